@@ -1,0 +1,3 @@
+import { notImplemented } from '../types.js';
+
+export const captureOrderPayment = notImplemented('captureOrderPayment');

@@ -1,0 +1,135 @@
+import express, { type Request, type Response, type Router } from 'express';
+import { OpenAPIBackend, type Context } from 'openapi-backend';
+import addFormats from 'ajv-formats';
+import { randomUUID } from 'node:crypto';
+import { authenticateInstallation, consumeRateLimit, requireFeature, type RateLimitState } from '../domain/access.js';
+import { AccessError, RateLimitedError } from '../domain/errors.js';
+import type { OperationId } from '../generated/operations.generated.js';
+import { httpError, HttpResponseError, toErrorResponse, type ErrorResponse } from './error-response.js';
+import type { ApiDeps, ApiRequest, ApiResponse, HandlerMap } from './types.js';
+import { toValidationDetails } from './validation-details.js';
+
+export const API_ROOT = '/api/plugin/v1';
+
+/** Capabilities that gate an operation (the spec's "Capability gating" table). */
+const CAPABILITIES: Partial<Record<OperationId, 'orders:create' | 'payments:capture'>> = {
+  createOrder: 'orders:create',
+  captureOrderPayment: 'payments:capture',
+};
+
+interface Exchange {
+  req: Request & { rawBody?: Buffer };
+  requestId: string;
+  rateLimit?: RateLimitState;
+  request?: ApiRequest<OperationId>;
+}
+
+/**
+ * The Plugin Data API: openapi-backend routes by operationId and validates with ajv against
+ * openapi.yaml; the credentials pipeline runs as the `PluginApiKey` security handler, so it sees
+ * only routes that exist and runs before request validation (DESIGN.md section 4).
+ */
+export async function createDataApi(deps: ApiDeps, handlers: HandlerMap, openapiPath: string): Promise<Router> {
+  const api = new OpenAPIBackend({
+    definition: openapiPath,
+    apiRoot: API_ROOT,
+    strict: true,
+    coerceTypes: true,
+    ajvOpts: { allErrors: true, strict: false, multipleOfPrecision: 6 },
+    customizeAjv: (ajv) => {
+      addFormats.default(ajv as never);
+      return ajv;
+    },
+  });
+
+  api.register({
+    notFound: () => httpError(404, 'route_not_found', 'No such endpoint. See /docs for the Data API reference.'),
+    methodNotAllowed: () => httpError(405, 'method_not_allowed', 'This endpoint does not accept this HTTP method.'),
+    notImplemented: (c: Context) =>
+      httpError(501, 'not_implemented', `${c.operation.operationId} is not implemented yet.`),
+    postRoutingHandler: (c: Context, ex: Exchange) => checkContentType(c, ex),
+    unauthorizedHandler: (c: Context) => {
+      throw (c.security.PluginApiKey as { error: unknown } | undefined)?.error ?? new AccessError('missing_api_key', 'Missing credentials.');
+    },
+    validationFail: (c: Context) =>
+      httpError(400, 'validation_error', 'The request does not match the API schema.', toValidationDetails(c.validation.errors ?? [])),
+  });
+
+  api.registerSecurityHandler('PluginApiKey', async (c: Context, ex: Exchange) => {
+    const auth = await authenticateInstallation(deps.db, header(ex.req, 'x-plugin-api-key'));
+    try {
+      ex.rateLimit = await consumeRateLimit(deps.db, `installation:${auth.installationId}`, deps.config.rateLimitPerMinute, auth.sandboxId);
+    } catch (err) {
+      if (err instanceof RateLimitedError) ex.rateLimit = { limit: err.limit, remaining: 0, retryAfterSeconds: err.retryAfterSeconds };
+      throw err;
+    }
+    const feature = CAPABILITIES[c.operation.operationId as OperationId];
+    if (feature) requireFeature(auth, feature);
+    ex.request = { auth } as ApiRequest<OperationId>;
+    return true;
+  });
+
+  for (const [operationId, handler] of Object.entries(handlers)) {
+    api.register(operationId, (c: Context, ex: Exchange) => {
+      const request = Object.assign(ex.request ?? {}, {
+        operationId,
+        params: c.request.params,
+        query: c.request.query,
+        headers: c.request.headers,
+        body: c.request.requestBody,
+        rawBody: ex.req.rawBody,
+        ip: ex.req.ip ?? '',
+        requestId: ex.requestId,
+      }) as ApiRequest<OperationId>;
+      return (handler as (r: ApiRequest<OperationId>, d: ApiDeps) => Promise<ApiResponse>)(request, deps);
+    });
+  }
+  await api.init();
+
+  const router = express.Router();
+  router.use(API_ROOT, async (req: Request, res: Response) => {
+    const ex: Exchange = { req, requestId: String(res.getHeader('X-Request-Id')) };
+    let response: ApiResponse | ErrorResponse;
+    try {
+      response = await api.handleRequest(
+        { method: req.method, path: req.baseUrl + req.path, query: req.query as Record<string, string>, headers: req.headers as Record<string, string>, body: req.body },
+        ex,
+      );
+    } catch (err) {
+      response = toErrorResponse(err);
+      if (response.status === 500 && (response.body as { error?: string }).error === 'internal_error') {
+        deps.logger.error({ err, requestId: ex.requestId }, 'unhandled error in the Data API');
+      }
+    }
+    send(res, response, ex.rateLimit);
+  });
+  return router;
+}
+
+function send(res: Response, response: ApiResponse | ErrorResponse, rateLimit: RateLimitState | undefined): void {
+  if (rateLimit) {
+    res.setHeader('X-RateLimit-Limit', String(rateLimit.limit));
+    res.setHeader('X-RateLimit-Remaining', String(rateLimit.remaining));
+  }
+  for (const [name, value] of Object.entries(response.headers ?? {})) res.setHeader(name, value);
+  res.status(response.status).json(response.body);
+}
+
+function header(req: Request, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** A JSON body operation gets JSON: anything else is a 415 in the error shape. */
+function checkContentType(c: Context, ex: Exchange): void {
+  if (!c.operation?.requestBody) return;
+  if (!ex.req.is('application/json')) {
+    throw new HttpResponseError(
+      httpError(415, 'unsupported_media_type', 'Send the request body as JSON with Content-Type: application/json.'),
+    );
+  }
+}
+
+export function newRequestId(): string {
+  return `req_${randomUUID().replace(/-/g, '')}`;
+}

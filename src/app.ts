@@ -1,0 +1,79 @@
+import express, { type ErrorRequestHandler, type Express } from 'express';
+import { pinoHttp } from 'pino-http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Config } from './config.js';
+import type { Db } from './db/database.js';
+import type { Logger } from './logger.js';
+import { handlers } from './api/handlers/index.js';
+import { createDataApi, newRequestId } from './api/router.js';
+import { httpError } from './api/error-response.js';
+
+export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const BODY_LIMIT = '1mb';
+
+export interface AppDeps {
+  db: Db;
+  logger: Logger;
+}
+
+/** Composes the HTTP surfaces: Data API, docs and probes. Everything it needs is passed in. */
+export async function createApp(config: Config, deps: AppDeps): Promise<Express> {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+
+  app.use((req, res, next) => {
+    const incoming = req.headers['x-request-id'];
+    const id = typeof incoming === 'string' && /^[\w.-]{8,128}$/.test(incoming) ? incoming : newRequestId();
+    res.setHeader('X-Request-Id', id);
+    (req as { id?: string }).id = id;
+    next();
+  });
+  app.use(pinoHttp({ logger: deps.logger, genReqId: (req) => (req as { id?: string }).id ?? newRequestId(), quietReqLogger: true }));
+
+  app.use(
+    express.json({
+      limit: BODY_LIMIT,
+      type: ['application/json', 'application/*+json'],
+      // Inbound webhook signatures are verified over these exact bytes, never a re-serialisation.
+      verify: (req, _res, buf) => {
+        (req as { rawBody?: Buffer }).rawBody = Buffer.from(buf);
+      },
+    }),
+  );
+
+  app.get('/healthz', (_req, res) => res.json({ status: 'ok' }));
+  app.get('/openapi.yaml', (_req, res) => res.type('application/yaml').sendFile(path.join(ROOT_DIR, 'openapi.yaml')));
+  app.get('/asyncapi.yaml', (_req, res) => res.type('application/yaml').sendFile(path.join(ROOT_DIR, 'asyncapi.yaml')));
+
+  app.use(await createDataApi({ config, db: deps.db, logger: deps.logger }, handlers, path.join(ROOT_DIR, 'openapi.yaml')));
+
+  app.use((_req, res) => {
+    const { status, body } = httpError(404, 'route_not_found', 'No such endpoint. See /docs for the API reference.');
+    res.status(status).json(body);
+  });
+  app.use(bodyErrors(deps.logger));
+  return app;
+}
+
+/** Body-parser and other transport failures, in the error shape (never an HTML page or a stack). */
+function bodyErrors(logger: Logger): ErrorRequestHandler {
+  return (err, _req, res, _next) => {
+    const type = (err as { type?: string }).type;
+    const response =
+      type === 'entity.parse.failed'
+        ? httpError(400, 'validation_error', 'The request body is not valid JSON.', { body: ['must be valid JSON'] })
+        : type === 'entity.too.large'
+          ? httpError(413, 'payload_too_large', `The request body exceeds ${BODY_LIMIT}.`)
+          : type === 'encoding.unsupported' || type === 'charset.unsupported'
+            ? httpError(415, 'unsupported_media_type', 'Send the request body as UTF-8 JSON.')
+            : undefined;
+    if (response) {
+      res.status(response.status).json(response.body);
+      return;
+    }
+    logger.error({ err }, 'unhandled error');
+    res.status(500).json({ error: 'internal_error', message: 'An unexpected error occurred.' });
+  };
+}

@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export type Role = 'api' | 'worker' | 'all';
+
+export interface Config {
+  readonly port: number;
+  readonly baseUrl: string;
+  readonly databaseUrl: string | undefined;
+  readonly dataDir: string;
+  readonly encryptionKey: Buffer;
+  readonly jwtSecret: Buffer;
+  readonly role: Role;
+  readonly rateLimitPerMinute: number;
+  readonly webhook: {
+    readonly timeoutMs: number;
+    readonly maxAttempts: number;
+    readonly backoffSeconds: readonly number[];
+    readonly allowPrivate: boolean;
+  };
+  readonly sandboxIdleDays: number;
+  readonly logLevel: string;
+  readonly production: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Reads the environment once, validates every variable and returns one frozen object. */
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const production = env.NODE_ENV === 'production';
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return value;
+  };
+
+  const port = int('PORT', 3000, 0, 65535);
+  const dataDir = path.resolve(env.SVC_DATA_DIR || '.data');
+  const role = (env.SVC_ROLE || 'all') as Role;
+  if (!['api', 'worker', 'all'].includes(role)) problems.push(`SVC_ROLE must be api, worker or all (got "${role}")`);
+
+  const backoffRaw = env.SVC_WEBHOOK_BACKOFF_SECONDS || '60,300,900';
+  const backoffSeconds = backoffRaw.split(',').map((s) => Number(s.trim()));
+  if (backoffSeconds.some((n) => !Number.isFinite(n) || n < 0)) {
+    problems.push(`SVC_WEBHOOK_BACKOFF_SECONDS must be a comma-separated list of seconds (got "${backoffRaw}")`);
+  }
+
+  const secret = (name: string, file: string, bytes: number): Buffer => {
+    const raw = env[name];
+    if (raw) {
+      const buf = Buffer.from(raw, 'base64');
+      if (buf.length !== bytes) problems.push(`${name} must be ${bytes} bytes, base64-encoded`);
+      return buf;
+    }
+    if (production) {
+      problems.push(`${name} is required when NODE_ENV=production`);
+      return Buffer.alloc(bytes);
+    }
+    return developmentSecret(dataDir, file, bytes);
+  };
+
+  const config: Config = {
+    port,
+    baseUrl: (env.BASE_URL || `http://localhost:${port}`).replace(/\/$/, ''),
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir,
+    encryptionKey: secret('SVC_ENCRYPTION_KEY', 'encryption.key', 32),
+    jwtSecret: secret('SVC_JWT_SECRET', 'jwt.key', 32),
+    role,
+    rateLimitPerMinute: int('SVC_RATE_LIMIT_PER_MINUTE', 60, 1, 1_000_000),
+    webhook: {
+      timeoutMs: int('SVC_WEBHOOK_TIMEOUT_MS', 10_000, 1, 600_000),
+      maxAttempts: int('SVC_WEBHOOK_MAX_ATTEMPTS', 3, 1, 20),
+      backoffSeconds,
+      allowPrivate: env.SVC_WEBHOOK_ALLOW_PRIVATE === '1',
+    },
+    sandboxIdleDays: int('SVC_SANDBOX_IDLE_DAYS', 30, 8, 3650),
+    logLevel: env.LOG_LEVEL || 'info',
+    production,
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return Object.freeze(config);
+}
+
+/** Development only: a random secret generated once and kept in the data directory. */
+function developmentSecret(dataDir: string, file: string, bytes: number): Buffer {
+  const full = path.join(dataDir, file);
+  if (existsSync(full)) return Buffer.from(readFileSync(full, 'utf8').trim(), 'base64');
+  mkdirSync(dataDir, { recursive: true });
+  const value = randomBytes(bytes);
+  writeFileSync(full, value.toString('base64'), { mode: 0o600 });
+  return value;
+}

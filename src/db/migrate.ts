@@ -1,0 +1,41 @@
+import { sql, type Kysely } from 'kysely';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import { controlMigrations, dataPlaneMigrations } from './migrations/index.js';
+
+export const PRODUCTION_SCHEMA = 'production';
+
+const provider = (migrations: Record<string, Migration>): MigrationProvider => ({
+  getMigrations: async () => migrations,
+});
+
+async function run(migrator: Migrator, what: string): Promise<void> {
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration of ${what} failed at ${failed?.migrationName ?? '?'}: ${String(error)}`);
+  }
+}
+
+/** Migrates the control plane (schema `control`) and the production data plane. */
+export async function migrateAll(db: Kysely<any>): Promise<void> {
+  await sql`create schema if not exists control`.execute(db);
+  await run(
+    new Migrator({ db: db.withSchema('control'), provider: provider(controlMigrations), migrationTableSchema: 'control' }),
+    'the control plane',
+  );
+  await migrateDataPlane(db, PRODUCTION_SCHEMA);
+}
+
+/** Creates (if needed) and migrates one data-plane schema: `production` or `sandbox_<id>`. */
+export async function migrateDataPlane(db: Kysely<any>, schema: string): Promise<void> {
+  assertSchemaName(schema);
+  await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
+  await run(
+    new Migrator({ db: db.withSchema(schema), provider: provider(dataPlaneMigrations), migrationTableSchema: schema }),
+    `data plane ${schema}`,
+  );
+}
+
+export function assertSchemaName(schema: string): void {
+  if (!/^(production|sandbox_[0-9]+)$/.test(schema)) throw new Error(`Not a data-plane schema name: ${schema}`);
+}

@@ -1,0 +1,372 @@
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+
+// Hand-written row types for Kysely. Money is numeric(12,2) and stock numeric(14,4): pg returns
+// both as strings, which keeps them exact (see src/domain/money.ts).
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Numeric = ColumnType<string, string | number, string | number>;
+type Json<T extends object = Record<string, unknown>> = JSONColumnType<T, string, string>;
+
+// ---------- control plane (schema "control") ----------
+
+export interface DevelopersTable {
+  developer_id: Generated<number>;
+  email: string;
+  name: string;
+  password_hash: string;
+  role: ColumnType<'developer' | 'operator', 'developer' | 'operator' | undefined, 'developer' | 'operator'>;
+  agreement_version: string | null;
+  agreement_accepted_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
+export interface DeveloperKeysTable {
+  developer_key_id: Generated<number>;
+  developer_id: number;
+  name: string;
+  key_hash: string;
+  key_prefix: string;
+  scopes: string[];
+  ip_allowlist: string[];
+  created_at: Generated<Date>;
+  revoked_at: NullableTimestamp;
+  last_used_at: NullableTimestamp;
+}
+
+export interface ProjectsTable {
+  project_id: Generated<number>;
+  developer_id: number;
+  name: string;
+  created_at: Generated<Date>;
+}
+
+export type ListingStatus =
+  | 'draft' | 'under_review' | 'approved' | 'active' | 'suspended' | 'deprecated' | 'rejected' | 'deleted';
+
+export interface PluginsTable {
+  plugin_id: Generated<number>;
+  project_id: number;
+  name: string;
+  listing_status: ColumnType<ListingStatus, ListingStatus | undefined, ListingStatus>;
+  webhook_endpoint: string | null;
+  webhook_secret_enc: string | null;
+  supported_events: string[] | null;
+  supported_features: ColumnType<string[], string[] | undefined, string[]>;
+  integration_type: ColumnType<'none' | 'oauth2', 'none' | 'oauth2' | undefined, 'none' | 'oauth2'>;
+  oauth_client_id: string | null;
+  oauth_client_secret_enc: string | null;
+  oauth_scopes: string[] | null;
+  oauth_authorize_url: string | null;
+  oauth_token_url: string | null;
+  pricing_model: ColumnType<'free' | 'paid', 'free' | 'paid' | undefined, 'free' | 'paid'>;
+  price: Numeric | null;
+  trial_days: ColumnType<number, number | undefined, number>;
+  setup_url: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export type SandboxStatus = 'provisioning' | 'active' | 'resetting' | 'expired' | 'deleted';
+
+export interface SandboxesTable {
+  sandbox_id: Generated<number>;
+  plugin_id: number;
+  developer_id: number;
+  name: string;
+  purpose: string;
+  schema_name: string;
+  status: SandboxStatus;
+  last_accessed_at: Timestamp;
+  protected_until: NullableTimestamp;
+  expiry_warning_sent_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
+export type InstallationStatus = 'pending_payment' | 'active' | 'inactive' | 'removed';
+
+export interface InstallationsTable {
+  installation_id: Generated<number>;
+  plugin_id: number;
+  plane: 'production' | 'sandbox';
+  sandbox_id: number | null;
+  organization_id: number;
+  location_id: number;
+  status: InstallationStatus;
+  api_key_hash: string | null;
+  config: ColumnType<Record<string, unknown>, string | undefined, string>;
+  is_trial: ColumnType<boolean, boolean | undefined, boolean>;
+  trial_ends_at: NullableTimestamp;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  removed_at: NullableTimestamp;
+}
+
+export interface RateLimitsTable {
+  bucket: string;
+  window_start: Timestamp;
+  count: number;
+}
+
+export interface HealthChecksTable {
+  health_check_id: Generated<number>;
+  installation_id: number;
+  checked_at: Generated<Date>;
+}
+
+export interface EventsTable {
+  event_id: Generated<string>;
+  event_name: string;
+  plane: 'production' | 'sandbox';
+  sandbox_id: number | null;
+  organization_id: number | null;
+  location_id: number | null;
+  installation_id: number | null;
+  data: Json;
+  occurred_at: Generated<Date>;
+}
+
+export interface WebhookLogsTable {
+  log_id: Generated<number>;
+  installation_id: number;
+  direction: 'inbound' | 'outbound';
+  event_type: string;
+  event_id: string | null;
+  status: string;
+  signature_valid: boolean | null;
+  idempotency_key: string | null;
+  payload: ColumnType<unknown, string | null | undefined, string | null>;
+  http_status: number | null;
+  error_message: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  duration_ms: number | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface ControlSchema {
+  'control.developers': DevelopersTable;
+  'control.developer_keys': DeveloperKeysTable;
+  'control.projects': ProjectsTable;
+  'control.plugins': PluginsTable;
+  'control.sandboxes': SandboxesTable;
+  'control.installations': InstallationsTable;
+  'control.rate_limits': RateLimitsTable;
+  'control.health_checks': HealthChecksTable;
+  'control.events': EventsTable;
+  'control.webhook_logs': WebhookLogsTable;
+}
+
+// ---------- data plane (schema "production" or "sandbox_<id>", selected with withSchema) ----------
+
+export interface OrganizationsTable {
+  organization_id: Generated<number>;
+  name: string;
+  subscription_status: ColumnType<'active' | 'past_due' | 'locked', 'active' | 'past_due' | 'locked' | undefined, 'active' | 'past_due' | 'locked'>;
+  created_at: Generated<Date>;
+}
+
+export interface LocationsTable {
+  location_id: Generated<number>;
+  organization_id: number;
+  name: string;
+  currency: string;
+  timezone: string;
+  address: string | null;
+  is_active: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: Generated<Date>;
+}
+
+export interface MenuCategoriesTable {
+  category_id: Generated<number>;
+  location_id: number;
+  name: string;
+  position: ColumnType<number, number | undefined, number>;
+}
+
+export interface MenuItemsTable {
+  item_id: Generated<number>;
+  location_id: number;
+  category_id: number | null;
+  location_coll_id: number | null;
+  name: string;
+  description: ColumnType<string, string | undefined, string>;
+  price: Numeric;
+  is_available: ColumnType<boolean, boolean | undefined, boolean>;
+  is_active: ColumnType<boolean, boolean | undefined, boolean>;
+  allergens: ColumnType<string[], string[] | undefined, string[]>;
+  vegan: ColumnType<boolean, boolean | undefined, boolean>;
+  vegetarian: ColumnType<boolean, boolean | undefined, boolean>;
+  spicy_level: ColumnType<number, number | undefined, number>;
+  preparation_time: ColumnType<number, number | undefined, number>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface CustomizationTemplatesTable {
+  template_id: Generated<number>;
+  location_id: number;
+  name: string;
+  min_select: ColumnType<number, number | undefined, number>;
+  max_select: ColumnType<number, number | undefined, number>;
+}
+
+export interface CustomizationOptionsTable {
+  option_id: Generated<number>;
+  template_id: number;
+  name: string;
+  price_delta: ColumnType<string, string | number | undefined, string | number>;
+}
+
+export interface MenuItemTemplatesTable {
+  item_id: number;
+  template_id: number;
+  position: ColumnType<number, number | undefined, number>;
+}
+
+export interface CustomersTable {
+  customer_id: Generated<number>;
+  organization_id: number;
+  location_id: number | null;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface OrdersTable {
+  order_id: Generated<number>;
+  organization_id: number;
+  location_id: number;
+  unique_orderid: string;
+  status: string;
+  order_type: 'dine_in' | 'takeaway' | 'delivery';
+  table_number: string | null;
+  party_size: number | null;
+  external_order_id: string | null;
+  idempotency_key: string | null;
+  request_hash: string | null;
+  customer_id: number | null;
+  total: Numeric;
+  paid_total: ColumnType<string, string | number | undefined, string | number>;
+  currency: string;
+  kitchen_instructions: string | null;
+  metadata: ColumnType<Record<string, unknown>, string | undefined, string>;
+  source: ColumnType<'plugin' | 'pos', 'plugin' | 'pos' | undefined, 'plugin' | 'pos'>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  paid_at: NullableTimestamp;
+  cancelled_at: NullableTimestamp;
+  cancellation_reason: string | null;
+}
+
+export interface OrderItemsTable {
+  order_item_id: Generated<number>;
+  order_id: number;
+  item_id: number;
+  name: string;
+  quantity: number;
+  unit_price: Numeric;
+  line_total: Numeric;
+  notes: string | null;
+  position: ColumnType<number, number | undefined, number>;
+}
+
+export interface OrderItemCustomizationsTable {
+  order_item_customization_id: Generated<number>;
+  order_item_id: number;
+  template_id: number;
+  option_id: number;
+  name: string;
+  price_delta: Numeric;
+}
+
+export interface TransactionsTable {
+  transaction_id: Generated<number>;
+  organization_id: number;
+  order_id: number;
+  amount: Numeric;
+  currency: string;
+  payment_method: string;
+  provider: string | null;
+  provider_transaction_id: string | null;
+  transaction_type: ColumnType<'sale' | 'refund', 'sale' | 'refund' | undefined, 'sale' | 'refund'>;
+  status: ColumnType<'succeeded' | 'failed' | 'refunded', 'succeeded' | 'failed' | 'refunded' | undefined, 'succeeded' | 'failed' | 'refunded'>;
+  tip_amount: ColumnType<string, string | number | undefined, string | number>;
+  tax_amount: ColumnType<string, string | number | undefined, string | number>;
+  discount_amount: ColumnType<string, string | number | undefined, string | number>;
+  processor_payment_intent_id: string | null;
+  source: ColumnType<'plugin_capture' | 'pos', 'plugin_capture' | 'pos' | undefined, 'plugin_capture' | 'pos'>;
+  error: string | null;
+  refund_reason: string | null;
+  captured_at: Timestamp;
+  created_at: Generated<Date>;
+}
+
+export interface IngredientsTable {
+  ingredient_id: Generated<number>;
+  organization_id: number;
+  name: string;
+  sku: string | null;
+  unit: string;
+  cost_per_unit: Numeric | null;
+  supplier: string | null;
+  allergens: ColumnType<string[], string[] | undefined, string[]>;
+  metadata: ColumnType<Record<string, unknown>, string | undefined, string>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface IngredientSkusTable {
+  sku_id: Generated<number>;
+  ingredient_id: number;
+  code: string;
+  description: string | null;
+  pack_size: Numeric;
+}
+
+export interface StockLevelsTable {
+  ingredient_id: number;
+  location_id: number;
+  on_hand: Numeric;
+  reorder_point: Numeric;
+  par_level: Numeric;
+  low_stock_alert_open: ColumnType<boolean, boolean | undefined, boolean>;
+  updated_at: Generated<Date>;
+}
+
+export interface StockMovementsTable {
+  movement_id: Generated<number>;
+  ingredient_id: number;
+  location_id: number;
+  delta: Numeric;
+  reason: string;
+  note: string | null;
+  installation_id: number | null;
+  idempotency_key: string | null;
+  on_hand_after: Numeric;
+  created_at: Generated<Date>;
+}
+
+export interface DataPlaneSchema {
+  organizations: OrganizationsTable;
+  locations: LocationsTable;
+  menu_categories: MenuCategoriesTable;
+  menu_items: MenuItemsTable;
+  customization_templates: CustomizationTemplatesTable;
+  customization_options: CustomizationOptionsTable;
+  menu_item_templates: MenuItemTemplatesTable;
+  customers: CustomersTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  order_item_customizations: OrderItemCustomizationsTable;
+  transactions: TransactionsTable;
+  ingredients: IngredientsTable;
+  ingredient_skus: IngredientSkusTable;
+  stock_levels: StockLevelsTable;
+  stock_movements: StockMovementsTable;
+}
+
+/** The whole database as Kysely sees it: control tables by qualified name, data-plane tables by
+ * bare name (a data-plane handle is always `db.withSchema(plane)`, see src/db/planes.ts). */
+export interface Database extends ControlSchema, DataPlaneSchema {}

@@ -1,0 +1,137 @@
+import { sql, type Kysely } from 'kysely';
+import type { Db } from '../db/database.js';
+import type { DataPlaneSchema, InstallationStatus } from '../db/types.js';
+import { hashKey, isInstallationKeyFormat } from '../lib/secrets.js';
+import { AccessError, FeatureNotEnabledError, LocationForbiddenError, RateLimitedError } from './errors.js';
+
+/** What the credentials pipeline knows about the caller once its key checks out. */
+export interface InstallationContext {
+  installationId: number;
+  pluginId: number;
+  organizationId: number;
+  locationId: number;
+  plane: 'production' | 'sandbox';
+  sandboxId: number | null;
+  /** The data-plane schema: `production` or the sandbox's `sandbox_<id>`. */
+  schema: string;
+  features: string[];
+  /** Data-plane handle: every query through it lands in this installation's schema. */
+  data: Kysely<DataPlaneSchema>;
+  /** The whole database (control plane by qualified names), for transactions. */
+  db: Db;
+}
+
+export interface RateLimitState {
+  limit: number;
+  remaining: number;
+  retryAfterSeconds: number;
+}
+
+interface KeyLookupRow {
+  installation_id: number;
+  plugin_id: number;
+  organization_id: number;
+  location_id: number;
+  plane: 'production' | 'sandbox';
+  sandbox_id: number | null;
+  status: InstallationStatus;
+  listing_status: string;
+  supported_features: string[];
+  sandbox_status: string | null;
+  schema_name: string | null;
+  schema_ok: boolean;
+}
+
+/**
+ * Steps 1 to 6 of the credentials pipeline (DESIGN.md section 4): one query, no cache, so a
+ * regenerated key or a deactivation takes effect on the very next request in every process.
+ */
+export async function authenticateInstallation(db: Db, apiKey: string | undefined): Promise<InstallationContext> {
+  if (apiKey === undefined || apiKey === '') {
+    throw new AccessError('missing_api_key', 'Send the installation key in the X-Plugin-Api-Key header.');
+  }
+  if (!isInstallationKeyFormat(apiKey)) {
+    throw new AccessError('invalid_api_key_format', 'An installation key is pik_ followed by 64 lowercase hex characters (68 in all).');
+  }
+  const { rows } = await sql<KeyLookupRow>`
+    select i.installation_id, i.plugin_id, i.organization_id, i.location_id, i.plane, i.sandbox_id, i.status,
+           p.listing_status, p.supported_features, s.status as sandbox_status, s.schema_name,
+           case when i.plane = 'sandbox'
+                then s.schema_name is not null and to_regclass(quote_ident(s.schema_name) || '.orders') is not null
+                else true end as schema_ok
+      from control.installations i
+      join control.plugins p on p.plugin_id = i.plugin_id
+      left join control.sandboxes s on s.sandbox_id = i.sandbox_id
+     where i.api_key_hash = ${hashKey(apiKey)}`.execute(db);
+  const row = rows[0];
+  if (!row) throw new AccessError('invalid_api_key', 'No installation matches this key.');
+  if (row.status !== 'active') {
+    throw new AccessError('installation_inactive', 'This installation is not active.');
+  }
+  if (row.plane === 'production' && row.listing_status !== 'active') {
+    // Status-neutral on purpose: the reason (suspended, rejected, ...) is never disclosed.
+    throw new AccessError('plugin_listing_unavailable', 'This plugin listing is not available.');
+  }
+  if (row.plane === 'sandbox') {
+    if (row.sandbox_status === 'resetting') {
+      throw new AccessError('sandbox_resetting', 'The sandbox is being reset. Retry shortly.');
+    }
+    if (row.sandbox_status !== 'active') throw new AccessError('sandbox_not_ready', 'The sandbox is not active.');
+    if (!row.schema_ok) throw new AccessError('sandbox_misconfigured', 'The sandbox data plane is missing or damaged. Reset the sandbox.');
+  }
+  const schema = row.plane === 'production' ? 'production' : (row.schema_name as string);
+  return {
+    installationId: row.installation_id,
+    pluginId: row.plugin_id,
+    organizationId: row.organization_id,
+    locationId: row.location_id,
+    plane: row.plane,
+    sandboxId: row.sandbox_id,
+    schema,
+    features: row.supported_features,
+    data: (db as unknown as Kysely<DataPlaneSchema>).withSchema(schema),
+    db,
+  };
+}
+
+/**
+ * Step 7: one statement per request against a bucket shared by every process on the database.
+ * The window is fixed at one minute from the bucket's first request, so the (limit+1)-th request
+ * inside any window is refused. A sandbox's idle clock is touched in the same round trip, at most
+ * once a minute.
+ */
+export async function consumeRateLimit(
+  db: Db,
+  bucket: string,
+  limit: number,
+  touchSandboxId: number | null = null,
+): Promise<RateLimitState> {
+  const { rows } = await sql<{ count: number; retry_after: number }>`
+    with touch as (
+      update control.sandboxes set last_accessed_at = now()
+       where sandbox_id = ${touchSandboxId} and last_accessed_at < now() - interval '1 minute'
+       returning 1
+    )
+    insert into control.rate_limits as r (bucket, window_start, count)
+    values (${bucket}, now(), 1)
+    on conflict (bucket) do update set
+      window_start = case when r.window_start <= now() - interval '1 minute' then now() else r.window_start end,
+      count = case when r.window_start <= now() - interval '1 minute' then 1 else r.count + 1 end
+    returning count,
+      greatest(1, ceil(extract(epoch from (window_start + interval '1 minute' - now()))))::int as retry_after`.execute(db);
+  const row = rows[0]!;
+  const state = { limit, remaining: Math.max(0, limit - row.count), retryAfterSeconds: row.retry_after };
+  if (row.count > limit) throw Object.assign(new RateLimitedError(row.retry_after, limit), { state });
+  return state;
+}
+
+export function requireFeature(ctx: InstallationContext, feature: 'orders:create' | 'payments:capture'): void {
+  if (!ctx.features.includes(feature)) throw new FeatureNotEnabledError(feature);
+}
+
+/** Scope check: an installation reaches only its own location. */
+export function resolveLocation(ctx: InstallationContext, locationId: number | undefined): number {
+  if (locationId === undefined) return ctx.locationId;
+  if (locationId !== ctx.locationId) throw new LocationForbiddenError(locationId);
+  return locationId;
+}

@@ -1,0 +1,41 @@
+import { MalformedInputError } from './errors.js';
+
+export const DEFAULT_LIMIT = 50;
+
+export interface Page<T> {
+  data: T[];
+  meta: { count: number; limit: number; next_cursor: string | null };
+}
+
+/**
+ * Keyset cursors: an opaque base64url token holding the sort key of the last row returned. A
+ * page never skips or repeats a row, whatever is inserted meanwhile, and costs the same at any
+ * depth (no OFFSET).
+ */
+export function encodeCursor(key: readonly (string | number)[]): string {
+  return Buffer.from(JSON.stringify(key)).toString('base64url');
+}
+
+export function decodeCursor<T extends (string | number)[]>(cursor: string | undefined, shape: ('string' | 'number')[]): T | undefined {
+  if (cursor === undefined) return undefined;
+  try {
+    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    if (Array.isArray(value) && value.length === shape.length && value.every((v, i) => typeof v === shape[i])) {
+      return value as T;
+    }
+  } catch {
+    // fall through
+  }
+  throw new MalformedInputError({ cursor: ['is not a cursor returned by this endpoint'] });
+}
+
+/** Builds the page from `limit + 1` fetched rows: the extra row only tells that there is more. */
+export function toPage<R, T>(rows: R[], limit: number, view: (row: R) => T, key: (row: R) => (string | number)[]): Page<T> {
+  const more = rows.length > limit;
+  const slice = more ? rows.slice(0, limit) : rows;
+  const last = slice[slice.length - 1];
+  return {
+    data: slice.map(view),
+    meta: { count: slice.length, limit, next_cursor: more && last !== undefined ? encodeCursor(key(last)) : null },
+  };
+}

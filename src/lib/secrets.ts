@@ -1,0 +1,62 @@
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+const INSTALLATION_KEY = /^pik_[0-9a-f]{64}$/;
+
+export function generateInstallationKey(): string {
+  return `pik_${randomBytes(32).toString('hex')}`;
+}
+
+export function isInstallationKeyFormat(key: string): boolean {
+  return INSTALLATION_KEY.test(key);
+}
+
+/** Installation and developer keys are stored only as this hash. */
+export function hashKey(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex');
+}
+
+/** A 64-character webhook signing secret. */
+export function generateWebhookSecret(): string {
+  return randomBytes(32).toString('hex');
+}
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** Unbiased random string over [0-9A-Za-z] (rejection sampling). */
+export function randomBase62(length: number): string {
+  let out = '';
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < 248 && out.length < length) out += BASE62[byte % 62];
+    }
+  }
+  return out;
+}
+
+/** Hex HMAC-SHA256 of the exact bytes, keyed with the webhook secret. */
+export function signBody(secret: string, body: Buffer | string): string {
+  return createHmac('sha256', secret).update(body).digest('hex');
+}
+
+/** Constant-time check of a hex signature against the body. */
+export function verifySignature(secret: string, body: Buffer | string, signature: string | undefined): boolean {
+  if (!signature || !/^[0-9a-fA-F]{64}$/.test(signature)) return false;
+  const expected = Buffer.from(signBody(secret, body), 'hex');
+  return timingSafeEqual(expected, Buffer.from(signature, 'hex'));
+}
+
+/** AES-256-GCM, encoded as base64url(iv).base64url(tag).base64url(ciphertext). */
+export function encrypt(key: Buffer, plaintext: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const data = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+  return [iv, cipher.getAuthTag(), data].map((b) => b.toString('base64url')).join('.');
+}
+
+export function decrypt(key: Buffer, sealed: string): string {
+  const [iv, tag, data] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'));
+  if (!iv || !tag || !data) throw new Error('Malformed encrypted value');
+  const decipher = createDecipheriv('aes-256-gcm', key, iv);
+  decipher.setAuthTag(tag);
+  return Buffer.concat([decipher.update(data), decipher.final()]).toString('utf8');
+}

@@ -1,0 +1,89 @@
+import { loadConfig, ConfigError, type Config } from './config.js';
+import { createLogger, type Logger } from './logger.js';
+import { seedDemo, credentialsPath, type DemoCredentials } from './seed/demo.js';
+import { listen, openDatabase } from './server.js';
+
+const USAGE = `usage: svc <command>
+  dev       start the service for local development: database, migrations, demo data, banner
+  serve     start the service (SVC_ROLE=api|worker|all)
+  migrate   apply the control-plane and production data-plane migrations`;
+
+async function main(argv: string[]): Promise<void> {
+  const command = argv[0] ?? 'dev';
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const logger = createLogger(config.logLevel);
+  switch (command) {
+    case 'dev':
+      return serve(config, logger, true);
+    case 'serve':
+      return serve(config, logger, false);
+    case 'migrate': {
+      const runtime = await openDatabase(config, logger);
+      await runtime.stop();
+      logger.info('migrations applied');
+      return;
+    }
+    default:
+      console.error(USAGE);
+      process.exit(2);
+  }
+}
+
+async function serve(config: Config, logger: Logger, demo: boolean): Promise<void> {
+  if (config.webhook.allowPrivate) {
+    logger.warn('SVC_WEBHOOK_ALLOW_PRIVATE=1: webhooks may reach private and loopback addresses. Never use this in production.');
+  }
+  const runtime = await openDatabase(config, logger);
+  const credentials = demo ? await seedDemo(runtime.database.db, config) : undefined;
+  const { server, port } = await listen(config, runtime, logger);
+  if (credentials) printBanner(config, port, credentials);
+  else logger.info({ port, role: config.role }, 'listening');
+
+  const shutdown = async (signal: string) => {
+    logger.info({ signal }, 'shutting down');
+    server.close();
+    await runtime.stop();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+function printBanner(config: Config, port: number, c: DemoCredentials): void {
+  const base = config.baseUrl;
+  const lines = [
+    '',
+    '  Restaurant Plugin Platform is running',
+    '',
+    `  Data API        ${base}/api/plugin/v1`,
+    `  API reference   ${base}/docs          (OpenAPI: ${base}/openapi.yaml)`,
+    `  Webhooks        ${base}/docs/webhooks (AsyncAPI: ${base}/asyncapi.yaml)`,
+    `  Portal          ${base}/graphql`,
+    '',
+    `  Portal login    ${c.portal.email} / ${c.portal.password}`,
+    `  Operator login  ${c.operator.email} / ${c.operator.password}`,
+    '',
+    `  Demo sandbox installation ${c.sandbox.installation_id}`,
+    `    X-Plugin-Api-Key  ${c.sandbox.api_key}`,
+    `    webhook secret    ${c.sandbox.webhook_secret}`,
+    '',
+    `  Try it:  curl -H "X-Plugin-Api-Key: ${c.sandbox.api_key}" ${base}/api/plugin/v1/health`,
+    `  (saved in ${credentialsPath(config)}; listening on port ${port})`,
+    '',
+  ];
+  process.stdout.write(lines.join('\n') + '\n');
+}
+
+main(process.argv.slice(2)).catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { sql } from 'kysely';
+import { generateInstallationKey } from '../../src/lib/secrets.js';
+import { createInstallation, createSandboxInstallation, type InstallationFixture } from '../support/builders.js';
+import { createTestContext, type TestContext } from '../support/context.js';
+import { call } from '../support/http.js';
+
+let t: TestContext;
+let inst: InstallationFixture;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  inst = await createInstallation(t.db);
+});
+afterAll(() => t.close());
+
+const expectError = (res: { status: number; body: Record<string, unknown> }, status: number, code: string) => {
+  expect({ status: res.status, error: res.body.error }).toEqual({ status, error: code });
+  expect(typeof res.body.message).toBe('string');
+};
+
+describe('the installation key pipeline', () => {
+  it('when the header is missing, then 401 missing_api_key', async () => {
+    expectError(await call(t.app, 'get', '/health'), 401, 'missing_api_key');
+  });
+
+  it('when only an Authorization: Bearer header is sent, then 401 missing_api_key', async () => {
+    const res = await call(t.app, 'get', '/health', { headers: { Authorization: `Bearer ${inst.apiKey}` } });
+    expectError(res, 401, 'missing_api_key');
+  });
+
+  it.each([
+    ['no pik_ prefix', 'abc_' + 'a'.repeat(64)],
+    ['too short', 'pik_' + 'a'.repeat(63)],
+    ['too long', 'pik_' + 'a'.repeat(65)],
+    ['upper-case hex', 'pik_' + 'A'.repeat(64)],
+    ['not hex', 'pik_' + 'g'.repeat(64)],
+  ])('when the key is malformed (%s), then 401 invalid_api_key_format', async (_label, key) => {
+    expectError(await call(t.app, 'get', '/health', { key }), 401, 'invalid_api_key_format');
+  });
+
+  it('when no installation matches, then 401 invalid_api_key', async () => {
+    expectError(await call(t.app, 'get', '/health', { key: generateInstallationKey() }), 401, 'invalid_api_key');
+  });
+
+  it.each(['pending_payment', 'inactive', 'removed'] as const)('when the installation is %s, then 403 installation_inactive', async (status) => {
+    const other = await createInstallation(t.db, { status });
+    expectError(await call(t.app, 'get', '/health', { key: other.apiKey }), 403, 'installation_inactive');
+  });
+
+  it('when a production listing is not active, then 403 plugin_listing_unavailable with one body for every reason', async () => {
+    const bodies = new Set<string>();
+    for (const listingStatus of ['draft', 'under_review', 'approved', 'suspended', 'deprecated', 'rejected', 'deleted'] as const) {
+      const other = await createInstallation(t.db, { listingStatus });
+      const res = await call(t.app, 'get', '/health', { key: other.apiKey });
+      expectError(res, 403, 'plugin_listing_unavailable');
+      bodies.add(JSON.stringify(res.body));
+    }
+    expect(bodies.size).toBe(1);
+  });
+
+  describe('sandbox installations', () => {
+    it('are exempt from the listing check and reach their own data plane', async () => {
+      const sandbox = await createSandboxInstallation(t.db, { listingStatus: 'draft' });
+      const res = await call(t.app, 'get', '/installation', { key: sandbox.apiKey });
+      expect(res.status).toBe(200);
+      expect(res.body.data.environment).toBe('sandbox');
+      expect(res.body.data.location.location_id).toBe(sandbox.locationIds[0]);
+    });
+
+    it('when the sandbox is resetting, then 409 sandbox_resetting', async () => {
+      const sandbox = await createSandboxInstallation(t.db);
+      await t.db.updateTable('control.sandboxes').set({ status: 'resetting' }).where('sandbox_id', '=', sandbox.sandboxId).execute();
+      expectError(await call(t.app, 'get', '/health', { key: sandbox.apiKey }), 409, 'sandbox_resetting');
+    });
+
+    it('when the sandbox is not active, then 401 sandbox_not_ready', async () => {
+      const sandbox = await createSandboxInstallation(t.db);
+      await t.db.updateTable('control.sandboxes').set({ status: 'expired' }).where('sandbox_id', '=', sandbox.sandboxId).execute();
+      expectError(await call(t.app, 'get', '/health', { key: sandbox.apiKey }), 401, 'sandbox_not_ready');
+    });
+
+    it('when the sandbox schema is missing, then 500 sandbox_misconfigured', async () => {
+      const sandbox = await createSandboxInstallation(t.db);
+      await sql`drop schema ${sql.id(sandbox.schemaName)} cascade`.execute(t.db);
+      expectError(await call(t.app, 'get', '/health', { key: sandbox.apiKey }), 500, 'sandbox_misconfigured');
+    });
+
+    it('when a call is made, then the idle clock is touched (at most once a minute)', async () => {
+      const sandbox = await createSandboxInstallation(t.db);
+      await t.db.updateTable('control.sandboxes').set({ last_accessed_at: sql`now() - interval '3 days'` }).where('sandbox_id', '=', sandbox.sandboxId).execute();
+      await call(t.app, 'get', '/health', { key: sandbox.apiKey });
+      const row = await t.db.selectFrom('control.sandboxes').select('last_accessed_at').where('sandbox_id', '=', sandbox.sandboxId).executeTakeFirstOrThrow();
+      expect(Date.now() - row.last_accessed_at.getTime()).toBeLessThan(60_000);
+    });
+  });
+
+  it('when a key is regenerated, then the old key fails on the very next request', async () => {
+    const other = await createInstallation(t.db);
+    expect((await call(t.app, 'get', '/health', { key: other.apiKey })).status).toBe(200);
+    await t.db.updateTable('control.installations').set({ api_key_hash: 'regenerated' }).where('installation_id', '=', other.installationId).execute();
+    expectError(await call(t.app, 'get', '/health', { key: other.apiKey }), 401, 'invalid_api_key');
+  });
+
+  it('stores keys only as SHA-256 hashes', async () => {
+    const rows = await sql<{ hit: number }>`select count(*)::int as hit from control.installations where api_key_hash = ${inst.apiKey} or config::text like ${'%' + inst.apiKey + '%'}`.execute(t.db);
+    expect(rows.rows[0]!.hit).toBe(0);
+  });
+
+  it('never writes the key, a signature or a bearer token to the logs', async () => {
+    await call(t.app, 'get', '/health', { key: inst.apiKey, headers: { 'X-Svc-Signature': 'f'.repeat(64), Authorization: 'Bearer secret-bearer-token' } });
+    await call(t.app, 'get', '/nope', { key: inst.apiKey, unchecked: true });
+    const logs = t.logs.join('\n');
+    expect(logs.length).toBeGreaterThan(0);
+    expect(logs).toContain('/api/plugin/v1/health');
+    expect(logs).not.toContain(inst.apiKey);
+    expect(logs).not.toContain('f'.repeat(64));
+    expect(logs).not.toContain('secret-bearer-token');
+  });
+});
+
+describe('rate limit', () => {
+  it('when the 61st request arrives within a minute, then 429 with Retry-After, X-RateLimit-* and retry_after', async () => {
+    const other = await createInstallation(t.db);
+    for (let i = 1; i <= 60; i++) {
+      const res = await call(t.app, 'get', '/health', { key: other.apiKey });
+      expect(res.status).toBe(200);
+      expect(res.headers['x-ratelimit-limit']).toBe('60');
+      expect(res.headers['x-ratelimit-remaining']).toBe(String(60 - i));
+    }
+    const res = await call(t.app, 'get', '/installation', { key: other.apiKey });
+    expectError(res, 429, 'rate_limit_exceeded');
+    expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect(res.body.retry_after).toBe(Number(res.headers['retry-after']));
+    expect(res.headers['x-ratelimit-limit']).toBe('60');
+    expect(res.headers['x-ratelimit-remaining']).toBe('0');
+  });
+
+  it('when two app instances share a database, then they share one bucket per installation', async () => {
+    const other = await createInstallation(t.db);
+    const second = await t.newApp();
+    const apps = [t.app, second];
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++) statuses.push((await call(apps[i % 2]!, 'get', '/health', { key: other.apiKey })).status);
+    expect(statuses.slice(0, 60).every((s) => s === 200)).toBe(true);
+    expect(statuses[60]).toBe(429);
+    // A different installation has its own bucket.
+    expect((await call(second, 'get', '/health', { key: inst.apiKey })).status).toBe(200);
+  });
+
+  it('when the limit is configured, then SVC_RATE_LIMIT_PER_MINUTE applies', async () => {
+    const other = await createInstallation(t.db);
+    const strict = await t.newApp({ SVC_RATE_LIMIT_PER_MINUTE: '2' });
+    expect((await call(strict, 'get', '/health', { key: other.apiKey })).status).toBe(200);
+    expect((await call(strict, 'get', '/health', { key: other.apiKey })).status).toBe(200);
+    const res = await call(strict, 'get', '/health', { key: other.apiKey });
+    expect(res.status).toBe(429);
+    expect(res.headers['x-ratelimit-limit']).toBe('2');
+  });
+
+  it('when 80 requests race, then exactly 60 pass', async () => {
+    const other = await createInstallation(t.db);
+    const results = await Promise.all(Array.from({ length: 80 }, () => call(t.app, 'get', '/health', { key: other.apiKey })));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(60);
+    expect(results.filter((r) => r.status === 429)).toHaveLength(20);
+  });
+});

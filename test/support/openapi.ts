@@ -1,0 +1,53 @@
+import path from 'node:path';
+import { OpenAPIBackend } from 'openapi-backend';
+import addFormats from 'ajv-formats';
+import type { Response } from 'supertest';
+import { API_ROOT } from '../../src/api/router.js';
+import { ROOT_DIR } from '../../src/app.js';
+
+let backend: Promise<OpenAPIBackend> | undefined;
+
+function spec(): Promise<OpenAPIBackend> {
+  backend ??= (async () => {
+    const api = new OpenAPIBackend({
+      definition: path.join(ROOT_DIR, 'openapi.yaml'),
+      apiRoot: API_ROOT,
+      ajvOpts: { allErrors: true, strict: false, multipleOfPrecision: 6 },
+      customizeAjv: (ajv) => {
+        addFormats.default(ajv as never);
+        return ajv;
+      },
+    });
+    await api.init();
+    return api;
+  })();
+  return backend;
+}
+
+/**
+ * Fails unless the response's status is documented for its operation in openapi.yaml and its
+ * body validates against that status's schema. Every Data API test calls it through `call()`.
+ */
+export async function expectMatchesSpec(res: Response): Promise<void> {
+  const api = await spec();
+  const req = (res as unknown as { req: { method: string; path: string } }).req;
+  const url = new URL(req.path, 'http://x');
+  const operation = api.router.matchOperation({ method: req.method, path: url.pathname, headers: {} });
+  if (!operation) throw new Error(`${req.method} ${url.pathname} matches no operation of openapi.yaml`);
+  const documented = Object.keys(operation.responses ?? {});
+  const status = String(res.status);
+  if (!documented.includes(status) && !documented.includes(`${status[0]}XX`) && !documented.includes('default')) {
+    throw new Error(`${operation.operationId} answered ${status}, which openapi.yaml does not document (documented: ${documented.join(', ')}). Body: ${JSON.stringify(res.body)}`);
+  }
+  const result = api.validator.validateResponse(res.body, operation, res.status);
+  if (result.errors) {
+    throw new Error(`${operation.operationId} ${status} body does not match openapi.yaml: ${JSON.stringify(result.errors, null, 2)}\nBody: ${JSON.stringify(res.body, null, 2)}`);
+  }
+  if (res.status < 300 || res.status === 429) {
+    for (const name of ['x-ratelimit-limit', 'x-ratelimit-remaining']) {
+      if (operation.operationId !== 'exchangeSetupToken' && res.headers[name] === undefined) {
+        throw new Error(`${operation.operationId} ${status} lacks the ${name} header`);
+      }
+    }
+  }
+}
