@@ -8,6 +8,7 @@ import type { Logger } from './logger.js';
 import { handlers } from './api/handlers/index.js';
 import { createDataApi, newRequestId } from './api/router.js';
 import { httpError } from './api/error-response.js';
+import { createDocsRouter } from './docs/router.js';
 
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const BODY_LIMIT = '1mb';
@@ -44,8 +45,7 @@ export async function createApp(config: Config, deps: AppDeps): Promise<Express>
   );
 
   app.get('/healthz', (_req, res) => res.json({ status: 'ok' }));
-  app.get('/openapi.yaml', (_req, res) => res.type('application/yaml').sendFile(path.join(ROOT_DIR, 'openapi.yaml')));
-  app.get('/asyncapi.yaml', (_req, res) => res.type('application/yaml').sendFile(path.join(ROOT_DIR, 'asyncapi.yaml')));
+  app.use(createDocsRouter(ROOT_DIR));
 
   app.use(await createDataApi({ config, db: deps.db, logger: deps.logger }, handlers, path.join(ROOT_DIR, 'openapi.yaml')));
 
