@@ -34,8 +34,14 @@ const STATUS: Record<string, number> = {
   invalid_signature: 401,
   unknown_event_type: 400,
   invalid_setup_token: 401,
+  invalid_oauth_state: 400,
+  oauth_not_configured: 422,
+  oauth_exchange_failed: 502,
   forbidden: 403,
   conflict: 409,
+  insufficient_scope: 403,
+  portal_session_required: 403,
+  developer_key_limit_reached: 409,
 };
 
 // Orders, menu items and locations answer 404 with a human sentence in `error` and no `message`.
@@ -63,7 +69,9 @@ export function toErrorResponse(err: unknown): ErrorResponse {
     if (err.details) body.details = err.details;
     if (err.extra) Object.assign(body, err.extra);
     const response: ErrorResponse = { status: err instanceof MalformedInputError ? 400 : statusOf(err.code), body };
-    if (err instanceof RateLimitedError) response.headers = { 'Retry-After': String(err.retryAfterSeconds) };
+    if (err instanceof RateLimitedError) {
+      response.headers = { 'Retry-After': String(err.retryAfterSeconds), 'X-RateLimit-Limit': String(err.limit), 'X-RateLimit-Remaining': '0' };
+    }
     return response;
   }
   return { status: 500, body: { error: 'internal_error', message: 'An unexpected error occurred.' } };

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { authenticateInstallation, consumeRateLimit, requireFeature, type RateLimitState } from '../domain/access.js';
 import { AccessError, RateLimitedError } from '../domain/errors.js';
 import type { OperationId } from '../generated/operations.generated.js';
+import { admitInboundWebhook } from '../webhooks/inbound.js';
 import { httpError, HttpResponseError, toErrorResponse, type ErrorResponse } from './error-response.js';
 import type { ApiDeps, ApiRequest, ApiResponse, HandlerMap } from './types.js';
 import { toValidationDetails } from './validation-details.js';
@@ -65,6 +66,16 @@ export async function createDataApi(deps: ApiDeps, handlers: HandlerMap, openapi
     }
     const feature = CAPABILITIES[c.operation.operationId as OperationId];
     if (feature) requireFeature(auth, feature);
+    if (c.operation.operationId === 'receiveExternalWebhook') {
+      // The 600/minute ceiling, then the signature over the raw bytes, before validation: a bad
+      // signature is a logged 401 invalid_signature whatever the body (spec: Inbound webhooks).
+      try {
+        await admitInboundWebhook(deps.db, deps.config, auth, { rawBody: ex.req.rawBody, signature: header(ex.req, 'x-svc-signature'), body: ex.req.body });
+      } catch (err) {
+        if (err instanceof RateLimitedError) ex.rateLimit = { limit: err.limit, remaining: 0, retryAfterSeconds: err.retryAfterSeconds };
+        throw err;
+      }
+    }
     ex.request = { auth } as ApiRequest<OperationId>;
     return true;
   });
@@ -73,7 +84,8 @@ export async function createDataApi(deps: ApiDeps, handlers: HandlerMap, openapi
     api.register(operationId, (c: Context, ex: Exchange) => {
       const request = Object.assign(ex.request ?? {}, {
         operationId,
-        params: c.request.params,
+        // openapi-backend re-parses the path after validation, dropping the coerced types: use the coerced ones.
+        params: (c.validation as { coerced?: { params?: unknown } } | undefined)?.coerced?.params ?? c.request.params,
         query: c.request.query,
         headers: c.request.headers,
         body: c.request.requestBody,

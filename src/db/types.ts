@@ -99,6 +99,26 @@ export interface InstallationsTable {
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
   removed_at: NullableTimestamp;
+  oauth_tokens_enc: ColumnType<string | null, string | null | undefined, string | null>;
+  oauth_expires_at: NullableTimestamp;
+  trial_ending_sent_at: NullableTimestamp;
+}
+
+export interface SetupTokensTable {
+  token_hash: string;
+  installation_id: number;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
+export interface OAuthStatesTable {
+  state_hash: string;
+  installation_id: number;
+  code_verifier_enc: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Generated<Date>;
 }
 
 export interface RateLimitsTable {
@@ -154,6 +174,8 @@ export interface ControlSchema {
   'control.health_checks': HealthChecksTable;
   'control.events': EventsTable;
   'control.webhook_logs': WebhookLogsTable;
+  'control.setup_tokens': SetupTokensTable;
+  'control.oauth_states': OAuthStatesTable;
 }
 
 // ---------- data plane (schema "production" or "sandbox_<id>", selected with withSchema) ----------
@@ -301,6 +323,9 @@ export interface TransactionsTable {
   refund_reason: string | null;
   captured_at: Timestamp;
   created_at: Generated<Date>;
+  /** Snapshot of the order right after this payment (migration 2026_11_22_000300); null on older rows. */
+  remaining_balance_after: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  order_status_after: string | null;
 }
 
 export interface IngredientsTable {

@@ -79,3 +79,76 @@ export class MalformedInputError extends DomainError {
     super('validation_error', message, details);
   }
 }
+
+// ---------- orders and payments
+
+/** A customization template of another location than the order's. */
+export class CustomizationLocationMismatchError extends DomainError {
+  constructor(details: Details, message = 'A customization template belongs to another location than the order.') {
+    super('customization_location_mismatch', message, details);
+  }
+}
+
+/** A template not linked to the item, or a selection count outside min_select..max_select. */
+export class CustomizationRuleViolationError extends DomainError {
+  constructor(details: Details, message = "The customizations violate the item's selection rules.") {
+    super('customization_rule_violation', message, details);
+  }
+}
+
+export class CurrencyMismatchError extends DomainError {
+  constructor(expected: string, got: string) {
+    super('currency_mismatch', `Order currency is ${expected}, got ${got}.`);
+  }
+}
+
+export class OverpaymentError extends DomainError {
+  constructor(amount: string, remaining: string) {
+    super('overpayment', `Amount ${amount} exceeds the remaining balance ${remaining}.`);
+  }
+}
+
+export class SubscriptionLockedError extends DomainError {
+  constructor() {
+    super('subscription_locked', "Payments are blocked by the organization's subscription state.");
+  }
+}
+
+// ---------- developer portal
+
+/** A developer key is at the cap of active keys per account. */
+export class DeveloperKeyLimitError extends DomainError {
+  constructor(limit: number) {
+    super('developer_key_limit_reached', `An account has at most ${limit} active developer keys. Revoke one before creating another.`);
+  }
+}
+
+/** A plugin listing cannot make this move from its current status. */
+export class ListingTransitionError extends DomainError {
+  constructor(message: string) {
+    super('invalid_transition', message);
+  }
+}
+
+/** A sandbox operation that cannot run while a reset is in flight. */
+export class SandboxBusyError extends DomainError {
+  constructor(message = 'The sandbox is being reset. Retry shortly.') {
+    super('sandbox_resetting', message);
+  }
+}
+
+// ---------- webhooks
+
+/** An inbound webhook whose X-Svc-Signature is missing or does not match the raw body. */
+export class InvalidSignatureError extends DomainError {
+  constructor(message = 'X-Svc-Signature does not match the request body.') {
+    super('invalid_signature', message);
+  }
+}
+
+/** An inbound event_type that is not a catalog event, not external.* and in no wildcard family. */
+export class UnknownEventTypeError extends DomainError {
+  constructor(eventType: string) {
+    super('unknown_event_type', `Event type '${eventType}' is not accepted: use a catalog event, an external.* name or a name in a catalog family.`);
+  }
+}

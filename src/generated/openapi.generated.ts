@@ -112,9 +112,11 @@ export interface paths {
          *     or an option that is not part of the given template, is `422 validation_error`.
          *
          *     **Other semantic checks (422 `validation_error`):** a menu item that does not exist at
-         *     the order's location or is unavailable or inactive; an unknown `customer.customer_id`;
-         *     a `table_number` on a `takeaway` or `delivery` order; a `location_id` your organization
-         *     does not have.
+         *     the order's location or is unavailable or inactive; a `customer.customer_id` that is
+         *     unknown or not visible to the installation (see `GET /customers`); a `table_number` on
+         *     a `takeaway` or `delivery` order; a `location_id` your organization does not have; an
+         *     order total above 9999999999.99. When several problems are found, `details` lists every
+         *     one of the reported code.
          *
          *     **Idempotency.** Send `external_order_id` (your own id for the order) or an
          *     `X-Idempotency-Key` header. If both are sent they must be equal (otherwise
@@ -149,7 +151,7 @@ export interface paths {
         };
         /**
          * Retrieve an order
-         * @description Returns one order with its items, customer and payments. `orderId` is the numeric `order_id` or the human-readable `unique_orderid`. `status` is in the plugin vocabulary (for an order in an internal-only status, its lower-case internal name, for example `partially_paid`); `internal_status` carries the internal value. A 404 carries a sentence (`{"error": "Order not found"}`), not a code.
+         * @description Returns one order with its items, customer and payments. `orderId` is the numeric `order_id` or the human-readable `unique_orderid`. An installation sees the orders of its own location only: an order of another location (even of your organization) answers 404 like an absent one, here and in `PUT /orders/{orderId}` and `POST /orders/{orderId}/payments`. `status` is in the plugin vocabulary (for an order in an internal-only status, its lower-case internal name, for example `partially_paid`); `internal_status` carries the internal value. A 404 carries a sentence (`{"error": "Order not found"}`), not a code.
          */
         get: operations["getOrder"];
         /**
@@ -228,12 +230,19 @@ export interface paths {
          *       transaction it writes also emits one in the observer shape: one capture delivers two
          *       `payment.succeeded` webhooks with different bodies.
          *
+         *     - The organization's subscription state gates new captures: `locked` refuses them with
+         *       `403 subscription_locked`. `past_due` (a grace period while the restaurant's own
+         *       payment is retried) does not block captures.
+         *
          *     **Idempotency.** `provider_transaction_id` is the idempotency key, unique per
          *     organization. The first request answers `201`; any later request with the same
          *     `provider_transaction_id` answers `200` with the original payment exactly as it was
          *     recorded (its `remaining_balance` and `order_status` are those right after the original
          *     capture), whatever the other fields of the later request say — compare the returned
-         *     `order_id` and `amount` with your request if that matters to you.
+         *     `order_id` and `amount` with your request if that matters to you. A replay is answered
+         *     before any other check, so it still answers `200` after the subscription became locked.
+         *     A `provider_transaction_id` already used for a payment on an order this installation
+         *     cannot see (another location of the organization) is `422 validation_error`.
          */
         post: operations["captureOrderPayment"];
         delete?: never;
@@ -251,7 +260,7 @@ export interface paths {
         };
         /**
          * List menu items
-         * @description Lists menu items in ascending `item_id` order. By default (`available_only=true`) only items that are both available (`is_available`) and active (`is_active`) are returned; pass `available_only=false` to get every item, including unavailable and inactive ones. List entries do not include customization templates; fetch `GET /menu/{itemId}` for those.
+         * @description Lists the menu items of the installation's location in ascending `item_id` order. Menus are per location: an installation sees the items of its own location only. By default (`available_only=true`) only items that are both available (`is_available`) and active (`is_active`) are returned; pass `available_only=false` to get every item, including unavailable and inactive ones. List entries do not include customization templates; fetch `GET /menu/{itemId}` for those.
          */
         get: operations["listMenuItems"];
         put?: never;
@@ -277,7 +286,7 @@ export interface paths {
         };
         /**
          * Retrieve a menu item
-         * @description Returns one menu item with its customization templates and their options. Use the template and option ids, and each template's `min_select`/`max_select`, when building the `customizations` of `POST /orders`. A 404 carries a sentence (`{"error": "Menu item not found"}`), not a code.
+         * @description Returns one menu item with its customization templates and their options. Use the template and option ids, and each template's `min_select`/`max_select`, when building the `customizations` of `POST /orders`. An item of another location (even of your own organization) is not visible to the installation and answers 404 like an absent one. A 404 carries a sentence (`{"error": "Menu item not found"}`), not a code.
          */
         get: operations["getMenuItem"];
         put?: never;
@@ -287,7 +296,7 @@ export interface paths {
         head?: never;
         /**
          * Update a menu item
-         * @description Changes any of `is_available`, `price` and `preparation_time`; fields you do not send are unchanged. Send at least one field. Note that `price` is sent as a JSON **number** (`16.5`) but returned, like all money, as a decimal string (`"16.50"`). A change emits `menu.item_updated` with the modified fields in `changes`. Returns the item with its customization templates.
+         * @description Changes any of `is_available`, `price` and `preparation_time`; fields you do not send are unchanged. Send at least one field. Note that `price` is sent as a JSON **number** (`16.5`) but returned, like all money, as a decimal string (`"16.50"`). Out-of-range values, a `price` with more than two decimals and a non-integer `preparation_time` are `400 validation_error`. A change emits `menu.item_updated` with only the fields whose values actually changed in `changes`; a request that changes nothing (every sent value equals the stored one) writes nothing and emits no event. Only items of the installation's location can be updated; any other item is 404. Returns the item with its customization templates.
          */
         patch: operations["updateMenuItem"];
         trace?: never;
@@ -303,7 +312,7 @@ export interface paths {
         put?: never;
         /**
          * Set availability of many menu items
-         * @description Sets `is_available` on up to 100 menu items in one request, for example when the kitchen runs out of an ingredient. Partial success is normal: the response is `200` with one result per request entry, in request order, and counts in `meta`. An item that does not exist or is not visible to the installation is reported as `not_found` (counted in `meta.failed`) without failing the others. An item already in the requested state is `unchanged`. Entries are applied in order, so a repeated `item_id` sees the effect of the earlier entry. Each `updated` item emits `menu.item_updated`.
+         * @description Sets `is_available` on up to 100 menu items in one request, for example when the kitchen runs out of an ingredient. Partial success is normal: the response is `200` with one result per request entry, in request order, and counts in `meta`. An item that does not exist or is not visible to the installation (an item of another location) is reported as `not_found` (counted in `meta.failed`) without failing the others. An item already in the requested state is `unchanged`. Entries are applied in order, so a repeated `item_id` sees the effect of the earlier entry. Each `updated` entry emits `menu.item_updated` with `changes: {is_available}`; `unchanged` and `not_found` entries emit nothing. The applied changes and their events commit together. More than 100 entries is `400 validation_error`.
          */
         post: operations["bulkUpdateMenuAvailability"];
         delete?: never;
@@ -367,7 +376,7 @@ export interface paths {
         };
         /**
          * List customers
-         * @description Lists the customers visible to the installation, oldest first. `search` matches a substring of the name, email or phone, case-insensitively. `since` matches customers whose `updated_at` is at or after it; combine it with `next_cursor` for incremental sync.
+         * @description Lists the customers visible to the installation in ascending `customer_id` order. A customer of your organization is visible when their home `location_id` is the installation's location or `null` (not tied to a location), or when they have at least one order at the installation's location. Customers of other organizations are never visible. `location_id`, when given, must be the installation's location (it returns the same set). `search` matches a substring of the name, email or phone, case-insensitively. `since` matches customers whose `updated_at` is at or after it; combine it with `next_cursor` for incremental sync.
          */
         get: operations["listCustomers"];
         put?: never;
@@ -393,7 +402,7 @@ export interface paths {
         };
         /**
          * Retrieve a customer
-         * @description Returns one customer with the number of their orders visible to the installation and the ids of the (at most 10) most recent of those orders, newest first. Fetch each order with `GET /orders/{orderId}`.
+         * @description Returns one customer with the number of their orders visible to the installation (the orders at the installation's location, whatever their status) and the ids of the (at most 10) most recent of those orders, newest first. Orders at other locations are neither counted nor listed. A customer that does not exist or is not visible (see `GET /customers`) is `404 not_found`. Fetch each order with `GET /orders/{orderId}`.
          */
         get: operations["getCustomer"];
         put?: never;
@@ -413,7 +422,7 @@ export interface paths {
         };
         /**
          * List ingredients with stock
-         * @description Lists ingredients in ascending `ingredient_id` order, each with its stock level at every location in the installation's scope (only at `location_id` when that filter is given). `low_stock=true` returns only ingredients with at least one of those stock levels at or below its reorder point (`is_low`); `low_stock=false` only those with none.
+         * @description Lists the ingredients of your organization (ingredients are shared by its locations) in ascending `ingredient_id` order, each with its stock level at every location in the installation's scope (only at `location_id` when that filter is given). An ingredient with no stock level there has an empty `stock`. `low_stock=true` returns only ingredients with at least one of those stock levels at or below its reorder point (`is_low`); `low_stock=false` only those with none.
          */
         get: operations["listInventory"];
         put?: never;
@@ -439,7 +448,7 @@ export interface paths {
         };
         /**
          * Retrieve an ingredient
-         * @description Returns one ingredient with its stock level at every location in the installation's scope, its SKUs and its last 20 stock movements (newest first).
+         * @description Returns one ingredient of your organization with its stock level at every location in the installation's scope, its SKUs and its last 20 stock movements at those locations (newest first). An ingredient of another organization is `404 not_found`.
          */
         get: operations["getInventoryItem"];
         put?: never;
@@ -480,21 +489,30 @@ export interface paths {
          *       negative.
          *     - A location with no stock level for the ingredient yet gets one, starting from zero
          *       (reorder point and par level zero).
+         *     - `location_id` defaults to the installation's location; another location of your
+         *       organization is `403 location_forbidden`.
          *     - Movements on one ingredient and location are serialised, so the stock level and the
          *       low-stock cycle are exact under concurrency. Every movement emits
-         *       `inventory.stock_updated`; the first movement that takes stock down to or below the
-         *       reorder point emits `inventory.low_stock` (once per depletion cycle), and the one that
-         *       takes it back above emits `inventory.low_stock_resolved`.
+         *       `inventory.stock_updated`. The low-stock alert of an ingredient at a location is
+         *       either open or closed: a movement that lowers stock (negative `delta`) to or below
+         *       the reorder point while no alert is open opens one and emits `inventory.low_stock`;
+         *       further movements while stock stays low emit nothing more. A movement that leaves
+         *       stock above the reorder point while the alert is open closes it and emits
+         *       `inventory.low_stock_resolved`. So there is one `inventory.low_stock` per depletion
+         *       cycle, however many movements run concurrently. Events are emitted in that order
+         *       (`inventory.stock_updated` first) and commit with the movement.
          *
          *     **Idempotency.** Send an `X-Idempotency-Key` header to make retries safe. Keys are
-         *     scoped to the organization and remembered for at least 24 hours: the same key with the
-         *     same body answers `200` with the original movement (its `stock_level` as recorded then);
-         *     the same key with a different body is `422 validation_error`. Without the header every
-         *     request appends a movement.
+         *     scoped to the installation and remembered for at least 24 hours: the same key with the
+         *     same body (same ingredient, location, `delta`, `reason` and `note`) answers `200` with
+         *     the original movement (its `on_hand` as recorded then; `reorder_point` and `par_level`
+         *     as they are now) and appends nothing, even when two first requests race; the same key
+         *     with a different body is `422 validation_error`. Without the header every request
+         *     appends a movement.
          *
          *     Semantic errors (`422 validation_error`): `delta` with more than four decimals, a
-         *     location your organization does not have, an idempotency key reused with a different
-         *     body.
+         *     `delta` that would take on-hand stock beyond ±9999999999.9999, a location your
+         *     organization does not have, an idempotency key reused with a different body.
          */
         post: operations["createStockMovement"];
         delete?: never;
@@ -783,7 +801,7 @@ export interface components {
         /** @description 422 error of `POST /orders/{orderId}/payments` other than `invalid_transition`. */
         CaptureUnprocessableError: components["schemas"]["Error"] & {
             /** @enum {string} */
-            error: "currency_mismatch" | "overpayment";
+            error: "currency_mismatch" | "overpayment" | "validation_error";
         };
         /** @description 400 error of `POST /webhooks/external`. */
         WebhookRejectedError: components["schemas"]["Error"] & {
@@ -1035,7 +1053,7 @@ export interface components {
             /** @description Order lines. */
             items: components["schemas"]["OrderItem"][];
             customer: components["schemas"]["OrderCustomer"];
-            /** @description Payments recorded against the order, oldest first. */
+            /** @description Payments recorded against the order, oldest first: captures recorded through `POST /orders/{orderId}/payments` and sales taken at the point of sale. Failed payment attempts and refunds are not listed. */
             payments: components["schemas"]["Payment"][];
             /**
              * Format: date-time
@@ -1465,12 +1483,12 @@ export interface components {
         /** @description A customer with their order history as visible to the installation. */
         CustomerDetail: components["schemas"]["Customer"] & {
             /**
-             * @description Number of this customer's orders visible to the installation.
+             * @description Number of this customer's orders at the installation's location.
              * @example 14
              */
             visible_order_count: number;
             /**
-             * @description `order_id` of the most recent visible orders, newest first, at most 10.
+             * @description `order_id` of the most recent orders at the installation's location, newest first (by `created_at`, then `order_id`), at most 10.
              * @example [
              *       58213,
              *       57990,
@@ -1525,7 +1543,8 @@ export interface components {
             created_at: string;
             /**
              * Format: date-time
-             * @example 2026-03-14T17:30:00Z
+             * @description Last change of the ingredient's own fields (stock movements do not change it).
+             * @example 2026-03-02T09:15:00Z
              */
             updated_at: string;
         };
@@ -1575,7 +1594,7 @@ export interface components {
             reason: components["schemas"]["StockMovementReason"];
             /** @example Friday dinner service */
             note: string | null;
-            /** @description Stock level at the location right after this movement. */
+            /** @description Stock level at the location: `on_hand` right after this movement (as recorded then); `reorder_point` and `par_level` as they are now. */
             stock_level: {
                 on_hand: components["schemas"]["Quantity"];
                 reorder_point: components["schemas"]["Quantity"];
@@ -2078,6 +2097,11 @@ export interface components {
          * @example 5f0c6c1e-6a2b-4c8e-9d0f-3b7a1e2c4d5f
          */
         IdempotencyKey: string;
+        /**
+         * @description Your unique key for this movement, scoped to the installation. A retry with the same key and the same body returns the original movement with `200`; with a different body it is `422 validation_error`. Use a fresh random value (for example a UUID) per logical movement.
+         * @example 5f0c6c1e-6a2b-4c8e-9d0f-3b7a1e2c4d5f
+         */
+        MovementIdempotencyKey: string;
     };
     requestBodies: never;
     headers: {
@@ -2658,7 +2682,8 @@ export interface operations {
              * @description The request is not allowed. Codes:
              *     - `installation_inactive`, `plugin_listing_unavailable`: see Authentication.
              *     - `feature_not_enabled`: the plugin lacks the capability `payments:capture`.
-             *     - `subscription_locked`: the organization's subscription state blocks captures.
+             *     - `subscription_locked`: the organization's subscription is `locked` (a `past_due`
+             *       subscription does not block captures).
              */
             403: {
                 headers: {
@@ -2685,6 +2710,8 @@ export interface operations {
              *     - `overpayment`: `amount` exceeds the order's remaining balance (including an order
              *       that is already fully paid).
              *     - `invalid_transition`: the order is cancelled; `allowed_next_states` is empty.
+             *     - `validation_error`: `provider_transaction_id` was already used for a payment on an
+             *       order of another location of the organization.
              */
             422: {
                 headers: {
@@ -3265,7 +3292,7 @@ export interface operations {
                      *             }
                      *           ],
                      *           "created_at": "2025-10-01T08:00:00Z",
-                     *           "updated_at": "2026-03-14T17:30:00Z"
+                     *           "updated_at": "2026-03-02T09:15:00Z"
                      *         }
                      *       ],
                      *       "meta": {
@@ -3379,10 +3406,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Your unique key for this write, scoped to the organization. A retry with the same key and the same body returns the original record with `200`; with a different body it is `422 validation_error`. Use a fresh random value (for example a UUID) per logical write.
+                 * @description Your unique key for this movement, scoped to the installation. A retry with the same key and the same body returns the original movement with `200`; with a different body it is `422 validation_error`. Use a fresh random value (for example a UUID) per logical movement.
                  * @example 5f0c6c1e-6a2b-4c8e-9d0f-3b7a1e2c4d5f
                  */
-                "X-Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "X-Idempotency-Key"?: components["parameters"]["MovementIdempotencyKey"];
             };
             path: {
                 /**
@@ -3438,7 +3465,7 @@ export interface operations {
             409: components["responses"]["SandboxResetting"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The movement cannot be applied. Code `validation_error`: `delta` has more than four decimals, the location does not exist in your organization, or the idempotency key was used with a different body. */
+            /** @description The movement cannot be applied. Code `validation_error`: `delta` has more than four decimals or would take on-hand stock beyond ±9999999999.9999, the location does not exist in your organization, or the idempotency key was used with a different body. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];

@@ -1,6 +1,25 @@
-import { notImplemented } from '../types.js';
+import { createOrder as createOrderIn } from '../../domain/order-create.js';
+import { getOrder as getOrderIn, listOrders as listOrdersIn, updateOrder as updateOrderIn } from '../../domain/orders.js';
+import { DEFAULT_LIMIT } from '../../domain/pagination.js';
+import { ok, type Handler } from '../types.js';
 
-export const listOrders = notImplemented('listOrders');
-export const createOrder = notImplemented('createOrder');
-export const getOrder = notImplemented('getOrder');
-export const updateOrder = notImplemented('updateOrder');
+export const listOrders: Handler<'listOrders'> = async (req) =>
+  ok(
+    await listOrdersIn(req.auth, {
+      locationId: req.query?.location_id,
+      status: req.query?.status,
+      since: req.query?.since,
+      limit: req.query?.limit ?? DEFAULT_LIMIT,
+      cursor: req.query?.cursor,
+    }),
+  );
+
+export const getOrder: Handler<'getOrder'> = async (req) => ok({ data: await getOrderIn(req.auth, req.params.orderId) });
+
+export const createOrder: Handler<'createOrder'> = async (req) => {
+  const { order, created } = await createOrderIn(req.auth, req.body, req.headers['x-idempotency-key']);
+  return ok({ data: order }, created ? 201 : 200);
+};
+
+export const updateOrder: Handler<'updateOrder'> = async (req) =>
+  ok({ data: await updateOrderIn(req.auth, req.params.orderId, req.body) });

@@ -1,3 +1,7 @@
-import { notImplemented } from '../types.js';
+import { captureOrderPayment as captureOrderPaymentIn } from '../../domain/payments.js';
+import { ok, type Handler } from '../types.js';
 
-export const captureOrderPayment = notImplemented('captureOrderPayment');
+export const captureOrderPayment: Handler<'captureOrderPayment'> = async (req) => {
+  const { payment, created } = await captureOrderPaymentIn(req.auth, req.params.orderId, req.body);
+  return ok({ data: payment }, created ? 201 : 200);
+};

@@ -1,0 +1,74 @@
+// Reading orders and moving them through the plugin state machine (GET /orders,
+// GET /orders/{orderId}, PUT /orders/{orderId}). Creation is in order-create.ts.
+import type { InstallationContext } from './access.js';
+import { NotFoundError, ValidationError } from './errors.js';
+import { resolveScopedLocation } from './location-scope.js';
+import { changeOrderStatus, findOrder, installationScope } from './order-lifecycle.js';
+import { planTransition, type InternalStatus, type PluginStatus } from './order-status.js';
+import { loadOrderView, loadOrderViews, type OrderView } from './order-view.js';
+import { decodeCursor, toPage, type Page } from './pagination.js';
+import { inTransaction, scopeOf } from './transaction.js';
+
+export interface ListOrdersOptions {
+  locationId?: number;
+  status?: InternalStatus;
+  since?: string;
+  limit: number;
+  cursor?: string;
+}
+
+/**
+ * Orders of the installation's location in ascending order_id. The keyset is the immutable
+ * order_id (not updated_at), so following next_cursor visits every matching order exactly once
+ * even while orders are updated (an update would move an updated_at key behind the cursor).
+ */
+export async function listOrders(ctx: InstallationContext, options: ListOrdersOptions): Promise<Page<OrderView>> {
+  const after = decodeCursor<[number]>(options.cursor, ['number']);
+  const locationId = await resolveScopedLocation(ctx, options.locationId);
+  let query = ctx.data
+    .selectFrom('orders')
+    .selectAll()
+    .where('organization_id', '=', ctx.organizationId)
+    .where('location_id', '=', locationId)
+    .orderBy('order_id')
+    .limit(options.limit + 1);
+  if (options.status) query = query.where('status', '=', options.status);
+  if (options.since) query = query.where('updated_at', '>=', new Date(options.since));
+  if (after) query = query.where('order_id', '>', after[0]);
+  const page = toPage(await query.execute(), options.limit, (row) => row, (row) => [row.order_id]);
+  return { ...page, data: await loadOrderViews(ctx.data, page.data) };
+}
+
+/** One order of the installation's location by order_id or unique_orderid; 404 otherwise. */
+export async function getOrder(ctx: InstallationContext, ref: string): Promise<OrderView> {
+  const order = await findOrder(ctx.data, installationScope(ctx), ref);
+  if (!order) throw new NotFoundError('order');
+  return loadOrderView(ctx.data, order);
+}
+
+export interface UpdateOrderInput {
+  status: PluginStatus;
+  cancellation_reason?: string;
+  metadata?: Record<string, unknown>;
+}
+
+/**
+ * PUT /orders/{orderId}: one move of the transition table under the order's row lock, so two
+ * concurrent moves serialise and the second is judged against the first one's result.
+ */
+export async function updateOrder(ctx: InstallationContext, ref: string, input: UpdateOrderInput): Promise<OrderView> {
+  return inTransaction(ctx, async (tx) => {
+    const order = await findOrder(tx.data, installationScope(ctx), ref, { lock: true });
+    if (!order) throw new NotFoundError('order');
+    const next = planTransition(order.status as InternalStatus, input.status);
+    const reason = input.cancellation_reason?.trim();
+    if (next === 'CANCELLED' && !reason) {
+      throw new ValidationError({ cancellation_reason: ['is required when status is cancelled'] }, 'cancellation_reason is required when status is cancelled.');
+    }
+    const updated = await changeOrderStatus(tx, scopeOf(ctx, order.location_id), order, next, {
+      metadata: input.metadata,
+      cancellationReason: next === 'CANCELLED' ? input.cancellation_reason : undefined,
+    });
+    return loadOrderView(tx.data, updated);
+  });
+}

@@ -1,0 +1,149 @@
+// Builders for orders and payments tests: menu items with customization templates, customers,
+// orders in a given internal status, and the outbox events of an order.
+import { randomBytes } from 'node:crypto';
+import { expect } from '@jest/globals';
+import { Ajv } from 'ajv';
+import { sql } from 'kysely';
+import addFormatsModule from 'ajv-formats';
+import type { Db } from '../../src/db/database.js';
+import { EVENT_DATA_SCHEMAS, type EventName } from '../../src/generated/events.generated.js';
+import type { InternalStatus } from '../../src/domain/order-status.js';
+import { production, type InstallationFixture } from './builders.js';
+
+const unique = () => randomBytes(3).toString('hex');
+
+export async function createMenuItem(
+  db: Db,
+  locationId: number,
+  options: { price?: string; name?: string; isAvailable?: boolean; isActive?: boolean } = {},
+) {
+  return production(db)
+    .insertInto('menu_items')
+    .values({
+      location_id: locationId,
+      name: options.name ?? `Dish ${unique()}`,
+      price: options.price ?? '10.00',
+      is_available: options.isAvailable ?? true,
+      is_active: options.isActive ?? true,
+    })
+    .returning(['item_id', 'name', 'price'])
+    .executeTakeFirstOrThrow();
+}
+
+/** A customization template with its options (deltas as decimal strings), linked to `itemIds`. */
+export async function createTemplate(
+  db: Db,
+  locationId: number,
+  options: { min?: number; max?: number; deltas?: string[]; itemIds?: number[] } = {},
+) {
+  const data = production(db);
+  const template = await data
+    .insertInto('customization_templates')
+    .values({ location_id: locationId, name: `Extras ${unique()}`, min_select: options.min ?? 0, max_select: options.max ?? 1 })
+    .returning(['template_id', 'name'])
+    .executeTakeFirstOrThrow();
+  const rows = await data
+    .insertInto('customization_options')
+    .values((options.deltas ?? ['1.00']).map((delta, n) => ({ template_id: template.template_id, name: `Option ${n + 1}`, price_delta: delta })))
+    .returning(['option_id', 'name', 'price_delta'])
+    .execute();
+  for (const itemId of options.itemIds ?? []) {
+    await data.insertInto('menu_item_templates').values({ item_id: itemId, template_id: template.template_id }).execute();
+  }
+  return { templateId: template.template_id, name: template.name, optionIds: rows.map((r) => r.option_id), options: rows };
+}
+
+export async function createCustomer(db: Db, organizationId: number, locationId: number | null, name = `Guest ${unique()}`) {
+  return production(db)
+    .insertInto('customers')
+    .values({ organization_id: organizationId, location_id: locationId, name, email: `${unique()}@example.com`, phone: null })
+    .returning(['customer_id', 'name', 'email', 'phone'])
+    .executeTakeFirstOrThrow();
+}
+
+export interface SeededOrderOptions {
+  status?: InternalStatus;
+  total?: string;
+  paidTotal?: string;
+  locationId?: number;
+  currency?: string;
+  uniqueOrderId?: string;
+  metadata?: Record<string, unknown>;
+}
+
+/** An order written as the point of sale would, in any internal status, with one line. */
+export async function seedOrder(db: Db, inst: InstallationFixture, options: SeededOrderOptions = {}) {
+  const data = production(db);
+  const locationId = options.locationId ?? inst.locationId;
+  const item = await createMenuItem(db, locationId, { price: options.total ?? '20.00' });
+  const order = await data
+    .insertInto('orders')
+    .values({
+      organization_id: inst.organizationId,
+      location_id: locationId,
+      unique_orderid: options.uniqueOrderId ?? `POS-${unique()}`,
+      status: options.status ?? 'CREATED',
+      order_type: 'takeaway',
+      total: options.total ?? '20.00',
+      paid_total: options.paidTotal ?? '0',
+      currency: options.currency ?? (locationId === inst.otherLocationId ? 'USD' : 'EUR'),
+      metadata: JSON.stringify(options.metadata ?? {}),
+      source: 'pos',
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await data
+    .insertInto('order_items')
+    .values({ order_id: order.order_id, item_id: item.item_id, name: item.name, quantity: 1, unit_price: item.price, line_total: item.price })
+    .execute();
+  return order;
+}
+
+export async function setSubscriptionStatus(db: Db, organizationId: number, status: 'active' | 'past_due' | 'locked') {
+  await production(db).updateTable('organizations').set({ subscription_status: status }).where('organization_id', '=', organizationId).execute();
+}
+
+export interface StoredEvent {
+  event_name: EventName;
+  data: Record<string, unknown>;
+  organization_id: number | null;
+  location_id: number | null;
+}
+
+/** The outbox events about one order (payload `order_id`), sorted by name for stable assertions. */
+export async function eventsOfOrder(db: Db, orderId: number): Promise<StoredEvent[]> {
+  const rows = await db
+    .selectFrom('control.events')
+    .select(['event_name', 'data', 'organization_id', 'location_id'])
+    .where(sql<string>`data->>'order_id'`, '=', String(orderId))
+    .execute();
+  return (rows as unknown as StoredEvent[]).sort((a, b) => a.event_name.localeCompare(b.event_name));
+}
+
+// ajv-formats is CommonJS: under NodeNext its default import is typed as the module object.
+const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
+const ajv = new Ajv({ allErrors: true, strict: false });
+addFormats(ajv);
+
+/**
+ * Asserts that `event` is `name` with a payload valid against asyncapi.yaml (EVENT_DATA_SCHEMAS)
+ * and with exactly `keys`, no more and no fewer.
+ */
+export function expectEventPayload(event: StoredEvent | undefined, name: EventName, keys: string[]): void {
+  expect(event?.event_name).toBe(name);
+  const valid = ajv.validate(EVENT_DATA_SCHEMAS[name], event!.data);
+  if (!valid) throw new Error(`${name} payload does not match asyncapi.yaml: ${ajv.errorsText()}\n${JSON.stringify(event!.data)}`);
+  expect(Object.keys(event!.data).sort()).toEqual([...keys].sort());
+}
+
+export const PAYLOAD_KEYS = {
+  created: ['order_id', 'unique_orderid', 'table_number', 'order_status', 'total', 'party_size', 'created_at'],
+  statusChanged: ['order_id', 'unique_orderid', 'old_status', 'new_status'],
+  paid: ['order_id', 'unique_orderid', 'total', 'paid_at'],
+  cancelled: ['order_id', 'unique_orderid', 'reason', 'cancelled_at'],
+  observer: [
+    'transaction_id', 'order_id', 'amount', 'currency', 'payment_method', 'tip_amount', 'tax_amount', 'discount_amount',
+    'processor_payment_intent_id', 'transaction_type', 'processed_at',
+  ],
+  capture: ['payment_id', 'order_id', 'amount', 'currency', 'payment_method', 'provider', 'provider_transaction_id', 'remaining_balance'],
+};
