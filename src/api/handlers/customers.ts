@@ -1,4 +1,18 @@
-import { notImplemented } from '../types.js';
+import { getVisibleCustomer, listVisibleCustomers } from '../../domain/customers.js';
+import { DEFAULT_LIMIT } from '../../domain/pagination.js';
+import { ok, type Handler } from '../types.js';
 
-export const listCustomers = notImplemented('listCustomers');
-export const getCustomer = notImplemented('getCustomer');
+// Path ids arrive as strings at run time (openapi-backend re-parses the path after coercing), hence Number().
+
+export const listCustomers: Handler<'listCustomers'> = async (req) =>
+  ok(
+    await listVisibleCustomers(req.auth, {
+      locationId: req.query?.location_id,
+      search: req.query?.search,
+      since: req.query?.since,
+      limit: req.query?.limit ?? DEFAULT_LIMIT,
+      cursor: req.query?.cursor,
+    }),
+  );
+
+export const getCustomer: Handler<'getCustomer'> = async (req) => ok({ data: await getVisibleCustomer(req.auth, Number(req.params.customerId)) });

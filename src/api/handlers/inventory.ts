@@ -1,6 +1,29 @@
-import { notImplemented } from '../types.js';
+import { getIngredientDetail, listIngredients, updateIngredient } from '../../domain/inventory.js';
+import { DEFAULT_LIMIT } from '../../domain/pagination.js';
+import { recordStockMovement } from '../../domain/stock-movements.js';
+import { ok, type Handler } from '../types.js';
 
-export const listInventory = notImplemented('listInventory');
-export const getInventoryItem = notImplemented('getInventoryItem');
-export const updateInventoryItem = notImplemented('updateInventoryItem');
-export const createStockMovement = notImplemented('createStockMovement');
+// Path ids arrive as strings at run time (openapi-backend re-parses the path after coercing), hence Number().
+
+export const listInventory: Handler<'listInventory'> = async (req) =>
+  ok(
+    await listIngredients(req.auth, {
+      locationId: req.query?.location_id,
+      ingredientId: req.query?.ingredient_id,
+      lowStock: req.query?.low_stock,
+      limit: req.query?.limit ?? DEFAULT_LIMIT,
+      cursor: req.query?.cursor,
+    }),
+  );
+
+export const getInventoryItem: Handler<'getInventoryItem'> = async (req) =>
+  ok({ data: await getIngredientDetail(req.auth, Number(req.params.ingredientId)) });
+
+export const updateInventoryItem: Handler<'updateInventoryItem'> = async (req) =>
+  ok({ data: await updateIngredient(req.auth, Number(req.params.ingredientId), req.body) });
+
+/** 201 for a new movement, 200 for an idempotent replay of an earlier one. */
+export const createStockMovement: Handler<'createStockMovement'> = async (req) => {
+  const { movement, replayed } = await recordStockMovement(req.auth, Number(req.params.ingredientId), req.body, req.headers['x-idempotency-key']);
+  return ok({ data: movement }, replayed ? 200 : 201);
+};

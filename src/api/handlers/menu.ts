@@ -1,6 +1,24 @@
-import { notImplemented } from '../types.js';
+import { getMenuItemDetail, listMenu, patchMenuItem, setMenuAvailability } from '../../domain/menu.js';
+import { DEFAULT_LIMIT } from '../../domain/pagination.js';
+import { ok, type Handler } from '../types.js';
 
-export const listMenuItems = notImplemented('listMenuItems');
-export const getMenuItem = notImplemented('getMenuItem');
-export const updateMenuItem = notImplemented('updateMenuItem');
-export const bulkUpdateMenuAvailability = notImplemented('bulkUpdateMenuAvailability');
+// Path ids arrive as strings at run time (openapi-backend re-parses the path after coercing), hence Number().
+
+export const listMenuItems: Handler<'listMenuItems'> = async (req) =>
+  ok(
+    await listMenu(req.auth, {
+      locationId: req.query?.location_id,
+      categoryId: req.query?.category_id,
+      availableOnly: req.query?.available_only ?? true,
+      limit: req.query?.limit ?? DEFAULT_LIMIT,
+      cursor: req.query?.cursor,
+    }),
+  );
+
+export const getMenuItem: Handler<'getMenuItem'> = async (req) => ok({ data: await getMenuItemDetail(req.auth, Number(req.params.itemId)) });
+
+export const updateMenuItem: Handler<'updateMenuItem'> = async (req) =>
+  ok({ data: await patchMenuItem(req.auth, Number(req.params.itemId), req.body) });
+
+export const bulkUpdateMenuAvailability: Handler<'bulkUpdateMenuAvailability'> = async (req) =>
+  ok(await setMenuAvailability(req.auth, req.body.items));

@@ -1,0 +1,78 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { DataPlaneSchema, MenuItemsTable } from '../db/types.js';
+import type { MenuItemData } from '../generated/events.generated.js';
+import { formatMinor, toMinor } from './money.js';
+
+// Row -> wire shapes of the menu (openapi.yaml MenuItem, MenuItemDetail; asyncapi.yaml MenuItemData).
+
+export type MenuItemRow = Selectable<MenuItemsTable>;
+
+export interface MenuItemView extends MenuItemData {
+  category_id: number | null;
+  updated_at: string;
+}
+
+export interface CustomizationTemplateView {
+  template_id: number;
+  name: string;
+  location_id: number;
+  min_select: number;
+  max_select: number;
+  options: { option_id: number; name: string; price_delta: string }[];
+}
+
+export interface MenuItemDetailView extends MenuItemView {
+  customization_templates: CustomizationTemplateView[];
+}
+
+/** The spec's menu item fields: the payload of the menu.* events. */
+export function toMenuItemData(row: MenuItemRow): MenuItemData {
+  return {
+    item_id: row.item_id,
+    name: row.name,
+    description: row.description,
+    price: formatMinor(toMinor(row.price)),
+    is_available: row.is_available,
+    is_active: row.is_active,
+    location_id: row.location_id,
+    location_coll_id: row.location_coll_id,
+    allergens: row.allergens,
+    vegan: row.vegan,
+    vegetarian: row.vegetarian,
+    spicy_level: row.spicy_level,
+    preparation_time: row.preparation_time,
+  };
+}
+
+export function toMenuItemView(row: MenuItemRow): MenuItemView {
+  return { ...toMenuItemData(row), category_id: row.category_id, updated_at: row.updated_at.toISOString() };
+}
+
+/** The item with its linked templates (in link position order) and their options. */
+export async function toMenuItemDetail(data: Kysely<DataPlaneSchema>, row: MenuItemRow): Promise<MenuItemDetailView> {
+  const templates = await data
+    .selectFrom('menu_item_templates as l')
+    .innerJoin('customization_templates as t', 't.template_id', 'l.template_id')
+    .select(['t.template_id', 't.name', 't.location_id', 't.min_select', 't.max_select'])
+    .where('l.item_id', '=', row.item_id)
+    .orderBy('l.position')
+    .orderBy('t.template_id')
+    .execute();
+  const options = templates.length
+    ? await data
+        .selectFrom('customization_options')
+        .select(['option_id', 'template_id', 'name', 'price_delta'])
+        .where('template_id', 'in', templates.map((t) => t.template_id))
+        .orderBy('option_id')
+        .execute()
+    : [];
+  return {
+    ...toMenuItemView(row),
+    customization_templates: templates.map((t) => ({
+      ...t,
+      options: options
+        .filter((o) => o.template_id === t.template_id)
+        .map((o) => ({ option_id: o.option_id, name: o.name, price_delta: formatMinor(toMinor(o.price_delta)) })),
+    })),
+  };
+}
