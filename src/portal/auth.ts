@@ -1,0 +1,95 @@
+import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import { consumeRateLimit, type RateLimitState } from '../domain/access.js';
+import { findDeveloperKey, isDeveloperKeyFormat, touchDeveloperKey } from '../domain/developer-keys.js';
+import { findDeveloper } from '../domain/developers.js';
+import { AccessError } from '../domain/errors.js';
+import { isAddressAllowed } from '../lib/cidr.js';
+
+// Who is calling the portal: a portal session (JWT, HS256 under SVC_JWT_SECRET, 4 hours, no
+// refresh) or a developer key (SHA-256 lookup, IP allowlist, 60 requests a minute per key).
+// Every check reads the database: a revoked key fails on the very next request in every process.
+
+export const SESSION_TTL_SECONDS = 4 * 60 * 60;
+export const DEVELOPER_KEY_REQUESTS_PER_MINUTE = 60;
+const ISSUER = 'svc-portal';
+const AUDIENCE = 'svc-portal';
+
+export type Principal =
+  | { kind: 'session'; developerId: number }
+  | { kind: 'key'; developerId: number; keyId: number; scopes: string[] };
+
+export interface PortalAuth {
+  principal: Principal | null;
+  /** The developer key's bucket after this request (for the X-RateLimit-* headers). */
+  rateLimit?: RateLimitState;
+}
+
+const failed = (message: string) => new AccessError('authentication_failed', message);
+const WRONG_SURFACE =
+  'Installation keys are for the Data API. The portal takes a portal session or a developer key in Authorization: Bearer.';
+
+/** A portal session for the developer. `now` is a parameter so that tests can mint an expired one. */
+export async function issueSessionToken(config: Config, developerId: number, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
+  const issuedAt = Math.floor(now.getTime() / 1000);
+  const expiresAt = new Date((issuedAt + SESSION_TTL_SECONDS) * 1000);
+  const token = await new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(developerId))
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .sign(config.jwtSecret);
+  return { token, expiresAt };
+}
+
+async function verifySessionToken(db: Db, config: Config, token: string): Promise<Principal> {
+  let subject: string | undefined;
+  try {
+    const { payload } = await jwtVerify(token, config.jwtSecret, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
+    subject = payload.sub;
+  } catch (err) {
+    if (err instanceof joseErrors.JWTExpired) throw failed('The portal session has expired. Log in again.');
+    throw failed('The portal session or developer key is not valid.');
+  }
+  const developerId = Number(subject);
+  if (!Number.isSafeInteger(developerId) || !(await findDeveloper(db, developerId))) {
+    throw failed('This account no longer exists.');
+  }
+  return { kind: 'session', developerId };
+}
+
+async function verifyDeveloperKey(db: Db, key: string, ip: string): Promise<PortalAuth> {
+  const row = isDeveloperKeyFormat(key) ? await findDeveloperKey(db, key) : undefined;
+  if (!row) throw failed('No developer key matches.');
+  if (row.revoked_at) throw failed('This developer key has been revoked.');
+  if (!isAddressAllowed(ip, row.ip_allowlist)) {
+    throw new AccessError('ip_not_allowed', `This developer key is not allowed from ${ip}. Add the address to its IP allowlist.`);
+  }
+  // Throws RateLimitedError past 60 a minute; checked after the allowlist so blocked sources spend nothing.
+  const rateLimit = await consumeRateLimit(db, `devkey:${row.developer_key_id}`, DEVELOPER_KEY_REQUESTS_PER_MINUTE);
+  await touchDeveloperKey(db, row.developer_key_id);
+  return { principal: { kind: 'key', developerId: row.developer_id, keyId: row.developer_key_id, scopes: row.scopes }, rateLimit };
+}
+
+/**
+ * Reads the credentials of a portal request. No credentials is an anonymous caller (sign-up,
+ * log-in and the schema are public); credentials that are present must be valid, whatever the
+ * operation. An installation key is refused here as on any surface that is not the Data API.
+ */
+export async function authenticatePortalRequest(
+  db: Db,
+  config: Config,
+  request: { authorization: string | undefined; pluginApiKey: string | undefined; ip: string },
+): Promise<PortalAuth> {
+  if (request.pluginApiKey) throw failed(WRONG_SURFACE);
+  if (request.authorization === undefined || request.authorization === '') return { principal: null };
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.authorization);
+  if (!match) throw failed('Send Authorization: Bearer <portal session or developer key>.');
+  const credential = match[1]!;
+  if (credential.startsWith('pik_')) throw failed(WRONG_SURFACE);
+  if (credential.startsWith('svc_dev_')) return verifyDeveloperKey(db, credential, request.ip);
+  return { principal: await verifySessionToken(db, config, credential) };
+}

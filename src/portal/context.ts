@@ -1,0 +1,31 @@
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import type { Logger } from '../logger.js';
+import { NotFoundError, type ResourceKind } from '../domain/errors.js';
+import type { Principal } from './auth.js';
+
+/** What every resolver receives. `principal` is null only for the public fields (signUp, logIn). */
+export interface PortalContext {
+  db: Db;
+  config: Config;
+  logger: Logger;
+  principal: Principal | null;
+  ip: string;
+}
+
+/** The caller's developer id; the policy guard has already refused anonymous callers. */
+export function developerIdOf(ctx: PortalContext): number {
+  if (!ctx.principal) throw new Error('policy guard bypassed: no principal');
+  return ctx.principal.developerId;
+}
+
+/**
+ * A GraphQL ID as a row id. Anything that is not one cannot name a row, so it gets the same
+ * not_found as an unknown or another developer's id.
+ */
+export function parseId(value: unknown, kind: ResourceKind): number {
+  const text = String(value);
+  const id = /^[1-9][0-9]{0,9}$/.test(text) ? Number(text) : NaN;
+  if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw new NotFoundError(kind);
+  return id;
+}

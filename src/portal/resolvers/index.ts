@@ -1,0 +1,34 @@
+import type { GraphQLFieldResolver, GraphQLResolveInfo } from 'graphql';
+import type { PortalContext } from '../context.js';
+import { authorize, fieldAccess } from '../policy.js';
+import { DateTimeScalar, JSONScalar } from '../scalars.js';
+import { accountMutations, accountQueries } from './accounts.js';
+import { pluginMutations, pluginQueries } from './plugins.js';
+import { sandboxMutations, sandboxQueries } from './sandboxes.js';
+import { webhookMutations, webhookQueries } from './webhooks.js';
+
+type RootResolver = (parent: unknown, args: any, ctx: PortalContext, info: GraphQLResolveInfo) => unknown;
+
+/**
+ * Every root field runs behind the policy (src/portal/policy.ts). The HTTP layer already refused
+ * the request when the policy says no; this guard is the second line, so that no field can run
+ * unguarded whatever the pre-check parsed.
+ */
+function guarded(resolvers: Record<string, RootResolver>): Record<string, GraphQLFieldResolver<unknown, PortalContext>> {
+  return Object.fromEntries(
+    Object.entries(resolvers).map(([field, resolve]) => [
+      field,
+      (parent: unknown, args: unknown, ctx: PortalContext, info: GraphQLResolveInfo) => {
+        authorize(ctx.principal, fieldAccess(info.operation.operation, field), field);
+        return resolve(parent, args, ctx, info);
+      },
+    ]),
+  );
+}
+
+export const resolvers = {
+  DateTime: DateTimeScalar,
+  JSON: JSONScalar,
+  Query: guarded({ ...accountQueries, ...pluginQueries, ...sandboxQueries, ...webhookQueries }),
+  Mutation: guarded({ ...accountMutations, ...pluginMutations, ...sandboxMutations, ...webhookMutations }),
+};

@@ -1,0 +1,168 @@
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import { readFileSync } from 'node:fs';
+import { GraphQLError, type GraphQLSchema } from 'graphql';
+import { createSchema, createYoga } from 'graphql-yoga';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import type { Logger } from '../logger.js';
+import { consumeRateLimit, type RateLimitState } from '../domain/access.js';
+import { DomainError, RateLimitedError } from '../domain/errors.js';
+import { httpError, HttpResponseError, toErrorResponse } from '../api/error-response.js';
+import { authenticatePortalRequest, type PortalAuth } from './auth.js';
+import type { PortalContext } from './context.js';
+import { authorize, fieldAccess, LOGIN_FIELDS, requestedOperation } from './policy.js';
+import { resolvers } from './resolvers/index.js';
+
+export const PORTAL_PATH = '/graphql';
+/** Sign-up and log-in attempts per client IP and minute (password guessing, account spam). */
+export const LOGIN_ATTEMPTS_PER_MINUTE = 10;
+
+const SDL_URL = new URL('./schema.graphql', import.meta.url);
+
+/** The live schema: the SDL file (the contract of this surface) and its resolvers. */
+export function buildPortalSchema(): GraphQLSchema {
+  return createSchema<PortalContext>({ typeDefs: readFileSync(SDL_URL, 'utf8'), resolvers });
+}
+
+type PortalRequest = Request & { portalAuth?: PortalAuth };
+
+export interface PortalDeps {
+  db: Db;
+  logger: Logger;
+}
+
+/**
+ * The developer portal at /graphql: a gate that authenticates the caller and applies the policy
+ * with HTTP statuses and the spec's error body (nothing executes when it refuses), then
+ * graphql-yoga (GraphiQL in a browser).
+ */
+export function createPortal(config: Config, deps: PortalDeps): Router {
+  const yoga = createYoga<{ req: PortalRequest; res: Response }, PortalContext>({
+    schema: buildPortalSchema(),
+    graphqlEndpoint: PORTAL_PATH,
+    landingPage: false,
+    multipart: false,
+    graphiql: { title: 'Developer portal', defaultQuery: GRAPHIQL_QUERY },
+    maskedErrors: { maskError: (error) => toGraphQLError(error, deps.logger) },
+    logging: {
+      debug: () => {},
+      info: () => {},
+      warn: (...args: unknown[]) => deps.logger.warn({ detail: args.map(String) }, 'graphql-yoga'),
+      // Resolver errors reach yoga's log too; toGraphQLError has mapped them (expected) or logged them.
+      error: (...args: unknown[]) => {
+        if (args.length === 1 && args[0] instanceof GraphQLError) return;
+        deps.logger.error({ err: args[0], detail: args.slice(1).map(String) }, 'graphql-yoga');
+      },
+    },
+    context: ({ req }) => ({
+      db: deps.db,
+      config,
+      logger: deps.logger,
+      principal: req.portalAuth?.principal ?? null,
+      ip: req.ip ?? '',
+    }),
+  });
+
+  const router = express.Router();
+  router.all(PORTAL_PATH, gate(config, deps), (req: Request, res: Response) => {
+    void yoga.requestListener(req, res);
+  });
+  return router;
+}
+
+/** Credentials, IP allowlist, per-key and per-IP rate limits, and the field policy, before GraphQL. */
+function gate(config: Config, deps: PortalDeps) {
+  return async (req: PortalRequest, res: Response, next: NextFunction) => {
+    try {
+      // JSON only (and GET for queries): every request the policy pre-check can read is one
+      // GraphQL runs; another body type (application/graphql, forms) would slip past it.
+      if (req.method === 'POST' && !req.is(['application/json', 'application/*+json'])) {
+        throw new HttpResponseError(httpError(415, 'unsupported_media_type', 'Send the GraphQL request as JSON with Content-Type: application/json.'));
+      }
+      const ip = req.ip ?? '';
+      const auth = await authenticatePortalRequest(deps.db, config, {
+        authorization: req.headers.authorization,
+        pluginApiKey: header(req, 'x-plugin-api-key'),
+        ip,
+      });
+      if (auth.rateLimit) setRateLimitHeaders(res, auth.rateLimit);
+      const params = (req.method === 'GET' ? req.query : req.body) as unknown;
+      if (req.method === 'POST' && !isGraphQLRequest(params)) {
+        throw new HttpResponseError(
+          httpError(400, 'validation_error', 'Send one GraphQL request: {"query": ..., "variables"?: {...}, "operationName"?: ...}.', {
+            query: ['is required (a string); batches are not supported'],
+          }),
+        );
+      }
+      // A browser navigation gets the GraphiQL page, which executes nothing (shared ?query= links).
+      const graphiql = req.method === 'GET' && (req.headers.accept ?? '').includes('text/html');
+      const requested = isGraphQLRequest(params) && !graphiql ? requestedOperation(params.query, params.operationName) : undefined;
+      if (requested) {
+        for (const field of requested.fields) authorize(auth.principal, fieldAccess(requested.operation, field), field);
+        if (requested.fields.some((field) => LOGIN_FIELDS.has(field))) {
+          await consumeRateLimit(deps.db, `login:${ip}`, LOGIN_ATTEMPTS_PER_MINUTE);
+        }
+      }
+      req.portalAuth = auth;
+      next();
+    } catch (err) {
+      const response = toErrorResponse(err);
+      if (!(err instanceof DomainError || err instanceof HttpResponseError)) {
+        deps.logger.error({ err }, 'unhandled error in the portal gate');
+      }
+      if (err instanceof RateLimitedError) setRateLimitHeaders(res, { limit: err.limit, remaining: 0, retryAfterSeconds: err.retryAfterSeconds });
+      if (response.status === 401) res.setHeader('WWW-Authenticate', 'Bearer realm="developer-portal"');
+      for (const [name, value] of Object.entries(response.headers ?? {})) res.setHeader(name, value);
+      res.status(response.status).json(response.body);
+    }
+  };
+}
+
+/**
+ * Errors inside GraphQL: a domain error becomes `extensions.code` (the spec's snake_case code)
+ * with its details, mapped by the same function as the Data API's bodies. GraphQL's own errors
+ * (syntax, validation, variables) pass as they are. Anything else is logged and masked.
+ */
+function toGraphQLError(error: unknown, logger: Logger): Error {
+  const located = error instanceof GraphQLError ? error : undefined;
+  const original = located ? located.originalError : error;
+  if (located && (original === undefined || original instanceof GraphQLError)) return located;
+  const position = { nodes: located?.nodes, path: located?.path };
+  if (original instanceof DomainError || original instanceof HttpResponseError) {
+    const { error: code, message, ...rest } = toErrorResponse(original).body;
+    return new GraphQLError(String(message ?? code), { ...position, extensions: { code, ...rest } });
+  }
+  logger.error({ err: original }, 'unhandled error in a portal resolver');
+  return new GraphQLError('An unexpected error occurred.', { ...position, extensions: { code: 'internal_error' } });
+}
+
+function isGraphQLRequest(params: unknown): params is { query: string; operationName?: unknown } {
+  return typeof params === 'object' && params !== null && !Array.isArray(params) && typeof (params as { query?: unknown }).query === 'string';
+}
+
+function setRateLimitHeaders(res: Response, state: RateLimitState): void {
+  res.setHeader('X-RateLimit-Limit', String(state.limit));
+  res.setHeader('X-RateLimit-Remaining', String(state.remaining));
+}
+
+function header(req: Request, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+const GRAPHIQL_QUERY = `# Log in (or signUp), then set the header  {"Authorization": "Bearer <token>"}
+mutation LogIn {
+  logIn(email: "demo-developer@example.com", password: "see make run's banner") {
+    token
+    expiresAt
+  }
+}
+
+query Projects {
+  myDeveloperProjects {
+    id
+    name
+    plugins { id name listingStatus }
+  }
+}
+`;

@@ -1,0 +1,81 @@
+import { describe, expect, it } from '@jest/globals';
+import { isAddressAllowed, normalizeCidr } from '../../src/lib/cidr.js';
+import type { Principal } from '../../src/portal/auth.js';
+import { authorize, fieldAccess, requestedOperation } from '../../src/portal/policy.js';
+
+// Pure rules of the portal gate: which root fields a request runs, who may run them, and the
+// IP allowlist matcher.
+
+describe('requestedOperation', () => {
+  it('collects root fields through fragments and inline fragments', () => {
+    const query = 'query Q { me { id } ...A ... on Query { sandboxes { id } } } fragment A on Query { ...B } fragment B on Query { developerKeys { id } ...A }';
+    expect(requestedOperation(query, 'Q')).toEqual({ operation: 'query', fields: ['me', 'developerKeys', 'sandboxes'] });
+  });
+
+  it('picks the named operation, or the only one; otherwise none', () => {
+    const doc = 'query A { me { id } } mutation B { createProject(name: "x") { id } }';
+    expect(requestedOperation(doc, 'B')).toEqual({ operation: 'mutation', fields: ['createProject'] });
+    expect(requestedOperation(doc, undefined)).toBeUndefined();
+    expect(requestedOperation(doc, 'C')).toBeUndefined();
+    expect(requestedOperation('{ me { id', undefined)).toBeUndefined();
+    expect(requestedOperation(42, undefined)).toBeUndefined();
+  });
+});
+
+describe('authorize', () => {
+  const session: Principal = { kind: 'session', developerId: 1 };
+  const reader: Principal = { kind: 'key', developerId: 1, keyId: 1, scopes: ['plugins:read'] };
+  const writer: Principal = { kind: 'key', developerId: 1, keyId: 2, scopes: ['plugins:write'] };
+  const codeOf = (principal: Principal | null, operation: 'query' | 'mutation', field: string) => {
+    try {
+      authorize(principal, fieldAccess(operation, field), field);
+      return 'ok';
+    } catch (err) {
+      return (err as { code: string }).code;
+    }
+  };
+
+  it.each([
+    [null, 'mutation', 'logIn', 'ok'],
+    [null, 'query', '__schema', 'ok'],
+    [null, 'query', 'me', 'authentication_failed'],
+    [session, 'mutation', 'createDeveloperKey', 'ok'],
+    [reader, 'query', 'developerKeys', 'portal_session_required'],
+    [writer, 'mutation', 'acceptDeveloperAgreement', 'portal_session_required'],
+    [reader, 'query', 'sandboxes', 'ok'],
+    [reader, 'mutation', 'resetSandbox', 'insufficient_scope'],
+    [writer, 'mutation', 'resetSandbox', 'ok'],
+    [writer, 'query', 'sandboxes', 'insufficient_scope'],
+  ] as const)('%j calling %s %s: %s', (principal, operation, field, expected) => {
+    expect(codeOf(principal as Principal | null, operation, field)).toBe(expected);
+  });
+});
+
+describe('IP allowlist', () => {
+  it.each([
+    ['203.0.113.9/24', '203.0.113.0/24'],
+    ['198.51.100.7', '198.51.100.7/32'],
+    ['2001:DB8:0:0::1/64', '2001:db8::/64'],
+    ['::ffff:10.1.0.0/112', '10.1.0.0/16'],
+    ['10.1', undefined],
+    ['0x0a.0.0.1', undefined],
+    ['10.0.0.0/33', undefined],
+    ['2001:db8::/129', undefined],
+    ['10.0.0.0/8/8', undefined],
+    ['fe80::1%eth0', undefined],
+    ['localhost', undefined],
+  ])('normalizes %s to %s', (entry, expected) => {
+    expect(normalizeCidr(entry)).toBe(expected);
+  });
+
+  it('matches IPv4, IPv6 and IPv4-mapped client addresses', () => {
+    const list = ['203.0.113.0/24', '2001:db8::/32'];
+    expect(isAddressAllowed('203.0.113.200', list)).toBe(true);
+    expect(isAddressAllowed('::ffff:203.0.113.200', list)).toBe(true);
+    expect(isAddressAllowed('2001:db8:1::5', list)).toBe(true);
+    expect(isAddressAllowed('203.0.114.1', list)).toBe(false);
+    expect(isAddressAllowed('2001:db9::1', list)).toBe(false);
+    expect(isAddressAllowed('', list)).toBe(false);
+    expect(isAddressAllowed('192.0.2.1', [])).toBe(true);
+  });
+});
