@@ -2,6 +2,7 @@ import { loadConfig, ConfigError, type Config } from './config.js';
 import { createLogger, type Logger } from './logger.js';
 import { seedDemo, credentialsPath, type DemoCredentials } from './seed/demo.js';
 import { listen, openDatabase } from './server.js';
+import { startJobRuntime } from './jobs/runtime.js';
 
 const USAGE = `usage: svc <command>
   dev       start the service for local development: database, migrations, demo data, banner
@@ -43,14 +44,24 @@ async function serve(config: Config, logger: Logger, demo: boolean): Promise<voi
     logger.warn('SVC_WEBHOOK_ALLOW_PRIVATE=1: webhooks may reach private and loopback addresses. Never use this in production.');
   }
   const runtime = await openDatabase(config, logger);
+  // Every role enqueues webhook jobs (outbox hook, tester); worker and all also run the workers.
+  // Deliveries trust Node's default CA store, which includes NODE_EXTRA_CA_CERTS when it is set.
+  const jobs = await startJobRuntime({
+    connectionString: runtime.url,
+    db: runtime.database.db,
+    config,
+    logger,
+    workers: config.role !== 'api',
+  });
   const credentials = demo ? await seedDemo(runtime.database.db, config) : undefined;
-  const { server, port } = await listen(config, runtime, logger);
-  if (credentials) printBanner(config, port, credentials);
-  else logger.info({ port, role: config.role }, 'listening');
+  const http = config.role === 'worker' ? undefined : await listen(config, runtime, logger);
+  if (credentials && http) printBanner(config, http.port, credentials);
+  else logger.info({ port: http?.port, role: config.role }, config.role === 'worker' ? 'workers started' : 'listening');
 
   const shutdown = async (signal: string) => {
     logger.info({ signal }, 'shutting down');
-    server.close();
+    http?.server.close();
+    await jobs.stop();
     await runtime.stop();
     process.exit(0);
   };

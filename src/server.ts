@@ -10,6 +10,8 @@ import type { Logger } from './logger.js';
 
 export interface Runtime {
   database: DatabaseHandle;
+  /** The connection string in use (pg-boss opens its own pool on it). */
+  url: string;
   embedded?: EmbeddedServer;
   stop(): Promise<void>;
 }
@@ -27,6 +29,7 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Runt
   await migrateAll(database.db);
   return {
     database,
+    url,
     embedded,
     stop: async () => {
       await database.close();

@@ -19,8 +19,11 @@ export interface EmittedEvent {
 
 type Executor = Transaction<Database> | Kysely<Database>;
 
-/** Hooks run inside the emitting transaction (the webhooks module enqueues its fan-out job here). */
-type OutboxHook = (trx: Executor, event: EmittedEvent) => Promise<void>;
+/**
+ * Hooks run inside the emitting transaction (the webhooks module enqueues its fan-out job here),
+ * with the event's scope: eligibility is decided by what the emitting transaction sees.
+ */
+type OutboxHook = (trx: Executor, event: EmittedEvent, scope: EventScope) => Promise<void>;
 const hooks: OutboxHook[] = [];
 export function onEventEmitted(hook: OutboxHook): void {
   hooks.push(hook);
@@ -45,6 +48,6 @@ export async function emitEvent<E extends EventName>(trx: Executor, scope: Event
     .returning('event_id')
     .executeTakeFirstOrThrow();
   const event = { eventId: row.event_id, name };
-  for (const hook of hooks) await hook(trx, event);
+  for (const hook of hooks) await hook(trx, event, scope);
   return event;
 }

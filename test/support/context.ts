@@ -6,6 +6,7 @@ import supertest from 'supertest';
 import { createApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createDatabase, type DatabaseHandle, type Db } from '../../src/db/database.js';
+import type { JobRuntime, JobRuntimeOptions } from '../../src/jobs/runtime.js';
 import { createLogger, type Logger } from '../../src/logger.js';
 import { TEMPLATE_DB, withDatabase } from './test-db.js';
 
@@ -19,6 +20,10 @@ export interface TestContext {
   request: () => ReturnType<typeof supertest>;
   /** Another app instance on the same database (a second process, as far as state goes). */
   newApp(overrides?: Record<string, string>): Promise<Express>;
+  /** This test file's database. */
+  databaseUrl: string;
+  /** pg-boss and the webhook workers, when asked for with `{ jobs }` (stopped by close()). */
+  jobs?: JobRuntime;
   close(): Promise<void>;
 }
 
@@ -29,8 +34,17 @@ export const TEST_ENV: Record<string, string> = {
   SVC_DATA_DIR: '/nonexistent-test-data-dir',
 };
 
+export interface TestContextOptions {
+  /**
+   * Start pg-boss on the test database: events enqueue their fan-out, the tester can send, and
+   * with `workers` (default true) the webhook workers run. Tuned for tests: fast polling and
+   * supervision. `webhookCa` is the CA that deliveries trust (a throwaway test CA).
+   */
+  jobs?: { workers?: boolean; supervise?: boolean; webhookCa?: string; tuning?: JobRuntimeOptions['tuning'] };
+}
+
 /** A fresh database cloned from the migrated template, and an app on it. One per test file. */
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(env: Record<string, string> = {}, options: TestContextOptions = {}): Promise<TestContext> {
   const adminUrl = process.env.SVC_TEST_ADMIN_URL;
   if (!adminUrl) throw new Error('SVC_TEST_ADMIN_URL is unset: run the tests through jest (globalSetup)');
   const name = `svc_test_${randomBytes(6).toString('hex')}`;
@@ -51,12 +65,27 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   const logger = createLogger(config.logLevel, sink);
   const app = await createApp(config, { db: handle.db, logger });
   const extra: DatabaseHandle[] = [];
+  // Loaded on demand: test files that do not ask for jobs never load pg-boss.
+  const jobs = options.jobs
+    ? await (await import('../../src/jobs/runtime.js')).startJobRuntime({
+        connectionString: databaseUrl,
+        db: handle.db,
+        config,
+        logger,
+        workers: options.jobs.workers ?? true,
+        supervise: options.jobs.supervise,
+        webhookCa: options.jobs.webhookCa,
+        tuning: { pollingIntervalSeconds: 0.5, superviseIntervalSeconds: 1, ...options.jobs.tuning },
+      })
+    : undefined;
   return {
     config,
     db: handle.db,
     app,
     logger,
     logs,
+    databaseUrl,
+    jobs,
     request: () => supertest(app),
     newApp: async (overrides) => {
       const other = createDatabase(databaseUrl);
@@ -64,6 +93,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
       return createApp(makeConfig(overrides), { db: other.db, logger });
     },
     close: async () => {
+      await jobs?.stop();
       for (const h of extra) await h.close();
       await handle.close();
       await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin.db);

@@ -1,4 +1,15 @@
-import { notImplemented } from '../types.js';
+import { getWebhookLog, receiveInboundWebhook } from '../../webhooks/inbound.js';
+import { ok, type Handler } from '../types.js';
 
-export const receiveExternalWebhook = notImplemented('receiveExternalWebhook');
-export const getExternalWebhookLog = notImplemented('getExternalWebhookLog');
+// The signature and the 600/minute ceiling are checked before validation, by the credentials
+// pipeline (src/api/router.ts, admitInboundWebhook); a request that reaches this handler is signed.
+
+export const receiveExternalWebhook: Handler<'receiveExternalWebhook'> = async (req) => {
+  const receipt = await receiveInboundWebhook(req.auth, req.body);
+  if (receipt.duplicate) return ok({ data: { ...receipt.log, duplicate: true } }, 200);
+  const { log_id, event_type, status } = receipt.log;
+  return ok({ data: { log_id, event_type, status } }, 201);
+};
+
+export const getExternalWebhookLog: Handler<'getExternalWebhookLog'> = async (req) =>
+  ok({ data: await getWebhookLog(req.auth, Number(req.params.logId)) });

@@ -1,0 +1,84 @@
+import type { PgBoss } from 'pg-boss';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import type { Logger } from '../logger.js';
+import type { LookupAll } from '../webhooks/destination-guard.js';
+import { installFanout, uninstallFanout } from '../webhooks/fanout.js';
+import { WebhookHttpClient } from '../webhooks/http-client.js';
+import { JobQueue, startBoss } from './boss.js';
+import { startWebhookWorkers, type RunningWorkers, type WorkerTuning } from './workers.js';
+
+// Jobs in one process: every role enqueues (the outbox hook and the webhook tester need pg-boss),
+// roles `worker` and `all` also run the workers and pg-boss's supervisor.
+
+export interface JobRuntimeOptions {
+  connectionString: string;
+  db: Db;
+  config: Config;
+  logger: Logger;
+  /** Run the workers now (SVC_ROLE worker or all). */
+  workers: boolean;
+  /** Run pg-boss's supervisor (expiry of a dead worker's jobs, retention); defaults to `workers`. */
+  supervise?: boolean;
+  /** TLS trust anchors for deliveries instead of the defaults (tests). */
+  webhookCa?: string | Buffer;
+  /** Resolver for the destination guard (tests). */
+  lookup?: LookupAll;
+  tuning?: WorkerTuning & {
+    /** Supervisor pass interval: how soon a dead worker's jobs are noticed. */
+    superviseIntervalSeconds?: number;
+    /** How long a delivery job may stay active before pg-boss retries it elsewhere. */
+    deliveryExpireSeconds?: number;
+  };
+}
+
+export interface JobRuntime {
+  boss: PgBoss;
+  queue: JobQueue;
+  startWorkers(): Promise<void>;
+  stopWorkers(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startJobRuntime(options: JobRuntimeOptions): Promise<JobRuntime> {
+  const { config, logger, tuning = {} } = options;
+  const boss = await startBoss({
+    connectionString: options.connectionString,
+    logger,
+    supervise: options.supervise ?? options.workers,
+    superviseIntervalSeconds: tuning.superviseIntervalSeconds,
+  });
+  // A batch runs its requests concurrently, so the slowest one bounds it; the rest is margin for
+  // the database round trips around it.
+  const expire = tuning.deliveryExpireSeconds ?? Math.ceil(config.webhook.timeoutMs / 1000) + 30;
+  const queue = new JobQueue(boss, expire);
+  installFanout(queue);
+
+  const http = new WebhookHttpClient({
+    timeoutMs: config.webhook.timeoutMs,
+    allowPrivate: config.webhook.allowPrivate,
+    ca: options.webhookCa,
+    lookup: options.lookup,
+  });
+  let workers: RunningWorkers | undefined;
+  const runtime: JobRuntime = {
+    boss,
+    queue,
+    startWorkers: async () => {
+      workers ??= await startWebhookWorkers(boss, { db: options.db, config, logger, http, queue }, tuning);
+    },
+    stopWorkers: async () => {
+      const running = workers;
+      workers = undefined;
+      await running?.stop();
+    },
+    stop: async () => {
+      await runtime.stopWorkers();
+      uninstallFanout(queue);
+      await boss.stop({ graceful: true, close: true });
+      await http.close();
+    },
+  };
+  if (options.workers) await runtime.startWorkers();
+  return runtime;
+}

@@ -1,0 +1,72 @@
+import { sql } from 'kysely';
+import type { PgBoss } from 'pg-boss';
+import { createDeliveries } from '../webhooks/fanout.js';
+import { runDeliveryBatch, type DeliveryDeps } from '../webhooks/delivery.js';
+import { QUEUES, type DeliveryJobData, type FanoutJobData } from './boss.js';
+
+// The webhook workers of one process. Jobs arrive through LISTEN/NOTIFY the moment their
+// transaction commits (queues are `notify: true`); polling is only the fallback. Deliveries are
+// fetched in batches and sent concurrently on keep-alive connections.
+
+export interface WorkerTuning {
+  /** Delivery jobs per fetch. */
+  batchSize?: number;
+  /** Delivery fetch loops in this process. */
+  concurrency?: number;
+  /** Polling fallback when no notification arrives. */
+  pollingIntervalSeconds?: number;
+}
+
+export interface RunningWorkers {
+  stop(): Promise<void>;
+}
+
+export async function startWebhookWorkers(boss: PgBoss, deps: Omit<DeliveryDeps, 'onRetryScheduled'>, tuning: WorkerTuning = {}): Promise<RunningWorkers> {
+  const polling = tuning.pollingIntervalSeconds ?? 2;
+  const timers = new Set<NodeJS.Timeout>();
+  let deliveryWorker = '';
+
+  await boss.work<FanoutJobData>(
+    QUEUES.fanout,
+    { batchSize: 100, pollingIntervalSeconds: polling, notifyPollingIntervalSeconds: Math.max(polling, 5), burstWhenBatchFull: true },
+    (jobs) => createDeliveries(deps.db, deps.queue, jobs, deps.logger),
+  );
+
+  const delivery: DeliveryDeps = {
+    ...deps,
+    // A retry is a deferred job: wake a worker when it falls due instead of waiting for a poll.
+    onRetryScheduled: (delaySeconds) => {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        boss.notifyWorker(deliveryWorker);
+      }, delaySeconds * 1000 + 50);
+      timer.unref();
+      timers.add(timer);
+    },
+  };
+  deliveryWorker = await boss.work<DeliveryJobData>(
+    QUEUES.delivery,
+    {
+      batchSize: tuning.batchSize ?? 50,
+      localConcurrency: tuning.concurrency ?? 4,
+      pollingIntervalSeconds: polling,
+      notifyPollingIntervalSeconds: Math.max(polling, 5),
+      burstWhenBatchFull: true,
+    },
+    (jobs) => runDeliveryBatch(delivery, jobs),
+  );
+
+  await boss.work(QUEUES.maintenance, async () => {
+    const { numAffectedRows } = await sql`delete from control.inbound_webhook_keys where created_at < now() - interval '24 hours'`.execute(deps.db);
+    deps.logger.info({ deleted: Number(numAffectedRows ?? 0) }, 'expired inbound idempotency keys deleted');
+  });
+  await boss.schedule(QUEUES.maintenance, '17 * * * *');
+
+  return {
+    stop: async () => {
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      await Promise.all([QUEUES.fanout, QUEUES.delivery, QUEUES.maintenance].map((name) => boss.offWork(name, { wait: true })));
+    },
+  };
+}

@@ -1,0 +1,187 @@
+import type { LookupFunction } from 'node:net';
+import { Agent, request } from 'undici';
+import { DestinationRefusedError, parseEndpoint, vetDestination, type GuardOptions, type LookupAll, type VettedDestination } from './destination-guard.js';
+
+// Outbound HTTPS for webhook deliveries: one keep-alive undici Agent per destination (origin and
+// vetted address), whose connect.lookup answers only with that vetted address, so the socket goes
+// where the destination guard looked. Redirects are never followed (undici follows none unless
+// told to), any 2xx is success, and the whole exchange is bounded by one timeout.
+
+export interface HttpClientOptions {
+  timeoutMs: number;
+  allowPrivate: boolean;
+  /** Trust anchors for TLS instead of the defaults (tests: a throwaway CA). Production leaves it
+   * unset: Node's default store already includes NODE_EXTRA_CA_CERTS. */
+  ca?: string | Buffer;
+  lookup?: LookupAll;
+  /** How long a vetted resolution is reused (DNS answers are not re-checked more often). */
+  resolveTtlMs?: number;
+  /** Sockets per destination. */
+  connections?: number;
+}
+
+export interface SendResult {
+  ok: boolean;
+  httpStatus: number | null;
+  /** For failures: status code and the first 500 bytes of the body, or what went wrong. */
+  errorMessage: string | null;
+  /** Set when the destination guard refused to connect. */
+  refusalReason: string | null;
+  /** Whether a later attempt could succeed (false for a plain-http or malformed endpoint). */
+  retryable: boolean;
+  remoteAddress: string | null;
+  durationMs: number;
+}
+
+const BODY_EXCERPT_BYTES = 500;
+const MAX_AGENTS = 512;
+
+export class WebhookHttpClient {
+  private readonly agents = new Map<string, Agent>();
+  private readonly resolved = new Map<string, { at: number; destination: Promise<VettedDestination> }>();
+
+  constructor(private readonly options: HttpClientOptions) {}
+
+  /** POSTs the exact bytes given. Never throws: every outcome is a SendResult. */
+  async post(endpoint: string, body: Buffer, headers: Record<string, string>): Promise<SendResult> {
+    const started = performance.now();
+    const elapsed = () => Math.round(performance.now() - started);
+    let destination: VettedDestination;
+    try {
+      destination = await this.resolve(endpoint);
+    } catch (err) {
+      if (err instanceof DestinationRefusedError) {
+        return { ok: false, httpStatus: null, errorMessage: err.message, refusalReason: err.reason, retryable: err.retryable, remoteAddress: null, durationMs: elapsed() };
+      }
+      throw err;
+    }
+    const signal = AbortSignal.timeout(this.options.timeoutMs);
+    try {
+      const response = await request(destination.url, {
+        method: 'POST',
+        headers: { ...headers, 'content-length': String(body.length) },
+        body,
+        dispatcher: this.agentFor(destination),
+        signal,
+        headersTimeout: this.options.timeoutMs,
+        bodyTimeout: this.options.timeoutMs,
+      });
+      const status = response.statusCode;
+      if (status >= 200 && status < 300) {
+        await response.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
+        return { ok: true, httpStatus: status, errorMessage: null, refusalReason: null, retryable: false, remoteAddress: destination.address, durationMs: elapsed() };
+      }
+      const excerpt = await readExcerpt(response.body);
+      const redirect = status >= 300 && status < 400 ? ' (redirects are not followed)' : '';
+      return {
+        ok: false,
+        httpStatus: status,
+        errorMessage: `HTTP ${status}${redirect}: ${excerpt}`,
+        refusalReason: null,
+        retryable: true,
+        remoteAddress: destination.address,
+        durationMs: elapsed(),
+      };
+    } catch (err) {
+      const message = signal.aborted ? `Timed out after ${this.options.timeoutMs} ms` : `Request failed: ${describeError(err)}`;
+      return { ok: false, httpStatus: null, errorMessage: message, refusalReason: null, retryable: true, remoteAddress: destination.address, durationMs: elapsed() };
+    }
+  }
+
+  async close(): Promise<void> {
+    const agents = [...this.agents.values()];
+    this.agents.clear();
+    this.resolved.clear();
+    await Promise.allSettled(agents.map((agent) => agent.close()));
+  }
+
+  /** Vetted resolution, reused for resolveTtlMs so a busy destination is not resolved per request. */
+  private resolve(endpoint: string): Promise<VettedDestination> {
+    const url = parseEndpoint(endpoint);
+    const key = url.host;
+    const ttl = this.options.resolveTtlMs ?? 30_000;
+    const cached = this.resolved.get(key);
+    if (cached && performance.now() - cached.at < ttl) {
+      return cached.destination.then((d) => ({ ...d, url }));
+    }
+    const guard: GuardOptions = { allowPrivate: this.options.allowPrivate, lookup: this.options.lookup };
+    const destination = vetDestination(url, guard);
+    this.resolved.set(key, { at: performance.now(), destination });
+    destination.catch(() => this.resolved.delete(key));
+    if (this.resolved.size > MAX_AGENTS) this.resolved.delete(this.resolved.keys().next().value!);
+    return destination.then((d) => ({ ...d, url }));
+  }
+
+  private agentFor(destination: VettedDestination): Agent {
+    const key = `${destination.url.origin}|${destination.address}`;
+    let agent = this.agents.get(key);
+    if (agent) {
+      // Map order doubles as recency order for eviction.
+      this.agents.delete(key);
+      this.agents.set(key, agent);
+      return agent;
+    }
+    agent = new Agent({
+      keepAliveTimeout: 30_000,
+      connections: this.options.connections ?? 32,
+      connect: {
+        timeout: this.options.timeoutMs,
+        lookup: pinnedLookup(destination.address, destination.family),
+        ...(this.options.ca ? { ca: this.options.ca } : {}),
+      },
+    });
+    this.agents.set(key, agent);
+    if (this.agents.size > MAX_AGENTS) {
+      const [oldestKey, oldest] = this.agents.entries().next().value!;
+      this.agents.delete(oldestKey);
+      void oldest.close().catch(() => undefined);
+    }
+    return agent;
+  }
+}
+
+/** A dns.lookup replacement that answers every query with the one vetted address. */
+function pinnedLookup(address: string, family: 4 | 6): LookupFunction {
+  return ((_hostname: string, options: unknown, callback?: unknown) => {
+    const cb = (typeof options === 'function' ? options : callback) as (...args: unknown[]) => void;
+    const all = typeof options === 'object' && options !== null && (options as { all?: boolean }).all;
+    if (all) cb(null, [{ address, family }]);
+    else cb(null, address, family);
+  }) as LookupFunction;
+}
+
+/**
+ * The first 500 bytes of an error body. Small bodies are read to the end so the keep-alive
+ * connection can be reused; a body past 64 KiB is cut off and its connection dropped.
+ */
+async function readExcerpt(body: AsyncIterable<Buffer> & { destroy(): unknown }): Promise<string> {
+  const chunks: Buffer[] = [];
+  let kept = 0;
+  let total = 0;
+  try {
+    for await (const chunk of body) {
+      if (kept < BODY_EXCERPT_BYTES) {
+        chunks.push(chunk);
+        kept += chunk.length;
+      }
+      total += chunk.length;
+      if (total > 64 * 1024) break;
+    }
+  } catch {
+    // A body that breaks off still leaves what was read.
+  }
+  body.destroy();
+  return toText(Buffer.concat(chunks).subarray(0, BODY_EXCERPT_BYTES));
+}
+
+/** UTF-8 text safe for a PostgreSQL text column (no NUL), without a split trailing character. */
+export function toText(bytes: Buffer): string {
+  return new TextDecoder('utf-8', { fatal: false }).decode(bytes).replace(/\uFFFD$/, '').replace(/\u0000/g, '');
+}
+
+function describeError(err: unknown): string {
+  const e = err as { code?: string; message?: string; cause?: { code?: string; message?: string } };
+  const code = e.cause?.code ?? e.code;
+  const message = e.cause?.message ?? e.message ?? String(err);
+  return code && !message.includes(code) ? `${code} ${message}` : message;
+}

@@ -1,0 +1,157 @@
+import { sql } from 'kysely';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import { consumeRateLimit, type InstallationContext } from '../domain/access.js';
+import { InvalidSignatureError, NotFoundError, UnknownEventTypeError } from '../domain/errors.js';
+import { decrypt, verifySignature } from '../lib/secrets.js';
+import { findWebhookLog, LOG_COLUMNS, toWireLog, webhooksDb, type WireWebhookLog } from './store.js';
+import { isAcceptedInboundEventType } from './subscriptions.js';
+
+// Inbound webhooks (POST /webhooks/external): a plugin forwards its provider's events, signed
+// with the shared webhook secret. Every outcome that reaches this module is in the audit log
+// (control.webhook_logs, direction inbound): accepted, bad signature, unknown event type.
+
+/** The route's own ceiling, checked after the Data API's 60/minute gate. */
+export const INBOUND_LIMIT_PER_MINUTE = 600;
+const IDEMPOTENCY_WINDOW = '24 hours';
+
+export interface InboundRequest {
+  rawBody: Buffer | undefined;
+  signature: string | undefined;
+  /** The parsed body, not yet validated: only used to label a rejected entry. */
+  body: unknown;
+}
+
+/**
+ * Runs before request validation (from the credentials pipeline): the 600/minute ceiling, then
+ * the signature over the exact raw bytes, in constant time. A missing or wrong signature is
+ * recorded with signature_valid false and answered 401 invalid_signature, whatever the body.
+ */
+export async function admitInboundWebhook(db: Db, config: Config, auth: InstallationContext, request: InboundRequest): Promise<void> {
+  await consumeRateLimit(db, `inbound:${auth.installationId}`, INBOUND_LIMIT_PER_MINUTE);
+  const plugin = await db.selectFrom('control.plugins').select('webhook_secret_enc').where('plugin_id', '=', auth.pluginId).executeTakeFirst();
+  const secret = plugin?.webhook_secret_enc ? decrypt(config.encryptionKey, plugin.webhook_secret_enc) : null;
+  const problem =
+    request.signature === undefined || request.signature === ''
+      ? 'X-Svc-Signature is missing.'
+      : secret === null
+        ? 'The plugin has no webhook secret to verify X-Svc-Signature with.'
+        : verifySignature(secret, request.rawBody ?? Buffer.alloc(0), request.signature)
+          ? null
+          : 'X-Svc-Signature does not match the request body.';
+  if (problem === null) return;
+  await insertInboundLog(db, auth.installationId, labelOf(request.body), {
+    status: 'rejected',
+    signature_valid: false,
+    http_status: 401,
+    error_message: `invalid_signature: ${problem}`,
+  });
+  throw new InvalidSignatureError(problem);
+}
+
+export interface InboundEvent {
+  event_type: string;
+  payload: Record<string, unknown>;
+  idempotency_key?: string;
+}
+
+export interface InboundReceipt {
+  duplicate: boolean;
+  log: WireWebhookLog;
+}
+
+/**
+ * Records an accepted event. With an idempotency key, the first request within 24 hours claims
+ * the key in the transaction that writes its entry; a concurrent duplicate waits on that claim,
+ * sees it committed and answers with the original entry (its own entry is rolled back).
+ */
+export async function receiveInboundWebhook(auth: InstallationContext, event: InboundEvent): Promise<InboundReceipt> {
+  const label = { event_type: event.event_type, idempotency_key: event.idempotency_key ?? null, payload: event.payload };
+  if (!isAcceptedInboundEventType(event.event_type)) {
+    await insertInboundLog(auth.db, auth.installationId, label, {
+      status: 'rejected',
+      signature_valid: true,
+      http_status: 400,
+      error_message: `unknown_event_type: '${event.event_type}' is not a catalog event, not external.* and in no catalog family.`,
+    });
+    throw new UnknownEventTypeError(event.event_type);
+  }
+  const accepted = { status: 'received', signature_valid: true, http_status: 201, error_message: null };
+  const key = event.idempotency_key;
+  if (key === undefined) return { duplicate: false, log: await insertInboundLog(auth.db, auth.installationId, label, accepted) };
+
+  const claimed = await auth.db.transaction().execute(async (trx) => {
+    const log = await insertInboundLog(trx, auth.installationId, label, accepted);
+    const { rows } = await sql<{ log_id: number }>`
+      insert into control.inbound_webhook_keys as k (installation_id, idempotency_key, log_id)
+      values (${auth.installationId}, ${key}, ${log.log_id})
+      on conflict (installation_id, idempotency_key) do update
+        set log_id = excluded.log_id, created_at = now()
+        where k.created_at <= now() - ${IDEMPOTENCY_WINDOW}::interval
+      returning log_id`.execute(trx);
+    if (rows.length === 0) throw new DuplicateKey();
+    return log;
+  }).catch((err: unknown) => {
+    if (err instanceof DuplicateKey) return null;
+    throw err;
+  });
+  if (claimed) return { duplicate: false, log: claimed };
+
+  const original = await webhooksDb(auth.db)
+    .selectFrom('control.inbound_webhook_keys as k')
+    .innerJoin('control.webhook_logs as l', 'l.log_id', 'k.log_id')
+    .select(LOG_COLUMNS.map((column) => `l.${column}` as const))
+    .where('k.installation_id', '=', auth.installationId)
+    .where('k.idempotency_key', '=', key)
+    .executeTakeFirstOrThrow();
+  return { duplicate: true, log: toWireLog(original) };
+}
+
+/** GET /webhooks/external/{logId}: the installation's own entries only. */
+export async function getWebhookLog(auth: InstallationContext, logId: number): Promise<WireWebhookLog> {
+  const log = await findWebhookLog(auth.db, auth.installationId, logId);
+  if (!log) throw new NotFoundError('webhook_log', 'Webhook log not found.');
+  return log;
+}
+
+/** Thrown inside the claim transaction to roll back the duplicate's own entry. */
+class DuplicateKey extends Error {}
+
+interface Label {
+  event_type: string;
+  idempotency_key: string | null;
+  payload: Record<string, unknown> | null;
+}
+
+/** What a rejected request can be labelled with: its fields when they have the right shape. */
+function labelOf(body: unknown): Label {
+  const b = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
+  const payload = b.payload && typeof b.payload === 'object' && !Array.isArray(b.payload) ? (b.payload as Record<string, unknown>) : null;
+  return {
+    event_type: typeof b.event_type === 'string' ? b.event_type.slice(0, 100) : '',
+    idempotency_key: typeof b.idempotency_key === 'string' ? b.idempotency_key.slice(0, 128) : null,
+    payload,
+  };
+}
+
+async function insertInboundLog(
+  db: Db,
+  installationId: number,
+  label: Label,
+  outcome: { status: string; signature_valid: boolean; http_status: number; error_message: string | null },
+): Promise<WireWebhookLog> {
+  const row = await webhooksDb(db)
+    .insertInto('control.webhook_logs')
+    .values({
+      installation_id: installationId,
+      direction: 'inbound',
+      event_type: label.event_type,
+      idempotency_key: label.idempotency_key,
+      payload: label.payload === null ? null : JSON.stringify(label.payload),
+      attempts: 1,
+      ...outcome,
+    })
+    .returning(LOG_COLUMNS)
+    .executeTakeFirstOrThrow();
+  return toWireLog(row);
+}

@@ -1,0 +1,175 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Job } from 'pg-boss';
+import type { Db } from '../../src/db/database.js';
+import type { InstallationStatus } from '../../src/db/types.js';
+import { emitEvent } from '../../src/events/outbox.js';
+import type { EventDataMap } from '../../src/generated/events.generated.js';
+import type { FanoutJobData } from '../../src/jobs/boss.js';
+import { createDeliveries } from '../../src/webhooks/fanout.js';
+import { createInstallation, createPlugin, createSandboxInstallation, type InstallationFixture, type PluginOptions } from '../support/builders.js';
+import { createTestContext, type TestContext } from '../support/context.js';
+import { createTestTls } from '../support/tls.js';
+import { deliveriesOf, emit, scopeOf, waitForDelivery } from '../support/webhook-fixtures.js';
+import { expectValidWebhook, startReceiver, waitUntil, type Receiver } from '../support/webhook-receiver.js';
+
+// Fan-out: which installations an event reaches, decided inside the emitting transaction.
+
+let t: TestContext;
+let receiver: Receiver;
+let home: InstallationFixture;
+
+beforeAll(async () => {
+  const tls = createTestTls();
+  receiver = await startReceiver(tls);
+  t = await createTestContext({ SVC_WEBHOOK_ALLOW_PRIVATE: '1', SVC_WEBHOOK_BACKOFF_SECONDS: '1' }, { jobs: { webhookCa: tls.ca } });
+  home = await createInstallation(t.db, { webhookEndpoint: receiver.url('/home') });
+});
+// Every webhook the service sent in this file matched asyncapi.yaml (body and headers).
+afterEach(() => expect(receiver.invalid).toEqual([]));
+afterAll(async () => {
+  await t.close();
+  await receiver.close();
+});
+beforeEach(() => {
+  receiver.requests.length = 0;
+});
+
+/** Another plugin installed at a location of `home`'s organization. */
+async function installAt(db: Db, locationId: number, options: PluginOptions & { status?: InstallationStatus; noSecret?: boolean } = {}): Promise<number> {
+  const plugin = await createPlugin(db, { webhookEndpoint: receiver.url(`/p${randomUUID().slice(0, 8)}`), ...options });
+  if (options.noSecret) await db.updateTable('control.plugins').set({ webhook_secret_enc: null }).where('plugin_id', '=', plugin.pluginId).execute();
+  const row = await db
+    .insertInto('control.installations')
+    .values({ plugin_id: plugin.pluginId, plane: 'production', organization_id: home.organizationId, location_id: locationId, status: options.status ?? 'active' })
+    .returning('installation_id')
+    .executeTakeFirstOrThrow();
+  return row.installation_id;
+}
+
+const orderCreated = (orderId: number): EventDataMap['order.created'] => ({
+  order_id: orderId, unique_orderid: `ORD-${orderId}`, table_number: '4', order_status: 'CREATED', total: '12.50', party_size: 2, created_at: '2026-03-14T18:32:05Z',
+});
+const installationData = (installationId: number): EventDataMap['installation.created'] => ({
+  installation_id: installationId, plugin_id: 1, organization_id: home.organizationId, location_id: home.locationId, is_trial: false,
+});
+
+async function fanoutJobs(db: Db, eventId: string): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from pgboss.job where name = 'webhook-fanout' and data->>'eventId' = ${eventId}`.execute(db);
+  return rows[0]!.n;
+}
+
+describe('when an event fires at a location', () => {
+  it('then exactly the active, subscribed installations of that location with an endpoint and a secret get a delivery', async () => {
+    const subscribedToOrders = await installAt(t.db, home.locationId, { supportedEvents: ['order.*'] });
+    const menuOnly = await installAt(t.db, home.locationId, { supportedEvents: ['menu.*'] });
+    const otherLocation = await installAt(t.db, home.otherLocationId);
+    const otherOrganization = (await createInstallation(t.db, { webhookEndpoint: receiver.url('/other-org') })).installationId;
+    const inactive = await installAt(t.db, home.locationId, { status: 'inactive' });
+    const pending = await installAt(t.db, home.locationId, { status: 'pending_payment' });
+    const noEndpoint = await installAt(t.db, home.locationId, { webhookEndpoint: null });
+    const noSecret = await installAt(t.db, home.locationId, { noSecret: true });
+    const sandbox = await createSandboxInstallation(t.db, { webhookEndpoint: receiver.url('/sandbox') });
+
+    const eventId = await emit(t.db, scopeOf(home), 'order.created', orderCreated(1));
+    const logs = await waitForDelivery(t.db, eventId, 2);
+    expect(logs.map((log) => log.installation_id).sort()).toEqual([home.installationId, subscribedToOrders].sort());
+    expect(logs.every((log) => log.status === 'delivered')).toBe(true);
+    const filteredOut = [menuOnly, otherLocation, otherOrganization, inactive, pending, noEndpoint, noSecret, sandbox.installationId];
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from control.webhook_logs where installation_id = any(${filteredOut}::int[])`.execute(t.db);
+    expect(rows[0]!.n).toBe(0);
+    const received = receiver.requests.map((req) => expectValidWebhook(req)).filter((body) => body.id === eventId);
+    expect(received.map((body) => body.installation_id).sort()).toEqual([home.installationId, subscribedToOrders].sort());
+  });
+
+  it('then an event in a sandbox reaches that sandbox installation and no production one', async () => {
+    const sandbox = await createSandboxInstallation(t.db, { webhookEndpoint: receiver.url('/sandbox') });
+    const scope = { plane: 'sandbox' as const, sandboxId: sandbox.sandboxId, organizationId: sandbox.organizationId, locationId: sandbox.locationIds[0] };
+    const eventId = await emit(t.db, scope, 'order.created', orderCreated(2));
+    const logs = await waitForDelivery(t.db, eventId, 1);
+    expect(logs.map((log) => log.installation_id)).toEqual([sandbox.installationId]);
+  });
+
+  it('then an event nobody is eligible for enqueues no job and leaves no log', async () => {
+    const eventId = await emit(t.db, scopeOf(home, { locationId: 999_999 }), 'order.created', orderCreated(3));
+    expect(await fanoutJobs(t.db, eventId)).toBe(0);
+    expect(await deliveriesOf(t.db, eventId)).toEqual([]);
+  });
+});
+
+describe('lifecycle events', () => {
+  it('when one addresses an installation, then only that installation receives it, and only after opting in', async () => {
+    const addressed = await installAt(t.db, home.locationId, { supportedEvents: null });
+    const neighbour = await installAt(t.db, home.locationId, { supportedEvents: ['installation.*'] });
+    const notOptedIn = await installAt(t.db, home.locationId, { supportedEvents: ['order.*', 'payment.*'] });
+
+    const toAddressed = await emit(t.db, scopeOf(home, { installationId: addressed }), 'installation.created', installationData(addressed));
+    const logs = await waitForDelivery(t.db, toAddressed, 1);
+    expect(logs.map((log) => log.installation_id)).toEqual([addressed]);
+
+    const toNotOptedIn = await emit(t.db, scopeOf(home, { installationId: notOptedIn }), 'installation.created', installationData(notOptedIn));
+    const unaddressed = await emit(t.db, scopeOf(home), 'installation.created', installationData(neighbour));
+    expect(await fanoutJobs(t.db, toNotOptedIn)).toBe(0);
+    expect(await fanoutJobs(t.db, unaddressed)).toBe(0);
+  });
+
+  it('when installation.removed fires in the transaction that removes the installation, then it is still delivered there', async () => {
+    const removed = await installAt(t.db, home.locationId, { supportedEvents: ['installation.removed'] });
+    const eventId = await t.db.transaction().execute(async (trx) => {
+      const event = await emitEvent(trx, scopeOf(home, { installationId: removed }), 'installation.removed', {
+        installation_id: removed, plugin_id: 1, organization_id: home.organizationId, location_id: home.locationId,
+      });
+      await trx.updateTable('control.installations').set({ status: 'removed', removed_at: new Date() }).where('installation_id', '=', removed).execute();
+      return event.eventId;
+    });
+    const [log] = await waitForDelivery(t.db, eventId, 1);
+    expect(log).toMatchObject({ installation_id: removed, status: 'delivered', event_type: 'installation.removed' });
+  });
+});
+
+describe('the fan-out job', () => {
+  it('when the emitting transaction rolls back, then neither the event nor its job exists', async () => {
+    let eventId = '';
+    await expect(
+      t.db.transaction().execute(async (trx) => {
+        eventId = (await emitEvent(trx, scopeOf(home), 'order.created', orderCreated(4))).eventId;
+        expect(await fanoutJobs(trx as unknown as Db, eventId)).toBe(1);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await fanoutJobs(t.db, eventId)).toBe(0);
+    expect(await t.db.selectFrom('control.events').select('event_id').where('event_id', '=', eventId).execute()).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await deliveriesOf(t.db, eventId)).toEqual([]);
+  });
+
+  it('when it is enqueued, then it is visible only inside the emitting transaction until that commits', async () => {
+    const eventId = await t.db.transaction().execute(async (trx) => {
+      const event = await emitEvent(trx, scopeOf(home), 'order.created', orderCreated(5));
+      expect(await fanoutJobs(trx as unknown as Db, event.eventId)).toBe(1);
+      expect(await fanoutJobs(t.db, event.eventId)).toBe(0);
+      return event.eventId;
+    });
+    await waitForDelivery(t.db, eventId, 1);
+  });
+
+  it('when a fan-out job runs twice, then each installation still has one delivery', async () => {
+    const eventId = await t.db.transaction().execute(async (trx) => {
+      const event = await trx
+        .insertInto('control.events')
+        .values({ event_name: 'order.created', plane: 'production', sandbox_id: null, organization_id: home.organizationId, location_id: home.locationId, installation_id: null, data: JSON.stringify(orderCreated(6)) })
+        .returning('event_id')
+        .executeTakeFirstOrThrow();
+      return event.event_id;
+    });
+    const job = (): Job<FanoutJobData> => ({ id: randomUUID(), name: 'webhook-fanout', retryCount: 0, data: { eventId, event: 'order.created', installationIds: [home.installationId] } }) as unknown as Job<FanoutJobData>;
+    await createDeliveries(t.db, t.jobs!.queue, [job()], t.logger);
+    await createDeliveries(t.db, t.jobs!.queue, [job()], t.logger);
+    const logs = await waitForDelivery(t.db, eventId, 1);
+    expect(logs).toHaveLength(1);
+    await waitUntil(() => receiver.requests.some((req) => expectValidWebhook(req).id === eventId));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(receiver.requests.filter((req) => expectValidWebhook(req).id === eventId)).toHaveLength(1);
+  });
+});
