@@ -8,7 +8,9 @@ import type { Logger } from './logger.js';
 import { handlers } from './api/handlers/index.js';
 import { createDataApi, newRequestId } from './api/router.js';
 import { httpError } from './api/error-response.js';
+import { createPortal } from './portal/yoga.js';
 import { createDocsRouter } from './docs/router.js';
+import { createOAuthRouter } from './oauth/router.js';
 
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const BODY_LIMIT = '1mb';
@@ -46,7 +48,9 @@ export async function createApp(config: Config, deps: AppDeps): Promise<Express>
 
   app.get('/healthz', (_req, res) => res.json({ status: 'ok' }));
   app.use(createDocsRouter(ROOT_DIR));
+  app.use(createOAuthRouter(config, deps.db, deps.logger));
 
+  app.use(createPortal(config, { db: deps.db, logger: deps.logger }));
   app.use(await createDataApi({ config, db: deps.db, logger: deps.logger }, handlers, path.join(ROOT_DIR, 'openapi.yaml')));
 
   app.use((_req, res) => {

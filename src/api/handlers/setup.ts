@@ -1,3 +1,16 @@
-import { notImplemented } from '../types.js';
+import { consumeRateLimit } from '../../domain/access.js';
+import { exchangeSetupToken as exchange } from '../../domain/marketplace.js';
+import type { Handler } from '../types.js';
 
-export const exchangeSetupToken = notImplemented('exchangeSetupToken');
+/** The one Data API route without an installation key: limited to 20 requests a minute per IP. */
+export const SETUP_EXCHANGE_PER_MINUTE = 20;
+
+export const exchangeSetupToken: Handler<'exchangeSetupToken'> = async (req, { db }) => {
+  const limit = await consumeRateLimit(db, `setup-exchange:${req.ip}`, SETUP_EXCHANGE_PER_MINUTE);
+  const data = await exchange(db, req.body.setup_token);
+  return {
+    status: 200,
+    body: { data },
+    headers: { 'X-RateLimit-Limit': String(limit.limit), 'X-RateLimit-Remaining': String(limit.remaining) },
+  };
+};

@@ -1,0 +1,169 @@
+import * as oauth from 'oauth4webapi';
+import { SignJWT, jwtVerify } from 'jose';
+import { sql } from 'kysely';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import { DomainError, NotFoundError } from '../domain/errors.js';
+import { decrypt, encrypt, hashKey } from '../lib/secrets.js';
+import { readTokens, storeTokens, type ProviderTokens } from './tokens.js';
+
+// OAuth 2.0 authorization code flow run by the service on behalf of an installation of an
+// `integration_type: oauth2` plugin (oauth4webapi does the protocol, with PKCE S256).
+
+const STATE_TTL_MINUTES = 10;
+const START_TOKEN_TTL = '15m';
+/** Tokens are refreshed when they expire within this window. */
+export const REFRESH_AHEAD_SECONDS = 300;
+
+export class OAuthError extends DomainError {
+  constructor(code: 'invalid_oauth_state' | 'oauth_not_configured' | 'oauth_exchange_failed', message: string) {
+    super(code, message);
+  }
+}
+
+export const callbackUrl = (config: Config) => `${config.baseUrl}/api/v1/oauth/callback`;
+
+interface OAuthPlugin {
+  client: oauth.Client;
+  clientAuth: oauth.ClientAuth;
+  as: oauth.AuthorizationServer;
+  scopes: string[];
+  options: { [oauth.allowInsecureRequests]?: boolean };
+}
+
+/** A link that starts the handshake for one installation (handed to the restaurant's admin or the developer). */
+export async function mintAuthorizeUrl(config: Config, installationId: number): Promise<string> {
+  const token = await new SignJWT({ purpose: 'oauth-start' })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(installationId))
+    .setIssuedAt()
+    .setExpirationTime(START_TOKEN_TTL)
+    .sign(config.jwtSecret);
+  return `${config.baseUrl}/api/v1/oauth/authorize/${installationId}?token=${token}`;
+}
+
+/** Checks the start link and returns the provider's authorization URL with a single-use state. */
+export async function beginAuthorization(db: Db, config: Config, installationId: number, startToken: string): Promise<string> {
+  try {
+    const { payload } = await jwtVerify(startToken, config.jwtSecret, { algorithms: ['HS256'] });
+    if (payload.purpose !== 'oauth-start' || payload.sub !== String(installationId)) throw new Error('wrong token');
+  } catch {
+    throw new OAuthError('invalid_oauth_state', 'This authorization link is invalid or has expired.');
+  }
+  const plugin = await loadPlugin(db, config, installationId);
+  const state = oauth.generateRandomState();
+  const verifier = oauth.generateRandomCodeVerifier();
+  await db
+    .insertInto('control.oauth_states')
+    .values({
+      state_hash: hashKey(state),
+      installation_id: installationId,
+      code_verifier_enc: encrypt(config.encryptionKey, verifier),
+      expires_at: sql<Date>`now() + make_interval(mins => ${STATE_TTL_MINUTES})`,
+    })
+    .execute();
+  const url = new URL(plugin.as.authorization_endpoint!);
+  url.searchParams.set('response_type', 'code');
+  url.searchParams.set('client_id', plugin.client.client_id);
+  url.searchParams.set('redirect_uri', callbackUrl(config));
+  url.searchParams.set('state', state);
+  url.searchParams.set('code_challenge', await oauth.calculatePKCECodeChallenge(verifier));
+  url.searchParams.set('code_challenge_method', 'S256');
+  if (plugin.scopes.length > 0) url.searchParams.set('scope', plugin.scopes.join(' '));
+  return url.toString();
+}
+
+/** The provider redirected back: burn the state (single use), exchange the code, store the tokens. */
+export async function completeAuthorization(db: Db, config: Config, params: URLSearchParams): Promise<{ installationId: number }> {
+  const state = params.get('state');
+  const used = state
+    ? await db
+        .updateTable('control.oauth_states')
+        .set({ used_at: sql`now()` })
+        .where('state_hash', '=', hashKey(state))
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', sql<Date>`now()`)
+        .returning(['installation_id', 'code_verifier_enc'])
+        .executeTakeFirst()
+    : undefined;
+  if (!used) throw new OAuthError('invalid_oauth_state', 'Unknown, expired or already used OAuth state.');
+  const plugin = await loadPlugin(db, config, used.installation_id);
+  let tokens: oauth.TokenEndpointResponse;
+  try {
+    const callbackParams = oauth.validateAuthResponse(plugin.as, plugin.client, params, state!);
+    const response = await oauth.authorizationCodeGrantRequest(
+      plugin.as, plugin.client, plugin.clientAuth, callbackParams, callbackUrl(config), decrypt(config.encryptionKey, used.code_verifier_enc), plugin.options,
+    );
+    tokens = await oauth.processAuthorizationCodeResponse(plugin.as, plugin.client, response, { requireIdToken: false });
+  } catch (err) {
+    throw new OAuthError('oauth_exchange_failed', `The provider refused the authorization: ${describe(err)}`);
+  }
+  await storeTokens(db, config.encryptionKey, used.installation_id, fromResponse(tokens, null));
+  return { installationId: used.installation_id };
+}
+
+/** Scheduled: refreshes every token that expires within REFRESH_AHEAD_SECONDS of `now`. */
+export async function refreshExpiringTokens(db: Db, config: Config, now: Date): Promise<{ refreshed: number; failed: number }> {
+  const due = await db
+    .selectFrom('control.installations')
+    .select(['installation_id', 'oauth_tokens_enc'])
+    .where('oauth_tokens_enc', 'is not', null)
+    .where('oauth_expires_at', '<=', new Date(now.getTime() + REFRESH_AHEAD_SECONDS * 1000))
+    .where('status', 'in', ['active', 'pending_payment'])
+    .execute();
+  let refreshed = 0;
+  let failed = 0;
+  for (const row of due) {
+    const current = readTokens(config.encryptionKey, row.oauth_tokens_enc);
+    if (!current?.refresh_token) continue;
+    try {
+      const plugin = await loadPlugin(db, config, row.installation_id);
+      const response = await oauth.refreshTokenGrantRequest(plugin.as, plugin.client, plugin.clientAuth, current.refresh_token, plugin.options);
+      const tokens = await oauth.processRefreshTokenResponse(plugin.as, plugin.client, response);
+      await storeTokens(db, config.encryptionKey, row.installation_id, fromResponse(tokens, current.refresh_token));
+      refreshed++;
+    } catch {
+      failed++; // retried on the next run; the error may echo the token, so it is not logged
+    }
+  }
+  return { refreshed, failed };
+}
+
+function fromResponse(tokens: oauth.TokenEndpointResponse, previousRefresh: string | null): ProviderTokens {
+  return {
+    access_token: tokens.access_token,
+    refresh_token: tokens.refresh_token ?? previousRefresh,
+    token_type: tokens.token_type,
+    expires_at: tokens.expires_in !== undefined ? new Date(Date.now() + tokens.expires_in * 1000).toISOString() : null,
+    scope: tokens.scope ?? null,
+  };
+}
+
+async function loadPlugin(db: Db, config: Config, installationId: number): Promise<OAuthPlugin> {
+  const row = await db
+    .selectFrom('control.installations as i')
+    .innerJoin('control.plugins as p', 'p.plugin_id', 'i.plugin_id')
+    .select(['p.integration_type', 'p.oauth_client_id', 'p.oauth_client_secret_enc', 'p.oauth_scopes', 'p.oauth_authorize_url', 'p.oauth_token_url'])
+    .where('i.installation_id', '=', installationId)
+    .executeTakeFirst();
+  if (!row) throw new NotFoundError('installation');
+  if (row.integration_type !== 'oauth2' || !row.oauth_client_id || !row.oauth_client_secret_enc || !row.oauth_authorize_url || !row.oauth_token_url) {
+    throw new OAuthError('oauth_not_configured', 'This plugin is not configured for OAuth 2.0.');
+  }
+  const tokenUrl = new URL(row.oauth_token_url);
+  // Plain http only for a provider on this machine in development and tests; listings require https.
+  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(tokenUrl.hostname);
+  return {
+    as: { issuer: tokenUrl.origin, authorization_endpoint: row.oauth_authorize_url, token_endpoint: row.oauth_token_url },
+    client: { client_id: row.oauth_client_id },
+    clientAuth: oauth.ClientSecretPost(decrypt(config.encryptionKey, row.oauth_client_secret_enc)),
+    scopes: row.oauth_scopes ?? [],
+    options: { [oauth.allowInsecureRequests]: !config.production && loopback },
+  };
+}
+
+function describe(err: unknown): string {
+  if (err instanceof oauth.ResponseBodyError) return `${err.error}${err.error_description ? ` (${err.error_description})` : ''}`;
+  if (err instanceof oauth.AuthorizationResponseError) return err.error;
+  return err instanceof Error ? err.message.slice(0, 200) : 'unknown error';
+}
