@@ -1,6 +1,7 @@
 // The wire view of an order (openapi.yaml `Order`) and of a payment (`Payment`), built from rows
-// with one query per table for a whole page of orders (no per-order round trips).
+// with one query for the children of a whole page of orders (no per-order round trips).
 import type { Kysely, Selectable } from 'kysely';
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { DataPlaneSchema, OrdersTable, TransactionsTable } from '../db/types.js';
 import type { components } from '../generated/openapi.generated.js';
 import { formatMinor, toMinor } from './money.js';
@@ -15,17 +16,6 @@ type Data = Kysely<DataPlaneSchema>;
 /** What the order still owes, never below zero. */
 export function remainingMinor(order: Pick<OrderRow, 'total' | 'paid_total'>): number {
   return Math.max(0, toMinor(order.total) - toMinor(order.paid_total));
-}
-
-/** Transactions that count as payments of an order: sales that did not fail. */
-export function paymentsOf(data: Data, orderIds: number[]) {
-  return data
-    .selectFrom('transactions')
-    .selectAll()
-    .where('order_id', 'in', orderIds)
-    .where('transaction_type', '=', 'sale')
-    .where('status', '!=', 'failed')
-    .orderBy('transaction_id');
 }
 
 /**
@@ -50,33 +40,55 @@ export function toPaymentView(row: TransactionRow, fallback: { remainingMinor: n
   };
 }
 
+/**
+ * The children of `orders` (items with their customizations, payments, customer) in ONE query:
+ * correlated JSON aggregates on indexed foreign keys, whatever the number of orders.
+ */
+function childrenOf(data: Data, orderIds: number[]) {
+  return data
+    .selectFrom('orders as o')
+    .where('o.order_id', 'in', orderIds)
+    .select((eb) => [
+      'o.order_id',
+      jsonArrayFrom(
+        eb
+          .selectFrom('order_items as oi')
+          .whereRef('oi.order_id', '=', 'o.order_id')
+          .orderBy('oi.position')
+          .orderBy('oi.order_item_id')
+          .select((ei) => [
+            'oi.order_item_id', 'oi.item_id', 'oi.name', 'oi.quantity', 'oi.unit_price', 'oi.line_total', 'oi.notes',
+            jsonArrayFrom(
+              ei
+                .selectFrom('order_item_customizations as c')
+                .whereRef('c.order_item_id', '=', 'oi.order_item_id')
+                .orderBy('c.order_item_customization_id')
+                .select(['c.template_id', 'c.option_id', 'c.name', 'c.price_delta']),
+            ).as('customizations'),
+          ]),
+      ).as('items'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('transactions as t')
+          .whereRef('t.order_id', '=', 'o.order_id')
+          .where('t.transaction_type', '=', 'sale')
+          .where('t.status', '!=', 'failed')
+          .orderBy('t.transaction_id')
+          .selectAll('t'),
+      ).as('payments'),
+      jsonObjectFrom(
+        eb.selectFrom('customers as cu').whereRef('cu.customer_id', '=', 'o.customer_id').select(['cu.customer_id', 'cu.name', 'cu.email', 'cu.phone']),
+      ).as('customer'),
+    ]);
+}
+
 /** The views of `orders`, in the same order, with their items, customer and payments. */
 export async function loadOrderViews(data: Data, orders: OrderRow[]): Promise<OrderView[]> {
   if (orders.length === 0) return [];
-  const orderIds = orders.map((o) => o.order_id);
-  const customerIds = [...new Set(orders.flatMap((o) => (o.customer_id === null ? [] : [o.customer_id])))];
-  const [items, payments, customers] = await Promise.all([
-    data.selectFrom('order_items').selectAll().where('order_id', 'in', orderIds).orderBy('position').orderBy('order_item_id').execute(),
-    paymentsOf(data, orderIds).execute(),
-    customerIds.length === 0
-      ? Promise.resolve([])
-      : data.selectFrom('customers').select(['customer_id', 'name', 'email', 'phone']).where('customer_id', 'in', customerIds).execute(),
-  ]);
-  const customizations = items.length === 0
-    ? []
-    : await data
-        .selectFrom('order_item_customizations')
-        .selectAll()
-        .where('order_item_id', 'in', items.map((i) => i.order_item_id))
-        .orderBy('order_item_customization_id')
-        .execute();
-
-  const customizationsByItem = groupBy(customizations, (c) => c.order_item_id);
-  const itemsByOrder = groupBy(items, (i) => i.order_id);
-  const paymentsByOrder = groupBy(payments, (p) => p.order_id);
-  const customerById = new Map(customers.map((c) => [c.customer_id, c]));
+  const children = new Map((await childrenOf(data, orders.map((o) => o.order_id)).execute()).map((c) => [c.order_id, c]));
 
   return orders.map((order) => {
+    const child = children.get(order.order_id);
     let runningMinor = toMinor(order.total);
     const status = order.status as InternalStatus;
     return {
@@ -95,7 +107,7 @@ export async function loadOrderViews(data: Data, orders: OrderRow[]): Promise<Or
       currency: order.currency.trim(),
       kitchen_instructions: order.kitchen_instructions,
       metadata: order.metadata,
-      items: (itemsByOrder.get(order.order_id) ?? []).map((item) => ({
+      items: (child?.items ?? []).map((item) => ({
         order_item_id: item.order_item_id,
         item_id: item.item_id,
         name: item.name,
@@ -103,15 +115,17 @@ export async function loadOrderViews(data: Data, orders: OrderRow[]): Promise<Or
         unit_price: formatMinor(toMinor(item.unit_price)),
         line_total: formatMinor(toMinor(item.line_total)),
         notes: item.notes,
-        customizations: (customizationsByItem.get(item.order_item_id) ?? []).map((c) => ({
+        customizations: item.customizations.map((c) => ({
           template_id: c.template_id,
           option_id: c.option_id,
           name: c.name,
           price_delta: formatMinor(toMinor(c.price_delta)),
         })),
       })),
-      customer: order.customer_id === null ? null : (customerById.get(order.customer_id) ?? null),
-      payments: (paymentsByOrder.get(order.order_id) ?? []).map((payment) => {
+      customer: child?.customer ?? null,
+      payments: (child?.payments ?? []).map((json) => {
+        // JSON aggregates carry numerics as numbers and timestamps as text: back to row types.
+        const payment = { ...json, captured_at: new Date(json.captured_at as unknown as string) } as unknown as TransactionRow;
         runningMinor = Math.max(0, runningMinor - toMinor(payment.amount));
         return toPaymentView(payment, { remainingMinor: runningMinor, status });
       }),
@@ -127,14 +141,4 @@ export async function loadOrderViews(data: Data, orders: OrderRow[]): Promise<Or
 export async function loadOrderView(data: Data, order: OrderRow): Promise<OrderView> {
   const [view] = await loadOrderViews(data, [order]);
   return view!;
-}
-
-function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
-  const map = new Map<K, T[]>();
-  for (const row of rows) {
-    const list = map.get(key(row));
-    if (list) list.push(row);
-    else map.set(key(row), [row]);
-  }
-  return map;
 }
