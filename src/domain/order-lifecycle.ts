@@ -2,7 +2,7 @@
 // PUT /orders/{orderId}, a capture that clears the balance, and the restaurant side (POS sales,
 // refunds, PENDING release). Callers hold the order's row lock (`findOrder(..., { lock: true })`)
 // and pass the transaction, so the change and its events commit together.
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { DataPlaneSchema } from '../db/types.js';
 import { emitEvent, type EventScope } from '../events/outbox.js';
 import type { InstallationContext } from './access.js';
@@ -34,19 +34,23 @@ export async function findOrder(
   ref: string | number,
   options: { lock?: boolean } = {},
 ): Promise<OrderRow | undefined> {
-  const text = String(ref);
-  const id = /^\d{1,10}$/.test(text) && Number(text) <= MAX_INT ? Number(text) : null;
-  let query = data
-    .selectFrom('orders')
-    .selectAll()
-    .where('organization_id', '=', scope.organizationId)
-    .where((eb) => (id === null ? eb('unique_orderid', '=', text) : eb.or([eb('order_id', '=', id), eb('unique_orderid', '=', text)])))
-    .limit(1);
-  // A numeric ref names an order_id first, should some unique_orderid also be all digits.
-  if (id !== null) query = query.orderBy(sql`order_id = ${id}`, 'desc');
-  if (scope.locationId !== undefined) query = query.where('location_id', '=', scope.locationId);
+  let query = whereOrderRef(data.selectFrom('orders').selectAll(), scope, ref);
   if (options.lock) query = query.forUpdate();
   return query.executeTakeFirst();
+}
+
+/** Narrows an orders query to one order by order_id or unique_orderid, inside the scope. */
+export function whereOrderRef<Q extends SelectQueryBuilder<DataPlaneSchema, 'orders', any>>(query: Q, scope: OrderScope, ref: string | number): Q {
+  const text = String(ref);
+  const id = /^\d{1,10}$/.test(text) && Number(text) <= MAX_INT ? Number(text) : null;
+  let q = query
+    .where('orders.organization_id', '=', scope.organizationId)
+    .where((eb) => (id === null ? eb('orders.unique_orderid', '=', text) : eb.or([eb('orders.order_id', '=', id), eb('orders.unique_orderid', '=', text)])))
+    .limit(1);
+  // A numeric ref names an order_id first, should some unique_orderid also be all digits.
+  if (id !== null) q = q.orderBy(sql`orders.order_id = ${id}`, 'desc');
+  if (scope.locationId !== undefined) q = q.where('orders.location_id', '=', scope.locationId);
+  return q as Q;
 }
 
 export interface StatusChange {

@@ -41,19 +41,18 @@ export function toPaymentView(row: TransactionRow, fallback: { remainingMinor: n
 }
 
 /**
- * The children of `orders` (items with their customizations, payments, customer) in ONE query:
+ * Orders with their children (items with their customizations, payments, customer) in ONE query:
  * correlated JSON aggregates on indexed foreign keys, whatever the number of orders.
  */
-function childrenOf(data: Data, orderIds: number[]) {
+export function selectOrderViews(data: Data) {
   return data
-    .selectFrom('orders as o')
-    .where('o.order_id', 'in', orderIds)
+    .selectFrom('orders')
+    .selectAll('orders')
     .select((eb) => [
-      'o.order_id',
       jsonArrayFrom(
         eb
           .selectFrom('order_items as oi')
-          .whereRef('oi.order_id', '=', 'o.order_id')
+          .whereRef('oi.order_id', '=', 'orders.order_id')
           .orderBy('oi.position')
           .orderBy('oi.order_item_id')
           .select((ei) => [
@@ -70,72 +69,75 @@ function childrenOf(data: Data, orderIds: number[]) {
       jsonArrayFrom(
         eb
           .selectFrom('transactions as t')
-          .whereRef('t.order_id', '=', 'o.order_id')
+          .whereRef('t.order_id', '=', 'orders.order_id')
           .where('t.transaction_type', '=', 'sale')
           .where('t.status', '!=', 'failed')
           .orderBy('t.transaction_id')
           .selectAll('t'),
       ).as('payments'),
       jsonObjectFrom(
-        eb.selectFrom('customers as cu').whereRef('cu.customer_id', '=', 'o.customer_id').select(['cu.customer_id', 'cu.name', 'cu.email', 'cu.phone']),
+        eb.selectFrom('customers as cu').whereRef('cu.customer_id', '=', 'orders.customer_id').select(['cu.customer_id', 'cu.name', 'cu.email', 'cu.phone']),
       ).as('customer'),
     ]);
 }
 
+type OrderWithChildren = Awaited<ReturnType<ReturnType<typeof selectOrderViews>['executeTakeFirstOrThrow']>>;
+
 /** The views of `orders`, in the same order, with their items, customer and payments. */
 export async function loadOrderViews(data: Data, orders: OrderRow[]): Promise<OrderView[]> {
   if (orders.length === 0) return [];
-  const children = new Map((await childrenOf(data, orders.map((o) => o.order_id)).execute()).map((c) => [c.order_id, c]));
+  const rows = await selectOrderViews(data).where('orders.order_id', 'in', orders.map((o) => o.order_id)).execute();
+  const byId = new Map(rows.map((r) => [r.order_id, r]));
+  return orders.map((order) => toOrderView(byId.get(order.order_id)!));
+}
 
-  return orders.map((order) => {
-    const child = children.get(order.order_id);
-    let runningMinor = toMinor(order.total);
-    const status = order.status as InternalStatus;
-    return {
-      order_id: order.order_id,
-      unique_orderid: order.unique_orderid,
-      location_id: order.location_id,
-      status: reportedStatusOf(status),
-      internal_status: status,
-      order_type: order.order_type,
-      table_number: order.table_number,
-      party_size: order.party_size,
-      external_order_id: order.external_order_id,
-      total: formatMinor(toMinor(order.total)),
-      paid_total: formatMinor(toMinor(order.paid_total)),
-      remaining_balance: formatMinor(remainingMinor(order)),
-      currency: order.currency.trim(),
-      kitchen_instructions: order.kitchen_instructions,
-      metadata: order.metadata,
-      items: (child?.items ?? []).map((item) => ({
-        order_item_id: item.order_item_id,
-        item_id: item.item_id,
-        name: item.name,
-        quantity: item.quantity,
-        unit_price: formatMinor(toMinor(item.unit_price)),
-        line_total: formatMinor(toMinor(item.line_total)),
-        notes: item.notes,
-        customizations: item.customizations.map((c) => ({
-          template_id: c.template_id,
-          option_id: c.option_id,
-          name: c.name,
-          price_delta: formatMinor(toMinor(c.price_delta)),
-        })),
+export function toOrderView(order: OrderWithChildren): OrderView {
+  let runningMinor = toMinor(order.total);
+  const status = order.status as InternalStatus;
+  return {
+    order_id: order.order_id,
+    unique_orderid: order.unique_orderid,
+    location_id: order.location_id,
+    status: reportedStatusOf(status),
+    internal_status: status,
+    order_type: order.order_type,
+    table_number: order.table_number,
+    party_size: order.party_size,
+    external_order_id: order.external_order_id,
+    total: formatMinor(toMinor(order.total)),
+    paid_total: formatMinor(toMinor(order.paid_total)),
+    remaining_balance: formatMinor(remainingMinor(order)),
+    currency: order.currency.trim(),
+    kitchen_instructions: order.kitchen_instructions,
+    metadata: order.metadata,
+    items: order.items.map((item) => ({
+      order_item_id: item.order_item_id,
+      item_id: item.item_id,
+      name: item.name,
+      quantity: item.quantity,
+      unit_price: formatMinor(toMinor(item.unit_price)),
+      line_total: formatMinor(toMinor(item.line_total)),
+      notes: item.notes,
+      customizations: item.customizations.map((c) => ({
+        template_id: c.template_id,
+        option_id: c.option_id,
+        name: c.name,
+        price_delta: formatMinor(toMinor(c.price_delta)),
       })),
-      customer: child?.customer ?? null,
-      payments: (child?.payments ?? []).map((json) => {
-        // JSON aggregates carry numerics as numbers and timestamps as text: back to row types.
-        const payment = { ...json, captured_at: new Date(json.captured_at as unknown as string) } as unknown as TransactionRow;
-        runningMinor = Math.max(0, runningMinor - toMinor(payment.amount));
-        return toPaymentView(payment, { remainingMinor: runningMinor, status });
-      }),
-      created_at: order.created_at.toISOString(),
-      updated_at: order.updated_at.toISOString(),
-      paid_at: order.paid_at?.toISOString() ?? null,
-      cancelled_at: order.cancelled_at?.toISOString() ?? null,
-      cancellation_reason: order.cancellation_reason,
-    };
-  });
+    })),
+    customer: order.customer ?? null,
+    payments: order.payments.map((json) => {
+      // JSON aggregates carry numerics as numbers and timestamps as text: back to row types.
+      const payment = { ...json, captured_at: new Date(json.captured_at as unknown as string) } as unknown as TransactionRow;
+      runningMinor = Math.max(0, runningMinor - toMinor(payment.amount));
+      return toPaymentView(payment, { remainingMinor: runningMinor, status });
+    }),
+    created_at: order.created_at.toISOString(),
+    updated_at: order.updated_at.toISOString(),
+    paid_at: order.paid_at?.toISOString() ?? null,
+    cancelled_at: order.cancelled_at?.toISOString() ?? null,
+    cancellation_reason: order.cancellation_reason,
+  };
 }
 
 export async function loadOrderView(data: Data, order: OrderRow): Promise<OrderView> {

@@ -3,9 +3,9 @@
 import type { InstallationContext } from './access.js';
 import { NotFoundError, ValidationError } from './errors.js';
 import { resolveScopedLocation } from './location-scope.js';
-import { changeOrderStatus, findOrder, installationScope } from './order-lifecycle.js';
+import { changeOrderStatus, findOrder, installationScope, whereOrderRef } from './order-lifecycle.js';
 import { planTransition, type InternalStatus, type PluginStatus } from './order-status.js';
-import { loadOrderView, loadOrderViews, type OrderView } from './order-view.js';
+import { loadOrderView, loadOrderViews, selectOrderViews, toOrderView, type OrderView } from './order-view.js';
 import { decodeCursor, toPage, type Page } from './pagination.js';
 import { inTransaction, scopeOf } from './transaction.js';
 
@@ -41,9 +41,9 @@ export async function listOrders(ctx: InstallationContext, options: ListOrdersOp
 
 /** One order of the installation's location by order_id or unique_orderid; 404 otherwise. */
 export async function getOrder(ctx: InstallationContext, ref: string): Promise<OrderView> {
-  const order = await findOrder(ctx.data, installationScope(ctx), ref);
+  const order = await whereOrderRef(selectOrderViews(ctx.data), installationScope(ctx), ref).executeTakeFirst();
   if (!order) throw new NotFoundError('order');
-  return loadOrderView(ctx.data, order);
+  return toOrderView(order);
 }
 
 export interface UpdateOrderInput {
