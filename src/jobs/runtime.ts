@@ -6,6 +6,7 @@ import type { LookupAll } from '../webhooks/destination-guard.js';
 import { installFanout, uninstallFanout } from '../webhooks/fanout.js';
 import { WebhookHttpClient } from '../webhooks/http-client.js';
 import { JobQueue, startBoss } from './boss.js';
+import { startScheduledJobs } from './schedules.js';
 import { startWebhookWorkers, type RunningWorkers, type WorkerTuning } from './workers.js';
 
 // Jobs in one process: every role enqueues (the outbox hook and the webhook tester need pg-boss),
@@ -18,6 +19,8 @@ export interface JobRuntimeOptions {
   logger: Logger;
   /** Run the workers now (SVC_ROLE worker or all). */
   workers: boolean;
+  /** Run the once-a-minute jobs (trial sweep, sandbox idle sweep, OAuth refresh) with the workers; default true. */
+  schedules?: boolean;
   /** Run pg-boss's supervisor (expiry of a dead worker's jobs, retention); defaults to `workers`. */
   supervise?: boolean;
   /** TLS trust anchors for deliveries instead of the defaults (tests). */
@@ -61,16 +64,20 @@ export async function startJobRuntime(options: JobRuntimeOptions): Promise<JobRu
     lookup: options.lookup,
   });
   let workers: RunningWorkers | undefined;
+  let schedules: { stop(): Promise<void> } | undefined;
   const runtime: JobRuntime = {
     boss,
     queue,
     startWorkers: async () => {
       workers ??= await startWebhookWorkers(boss, { db: options.db, config, logger, http, queue }, tuning);
+      if (options.schedules ?? true) schedules ??= await startScheduledJobs(boss, { db: options.db, config, logger });
     },
     stopWorkers: async () => {
       const running = workers;
+      const scheduled = schedules;
       workers = undefined;
-      await running?.stop();
+      schedules = undefined;
+      await Promise.all([running?.stop(), scheduled?.stop()]);
     },
     stop: async () => {
       await runtime.stopWorkers();
