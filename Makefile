@@ -17,7 +17,7 @@ endif
 
 DEPS := node_modules/.installed
 
-.PHONY: run test test-unit codegen codegen-check typecheck lint lint-openapi lint-asyncapi bench clean node deps
+.PHONY: run test test-unit test-scale codegen codegen-check typecheck lint lint-openapi lint-asyncapi bench clean node deps browser-deps sdk sdk-proof
 
 node: $(NODE_BIN)
 $(NODE_HOME)/bin/node:
@@ -59,10 +59,29 @@ lint-asyncapi: $(DEPS)
 
 lint: lint-openapi lint-asyncapi
 
-test-unit: $(DEPS)
+test-unit: $(DEPS) browser-deps
 	node --experimental-vm-modules --no-warnings node_modules/jest/bin/jest.js $(JEST_ARGS)
 
-test: codegen-check typecheck lint test-unit
+test: codegen-check typecheck lint test-unit sdk-proof
+
+# Debian's Chromium for test/browser (driven by playwright-core; Playwright never downloads one).
+CHROMIUM := /usr/bin/chromium
+SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
+browser-deps:
+	@[ -x $(CHROMIUM) ] || { echo "Installing Debian's chromium for the browser test"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium; }
+
+# Clients generated from openapi.yaml by third-party generators, into .sdk/ (git-ignored).
+sdk: $(DEPS)
+	npx tsx test/sdk/prove-sdk.ts --generate-only
+
+# Generate both clients, type-check them with examples/, run the examples against a live service.
+sdk-proof: $(DEPS)
+	npx tsx test/sdk/prove-sdk.ts
+
+# Scale-out (issue 8): 2 API + 2 worker processes on one database; CI runs it after make test.
+test-scale: $(DEPS)
+	node --experimental-vm-modules --no-warnings node_modules/jest/bin/jest.js --testMatch '**/test/scale/*.scale.ts' $(JEST_ARGS)
 
 bench: $(DEPS)
 	npx tsx bench/run.ts
