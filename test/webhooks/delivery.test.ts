@@ -12,7 +12,7 @@ import { call } from '../support/http.js';
 import { seedOrder } from '../support/order-builders.js';
 import { createTestTls, type TestTls } from '../support/tls.js';
 import { attemptsOf, emit, hasValidSignature, scopeOf, waitForDelivery } from '../support/webhook-fixtures.js';
-import { expectValidWebhook, ok, startReceiver, waitUntil, type Receiver } from '../support/webhook-receiver.js';
+import { expectValidWebhook, ok, startReceiver, waitUntil, type Receiver, type ReceivedRequest } from '../support/webhook-receiver.js';
 
 // Outbound deliveries end to end: outbox -> fan-out -> delivery worker -> a real HTTPS receiver
 // with a throwaway CA. Waits are scaled down (backoff 1 s, timeout 1 s). Each test waits for its
@@ -45,6 +45,9 @@ beforeEach(() => {
 
 /** The requests of one delivery (other tests' retries may still arrive on the shared receiver). */
 const requestsOf = (deliveryId: string) => receiver.requests.filter((req) => req.headers['x-svc-delivery'] === deliveryId);
+/** One request per delivery: on a loaded machine an attempt can time out after it arrived, and its retry arrives again (at least once). */
+const firstOfEach = (requests: ReceivedRequest[]) =>
+  requests.filter((req, i) => requests.findIndex((other) => other.headers['x-svc-delivery'] === req.headers['x-svc-delivery']) === i);
 
 const orderPaid = (orderId = 90412): EventDataMap['order.paid'] => ({ order_id: orderId, unique_orderid: `ORD-${orderId}`, total: '48.50', paid_at: '2026-03-14T18:40:00Z' });
 
@@ -76,7 +79,7 @@ describe('when an event fires for a subscribed installation', () => {
     }
     const logs = (await Promise.all(ids.map((id) => waitForDelivery(t.db, id)))).flat();
     expect(logs.map((log) => log.status)).toEqual(EVENT_NAMES.map(() => 'delivered'));
-    const received = logs.flatMap((log) => requestsOf(log.delivery_id)).map((req) => {
+    const received = logs.flatMap((log) => requestsOf(log.delivery_id).slice(0, 1)).map((req) => {
       expect(hasValidSignature(req, inst.webhookSecret)).toBe(true);
       return expectValidWebhook(req);
     });
@@ -101,7 +104,7 @@ describe('when an event fires for a subscribed installation', () => {
       ];
     });
     const logs = [...(await waitForDelivery(t.db, observer.eventId)), ...(await waitForDelivery(t.db, capture.eventId))];
-    const bodies = logs.flatMap((log) => requestsOf(log.delivery_id)).map(expectValidWebhook);
+    const bodies = logs.flatMap((log) => requestsOf(log.delivery_id).slice(0, 1)).map(expectValidWebhook);
     expect(bodies).toHaveLength(2);
     const byShape = (key: string) => bodies.find((body) => key in body.data)!;
     expect(byShape('transaction_id').id).toBe(observer.eventId);
@@ -123,8 +126,8 @@ describe('when a plugin captures a payment through the Data API', () => {
     await waitUntil(async () => {
       const rows = await t.db.selectFrom('control.webhook_logs').select('status').where('installation_id', '=', payer.installationId).execute();
       return rows.length === 2 && rows.every((row) => row.status === 'delivered');
-    });
-    const bodies = receiver.requests.filter((req) => req.path === '/payments').map((req) => {
+    }, 20_000, 'the two payment.succeeded deliveries');
+    const bodies = firstOfEach(receiver.requests.filter((req) => req.path === '/payments')).map((req) => {
       expect(hasValidSignature(req, payer.webhookSecret)).toBe(true);
       return expectValidWebhook(req);
     });

@@ -80,7 +80,7 @@ describe('when an event fires at a location', () => {
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from control.webhook_logs where installation_id = any(${filteredOut}::int[])`.execute(t.db);
     expect(rows[0]!.n).toBe(0);
     const received = receiver.requests.map((req) => expectValidWebhook(req)).filter((body) => body.id === eventId);
-    expect(received.map((body) => body.installation_id).sort()).toEqual([home.installationId, subscribedToOrders].sort());
+    expect([...new Set(received.map((body) => body.installation_id))].sort()).toEqual([home.installationId, subscribedToOrders].sort());
   });
 
   it('then an event in a sandbox reaches that sandbox installation and no production one', async () => {
