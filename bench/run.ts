@@ -1,0 +1,86 @@
+// `make bench`: the service and a hand-written baseline, side by side in one run, on one embedded
+// PostgreSQL, loaded from this separate process. Writes bench/results/<date>.json and .md.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { loadConfig } from '../src/config.js';
+import { createDatabase } from '../src/db/database.js';
+import { startEmbeddedPostgres } from '../src/db/embedded.js';
+import { migrateAll } from '../src/db/migrate.js';
+import { explainListQueries } from './explain.js';
+import { HTTP_SCENARIOS, runHttpScenario, type ScenarioResult } from './http-scenarios.js';
+import { seedBench } from './seed.js';
+import { startServer } from './servers.js';
+import { measureSandboxProvisioning, measureSoak } from './extra-scenarios.js';
+import { measureWebhookDelivery } from './webhook-scenario.js';
+import { renderMarkdown } from './report.js';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const soakSeconds = Number(process.env.BENCH_SOAK_SECONDS ?? 300);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/** BENCH_ONLY=http,webhooks,provisioning,soak,plans runs a subset (default: all). */
+const only = new Set((process.env.BENCH_ONLY ?? 'http,webhooks,provisioning,soak,plans').split(','));
+
+const env = {
+  SVC_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+  SVC_JWT_SECRET: randomBytes(32).toString('base64'),
+  SVC_RATE_LIMIT_PER_MINUTE: '1000000',
+  LOG_LEVEL: 'warn',
+};
+
+const started = new Date();
+const dir = mkdtempSync(path.join(os.tmpdir(), 'svc-bench-'));
+console.log(`bench: embedded PostgreSQL in ${dir}`);
+const pg = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), persistent: false, durable: false });
+const url = pg.url();
+const config = loadConfig({ ...env, DATABASE_URL: url, SVC_DATA_DIR: dir });
+const handle = createDatabase(url);
+await migrateAll(handle.db);
+console.log('bench: seeding 100,000 orders and 10,000 customers');
+const data = await seedBench(handle.db, config, { installations: 500, orders: 100_000, customers: 10_000 });
+
+const service = await startServer('service', ['src/main.ts', 'serve'], { ...env, DATABASE_URL: url, SVC_ROLE: 'api' });
+const baseline = await startServer('baseline', ['bench/baseline/server.ts'], { ...env, DATABASE_URL: url, BENCH_WEBHOOK_SECRET: data.webhookSecret }, '/api/plugin/v1/orders/1');
+
+const http: ScenarioResult[] = [];
+try {
+  for (const scenario of only.has('http') ? HTTP_SCENARIOS : []) {
+    for (const target of scenario.baseline ? [service, baseline] : [service]) {
+      const result = await runHttpScenario(scenario, target, data, { seconds, connections });
+      console.log(`bench: ${scenario.name} on ${target.name}: ${result.requestsPerSecond} req/s, p99 ${result.p99Ms} ms, non2xx ${result.non2xx}`);
+      http.push(result);
+    }
+  }
+} finally {
+  await baseline.stop();
+}
+
+const plans = only.has('plans') ? await explainListQueries(url, data.keys[0]!) : [];
+const provisioning = only.has('provisioning') ? await measureSandboxProvisioning(handle.db, 10) : { runs: 0, p50Ms: 0, maxMs: 0 };
+console.log(`bench: sandbox provisioning p50 ${provisioning.p50Ms} ms, max ${provisioning.maxMs} ms`);
+const webhooks = only.has('webhooks') ? await measureWebhookDelivery({ db: handle.db, url, env, data, dir }) : {};
+console.log(`bench: webhooks ${JSON.stringify(webhooks)}`);
+const soak = only.has('soak') ? await measureSoak(service, data, soakSeconds) : {};
+console.log(`bench: soak ${JSON.stringify(soak)}`);
+await service.stop();
+await handle.close();
+await pg.stop();
+
+const report = {
+  date: started.toISOString(),
+  command: 'make bench',
+  machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+  settings: { seconds, connections, soakSeconds, installations: data.keys.length, orders: 100_000, customers: 10_000 },
+  http,
+  webhooks,
+  provisioning,
+  soak,
+  plans,
+};
+const outDir = path.resolve(import.meta.dirname, 'results');
+mkdirSync(outDir, { recursive: true });
+const stamp = started.toISOString().replace(/[:.]/g, '-');
+writeFileSync(path.join(outDir, `${stamp}.json`), JSON.stringify(report, null, 2) + '\n');
+writeFileSync(path.join(outDir, `${stamp}.md`), renderMarkdown(report));
+console.log(renderMarkdown(report));
