@@ -1,0 +1,108 @@
+// Baseline for `make bench`: a minimal hand-written Express + pg server doing the same work as the
+// service for each scenario (same key lookup, same rate-limit statement, same queries), with no
+// contract validation, no framework routing and no error mapping. Ratios to it show what the
+// service's layers cost.
+import express from 'express';
+import pg from 'pg';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
+const app = express();
+app.use(express.json({ verify: (req, _res, buf) => ((req as unknown as { raw: Buffer }).raw = buf) }));
+
+const LOOKUP = `
+  select i.installation_id, i.organization_id, i.location_id, i.plane, i.sandbox_id, i.status, p.listing_status, p.supported_features,
+         s.status as sandbox_status, s.schema_name, true as schema_ok
+    from control.installations i join control.plugins p on p.plugin_id = i.plugin_id
+    left join control.sandboxes s on s.sandbox_id = i.sandbox_id where i.api_key_hash = $1`;
+const RATE = `
+  insert into control.rate_limits as r (bucket, window_start, count) values ($1, now(), 1)
+  on conflict (bucket) do update set
+    window_start = case when r.window_start <= now() - interval '1 minute' then now() else r.window_start end,
+    count = case when r.window_start <= now() - interval '1 minute' then 1 else r.count + 1 end
+  returning count`;
+
+async function auth(req: express.Request, res: express.Response) {
+  const key = req.header('x-plugin-api-key');
+  if (!key) return void res.status(401).json({ error: 'missing_api_key' });
+  const { rows } = await pool.query(LOOKUP, [createHash('sha256').update(key).digest('hex')]);
+  const inst = rows[0];
+  if (!inst || inst.status !== 'active') return void res.status(401).json({ error: 'invalid_api_key' });
+  const rate = await pool.query(RATE, [`installation:${inst.installation_id}`]);
+  if (rate.rows[0].count > Number(process.env.SVC_RATE_LIMIT_PER_MINUTE ?? 60)) return void res.status(429).json({ error: 'rate_limit_exceeded' });
+  return inst as { installation_id: number; organization_id: number; location_id: number };
+}
+
+const ORDER = `
+  select o.*, coalesce((select json_agg(oi order by oi.order_item_id) from production.order_items oi where oi.order_id = o.order_id), '[]') as items,
+         coalesce((select json_agg(t order by t.transaction_id) from production.transactions t where t.order_id = o.order_id), '[]') as payments,
+         (select row_to_json(c) from production.customers c where c.customer_id = o.customer_id) as customer
+    from production.orders o where o.order_id = $1 and o.location_id = $2`;
+
+app.get('/api/plugin/v1/orders/:id', async (req, res) => {
+  const inst = await auth(req, res);
+  if (!inst) return;
+  const { rows } = await pool.query(ORDER, [Number(req.params.id), inst.location_id]);
+  if (!rows[0]) return void res.status(404).json({ error: 'Order not found' });
+  res.json({ data: rows[0] });
+});
+
+app.get('/api/plugin/v1/orders', async (req, res) => {
+  const inst = await auth(req, res);
+  if (!inst) return;
+  const limit = Number(req.query.limit ?? 50);
+  const { rows } = await pool.query(
+    `select o.*, coalesce((select json_agg(oi) from production.order_items oi where oi.order_id = o.order_id), '[]') as items,
+            coalesce((select json_agg(t) from production.transactions t where t.order_id = o.order_id), '[]') as payments
+       from production.orders o where o.location_id = $1 order by o.order_id limit $2`,
+    [inst.location_id, limit + 1],
+  );
+  res.json({ data: rows.slice(0, limit), meta: { count: Math.min(rows.length, limit), limit, next_cursor: null } });
+});
+
+app.patch('/api/plugin/v1/menu/:id', async (req, res) => {
+  const inst = await auth(req, res);
+  if (!inst) return;
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const { rows } = await client.query('select * from production.menu_items where item_id = $1 and location_id = $2 for update', [Number(req.params.id), inst.location_id]);
+    if (!rows[0]) {
+      await client.query('rollback');
+      return void res.status(404).json({ error: 'Menu item not found' });
+    }
+    const updated = await client.query('update production.menu_items set price = $2, updated_at = now() where item_id = $1 returning *', [rows[0].item_id, req.body.price]);
+    await client.query(
+      `insert into control.events (event_name, plane, organization_id, location_id, data) values ('menu.item_updated', 'production', $1, $2, $3)`,
+      [inst.organization_id, inst.location_id, JSON.stringify({ ...updated.rows[0], changes: { price: req.body.price } })],
+    );
+    await client.query('commit');
+    res.json({ data: updated.rows[0] });
+  } catch (err) {
+    await client.query('rollback');
+    throw err;
+  } finally {
+    client.release();
+  }
+});
+
+app.post('/api/plugin/v1/webhooks/external', async (req, res) => {
+  const inst = await auth(req, res);
+  if (!inst) return;
+  const raw = (req as unknown as { raw: Buffer }).raw;
+  const secret = process.env.BENCH_WEBHOOK_SECRET ?? '';
+  const expected = createHmac('sha256', secret).update(raw).digest();
+  const given = Buffer.from(req.header('x-svc-signature') ?? '', 'hex');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return void res.status(401).json({ error: 'invalid_signature' });
+  const { rows } = await pool.query(
+    `insert into control.webhook_logs (installation_id, direction, event_type, status, signature_valid, idempotency_key, payload)
+     values ($1, 'inbound', $2, 'received', true, $3, $4) returning log_id`,
+    [inst.installation_id, req.body.event_type, req.body.idempotency_key ?? null, JSON.stringify(req.body.payload)],
+  );
+  res.status(201).json({ data: { log_id: rows[0].log_id, event_type: req.body.event_type, status: 'received' } });
+});
+
+const server = app.listen(Number(process.env.PORT ?? 0), () => {
+  const address = server.address();
+  process.stdout.write(`listening ${typeof address === 'object' && address ? address.port : ''}\n`);
+});

@@ -1,0 +1,62 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from '../src/db/types.js';
+import { authenticateInstallation } from '../src/domain/access.js';
+import { listVisibleCustomers } from '../src/domain/customers.js';
+import { listIngredients } from '../src/domain/inventory.js';
+import { listMenu } from '../src/domain/menu.js';
+import { listOrders } from '../src/domain/orders.js';
+import type { Page } from '../src/domain/pagination.js';
+
+export interface PlanReport {
+  endpoint: string;
+  query: string;
+  plan: string;
+  usesIndex: boolean;
+  seqScans: string[];
+}
+
+/**
+ * Runs each list endpoint's own domain function (first page and a deep page) with query logging
+ * on, then EXPLAINs exactly the SQL it issued: the plans are those of the code, not of a copy.
+ */
+export async function explainListQueries(connectionString: string, apiKey: string): Promise<PlanReport[]> {
+  const captured: { sql: string; parameters: readonly unknown[] }[] = [];
+  const pool = new pg.Pool({ connectionString, max: 2 });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    log: (event) => {
+      if (event.level === 'query' && /^\s*select/i.test(event.query.sql)) captured.push({ sql: event.query.sql, parameters: event.query.parameters });
+    },
+  });
+  const reports: PlanReport[] = [];
+  try {
+    const ctx = await authenticateInstallation(db, apiKey);
+    const lists: [string, (cursor?: string) => Promise<Page<unknown>>][] = [
+      ['GET /orders', (cursor) => listOrders(ctx, { limit: 50, cursor })],
+      ['GET /customers', (cursor) => listVisibleCustomers(ctx, { limit: 50, cursor })],
+      ['GET /customers?search=', (cursor) => listVisibleCustomers(ctx, { limit: 50, cursor, search: 'customer77' })],
+      ['GET /menu', (cursor) => listMenu(ctx, { limit: 50, cursor, availableOnly: true })],
+      ['GET /inventory', (cursor) => listIngredients(ctx, { limit: 50, cursor })],
+    ];
+    for (const [endpoint, list] of lists) {
+      // Walk 20 pages so that the last plan is the one for a deep cursor.
+      let cursor: string | undefined;
+      for (let page = 0; page < 20; page++) {
+        captured.length = 0;
+        const result = await list(cursor);
+        cursor = result.meta.next_cursor ?? undefined;
+        if (!cursor) break;
+      }
+      for (const query of captured) {
+        const { rows } = await pool.query(`explain ${query.sql}`, query.parameters as unknown[]);
+        const plan = rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n');
+        const seqScans = [...plan.matchAll(/Seq Scan on (\S+)/g)].map((m) => m[1]!);
+        reports.push({ endpoint, query: query.sql, plan, usesIndex: /Index/.test(plan), seqScans });
+      }
+    }
+  } finally {
+    await db.destroy();
+  }
+  return reports;
+}

@@ -1,0 +1,98 @@
+import autocannon from 'autocannon';
+import { createHmac, randomUUID } from 'node:crypto';
+import type { BenchData } from './seed.js';
+import { measure } from './proc.js';
+import type { Server } from './servers.js';
+
+export interface ScenarioResult {
+  scenario: string;
+  target: string;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+  cpuPercent: number;
+  peakRssMb: number;
+}
+
+type Request = { method?: string; path?: string; headers?: Record<string, string>; body?: string };
+export interface Scenario {
+  name: string;
+  /** Builds request number n (keys and ids rotate so that many tenants share the load). */
+  build(n: number, data: BenchData): Request;
+  baseline: boolean;
+}
+
+const key = (data: BenchData, n: number) => data.keys[n % data.keys.length]!;
+const API = '/api/plugin/v1';
+
+export const HTTP_SCENARIOS: Scenario[] = [
+  {
+    name: 'GET /orders/{orderId}',
+    baseline: true,
+    build: (n, data) => ({ method: 'GET', path: `${API}/orders/${data.orderIds[n % data.orderIds.length]}`, headers: { 'x-plugin-api-key': key(data, n) } }),
+  },
+  {
+    name: 'GET /orders?limit=50',
+    baseline: true,
+    build: (n, data) => ({ method: 'GET', path: `${API}/orders?limit=50`, headers: { 'x-plugin-api-key': key(data, n) } }),
+  },
+  {
+    name: 'POST /orders (idempotency key)',
+    baseline: false,
+    build: (n, data) => ({
+      method: 'POST',
+      path: `${API}/orders`,
+      headers: { 'x-plugin-api-key': key(data, n), 'content-type': 'application/json', 'x-idempotency-key': randomUUID() },
+      body: JSON.stringify({ order_type: 'takeaway', items: [{ item_id: data.itemIds[n % 50], quantity: 1 + (n % 3) }, { item_id: data.itemIds[50 + (n % 50)], quantity: 1 }] }),
+    }),
+  },
+  {
+    name: 'PATCH /menu/{itemId}',
+    baseline: true,
+    build: (n, data) => ({
+      method: 'PATCH',
+      path: `${API}/menu/${data.itemIds[n % data.itemIds.length]}`,
+      headers: { 'x-plugin-api-key': key(data, n), 'content-type': 'application/json' },
+      body: JSON.stringify({ price: Number((5 + (n % 997) / 100).toFixed(2)) }),
+    }),
+  },
+  {
+    name: 'POST /webhooks/external',
+    baseline: true,
+    build: (n, data) => {
+      const body = JSON.stringify({ event_type: 'external.delivery.status', payload: { delivery_id: n, status: 'picked_up' }, idempotency_key: randomUUID() });
+      return {
+        method: 'POST',
+        path: `${API}/webhooks/external`,
+        headers: { 'x-plugin-api-key': key(data, n), 'content-type': 'application/json', 'x-svc-signature': createHmac('sha256', data.webhookSecret).update(body).digest('hex') },
+        body,
+      };
+    },
+  },
+];
+
+export async function runHttpScenario(scenario: Scenario, target: Server, data: BenchData, options: { seconds: number; connections: number }): Promise<ScenarioResult> {
+  let n = 0;
+  const load = (duration: number) =>
+    autocannon({
+      url: target.url,
+      connections: options.connections,
+      duration,
+      requests: [{ setupRequest: (req) => Object.assign(req, scenario.build(n++, data)) }],
+    });
+  await load(2); // warm-up: JIT, pools, caches
+  const { result, cpuPercent, peakRssMb } = await measure(target.pid, () => load(options.seconds));
+  return {
+    scenario: scenario.name,
+    target: target.name,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    cpuPercent,
+    peakRssMb,
+  };
+}

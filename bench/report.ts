@@ -1,0 +1,55 @@
+import type { ScenarioResult } from './http-scenarios.js';
+
+interface Report {
+  date: string;
+  machine: { cpus: number; model?: string; node: string };
+  settings: { seconds: number; connections: number; soakSeconds: number; installations: number; orders: number; customers: number };
+  http: ScenarioResult[];
+  webhooks: Record<string, unknown>;
+  provisioning: { runs: number; p50Ms: number; maxMs: number };
+  soak: Record<string, number>;
+  plans: { endpoint: string; query: string; plan: string; usesIndex: boolean; seqScans: string[] }[];
+}
+
+export function renderMarkdown(r: Report): string {
+  const rows = r.http.map((x) => {
+    const base = r.http.find((b) => b.scenario === x.scenario && b.target === 'baseline');
+    const ratio = x.target === 'service' && base ? (x.requestsPerSecond / base.requestsPerSecond).toFixed(2) : '';
+    return `| ${x.scenario} | ${x.target} | ${x.requestsPerSecond} | ${x.p50Ms} | ${x.p99Ms} | ${x.cpuPercent} | ${x.peakRssMb} | ${x.non2xx} | ${ratio} |`;
+  });
+  const plans = r.plans
+    .map((p) => `### ${p.endpoint}\n\nIndex used: ${p.usesIndex ? 'yes' : 'no'}${p.seqScans.length ? `; sequential scans on: ${p.seqScans.join(', ')}` : ''}\n\n\`\`\`sql\n${p.query}\n\`\`\`\n\n\`\`\`\n${p.plan}\n\`\`\`\n`)
+    .join('\n');
+  return `# Benchmark ${r.date}
+
+Command: \`make bench\` (bench/run.ts). Machine: ${r.machine.cpus} cores (${r.machine.model ?? '?'}), Node ${r.machine.node}; load generator
+(autocannon) on the same machine. ${r.settings.connections} connections, ${r.settings.seconds} s per run after a 2 s warm-up, ${r.settings.installations}
+installations, ${r.settings.orders} orders, ${r.settings.customers} customers. Only ratios within one run compare.
+
+## HTTP scenarios
+
+| scenario | target | req/s | p50 ms | p99 ms | CPU % | peak RSS MB | non-2xx | ratio to baseline |
+| --- | --- | --- | --- | --- | --- | --- | --- | --- |
+${rows.join('\n')}
+
+## Webhook delivery
+
+\`\`\`json
+${JSON.stringify(r.webhooks, null, 2)}
+\`\`\`
+
+## Sandbox provisioning
+
+${r.provisioning.runs} runs: p50 ${r.provisioning.p50Ms} ms, max ${r.provisioning.maxMs} ms.
+
+## Soak
+
+\`\`\`json
+${JSON.stringify(r.soak, null, 2)}
+\`\`\`
+
+## Query plans of the list endpoints (20th page, ${r.settings.orders} orders)
+
+${plans}
+`;
+}

@@ -1,0 +1,120 @@
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
+import { loadConfig } from '../src/config.js';
+import type { Db } from '../src/db/database.js';
+import { emitEvent } from '../src/events/outbox.js';
+import { startJobRuntime } from '../src/jobs/runtime.js';
+import { encrypt, generateInstallationKey, hashKey } from '../src/lib/secrets.js';
+import { createLogger } from '../src/logger.js';
+import { createTestTls } from '../test/support/tls.js';
+import { percentile } from './extra-scenarios.js';
+import { measure } from './proc.js';
+import type { BenchData } from './seed.js';
+import { startProcess } from './servers.js';
+
+interface Options {
+  db: Db;
+  url: string;
+  env: Record<string, string>;
+  data: BenchData;
+  dir: string;
+}
+
+/**
+ * Events in through the outbox (this process, as a domain write would), one worker process
+ * delivering signed HTTPS requests to a local receiver in this process:
+ * - throughput: a burst of events fanned out to 10 installations each, deliveries per second;
+ * - latency: 500 events per second for 10 s, commit-to-receipt p50/p99.
+ */
+export async function measureWebhookDelivery({ db, url, env, data, dir }: Options) {
+  const tls = createTestTls();
+  const received = new Map<string, number>();
+  let count = 0;
+  const receiver = https.createServer({ key: tls.key, cert: tls.cert }, (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const at = performance.now();
+      res.writeHead(204).end();
+      count++;
+      const id = (JSON.parse(Buffer.concat(chunks).toString()) as { id: string }).id;
+      if (!received.has(id)) received.set(id, at);
+    });
+  });
+  receiver.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const endpoint = `https://localhost:${(receiver.address() as AddressInfo).port}/hook`;
+
+  const config = loadConfig({ ...env, DATABASE_URL: url, SVC_DATA_DIR: dir, SVC_WEBHOOK_ALLOW_PRIVATE: '1' });
+  const plugin = await db
+    .insertInto('control.plugins')
+    .values({ project_id: (await db.selectFrom('control.projects').select('project_id').executeTakeFirstOrThrow()).project_id, name: 'Webhook bench', listing_status: 'active', webhook_endpoint: endpoint, webhook_secret_enc: encrypt(config.encryptionKey, data.webhookSecret) })
+    .returning('plugin_id')
+    .executeTakeFirstOrThrow();
+  const { rows: [other] } = await sql<{ location_id: number }>`insert into production.locations (organization_id, name, currency) values (${data.organizationId}, 'Latency kitchen', 'EUR') returning location_id`.execute(db);
+  const install = (locationId: number) => ({ plugin_id: plugin.plugin_id, plane: 'production' as const, organization_id: data.organizationId, location_id: locationId, status: 'active' as const, api_key_hash: hashKey(generateInstallationKey()) });
+  await db.insertInto('control.installations').values([...Array.from({ length: 10 }, () => install(data.locationId)), install(other!.location_id)]).execute();
+
+  const worker = startProcess('worker', ['src/main.ts', 'serve'], { ...env, DATABASE_URL: url, SVC_ROLE: 'worker', SVC_WEBHOOK_ALLOW_PRIVATE: '1', NODE_EXTRA_CA_CERTS: tls.caPath });
+  const jobs = await startJobRuntime({ connectionString: url, db, config, logger: createLogger('warn'), workers: false });
+  const scope = (locationId: number) => ({ plane: 'production' as const, sandboxId: null, organizationId: data.organizationId, locationId });
+  const emit = (locationId: number, n: number) =>
+    db.transaction().execute((trx) =>
+      emitEvent(trx, scope(locationId), 'order.status_changed', { order_id: n, unique_orderid: `BENCH-${n}`, old_status: 'CREATED', new_status: 'COOKING' }),
+    );
+  try {
+    await new Promise((r) => setTimeout(r, 3000)); // the worker process boots (tsx, pg-boss)
+    await emit(data.locationId, 0);
+    await waitFor(() => count >= 10, 30_000);
+
+    // Throughput: 1,000 events x 10 installations.
+    const events = 1000;
+    const target = count + events * 10;
+    const throughput = await measure(worker.pid, async () => {
+      const t0 = performance.now();
+      for (let i = 0; i < events; i += 50) {
+        await db.transaction().execute(async (trx) => {
+          for (let j = i; j < i + 50; j++) await emitEvent(trx, scope(data.locationId), 'order.status_changed', { order_id: j, unique_orderid: `BENCH-${j}`, old_status: 'CREATED', new_status: 'COOKING' });
+        });
+      }
+      await waitFor(() => count >= target, 120_000);
+      return { deliveries: events * 10, seconds: (performance.now() - t0) / 1000 };
+    });
+
+    // Latency: 500 events/s for 10 s, one installation each.
+    const committed = new Map<string, number>();
+    const rate = 500;
+    const duration = 10;
+    const pending: Promise<void>[] = [];
+    const t0 = performance.now();
+    for (let tick = 0; tick < rate * duration / 10; tick++) {
+      const due = t0 + tick * (1000 / (rate / 10));
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      for (let k = 0; k < 10; k++) {
+        pending.push(emit(other!.location_id, tick * 10 + k).then((e) => void committed.set(e.eventId, performance.now())));
+      }
+    }
+    await Promise.all(pending);
+    await waitFor(() => [...committed.keys()].every((id) => received.has(id)), 60_000);
+    const latencies = [...committed].map(([id, at]) => received.get(id)! - at);
+    return {
+      deliveriesPerSecond: Math.round(throughput.result.deliveries / throughput.result.seconds),
+      burst: { events, installationsPerEvent: 10, seconds: Math.round(throughput.result.seconds * 100) / 100, workerCpuPercent: throughput.cpuPercent, workerPeakRssMb: throughput.peakRssMb },
+      latency: { eventsPerSecond: rate, seconds: duration, events: committed.size, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99), maxMs: percentile(latencies, 100) },
+    };
+  } finally {
+    await jobs.stop();
+    await worker.stop();
+    receiver.close();
+  }
+}
+
+async function waitFor(condition: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('bench: timed out waiting for deliveries');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
