@@ -5,7 +5,7 @@ import { NotFoundError, ValidationError } from './errors.js';
 import { resolveScopedLocation } from './location-scope.js';
 import { changeOrderStatus, findOrder, installationScope, whereOrderRef } from './order-lifecycle.js';
 import { planTransition, type InternalStatus, type PluginStatus } from './order-status.js';
-import { loadOrderView, loadOrderViews, selectOrderViews, toOrderView, type OrderView } from './order-view.js';
+import { loadOrderView, selectOrderViews, toOrderView, type OrderView } from './order-view.js';
 import { decodeCursor, toPage, type Page } from './pagination.js';
 import { inTransaction, scopeOf } from './transaction.js';
 
@@ -25,18 +25,16 @@ export interface ListOrdersOptions {
 export async function listOrders(ctx: InstallationContext, options: ListOrdersOptions): Promise<Page<OrderView>> {
   const after = decodeCursor<[number]>(options.cursor, ['number']);
   const locationId = await resolveScopedLocation(ctx, options.locationId);
-  let query = ctx.data
-    .selectFrom('orders')
-    .selectAll()
-    .where('organization_id', '=', ctx.organizationId)
-    .where('location_id', '=', locationId)
-    .orderBy('order_id')
+  // One query: the page and its children (items, payments, customer) as JSON aggregates.
+  let query = selectOrderViews(ctx.data)
+    .where('orders.organization_id', '=', ctx.organizationId)
+    .where('orders.location_id', '=', locationId)
+    .orderBy('orders.order_id')
     .limit(options.limit + 1);
-  if (options.status) query = query.where('status', '=', options.status);
-  if (options.since) query = query.where('updated_at', '>=', new Date(options.since));
-  if (after) query = query.where('order_id', '>', after[0]);
-  const page = toPage(await query.execute(), options.limit, (row) => row, (row) => [row.order_id]);
-  return { ...page, data: await loadOrderViews(ctx.data, page.data) };
+  if (options.status) query = query.where('orders.status', '=', options.status);
+  if (options.since) query = query.where('orders.updated_at', '>=', new Date(options.since));
+  if (after) query = query.where('orders.order_id', '>', after[0]);
+  return toPage(await query.execute(), options.limit, toOrderView, (row) => [row.order_id]);
 }
 
 /** One order of the installation's location by order_id or unique_orderid; 404 otherwise. */
