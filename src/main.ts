@@ -3,11 +3,13 @@ import { createLogger, type Logger } from './logger.js';
 import { seedDemo, credentialsPath, type DemoCredentials } from './seed/demo.js';
 import { listen, openDatabase } from './server.js';
 import { startJobRuntime } from './jobs/runtime.js';
+import { runOperatorCommand } from './cli/operator-command.js';
 
 const USAGE = `usage: svc <command>
   dev       start the service for local development: database, migrations, demo data, banner
   serve     start the service (SVC_ROLE=api|worker|all)
-  migrate   apply the control-plane and production data-plane migrations`;
+  migrate   apply the control-plane and data-plane migrations (production and every sandbox)
+  operator  create a platform operator account (svc operator create --email E --name N [--password P])`;
 
 async function main(argv: string[]): Promise<void> {
   const command = argv[0] ?? 'dev';
@@ -27,6 +29,15 @@ async function main(argv: string[]): Promise<void> {
       return serve(config, logger, true);
     case 'serve':
       return serve(config, logger, false);
+    case 'operator': {
+      const runtime = await openDatabase(config, logger);
+      try {
+        process.exitCode = await runOperatorCommand(runtime.database.db, argv.slice(1), { out: console.log, err: console.error });
+      } finally {
+        await runtime.stop();
+      }
+      return;
+    }
     case 'migrate': {
       const runtime = await openDatabase(config, logger);
       await runtime.stop();

@@ -24,6 +24,11 @@ export async function migrateAll(db: Kysely<any>): Promise<void> {
     'the control plane',
   );
   await migrateDataPlane(db, PRODUCTION_SCHEMA);
+  // Every existing sandbox plane too: a data-plane migration added after a sandbox was provisioned
+  // must reach it (new sandboxes and resets migrate their own schema).
+  const { rows } = await sql<{ nspname: string }>`
+    select nspname from pg_namespace where nspname ~ '^sandbox_[0-9]+$' order by nspname`.execute(db);
+  for (const { nspname } of rows) await migrateDataPlane(db, nspname);
 }
 
 /** Creates (if needed) and migrates one data-plane schema: `production` or `sandbox_<id>`. */

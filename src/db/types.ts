@@ -326,6 +326,8 @@ export interface TransactionsTable {
   /** Snapshot of the order right after this payment (migration 2026_11_22_000300); null on older rows. */
   remaining_balance_after: ColumnType<string | null, string | number | null | undefined, string | number | null>;
   order_status_after: string | null;
+  /** On a refund: the sale it refunds (migration 2026_11_22_000800). */
+  refunded_transaction_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface IngredientsTable {

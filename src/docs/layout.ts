@@ -12,6 +12,7 @@ th{background:#f1f5f9} td p{margin:0} .enum{margin-top:4px;color:#52606d;font-si
 .event{border-top:1px solid #e4e7eb;padding-top:8px} .family{font-size:13px;color:#616e7c;font-weight:normal}
 .summary{font-weight:600} .cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(260px,1fr));gap:16px;padding:24px 32px}
 .card{border:1px solid #e4e7eb;border-radius:8px;padding:16px} .card h2{margin-top:0;font-size:18px}
+h2 code,h3 code{font-size:.9em} .start{padding:0 32px 48px;max-width:900px} .start ol{padding-left:20px} .start li{margin-bottom:10px}
 `;
 
 export function escapeHtml(text: string): string {

@@ -2,18 +2,23 @@ import express, { type Router } from 'express';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { GRAPHIQL_ASSETS_PATH, serveGraphiQLAsset } from './graphiql.js';
 import { page } from './layout.js';
+import { referenceSpec } from './reference-spec.js';
 import { renderWebhooksPage } from './webhooks-page.js';
 
 /**
  * Docs served from the same YAML files that drive routing and codegen, fully offline: Redoc's
- * standalone bundle is served from the installed @redocly/cli package (no CDN), the webhook
- * reference is rendered here.
+ * standalone bundle is served from the installed @redocly/cli package (no CDN) and renders
+ * /docs/reference.json (openapi.yaml with operation IDs and code samples, src/docs/reference-spec.ts),
+ * the webhook reference is rendered here, and GraphiQL's assets come from src/docs/graphiql.ts.
+ * test/browser/docs.browser.test.ts opens every page in Chromium and fails on any other host.
  */
 export function createDocsRouter(rootDir: string): Router {
   const openapiYaml = readFileSync(path.join(rootDir, 'openapi.yaml'), 'utf8');
   const asyncapiYaml = readFileSync(path.join(rootDir, 'asyncapi.yaml'), 'utf8');
   const openapiJson = JSON.stringify(parse(openapiYaml));
+  const referenceJson = JSON.stringify(referenceSpec(parse(openapiYaml)));
   const webhooksHtml = renderWebhooksPage(parse(asyncapiYaml));
   const redocBundle = path.join(rootDir, 'node_modules/@redocly/cli/lib/chunks/redoc.standalone.js');
 
@@ -22,28 +27,59 @@ export function createDocsRouter(rootDir: string): Router {
   router.get('/openapi.yaml', yaml(openapiYaml));
   router.get('/asyncapi.yaml', yaml(asyncapiYaml));
   router.get('/openapi.json', (_req, res) => res.type('application/json').send(openapiJson));
+  router.get('/docs/reference.json', (_req, res) => res.type('application/json').send(referenceJson));
   router.get('/docs/webhooks', (_req, res) => res.type('html').send(webhooksHtml));
+  const redoc = existsSync(redocBundle) ? offlineRedoc(readFileSync(redocBundle, 'utf8')) : undefined;
   router.get('/docs/assets/redoc.standalone.js', (_req, res) => {
-    if (!existsSync(redocBundle)) return res.status(404).json({ error: 'route_not_found', message: 'Redoc bundle is not installed.' });
-    res.type('application/javascript').sendFile(redocBundle, { maxAge: '1d' });
+    if (!redoc) return res.status(404).json({ error: 'route_not_found', message: 'Redoc bundle is not installed.' });
+    res.setHeader('Cache-Control', 'public, max-age=86400');
+    res.type('application/javascript').send(redoc);
   });
+  router.get(`${GRAPHIQL_ASSETS_PATH}/:file`, serveGraphiQLAsset);
   router.get('/docs', (_req, res) => res.type('html').send(REDOC_PAGE));
   router.get('/', (_req, res) => res.type('html').send(LANDING_PAGE));
   return router;
 }
 
+/**
+ * Redoc 3 draws its "API docs by Redocly" attribution with an image from its CDN, whatever the
+ * options. The attribution and its link stay; the image becomes an inline SVG wordmark, so the
+ * page makes no request to another host (test/browser/docs.browser.test.ts checks).
+ */
+function offlineRedoc(bundle: string): string {
+  const wordmark = (width: number, text: string) =>
+    'data:image/svg+xml,' +
+    encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="16"><text x="0" y="12" font-family="system-ui,sans-serif" font-size="12" font-weight="600" fill="#0044D4">${text}</text></svg>`);
+  return bundle
+    .replaceAll('https://cdn.redoc.ly/redoc/logo-mini-full.svg', wordmark(56, 'Redocly'))
+    .replaceAll('https://cdn.redoc.ly/redoc/logo-mini.svg', wordmark(14, 'R'));
+}
+
+// Redoc 3's standalone build is an ES module (it exports init), hence the module script.
 const REDOC_PAGE = page(
   'Plugin Data API reference',
-  `<div id="redoc"></div><script src="/docs/assets/redoc.standalone.js"></script>
-<script>Redoc.init('/openapi.json', { hideDownloadButtons: false, expandResponses: '200,201', jsonSamplesExpandLevel: 3 }, document.getElementById('redoc'));</script>`,
+  `<div id="redoc"></div>
+<script type="module">
+import { init } from '/docs/assets/redoc.standalone.js';
+init('/docs/reference.json', {
+  downloadUrls: [{ title: 'openapi.yaml', url: '/openapi.yaml' }, { title: 'openapi.json', url: '/openapi.json' }],
+  expandResponses: '200,201', jsonSamplesExpandLevel: 3, disableTelemetry: true,
+}, document.getElementById('redoc'));
+</script>`,
 );
 
 const LANDING_PAGE = page(
   'Restaurant Plugin Platform',
   `<header><h1>Restaurant Plugin Platform</h1><p>Plugin Data API, signed webhooks and the developer portal.</p></header>
 <div class="cards">
-<div class="card"><h2><a href="/docs">Data API reference</a></h2><p>Every endpoint of <code>/api/plugin/v1</code>, rendered from <a href="/openapi.yaml">openapi.yaml</a> (also as <a href="/openapi.json">JSON</a>).</p></div>
+<div class="card"><h2><a href="/docs">Data API reference</a></h2><p>Every endpoint of <code>/api/plugin/v1</code> with curl and TypeScript samples, rendered from <a href="/openapi.yaml">openapi.yaml</a> (also as <a href="/openapi.json">JSON</a>).</p></div>
 <div class="card"><h2><a href="/docs/webhooks">Webhooks</a></h2><p>The 20 events, their payloads, headers and the signature recipe, from <a href="/asyncapi.yaml">asyncapi.yaml</a>.</p></div>
 <div class="card"><h2><a href="/graphql">Developer portal</a></h2><p>GraphQL for projects, plugins, keys and sandboxes (GraphiQL in a browser).</p></div>
-</div>`,
+</div>
+<section class="start"><h2>Start in five minutes</h2><ol>
+<li><code>make run</code> prints a banner with a sandbox key and webhook secret (also in <code>.data/demo-credentials.json</code>).</li>
+<li>Call the API with the key:<pre><code>KEY=$(node -p 'require("./.data/demo-credentials.json").sandbox.api_key')
+curl -H "X-Plugin-Api-Key: $KEY" http://localhost:3000/api/plugin/v1/health</code></pre></li>
+<li>Run the example plugin (<code>examples/plugin/README.md</code>): it pages through orders, moves one through its statuses, captures a payment idempotently and verifies signed webhooks.<pre><code>npx tsx examples/plugin/main.ts</code></pre></li>
+</ol></section>`,
 );

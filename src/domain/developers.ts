@@ -40,7 +40,14 @@ function toView(row: DeveloperRow): DeveloperView {
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
-export async function signUp(db: Db, input: { email: string; password: string; name: string }): Promise<DeveloperView> {
+export interface AccountInput {
+  email: string;
+  password: string;
+  name: string;
+}
+
+/** The normalized email and name of a new account, or 422 validation_error naming each problem. */
+function checkAccountInput(input: AccountInput): { email: string; name: string } {
   const email = normalizeEmail(input.email);
   const name = input.name.trim();
   const details: Details = {};
@@ -49,16 +56,25 @@ export async function signUp(db: Db, input: { email: string; password: string; n
   if (input.password.length > PASSWORD_MAX_LENGTH) details.password = [`must be at most ${PASSWORD_MAX_LENGTH} characters`];
   if (name.length === 0 || name.length > 100) details.name = ['must be 1 to 100 characters'];
   if (Object.keys(details).length > 0) throw new ValidationError(details);
+  return { email, name };
+}
 
+/** Inserts an account; an email that is already registered is 422 validation_error. */
+export async function insertAccount(db: Db, input: AccountInput, role: 'developer' | 'operator'): Promise<DeveloperView> {
+  const { email, name } = checkAccountInput(input);
   const row = await db
     .insertInto('control.developers')
-    .values({ email, name, password_hash: await hashPassword(input.password) })
+    .values({ email, name, role, password_hash: await hashPassword(input.password) })
     // Two concurrent sign-ups with one email: one row, the other gets the error below.
     .onConflict((oc) => oc.column('email').doNothing())
     .returning(COLUMNS)
     .executeTakeFirst();
   if (!row) throw new ValidationError({ email: ['is already registered'] });
   return toView(row);
+}
+
+export function signUp(db: Db, input: AccountInput): Promise<DeveloperView> {
+  return insertAccount(db, input, 'developer');
 }
 
 // Verified against when the email is unknown, so that an unknown email costs the same scrypt

@@ -23,7 +23,9 @@ export class ValidationError extends DomainError {
   }
 }
 
-export type ResourceKind = 'order' | 'menu_item' | 'location' | 'customer' | 'ingredient' | 'webhook_log' | 'installation' | 'sandbox' | 'plugin' | 'project' | 'developer_key';
+export type ResourceKind =
+  | 'order' | 'menu_item' | 'location' | 'customer' | 'ingredient' | 'webhook_log' | 'installation' | 'sandbox' | 'plugin' | 'project'
+  | 'developer_key' | 'organization' | 'transaction';
 
 export class NotFoundError extends DomainError {
   constructor(readonly resource: ResourceKind, message?: string) {
@@ -150,5 +152,23 @@ export class InvalidSignatureError extends DomainError {
 export class UnknownEventTypeError extends DomainError {
   constructor(eventType: string) {
     super('unknown_event_type', `Event type '${eventType}' is not accepted: use a catalog event, an external.* name or a name in a catalog family.`);
+  }
+}
+
+// ---------- platform operator and restaurant side
+
+/** An operator review action that the listing's current status does not allow. */
+export class ListingReviewError extends DomainError {
+  constructor(status: string, action: string, allowedActions: string[]) {
+    super('invalid_transition', `A listing that is ${status.replace('_', ' ')} cannot be moved with ${action}.`, undefined, {
+      allowed_actions: allowedActions,
+    });
+  }
+}
+
+/** A restaurant-side action (POS) that the order's or payment's current state does not allow. */
+export class OrderStateError extends DomainError {
+  constructor(message: string) {
+    super('invalid_transition', message);
   }
 }

@@ -10,9 +10,11 @@ import { DomainError, NotFoundError, ValidationError } from './errors.js';
 // come from the platform operator, sandbox ones from the developer's `simulate*` mutations; both
 // call these functions. Installation statuses:
 //   pending_payment  paid plugin installed, checkout not completed (Data API: installation_inactive)
-//   active           usable: Data API access and webhook delivery
-//   removed          removed by the restaurant (terminal; Data API: installation_inactive)
-//   inactive         switched off by the platform (sandbox deleted or expired)
+//   active           usable: Data API access and webhook delivery (a trial is active with is_trial)
+//   removed          removed by the restaurant (terminal; Data API: installation_inactive); from
+//                    active with installation.removed, from pending_payment silently
+//   inactive         switched off by the platform (its sandbox was deleted)
+// No other status exists: a trial's end converts it in place (is_trial false, subscription.activated).
 
 export const SETUP_TOKEN_TTL_MINUTES = 15;
 /** trial.ending is sent this many days before the trial converts ("a few days before"). */
@@ -143,18 +145,20 @@ export async function removeInstallation(db: Db, installationId: number): Promis
 
 /**
  * Scheduled: trial.ending a few days before the end (once), then conversion at the end
- * (subscription.activated). `now` is passed in so tests control the clock.
+ * (subscription.activated). `now` is passed in so tests control the clock; `installationId`
+ * limits the sweep to one installation (a developer's simulated trial in a sandbox).
  */
-export async function runTrialSweep(db: Db, now: Date): Promise<{ ending: number; converted: number }> {
+export async function runTrialSweep(db: Db, now: Date, options: { installationId?: number } = {}): Promise<{ ending: number; converted: number }> {
   let ending = 0;
   let converted = 0;
-  const due = await db
+  let query = db
     .selectFrom('control.installations')
     .select('installation_id')
     .where('status', '=', 'active')
     .where('is_trial', '=', true)
-    .where('trial_ends_at', '<=', new Date(now.getTime() + TRIAL_ENDING_NOTICE_DAYS * 86_400_000))
-    .execute();
+    .where('trial_ends_at', '<=', new Date(now.getTime() + TRIAL_ENDING_NOTICE_DAYS * 86_400_000));
+  if (options.installationId !== undefined) query = query.where('installation_id', '=', options.installationId);
+  const due = await query.orderBy('installation_id').execute();
   for (const { installation_id } of due) {
     await db.transaction().execute(async (trx) => {
       const row = await lockInstallation(trx, installation_id);

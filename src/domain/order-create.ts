@@ -1,6 +1,5 @@
 // POST /orders: an idempotent, server-priced order creation in one transaction with its
 // order.created event. A failure that is not a domain rule rolls everything back (create_failed).
-import { randomBytes } from 'node:crypto';
 import type { components } from '../generated/openapi.generated.js';
 import { emitEvent } from '../events/outbox.js';
 import type { InstallationContext } from './access.js';
@@ -8,6 +7,7 @@ import { DomainError, RolledBackError, ValidationError } from './errors.js';
 import { lockIdempotencyKey, requestHash } from './idempotency.js';
 import { resolveScopedLocation } from './location-scope.js';
 import { formatMinor } from './money.js';
+import { insertOrderLines, newUniqueOrderId } from './order-lines.js';
 import { priceOrder, type PricedOrder } from './order-pricing.js';
 import { loadOrderView, type OrderRow, type OrderView } from './order-view.js';
 import { inTransaction, scopeOf, type Tx } from './transaction.js';
@@ -157,45 +157,6 @@ async function insertOrder(
       .executeTakeFirst();
   }
   if (!order) throw new Error('could not allocate a unique_orderid');
-
-  const lines = await tx.data
-    .insertInto('order_items')
-    .values(
-      priced.lines.map((line, position) => ({
-        order_id: order.order_id,
-        item_id: line.item_id,
-        name: line.name,
-        quantity: line.quantity,
-        unit_price: formatMinor(line.unitPriceMinor),
-        line_total: formatMinor(line.lineTotalMinor),
-        notes: line.notes,
-        position,
-      })),
-    )
-    .returning(['order_item_id', 'position'])
-    .execute();
-  const customizations = lines.flatMap(({ order_item_id, position }) =>
-    priced.lines[position]!.customizations.map((c) => ({
-      order_item_id,
-      template_id: c.template_id,
-      option_id: c.option_id,
-      name: c.name,
-      price_delta: formatMinor(c.priceDeltaMinor),
-    })),
-  );
-  if (customizations.length > 0) await tx.data.insertInto('order_item_customizations').values(customizations).execute();
+  await insertOrderLines(tx.data, order.order_id, priced.lines);
   return order;
-}
-
-const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-
-/** `ORD-` and 8 Crockford base32 characters (40 random bits): readable, no 0/O or 1/I confusion. */
-function newUniqueOrderId(): string {
-  let bits = BigInt(`0x${randomBytes(5).toString('hex')}`);
-  let text = '';
-  for (let i = 0; i < 8; i++) {
-    text = CROCKFORD[Number(bits & 31n)]! + text;
-    bits >>= 5n;
-  }
-  return `ORD-${text}`;
 }

@@ -17,7 +17,7 @@ const ISSUER = 'svc-portal';
 const AUDIENCE = 'svc-portal';
 
 export type Principal =
-  | { kind: 'session'; developerId: number }
+  | { kind: 'session'; developerId: number; role: 'developer' | 'operator' }
   | { kind: 'key'; developerId: number; keyId: number; scopes: string[] };
 
 export interface PortalAuth {
@@ -55,10 +55,10 @@ async function verifySessionToken(db: Db, config: Config, token: string): Promis
     throw failed('The portal session or developer key is not valid.');
   }
   const developerId = Number(subject);
-  if (!Number.isSafeInteger(developerId) || !(await findDeveloper(db, developerId))) {
-    throw failed('This account no longer exists.');
-  }
-  return { kind: 'session', developerId };
+  const developer = Number.isSafeInteger(developerId) ? await findDeveloper(db, developerId) : undefined;
+  if (!developer) throw failed('This account no longer exists.');
+  // The role is read on every request, never taken from the token: a demoted operator loses it at once.
+  return { kind: 'session', developerId, role: developer.role };
 }
 
 async function verifyDeveloperKey(db: Db, key: string, ip: string): Promise<PortalAuth> {

@@ -9,8 +9,32 @@ import type { Principal } from './auth.js';
 /**
  * public: anyone, no credentials. session: a portal session only (never a developer key).
  * read / write: a portal session, or a developer key with plugins:read / plugins:write.
+ * operator: a portal session of a platform operator (role `operator`, made with the CLI).
  */
-export type Access = 'public' | 'session' | 'read' | 'write';
+export type Access = 'public' | 'session' | 'read' | 'write' | 'operator';
+
+/** The platform operator's fields: listing review, production onboarding and the restaurant side in production. */
+const OPERATOR_FIELDS = [
+  'listings',
+  'organization',
+  'reviewPlugin',
+  'createOrganization',
+  'createLocation',
+  'installPlugin',
+  'completeCheckout',
+  'removeInstallation',
+  'runTrialSweep',
+  'runSandboxIdleSweep',
+  'posOrder',
+  'posReleaseOrder',
+  'posAddItems',
+  'posOrderPrepared',
+  'posSale',
+  'posFailedPayment',
+  'posRefund',
+  'posMenuItemCreated',
+  'posMenuItemDeleted',
+] as const;
 
 const EXCEPTIONS: Record<string, Access> = {
   signUp: 'public',
@@ -20,10 +44,18 @@ const EXCEPTIONS: Record<string, Access> = {
   developerKeys: 'session',
   createDeveloperKey: 'session',
   revokeDeveloperKey: 'session',
+  ...Object.fromEntries(OPERATOR_FIELDS.map((field) => [field, 'operator'])),
 };
 
 /** Root fields whose calls count against the per-IP log-in bucket. */
 export const LOGIN_FIELDS = new Set(['signUp', 'logIn']);
+
+/**
+ * Root fields that act as the restaurant in a developer's sandbox (`simulate*`). They count
+ * against a per-IP bucket: the spec's "sandbox operator" limit of 30 requests a minute.
+ */
+export const isSimulationField = (field: string) => field.startsWith('simulate');
+export const SIMULATIONS_PER_MINUTE = 30;
 
 export function fieldAccess(operation: 'query' | 'mutation' | 'subscription', field: string): Access {
   if (field.startsWith('__')) return 'public'; // introspection: the schema is public (GraphiQL)
@@ -34,6 +66,13 @@ export function authorize(principal: Principal | null, access: Access, field: st
   if (access === 'public') return;
   if (!principal) {
     throw new AccessError('authentication_failed', 'Send a portal session or a developer key in Authorization: Bearer.');
+  }
+  if (access === 'operator') {
+    if (principal.kind !== 'session') {
+      throw new AccessError('portal_session_required', `${field} needs an operator's portal session (log in); a developer key cannot call it.`);
+    }
+    if (principal.role !== 'operator') throw new AccessError('forbidden', `${field} is reserved for platform operators.`);
+    return;
   }
   if (principal.kind === 'session') return;
   if (access === 'session') {

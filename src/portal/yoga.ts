@@ -3,14 +3,15 @@ import { readFileSync } from 'node:fs';
 import { GraphQLError, type GraphQLSchema } from 'graphql';
 import { createSchema, createYoga } from 'graphql-yoga';
 import type { Config } from '../config.js';
+import { renderGraphiQL } from '../docs/graphiql.js';
 import type { Db } from '../db/database.js';
 import type { Logger } from '../logger.js';
 import { consumeRateLimit, type RateLimitState } from '../domain/access.js';
-import { DomainError, RateLimitedError } from '../domain/errors.js';
+import { DomainError, NotFoundError, RateLimitedError } from '../domain/errors.js';
 import { httpError, HttpResponseError, toErrorResponse } from '../api/error-response.js';
 import { authenticatePortalRequest, type PortalAuth } from './auth.js';
 import type { PortalContext } from './context.js';
-import { authorize, fieldAccess, LOGIN_FIELDS, requestedOperation } from './policy.js';
+import { authorize, fieldAccess, isSimulationField, LOGIN_FIELDS, requestedOperation, SIMULATIONS_PER_MINUTE } from './policy.js';
 import { resolvers } from './resolvers/index.js';
 
 export const PORTAL_PATH = '/graphql';
@@ -43,6 +44,8 @@ export function createPortal(config: Config, deps: PortalDeps): Router {
     landingPage: false,
     multipart: false,
     graphiql: { title: 'Developer portal', defaultQuery: GRAPHIQL_QUERY },
+    // Served from this server (yoga's default page loads GraphiQL from a CDN).
+    renderGraphiQL,
     maskedErrors: { maskError: (error) => toGraphQLError(error, deps.logger) },
     logging: {
       debug: () => {},
@@ -102,6 +105,9 @@ function gate(config: Config, deps: PortalDeps) {
         if (requested.fields.some((field) => LOGIN_FIELDS.has(field))) {
           await consumeRateLimit(deps.db, `login:${ip}`, LOGIN_ATTEMPTS_PER_MINUTE);
         }
+        if (requested.fields.some(isSimulationField)) {
+          await consumeRateLimit(deps.db, `simulate:${ip}`, SIMULATIONS_PER_MINUTE);
+        }
       }
       req.portalAuth = auth;
       next();
@@ -128,6 +134,11 @@ function toGraphQLError(error: unknown, logger: Logger): Error {
   const original = located ? located.originalError : error;
   if (located && (original === undefined || original instanceof GraphQLError)) return located;
   const position = { nodes: located?.nodes, path: located?.path };
+  // The Data API answers an unknown order, menu item or location with a bare sentence; here every
+  // absent resource has the code not_found.
+  if (original instanceof NotFoundError) {
+    return new GraphQLError(original.message, { ...position, extensions: { code: 'not_found' } });
+  }
   if (original instanceof DomainError || original instanceof HttpResponseError) {
     const { error: code, message, ...rest } = toErrorResponse(original).body;
     return new GraphQLError(String(message ?? code), { ...position, extensions: { code, ...rest } });

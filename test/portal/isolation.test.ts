@@ -55,6 +55,10 @@ const OPERATIONS: [string, string, (id: string) => Record<string, unknown>, () =
   ['webhookLog', 'query($id: ID!) { webhookLog(id: $id) { id } }', (id) => ({ id }), () => a.logId],
   ['webhookLogs', 'query($id: ID!) { webhookLogs(installationId: $id) { nodes { id } } }', (id) => ({ id }), () => a.sandbox.installationId],
   ['revokeDeveloperKey', 'mutation($id: ID!) { revokeDeveloperKey(id: $id) { id } }', (id) => ({ id }), () => a.keyId],
+  // The restaurant side of a sandbox (a few of the simulate* mutations: they share a 30-a-minute bucket per IP).
+  ['simulateInstall', 'mutation($id: ID!) { simulateInstall(sandboxId: $id) { installationId } }', (id) => ({ id }), () => a.sandbox.sandboxId],
+  ['simulatePosSale', 'mutation($id: ID!) { simulatePosSale(sandboxId: $id, orderId: "1") { id } }', (id) => ({ id }), () => a.sandbox.sandboxId],
+  ['simulateRemoval', 'mutation($id: ID!) { simulateRemoval(installationId: $id) { id } }', (id) => ({ id }), () => a.sandbox.installationId],
 ];
 
 describe('two developers', () => {

@@ -23,7 +23,9 @@ describe('requestedOperation', () => {
 });
 
 describe('authorize', () => {
-  const session: Principal = { kind: 'session', developerId: 1 };
+  const session: Principal = { kind: 'session', developerId: 1, role: 'developer' };
+  const operator: Principal = { kind: 'session', developerId: 2, role: 'operator' };
+  const operatorKey: Principal = { kind: 'key', developerId: 2, keyId: 3, scopes: ['plugins:read', 'plugins:write'] };
   const reader: Principal = { kind: 'key', developerId: 1, keyId: 1, scopes: ['plugins:read'] };
   const writer: Principal = { kind: 'key', developerId: 1, keyId: 2, scopes: ['plugins:write'] };
   const codeOf = (principal: Principal | null, operation: 'query' | 'mutation', field: string) => {
@@ -46,6 +48,18 @@ describe('authorize', () => {
     [reader, 'mutation', 'resetSandbox', 'insufficient_scope'],
     [writer, 'mutation', 'resetSandbox', 'ok'],
     [writer, 'query', 'sandboxes', 'insufficient_scope'],
+    [null, 'mutation', 'reviewPlugin', 'authentication_failed'],
+    [session, 'mutation', 'reviewPlugin', 'forbidden'],
+    [session, 'mutation', 'installPlugin', 'forbidden'],
+    [session, 'query', 'listings', 'forbidden'],
+    [writer, 'mutation', 'posSale', 'portal_session_required'],
+    [operatorKey, 'mutation', 'createOrganization', 'portal_session_required'],
+    [operator, 'mutation', 'createOrganization', 'ok'],
+    [operator, 'mutation', 'runSandboxIdleSweep', 'ok'],
+    [operator, 'query', 'me', 'ok'],
+    [session, 'mutation', 'simulatePosSale', 'ok'],
+    [writer, 'mutation', 'simulateInstall', 'ok'],
+    [reader, 'mutation', 'simulateInstall', 'insufficient_scope'],
   ] as const)('%j calling %s %s: %s', (principal, operation, field, expected) => {
     expect(codeOf(principal as Principal | null, operation, field)).toBe(expected);
   });

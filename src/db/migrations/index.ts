@@ -4,6 +4,9 @@ import * as control_2026_11_22_000200 from './control/2026_11_22_000200_create_w
 import * as control_2026_11_22_000600 from './control/2026_11_22_000600_create_setup_tokens_and_oauth_states.js';
 import * as data_2026_11_22_000100 from './data/2026_11_22_000100_create_data_plane.js';
 import * as data_2026_11_22_000300 from './data/2026_11_22_000300_add_capture_snapshot.js';
+import * as data_2026_11_22_000800 from './data/2026_11_22_000800_add_transaction_refund_link.js';
+import * as data_2026_11_22_000810 from './data/2026_11_22_000810_drop_order_items_menu_item_fk.js';
+import * as data_2026_11_22_000900 from './data/2026_11_22_000900_add_orders_location_keyset_index.js';
 
 // Registered explicitly (not read from disk) so that the same list works under tsx, jest and a
 // compiled build. Append new migrations; never edit an applied one.
@@ -16,4 +19,7 @@ export const controlMigrations: Record<string, Migration> = {
 export const dataPlaneMigrations: Record<string, Migration> = {
   '2026_11_22_000100_create_data_plane': data_2026_11_22_000100,
   '2026_11_22_000300_add_capture_snapshot': data_2026_11_22_000300,
+  '2026_11_22_000800_add_transaction_refund_link': data_2026_11_22_000800,
+  '2026_11_22_000810_drop_order_items_menu_item_fk': data_2026_11_22_000810,
+  '2026_11_22_000900_add_orders_location_keyset_index': data_2026_11_22_000900,
 };

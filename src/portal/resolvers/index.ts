@@ -3,8 +3,11 @@ import type { PortalContext } from '../context.js';
 import { authorize, fieldAccess } from '../policy.js';
 import { DateTimeScalar, JSONScalar } from '../scalars.js';
 import { accountMutations, accountQueries } from './accounts.js';
+import { operatorMutations, operatorQueries } from './operator.js';
 import { pluginMutations, pluginQueries } from './plugins.js';
+import { posMutations, simulationMutations } from './restaurant.js';
 import { sandboxMutations, sandboxQueries } from './sandboxes.js';
+import { marketplaceSimulations } from './simulations.js';
 import { webhookMutations, webhookQueries } from './webhooks.js';
 
 type RootResolver = (parent: unknown, args: any, ctx: PortalContext, info: GraphQLResolveInfo) => unknown;
@@ -29,6 +32,15 @@ function guarded(resolvers: Record<string, RootResolver>): Record<string, GraphQ
 export const resolvers = {
   DateTime: DateTimeScalar,
   JSON: JSONScalar,
-  Query: guarded({ ...accountQueries, ...pluginQueries, ...sandboxQueries, ...webhookQueries }),
-  Mutation: guarded({ ...accountMutations, ...pluginMutations, ...sandboxMutations, ...webhookMutations }),
+  Query: guarded({ ...accountQueries, ...pluginQueries, ...sandboxQueries, ...webhookQueries, ...operatorQueries }),
+  Mutation: guarded({
+    ...accountMutations,
+    ...pluginMutations,
+    ...sandboxMutations,
+    ...webhookMutations,
+    ...marketplaceSimulations,
+    ...simulationMutations,
+    ...operatorMutations,
+    ...posMutations,
+  }),
 };

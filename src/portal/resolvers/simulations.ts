@@ -1,0 +1,18 @@
+import { simulateCheckout, simulateInstall, simulateRemoval, simulateTrial } from '../../domain/marketplace-actions.js';
+import { developerIdOf, parseId, type PortalContext } from '../context.js';
+
+// The restaurant's side of the marketplace in a developer's own sandboxes: install, checkout,
+// trial, removal. The point of sale and the menu are in ./restaurant.ts.
+
+type InstallationArgs = { installationId: string };
+const installationOf = (args: InstallationArgs) => parseId(args.installationId, 'installation');
+
+export const marketplaceSimulations = {
+  simulateInstall: (_: unknown, args: { sandboxId: string }, ctx: PortalContext) =>
+    simulateInstall(ctx.db, ctx.config, developerIdOf(ctx), parseId(args.sandboxId, 'sandbox')),
+  simulateCheckout: (_: unknown, args: InstallationArgs, ctx: PortalContext) => simulateCheckout(ctx.db, developerIdOf(ctx), installationOf(args)),
+  simulateTrialEnding: (_: unknown, args: InstallationArgs, ctx: PortalContext) => simulateTrial(ctx.db, developerIdOf(ctx), installationOf(args), 'ending'),
+  simulateTrialConversion: (_: unknown, args: InstallationArgs, ctx: PortalContext) =>
+    simulateTrial(ctx.db, developerIdOf(ctx), installationOf(args), 'conversion'),
+  simulateRemoval: (_: unknown, args: InstallationArgs, ctx: PortalContext) => simulateRemoval(ctx.db, developerIdOf(ctx), installationOf(args)),
+};
