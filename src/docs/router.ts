@@ -17,23 +17,26 @@ import { renderWebhooksPage } from './webhooks-page.js';
 export function createDocsRouter(rootDir: string): Router {
   const openapiYaml = readFileSync(path.join(rootDir, 'openapi.yaml'), 'utf8');
   const asyncapiYaml = readFileSync(path.join(rootDir, 'asyncapi.yaml'), 'utf8');
-  const openapiJson = JSON.stringify(parse(openapiYaml));
-  const referenceJson = JSON.stringify(referenceSpec(parse(openapiYaml)));
-  const webhooksHtml = renderWebhooksPage(parse(asyncapiYaml));
   const redocBundle = path.join(rootDir, 'node_modules/@redocly/cli/lib/chunks/redoc.standalone.js');
+  // Rendered on first request, then kept: an API process that never serves docs never parses the
+  // YAML into documents nor holds the rendered pages (tens of MB of RSS at start otherwise).
+  const openapiJson = once(() => JSON.stringify(parse(openapiYaml)));
+  const referenceJson = once(() => JSON.stringify(referenceSpec(parse(openapiYaml))));
+  const webhooksHtml = once(() => renderWebhooksPage(parse(asyncapiYaml)));
+  const redoc = once(() => (existsSync(redocBundle) ? offlineRedoc(readFileSync(redocBundle, 'utf8')) : undefined));
 
   const router = express.Router();
   const yaml = (text: string) => (_req: express.Request, res: express.Response) => res.type('application/yaml; charset=utf-8').send(text);
   router.get('/openapi.yaml', yaml(openapiYaml));
   router.get('/asyncapi.yaml', yaml(asyncapiYaml));
-  router.get('/openapi.json', (_req, res) => res.type('application/json').send(openapiJson));
-  router.get('/docs/reference.json', (_req, res) => res.type('application/json').send(referenceJson));
-  router.get('/docs/webhooks', (_req, res) => res.type('html').send(webhooksHtml));
-  const redoc = existsSync(redocBundle) ? offlineRedoc(readFileSync(redocBundle, 'utf8')) : undefined;
+  router.get('/openapi.json', (_req, res) => res.type('application/json').send(openapiJson()));
+  router.get('/docs/reference.json', (_req, res) => res.type('application/json').send(referenceJson()));
+  router.get('/docs/webhooks', (_req, res) => res.type('html').send(webhooksHtml()));
   router.get('/docs/assets/redoc.standalone.js', (_req, res) => {
-    if (!redoc) return res.status(404).json({ error: 'route_not_found', message: 'Redoc bundle is not installed.' });
+    const bundle = redoc();
+    if (!bundle) return res.status(404).json({ error: 'route_not_found', message: 'Redoc bundle is not installed.' });
     res.setHeader('Cache-Control', 'public, max-age=86400');
-    res.type('application/javascript').send(redoc);
+    res.type('application/javascript').send(bundle);
   });
   router.get(`${GRAPHIQL_ASSETS_PATH}/:file`, serveGraphiQLAsset);
   router.get('/docs', (_req, res) => res.type('html').send(REDOC_PAGE));
@@ -83,3 +86,8 @@ curl -H "X-Plugin-Api-Key: $KEY" http://localhost:3000/api/plugin/v1/health</cod
 <li>Run the example plugin (<code>examples/plugin/README.md</code>): it pages through orders, moves one through its statuses, captures a payment idempotently and verifies signed webhooks.<pre><code>npx tsx examples/plugin/main.ts</code></pre></li>
 </ol></section>`,
 );
+
+function once<T>(compute: () => T): () => T {
+  let value: { v: T } | undefined;
+  return () => (value ??= { v: compute() }).v;
+}

@@ -39,6 +39,33 @@ describe('docs served from the contracts', () => {
     expect(bundle.headers['content-type']).toContain('javascript');
   });
 
+  it('when Redoc loads its document, then every operation has its ID and code samples, and /openapi.json stays the contract', async () => {
+    const reference = await supertest(t.app).get('/docs/reference.json');
+    expect(reference.status).toBe(200);
+    const operations = Object.values(reference.body.paths as Record<string, Record<string, { operationId?: string; description: string; 'x-codeSamples': { label: string; source: string }[] }>>)
+      .flatMap((item) => Object.values(item))
+      .filter((op) => op.operationId);
+    expect(operations).toHaveLength(OPERATION_IDS.length);
+    for (const op of operations) {
+      expect(op.description).toContain(`Operation ID: \`${op.operationId}\``);
+      expect(op['x-codeSamples'].map((s) => s.label)).toEqual(['curl', 'openapi-fetch']);
+    }
+    const contract = await supertest(t.app).get('/openapi.json');
+    expect(JSON.stringify(contract.body)).not.toContain('x-codeSamples');
+  });
+
+  it('when a browser asks for /graphql, then the GraphiQL page loads nothing from another host', async () => {
+    const res = await supertest(t.app).get('/graphql').set('Accept', 'text/html');
+    expect(res.status).toBe(200);
+    expect(res.text).not.toMatch(/(src|href)="https?:/);
+    expect(res.text).not.toContain('unpkg.com');
+  });
+
+  it('serves Redoc without its CDN logo', async () => {
+    const bundle = await supertest(t.app).get('/docs/assets/redoc.standalone.js');
+    expect(bundle.text).not.toContain('cdn.redoc.ly');
+  });
+
   it('links the docs from the landing page', async () => {
     const res = await supertest(t.app).get('/');
     expect(res.status).toBe(200);
