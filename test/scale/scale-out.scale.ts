@@ -86,14 +86,20 @@ describe('two API and two worker processes on one database', () => {
   });
 
   it('when a worker is killed with SIGKILL mid-run, then every delivery still arrives at least once', async () => {
+    // A slow receiver keeps deliveries in flight, so the killed worker dies holding jobs.
+    receiver.respond(async (_req, res) => {
+      await new Promise((r) => setTimeout(r, 300));
+      res.writeHead(200).end();
+    });
     const ids: string[] = [];
     for (let i = 0; i < 150; i++) {
       ids.push(await emit(t.db, scopeOf(inst), 'order.status_changed', { order_id: i + 1, unique_orderid: `SCALE-${i}`, old_status: 'CREATED', new_status: 'COOKING' }));
     }
     await waitUntil(() => receiver.requests.length >= 20, 20_000, 'first deliveries');
     const worker = procs.find((p) => p.role === 'worker')!;
-    worker.child.kill('SIGKILL');
     const received = () => new Set(receiver.requests.map((r) => (JSON.parse(r.body.toString()) as { id: string }).id));
+    worker.child.kill('SIGKILL');
+    expect(received().size).toBeLessThan(ids.length);
     // The dead worker's in-flight jobs come back when pg-boss expires them (timeout + 30 s).
     await waitUntil(() => ids.every((id) => received().has(id)), 100_000, 'every event delivered after the SIGKILL');
     expect(receiver.invalid).toEqual([]);
