@@ -131,6 +131,14 @@ describe('routing', () => {
     expect(res.body.error).toBe('route_not_found');
   });
 
+  it('routes templated and literal paths by method, and answers a known path with a wrong method 405', async () => {
+    expect((await call(t.app, 'get', `/locations/${inst.locationId}`, { key: inst.apiKey })).status).toBe(200);
+    expect((await call(t.app, 'get', '/locations/', { key: inst.apiKey })).status).toBe(200);
+    const wrong = await supertest(t.app).delete(`/api/plugin/v1/locations/${inst.locationId}`).set('X-Plugin-Api-Key', inst.apiKey);
+    expect(wrong.status).toBe(405);
+    expect(wrong.body.error).toBe('method_not_allowed');
+  });
+
   it('serves the contract files', async () => {
     const res = await supertest(t.app).get('/openapi.yaml');
     expect(res.status).toBe(200);
