@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import type { CustomersTable, DataPlaneSchema } from '../db/types.js';
+import type { components } from '../generated/openapi.generated.js';
 import type { InstallationContext } from './access.js';
 import { NotFoundError } from './errors.js';
 import { resolveScopedLocation } from './location-scope.js';
@@ -11,20 +12,9 @@ import { decodeCursor, toPage, type Page } from './pagination.js';
 
 const RECENT_ORDERS = 10;
 
-export interface CustomerView {
-  customer_id: number;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  location_id: number | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface CustomerDetailView extends CustomerView {
-  visible_order_count: number;
-  recent_order_ids: number[];
-}
+// The wire shapes are openapi.yaml's, through the generated types.
+export type CustomerView = components['schemas']['Customer'];
+export type CustomerDetailView = components['schemas']['CustomerDetail'];
 
 const toView = (row: Selectable<CustomersTable>): CustomerView => ({
   customer_id: row.customer_id,

@@ -1,3 +1,4 @@
+import type { components } from '../generated/openapi.generated.js';
 import type { Kysely, Selectable } from 'kysely';
 import type { DataPlaneSchema, IngredientsTable, StockLevelsTable, StockMovementsTable } from '../db/types.js';
 import type { InventoryMovementData } from '../generated/events.generated.js';
@@ -10,27 +11,9 @@ export const MOVEMENTS_SHOWN = 20;
 
 const quantity = (value: string) => formatQuantity(toQuantityUnits(value));
 
-export interface StockLevelView {
-  location_id: number;
-  on_hand: string;
-  reorder_point: string;
-  par_level: string;
-  is_low: boolean;
-}
-
-export interface IngredientView {
-  ingredient_id: number;
-  name: string;
-  sku: string | null;
-  unit: string;
-  cost_per_unit: string | null;
-  supplier: string | null;
-  allergens: string[];
-  metadata: Record<string, unknown>;
-  stock: StockLevelView[];
-  created_at: string;
-  updated_at: string;
-}
+// The wire shapes are openapi.yaml's, through the generated types.
+export type StockLevelView = components['schemas']['StockLevel'];
+export type IngredientView = components['schemas']['Ingredient'];
 
 export interface MovementView extends InventoryMovementData {
   note: string | null;

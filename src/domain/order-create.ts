@@ -7,6 +7,7 @@ import { DomainError, RolledBackError, ValidationError } from './errors.js';
 import { lockIdempotencyKey, requestHash } from './idempotency.js';
 import { resolveScopedLocation } from './location-scope.js';
 import { formatMinor } from './money.js';
+import { orderCreatedData } from './order-lifecycle.js';
 import { insertOrderLines, newUniqueOrderId } from './order-lines.js';
 import { priceOrder, type PricedOrder } from './order-pricing.js';
 import { loadOrderView, type OrderRow, type OrderView } from './order-view.js';
@@ -47,15 +48,7 @@ export async function createOrder(ctx: InstallationContext, input: CreateOrderIn
       const priced = await priceOrder(tx.data, ctx.organizationId, locationId, input.items);
       const customerId = await resolveCustomer(tx, ctx, locationId, input.customer);
       const order = await insertOrder(tx, ctx, locationId, input, priced, customerId, key);
-      await emitEvent(tx.trx, scopeOf(ctx, locationId), 'order.created', {
-        order_id: order.order_id,
-        unique_orderid: order.unique_orderid,
-        table_number: order.table_number,
-        order_status: 'CREATED',
-        total: formatMinor(priced.totalMinor),
-        party_size: order.party_size,
-        created_at: order.created_at.toISOString(),
-      });
+      await emitEvent(tx.trx, scopeOf(ctx, locationId), 'order.created', orderCreatedData(order));
       return { order: await loadOrderView(tx.data, order), created: true };
     });
   } catch (err) {

@@ -5,6 +5,7 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { DataPlaneSchema } from '../db/types.js';
 import { emitEvent, type EventScope } from '../events/outbox.js';
+import type { EventDataMap } from '../generated/events.generated.js';
 import type { InstallationContext } from './access.js';
 import { formatMinor, toMinor } from './money.js';
 import type { InternalStatus } from './order-status.js';
@@ -51,6 +52,19 @@ export function whereOrderRef<Q extends SelectQueryBuilder<DataPlaneSchema, 'ord
   if (id !== null) q = q.orderBy(sql`orders.order_id = ${id}`, 'desc');
   if (scope.locationId !== undefined) q = q.where('orders.location_id', '=', scope.locationId);
   return q as Q;
+}
+
+/** order.created for an order that is real from the start (not released from PENDING). */
+export function orderCreatedData(order: OrderRow): EventDataMap['order.created'] {
+  return {
+    order_id: order.order_id,
+    unique_orderid: order.unique_orderid,
+    table_number: order.table_number,
+    order_status: 'CREATED',
+    total: formatMinor(toMinor(order.total)),
+    party_size: order.party_size,
+    created_at: order.created_at.toISOString(),
+  };
 }
 
 export interface StatusChange {

@@ -7,7 +7,7 @@ import { emitEvent } from '../events/outbox.js';
 import type { components } from '../generated/openapi.generated.js';
 import { NotFoundError, OrderStateError, ValidationError, type Details } from './errors.js';
 import { formatMinor } from './money.js';
-import { changeOrderStatus, findOrder } from './order-lifecycle.js';
+import { changeOrderStatus, findOrder, orderCreatedData } from './order-lifecycle.js';
 import { insertOrderLines, newUniqueOrderId } from './order-lines.js';
 import { priceOrder } from './order-pricing.js';
 import type { InternalStatus } from './order-status.js';
@@ -69,15 +69,7 @@ export async function createPosOrder(site: RestaurantSite, input: PosOrderInput)
       .executeTakeFirstOrThrow();
     await insertOrderLines(tx.data, order.order_id, priced.lines);
     if (!input.hold) {
-      await emitEvent(tx.trx, siteScope(site), 'order.created', {
-        order_id: order.order_id,
-        unique_orderid: order.unique_orderid,
-        table_number: order.table_number,
-        order_status: 'CREATED',
-        total: formatMinor(priced.totalMinor),
-        party_size: order.party_size,
-        created_at: order.created_at.toISOString(),
-      });
+      await emitEvent(tx.trx, siteScope(site), 'order.created', orderCreatedData(order));
     }
     return order;
   });
