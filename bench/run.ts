@@ -41,7 +41,7 @@ console.log('bench: seeding 100,000 orders and 10,000 customers');
 const data = await seedBench(handle.db, config, { installations: 500, orders: 100_000, customers: 10_000 });
 
 const service = await startServer('service', ['src/main.ts', 'serve'], { ...env, DATABASE_URL: url, SVC_ROLE: 'api' });
-const baseline = await startServer('baseline', ['bench/baseline/server.ts'], { ...env, DATABASE_URL: url, BENCH_WEBHOOK_SECRET: data.webhookSecret }, '/api/plugin/v1/orders/1');
+const baseline = await startServer('baseline', ['bench/baseline/server.ts'], { ...env, DATABASE_URL: url }, '/api/plugin/v1/orders/1');
 
 const http: ScenarioResult[] = [];
 try {

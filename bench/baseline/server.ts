@@ -4,14 +4,23 @@
 // service's layers cost.
 import express from 'express';
 import pg from 'pg';
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createDecipheriv, createHash, createHmac, timingSafeEqual } from 'node:crypto';
+
+// The same secret handling as the service: the plugin's secret is stored AES-256-GCM encrypted.
+const encryptionKey = Buffer.from(process.env.SVC_ENCRYPTION_KEY ?? '', 'base64');
+function decryptSecret(sealed: string): string {
+  const [iv, tag, data] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'));
+  const decipher = createDecipheriv('aes-256-gcm', encryptionKey, iv!);
+  decipher.setAuthTag(tag!);
+  return Buffer.concat([decipher.update(data!), decipher.final()]).toString('utf8');
+}
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
 const app = express();
 app.use(express.json({ verify: (req, _res, buf) => ((req as unknown as { raw: Buffer }).raw = buf) }));
 
 const LOOKUP = `
-  select i.installation_id, i.organization_id, i.location_id, i.plane, i.sandbox_id, i.status, p.listing_status, p.supported_features,
+  select i.installation_id, i.organization_id, i.location_id, i.plane, i.sandbox_id, i.status, p.listing_status, p.supported_features, p.webhook_secret_enc,
          s.status as sandbox_status, s.schema_name, true as schema_ok
     from control.installations i join control.plugins p on p.plugin_id = i.plugin_id
     left join control.sandboxes s on s.sandbox_id = i.sandbox_id where i.api_key_hash = $1`;
@@ -30,7 +39,7 @@ async function auth(req: express.Request, res: express.Response) {
   if (!inst || inst.status !== 'active') return void res.status(401).json({ error: 'invalid_api_key' });
   const rate = await pool.query(RATE, [`installation:${inst.installation_id}`]);
   if (rate.rows[0].count > Number(process.env.SVC_RATE_LIMIT_PER_MINUTE ?? 60)) return void res.status(429).json({ error: 'rate_limit_exceeded' });
-  return inst as { installation_id: number; organization_id: number; location_id: number };
+  return inst as { installation_id: number; organization_id: number; location_id: number; webhook_secret_enc: string };
 }
 
 const ORDER = `
@@ -90,7 +99,7 @@ app.post('/api/plugin/v1/webhooks/external', async (req, res) => {
   const inst = await auth(req, res);
   if (!inst) return;
   const raw = (req as unknown as { raw: Buffer }).raw;
-  const secret = process.env.BENCH_WEBHOOK_SECRET ?? '';
+  const secret = decryptSecret(inst.webhook_secret_enc);
   const expected = createHmac('sha256', secret).update(raw).digest();
   const given = Buffer.from(req.header('x-svc-signature') ?? '', 'hex');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return void res.status(401).json({ error: 'invalid_signature' });

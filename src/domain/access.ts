@@ -19,6 +19,8 @@ export interface InstallationContext {
   data: Kysely<DataPlaneSchema>;
   /** The whole database (control plane by qualified names), for transactions. */
   db: Db;
+  /** The plugin's current webhook secret, encrypted (read with the key: inbound signatures). */
+  webhookSecretEnc: string | null;
 }
 
 export interface RateLimitState {
@@ -37,6 +39,7 @@ interface KeyLookupRow {
   status: InstallationStatus;
   listing_status: string;
   supported_features: string[];
+  webhook_secret_enc: string | null;
   sandbox_status: string | null;
   schema_name: string | null;
   schema_ok: boolean;
@@ -55,7 +58,7 @@ export async function authenticateInstallation(db: Db, apiKey: string | undefine
   }
   const { rows } = await sql<KeyLookupRow>`
     select i.installation_id, i.plugin_id, i.organization_id, i.location_id, i.plane, i.sandbox_id, i.status,
-           p.listing_status, p.supported_features, s.status as sandbox_status, s.schema_name,
+           p.listing_status, p.supported_features, p.webhook_secret_enc, s.status as sandbox_status, s.schema_name,
            case when i.plane = 'sandbox'
                 then s.schema_name is not null and to_regclass(quote_ident(s.schema_name) || '.orders') is not null
                 else true end as schema_ok
@@ -91,6 +94,7 @@ export async function authenticateInstallation(db: Db, apiKey: string | undefine
     features: row.supported_features,
     data: (db as unknown as Kysely<DataPlaneSchema>).withSchema(schema),
     db,
+    webhookSecretEnc: row.webhook_secret_enc,
   };
 }
 

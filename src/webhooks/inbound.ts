@@ -29,8 +29,8 @@ export interface InboundRequest {
  */
 export async function admitInboundWebhook(db: Db, config: Config, auth: InstallationContext, request: InboundRequest): Promise<void> {
   await consumeRateLimit(db, `inbound:${auth.installationId}`, INBOUND_LIMIT_PER_MINUTE);
-  const plugin = await db.selectFrom('control.plugins').select('webhook_secret_enc').where('plugin_id', '=', auth.pluginId).executeTakeFirst();
-  const secret = plugin?.webhook_secret_enc ? decrypt(config.encryptionKey, plugin.webhook_secret_enc) : null;
+  // The secret came with the key lookup (same statement): rotation is still seen on the next request.
+  const secret = auth.webhookSecretEnc ? decrypt(config.encryptionKey, auth.webhookSecretEnc) : null;
   const problem =
     request.signature === undefined || request.signature === ''
       ? 'X-Svc-Signature is missing.'
