@@ -67,7 +67,10 @@ async function visit(pathname: string, name: string, ready: (page: Page) => Prom
   const response = await page.goto(origin + pathname, { waitUntil: 'load' });
   expect(response?.status()).toBe(200);
   await ready(page);
-  await page.waitForLoadState('networkidle');
+  // Let late requests (fonts, workers) show up before the checks. On a loaded CI machine GraphiQL
+  // has once kept the network busy past 30 s: past 10 s, check what was seen rather than fail on
+  // the wait itself (every request so far is in foreignRequests either way).
+  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => page.waitForTimeout(1000));
   await page.screenshot({ path: `${ARTIFACTS}${name}.png` });
   const text = await page.locator('body').innerText();
   return { page, text, consoleErrors, foreignRequests };
