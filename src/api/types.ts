@@ -46,8 +46,3 @@ export type Handler<K extends OperationId> = (req: ApiRequest<K>, deps: ApiDeps)
 export type HandlerMap = { [K in OperationId]: Handler<K> };
 
 export const ok = (body: unknown, status = 200): ApiResponse => ({ status, body });
-
-/** Placeholder for an operation a later issue implements: 501 in the error shape. */
-export const notImplemented =
-  <K extends OperationId>(operationId: K): Handler<K> =>
-  async () => ({ status: 501, body: { error: 'not_implemented', message: `${operationId} is not implemented yet.` } });

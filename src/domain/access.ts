@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { DataPlaneSchema, InstallationStatus } from '../db/types.js';
 import { hashKey, isInstallationKeyFormat } from '../lib/secrets.js';
-import { AccessError, FeatureNotEnabledError, LocationForbiddenError, RateLimitedError } from './errors.js';
+import { AccessError, FeatureNotEnabledError, RateLimitedError } from './errors.js';
 
 /** What the credentials pipeline knows about the caller once its key checks out. */
 export interface InstallationContext {
@@ -131,11 +131,4 @@ export async function consumeRateLimit(
 
 export function requireFeature(ctx: InstallationContext, feature: 'orders:create' | 'payments:capture'): void {
   if (!ctx.features.includes(feature)) throw new FeatureNotEnabledError(feature);
-}
-
-/** Scope check: an installation reaches only its own location. */
-export function resolveLocation(ctx: InstallationContext, locationId: number | undefined): number {
-  if (locationId === undefined) return ctx.locationId;
-  if (locationId !== ctx.locationId) throw new LocationForbiddenError(locationId);
-  return locationId;
 }

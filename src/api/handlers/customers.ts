@@ -2,8 +2,6 @@ import { getVisibleCustomer, listVisibleCustomers } from '../../domain/customers
 import { DEFAULT_LIMIT } from '../../domain/pagination.js';
 import { ok, type Handler } from '../types.js';
 
-// Path ids arrive as strings at run time (openapi-backend re-parses the path after coercing), hence Number().
-
 export const listCustomers: Handler<'listCustomers'> = async (req) =>
   ok(
     await listVisibleCustomers(req.auth, {
@@ -15,4 +13,4 @@ export const listCustomers: Handler<'listCustomers'> = async (req) =>
     }),
   );
 
-export const getCustomer: Handler<'getCustomer'> = async (req) => ok({ data: await getVisibleCustomer(req.auth, Number(req.params.customerId)) });
+export const getCustomer: Handler<'getCustomer'> = async (req) => ok({ data: await getVisibleCustomer(req.auth, req.params.customerId) });

@@ -3,8 +3,6 @@ import { DEFAULT_LIMIT } from '../../domain/pagination.js';
 import { recordStockMovement } from '../../domain/stock-movements.js';
 import { ok, type Handler } from '../types.js';
 
-// Path ids arrive as strings at run time (openapi-backend re-parses the path after coercing), hence Number().
-
 export const listInventory: Handler<'listInventory'> = async (req) =>
   ok(
     await listIngredients(req.auth, {
@@ -17,13 +15,13 @@ export const listInventory: Handler<'listInventory'> = async (req) =>
   );
 
 export const getInventoryItem: Handler<'getInventoryItem'> = async (req) =>
-  ok({ data: await getIngredientDetail(req.auth, Number(req.params.ingredientId)) });
+  ok({ data: await getIngredientDetail(req.auth, req.params.ingredientId) });
 
 export const updateInventoryItem: Handler<'updateInventoryItem'> = async (req) =>
-  ok({ data: await updateIngredient(req.auth, Number(req.params.ingredientId), req.body) });
+  ok({ data: await updateIngredient(req.auth, req.params.ingredientId, req.body) });
 
 /** 201 for a new movement, 200 for an idempotent replay of an earlier one. */
 export const createStockMovement: Handler<'createStockMovement'> = async (req) => {
-  const { movement, replayed } = await recordStockMovement(req.auth, Number(req.params.ingredientId), req.body, req.headers['x-idempotency-key']);
+  const { movement, replayed } = await recordStockMovement(req.auth, req.params.ingredientId, req.body, req.headers['x-idempotency-key']);
   return ok({ data: movement }, replayed ? 200 : 201);
 };

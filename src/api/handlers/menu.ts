@@ -2,8 +2,6 @@ import { getMenuItemDetail, listMenu, patchMenuItem, setMenuAvailability } from 
 import { DEFAULT_LIMIT } from '../../domain/pagination.js';
 import { ok, type Handler } from '../types.js';
 
-// Path ids arrive as strings at run time (openapi-backend re-parses the path after coercing), hence Number().
-
 export const listMenuItems: Handler<'listMenuItems'> = async (req) =>
   ok(
     await listMenu(req.auth, {
@@ -15,10 +13,10 @@ export const listMenuItems: Handler<'listMenuItems'> = async (req) =>
     }),
   );
 
-export const getMenuItem: Handler<'getMenuItem'> = async (req) => ok({ data: await getMenuItemDetail(req.auth, Number(req.params.itemId)) });
+export const getMenuItem: Handler<'getMenuItem'> = async (req) => ok({ data: await getMenuItemDetail(req.auth, req.params.itemId) });
 
 export const updateMenuItem: Handler<'updateMenuItem'> = async (req) =>
-  ok({ data: await patchMenuItem(req.auth, Number(req.params.itemId), req.body) });
+  ok({ data: await patchMenuItem(req.auth, req.params.itemId, req.body) });
 
 export const bulkUpdateMenuAvailability: Handler<'bulkUpdateMenuAvailability'> = async (req) =>
   ok(await setMenuAvailability(req.auth, req.body.items));

@@ -12,4 +12,4 @@ export const receiveExternalWebhook: Handler<'receiveExternalWebhook'> = async (
 };
 
 export const getExternalWebhookLog: Handler<'getExternalWebhookLog'> = async (req) =>
-  ok({ data: await getWebhookLog(req.auth, Number(req.params.logId)) });
+  ok({ data: await getWebhookLog(req.auth, req.params.logId) });
