@@ -1,5 +1,4 @@
-import express, { type ErrorRequestHandler, type Express } from 'express';
-import { pinoHttp } from 'pino-http';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from './config.js';
@@ -26,14 +25,10 @@ export async function createApp(config: Config, deps: AppDeps): Promise<Express>
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
 
-  app.use((req, res, next) => {
-    const incoming = req.headers['x-request-id'];
-    const id = typeof incoming === 'string' && /^[\w.-]{8,128}$/.test(incoming) ? incoming : newRequestId();
-    res.setHeader('X-Request-Id', id);
-    (req as { id?: string }).id = id;
-    next();
-  });
-  app.use(pinoHttp({ logger: deps.logger, genReqId: (req) => (req as { id?: string }).id ?? newRequestId(), quietReqLogger: true }));
+  // JSON APIs here answer with fresh data every time: no ETag (Express would hash every body).
+  app.set('etag', false);
+
+  app.use(requestIdAndAccessLog(deps.logger));
 
   app.use(
     express.json({
@@ -59,6 +54,34 @@ export async function createApp(config: Config, deps: AppDeps): Promise<Express>
   });
   app.use(bodyErrors(deps.logger));
   return app;
+}
+
+/**
+ * Every response carries an X-Request-Id (the caller's, when well-formed). One access-log line per
+ * request at info level, its credentials headers redacted by the logger; at a quieter level the
+ * request costs nothing more than the id.
+ */
+function requestIdAndAccessLog(logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    const incoming = req.headers['x-request-id'];
+    const id = typeof incoming === 'string' && /^[\w.-]{8,128}$/.test(incoming) ? incoming : newRequestId();
+    res.setHeader('X-Request-Id', id);
+    (req as { id?: string }).id = id;
+    if (logger.isLevelEnabled('info')) {
+      const started = performance.now();
+      res.once('finish', () => {
+        logger.info(
+          {
+            req: { id, method: req.method, url: req.originalUrl, headers: req.headers, remoteAddress: req.socket.remoteAddress },
+            res: { statusCode: res.statusCode },
+            responseTime: Math.round(performance.now() - started),
+          },
+          'request completed',
+        );
+      });
+    }
+    next();
+  };
 }
 
 /** Body-parser and other transport failures, in the error shape (never an HTML page or a stack). */

@@ -20,10 +20,15 @@ const app = express();
 app.use(express.json({ verify: (req, _res, buf) => ((req as unknown as { raw: Buffer }).raw = buf) }));
 
 const LOOKUP = `
-  select i.installation_id, i.organization_id, i.location_id, i.plane, i.sandbox_id, i.status, p.listing_status, p.supported_features, p.webhook_secret_enc,
-         s.status as sandbox_status, s.schema_name, true as schema_ok
-    from control.installations i join control.plugins p on p.plugin_id = i.plugin_id
-    left join control.sandboxes s on s.sandbox_id = i.sandbox_id where i.api_key_hash = $1`;
+  select i.installation_id, i.plugin_id, i.organization_id, i.location_id, i.plane, i.sandbox_id, i.status,
+         p.listing_status, p.supported_features, p.webhook_secret_enc, s.status as sandbox_status, s.schema_name,
+         case when i.plane = 'sandbox'
+              then s.schema_name is not null and to_regclass(quote_ident(s.schema_name) || '.orders') is not null
+              else true end as schema_ok
+    from control.installations i
+    join control.plugins p on p.plugin_id = i.plugin_id
+    left join control.sandboxes s on s.sandbox_id = i.sandbox_id
+   where i.api_key_hash = $1`;
 const RATE = `
   insert into control.rate_limits as r (bucket, window_start, count) values ($1, now(), 1)
   on conflict (bucket) do update set
@@ -42,16 +47,35 @@ async function auth(req: express.Request, res: express.Response) {
   return inst as { installation_id: number; organization_id: number; location_id: number; webhook_secret_enc: string };
 }
 
-const ORDER = `
-  select o.*, coalesce((select json_agg(oi order by oi.order_item_id) from production.order_items oi where oi.order_id = o.order_id), '[]') as items,
-         coalesce((select json_agg(t order by t.transaction_id) from production.transactions t where t.order_id = o.order_id), '[]') as payments,
-         (select row_to_json(c) from production.customers c where c.customer_id = o.customer_id) as customer
-    from production.orders o where o.order_id = $1 and o.location_id = $2`;
+// The service's order view, character for character: the order, its items with their
+// customizations, its sale payments and its customer as JSON aggregates in one statement.
+const ORDER_VIEW = `
+  select "production"."orders".*,
+    (select coalesce(json_agg(agg), '[]') from (
+       select "oi"."order_item_id", "oi"."item_id", "oi"."name", "oi"."quantity", "oi"."unit_price", "oi"."line_total", "oi"."notes",
+         (select coalesce(json_agg(agg), '[]') from (
+            select "c"."template_id", "c"."option_id", "c"."name", "c"."price_delta" from "production"."order_item_customizations" as "c"
+             where "c"."order_item_id" = "oi"."order_item_id" order by "c"."order_item_customization_id") as agg) as "customizations"
+         from "production"."order_items" as "oi" where "oi"."order_id" = "production"."orders"."order_id"
+        order by "oi"."position", "oi"."order_item_id") as agg) as "items",
+    (select coalesce(json_agg(agg), '[]') from (
+       select "t".* from "production"."transactions" as "t"
+        where "t"."order_id" = "production"."orders"."order_id" and "t"."transaction_type" = $1 and "t"."status" != $2
+        order by "t"."transaction_id") as agg) as "payments",
+    (select to_json(obj) from (
+       select "cu"."customer_id", "cu"."name", "cu"."email", "cu"."phone" from "production"."customers" as "cu"
+        where "cu"."customer_id" = "production"."orders"."customer_id") as obj) as "customer"
+  from "production"."orders"`;
+const ORDER = `${ORDER_VIEW}
+  where "production"."orders"."organization_id" = $3 and ("production"."orders"."order_id" = $4 or "production"."orders"."unique_orderid" = $5)
+    and "production"."orders"."location_id" = $6
+  order by orders.order_id = $7 desc limit $8`;
 
 app.get('/api/plugin/v1/orders/:id', async (req, res) => {
   const inst = await auth(req, res);
   if (!inst) return;
-  const { rows } = await pool.query(ORDER, [Number(req.params.id), inst.location_id]);
+  const id = Number(req.params.id);
+  const { rows } = await pool.query(ORDER, ['sale', 'failed', inst.organization_id, id, req.params.id, inst.location_id, id, 1]);
   if (!rows[0]) return void res.status(404).json({ error: 'Order not found' });
   res.json({ data: rows[0] });
 });
@@ -61,10 +85,8 @@ app.get('/api/plugin/v1/orders', async (req, res) => {
   if (!inst) return;
   const limit = Number(req.query.limit ?? 50);
   const { rows } = await pool.query(
-    `select o.*, coalesce((select json_agg(oi) from production.order_items oi where oi.order_id = o.order_id), '[]') as items,
-            coalesce((select json_agg(t) from production.transactions t where t.order_id = o.order_id), '[]') as payments
-       from production.orders o where o.location_id = $1 order by o.order_id limit $2`,
-    [inst.location_id, limit + 1],
+    `${ORDER_VIEW} where "production"."orders"."organization_id" = $3 and "production"."orders"."location_id" = $4 order by "production"."orders"."order_id" limit $5`,
+    ['sale', 'failed', inst.organization_id, inst.location_id, limit + 1],
   );
   res.json({ data: rows.slice(0, limit), meta: { count: Math.min(rows.length, limit), limit, next_cursor: null } });
 });
@@ -115,3 +137,6 @@ const server = app.listen(Number(process.env.PORT ?? 0), () => {
   const address = server.address();
   process.stdout.write(`listening ${typeof address === 'object' && address ? address.port : ''}\n`);
 });
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => process.exit(0));
+}

@@ -35,15 +35,25 @@ export async function findOrder(
   ref: string | number,
   options: { lock?: boolean } = {},
 ): Promise<OrderRow | undefined> {
-  let query = whereOrderRef(data.selectFrom('orders').selectAll(), scope, ref);
+  let query = whereOrderRef(data.selectFrom('orders').selectAll(), scope, parseOrderRef(ref));
   if (options.lock) query = query.forUpdate();
   return query.executeTakeFirst();
 }
 
-/** Narrows an orders query to one order by order_id or unique_orderid, inside the scope. */
-export function whereOrderRef<Q extends SelectQueryBuilder<DataPlaneSchema, 'orders', any>>(query: Q, scope: OrderScope, ref: string | number): Q {
+/** An order reference: a numeric `order_id` (also tried as text) or a `unique_orderid`. */
+export interface OrderRef {
+  id: number | null;
+  text: string;
+}
+
+export function parseOrderRef(ref: string | number): OrderRef {
   const text = String(ref);
-  const id = /^\d{1,10}$/.test(text) && Number(text) <= MAX_INT ? Number(text) : null;
+  return { id: /^\d{1,10}$/.test(text) && Number(text) <= MAX_INT ? Number(text) : null, text };
+}
+
+/** Narrows an orders query to one order by order_id or unique_orderid, inside the scope. */
+export function whereOrderRef<Q extends SelectQueryBuilder<DataPlaneSchema, 'orders', any>>(query: Q, scope: OrderScope, ref: OrderRef): Q {
+  const { id, text } = ref;
   let q = query
     .where('orders.organization_id', '=', scope.organizationId)
     .where((eb) => (id === null ? eb('orders.unique_orderid', '=', text) : eb.or([eb('orders.order_id', '=', id), eb('orders.unique_orderid', '=', text)])))

@@ -81,7 +81,7 @@ export function selectOrderViews(data: Data) {
     ]);
 }
 
-type OrderWithChildren = Awaited<ReturnType<ReturnType<typeof selectOrderViews>['executeTakeFirstOrThrow']>>;
+export type OrderWithChildren = Awaited<ReturnType<ReturnType<typeof selectOrderViews>['executeTakeFirstOrThrow']>>;
 
 /** The views of `orders`, in the same order, with their items, customer and payments. */
 export async function loadOrderViews(data: Data, orders: OrderRow[]): Promise<OrderView[]> {

@@ -3,9 +3,10 @@
 import type { InstallationContext } from './access.js';
 import { NotFoundError, ValidationError } from './errors.js';
 import { resolveScopedLocation } from './location-scope.js';
-import { changeOrderStatus, findOrder, installationScope, whereOrderRef } from './order-lifecycle.js';
+import { PreparedQuery, slot } from '../db/prepared.js';
+import { changeOrderStatus, findOrder, installationScope, parseOrderRef, whereOrderRef } from './order-lifecycle.js';
 import { planTransition, type InternalStatus, type PluginStatus } from './order-status.js';
-import { loadOrderView, selectOrderViews, toOrderView, type OrderView } from './order-view.js';
+import { loadOrderView, selectOrderViews, toOrderView, type OrderView, type OrderWithChildren } from './order-view.js';
 import { decodeCursor, toPage, type Page } from './pagination.js';
 import { inTransaction, scopeOf } from './transaction.js';
 
@@ -39,10 +40,24 @@ export async function listOrders(ctx: InstallationContext, options: ListOrdersOp
 
 /** One order of the installation's location by order_id or unique_orderid; 404 otherwise. */
 export async function getOrder(ctx: InstallationContext, ref: string): Promise<OrderView> {
-  const order = await whereOrderRef(selectOrderViews(ctx.data), installationScope(ctx), ref).executeTakeFirst();
+  const { id, text } = parseOrderRef(ref);
+  const [order] = await orderByRef.execute(
+    ctx.data,
+    `${ctx.schema}:${id === null ? 'text' : 'id'}`,
+    () =>
+      whereOrderRef(
+        selectOrderViews(ctx.data),
+        { organizationId: slot('organizationId'), locationId: slot('locationId') },
+        { id: id === null ? null : slot('id'), text: slot('text') },
+      ),
+    { organizationId: ctx.organizationId, locationId: ctx.locationId, id, text },
+  );
   if (!order) throw new NotFoundError('order');
   return toOrderView(order);
 }
+
+/** The hottest read of the Data API, compiled once per schema and kind of reference. */
+const orderByRef = new PreparedQuery<OrderWithChildren>();
 
 export interface UpdateOrderInput {
   status: PluginStatus;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createInstallation, production, type InstallationFixture } from '../support/builders.js';
+import { sql } from 'kysely';
+import { createInstallation, createSandboxInstallation, production, type InstallationFixture } from '../support/builders.js';
 import { createTestContext, type TestContext } from '../support/context.js';
 import { call } from '../support/http.js';
 import { createCustomer, seedOrder } from '../support/order-builders.js';
@@ -85,6 +86,21 @@ describe('GET /orders/{orderId}', () => {
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ error: 'Order not found' });
     }
+  });
+
+  it("when a sandbox installation reads an order, then it gets its sandbox's order, never production's", async () => {
+    const sandbox = await createSandboxInstallation(t.db);
+    const own = await sql<{ order_id: number; unique_orderid: string }>`
+      select order_id, unique_orderid from ${sql.id(sandbox.schemaName)}.orders where location_id = ${sandbox.locationIds[0]} order by order_id limit 1`.execute(t.db);
+    const sandboxOrder = own.rows[0]!;
+    const productionOrder = await seedOrder(t.db, inst);
+    expect((await get(`/orders/${productionOrder.order_id}`)).body.data.unique_orderid).toBe(productionOrder.unique_orderid);
+    for (const ref of [sandboxOrder.order_id, sandboxOrder.unique_orderid]) {
+      const res = await get(`/orders/${ref}`, sandbox.apiKey);
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject({ order_id: sandboxOrder.order_id, unique_orderid: sandboxOrder.unique_orderid });
+    }
+    for (const ref of [productionOrder.unique_orderid, 2_000_000_000]) expect((await get(`/orders/${ref}`, sandbox.apiKey)).status).toBe(404);
   });
 
   it('when the ref is not a valid id, then 400 validation_error', async () => {

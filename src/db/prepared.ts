@@ -1,0 +1,47 @@
+import type { CompiledQuery, Compilable, Kysely } from 'kysely';
+
+/** A parameter supplied when a prepared query runs (see `slot`). */
+class Slot {
+  constructor(readonly name: string) {}
+}
+
+/**
+ * A placeholder for a value bound at execution time. It stands in for a value of type T while a
+ * prepared query's builder runs once, so the builder keeps Kysely's type checks; use it only as a
+ * value (comparisons, limits), never where the builder inspects it.
+ */
+export function slot<T>(name: string): T {
+  return new Slot(name) as T;
+}
+
+/**
+ * Hot queries built with Kysely but compiled once per shape: building and compiling the order
+ * view costs about 70 µs of CPU a request, the lookup of a compiled statement nothing. A shape is
+ * whatever changes the SQL text (the schema, which optional clauses are present), named by `key`;
+ * the values come from `slot`s and are bound per execution. At most `maxShapes` are kept (one
+ * schema a sandbox), the least recently used dropped first.
+ */
+export class PreparedQuery<Row> {
+  private readonly compiled = new Map<string, CompiledQuery<Row>>();
+
+  constructor(private readonly maxShapes = 512) {}
+
+  async execute<DB>(db: Kysely<DB>, key: string, build: () => Compilable<Row>, values: Record<string, unknown>): Promise<Row[]> {
+    let query = this.compiled.get(key);
+    if (query) {
+      this.compiled.delete(key); // re-inserted below: Map order is recency order
+    } else {
+      query = build().compile();
+      if (this.compiled.size >= this.maxShapes) this.compiled.delete(this.compiled.keys().next().value!);
+    }
+    this.compiled.set(key, query);
+    const parameters = query.parameters.map((p) => (p instanceof Slot ? bind(values, p.name) : p));
+    const { rows } = await db.executeQuery<Row>({ ...query, parameters });
+    return rows;
+  }
+}
+
+function bind(values: Record<string, unknown>, name: string): unknown {
+  if (!(name in values)) throw new Error(`prepared query: no value for slot ${name}`);
+  return values[name];
+}
