@@ -38,7 +38,7 @@ $(DEPS): package.json package-lock.json $(NODE_BIN)
 	@touch $@
 
 run: $(DEPS)
-	npx tsx src/main.ts dev
+	npm run --silent svc -- dev
 
 codegen: $(DEPS)
 	npx tsx codegen/generate.ts

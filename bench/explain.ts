@@ -1,7 +1,7 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../src/db/types.js';
-import { authenticateInstallation } from '../src/domain/access.js';
+import { admitInstallation } from '../src/domain/access.js';
 import { listVisibleCustomers } from '../src/domain/customers.js';
 import { listIngredients } from '../src/domain/inventory.js';
 import { listMenu } from '../src/domain/menu.js';
@@ -31,7 +31,7 @@ export async function explainListQueries(connectionString: string, apiKey: strin
   });
   const reports: PlanReport[] = [];
   try {
-    const ctx = await authenticateInstallation(db, apiKey);
+    const { auth: ctx } = await admitInstallation(db, apiKey, { perMinute: Number.MAX_SAFE_INTEGER });
     const lists: [string, (cursor?: string) => Promise<Page<unknown>>][] = [
       ['GET /orders', (cursor) => listOrders(ctx, { limit: 50, cursor })],
       ['GET /customers', (cursor) => listVisibleCustomers(ctx, { limit: 50, cursor })],

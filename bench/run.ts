@@ -21,6 +21,9 @@ const soakSeconds = Number(process.env.BENCH_SOAK_SECONDS ?? 300);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /** BENCH_ONLY=http,webhooks,provisioning,soak,plans runs a subset (default: all). */
 const only = new Set((process.env.BENCH_ONLY ?? 'http,webhooks,provisioning,soak,plans').split(','));
+/** BENCH_SCENARIOS=orders/{,webhooks/external runs the HTTP scenarios whose name contains one of these. */
+const scenarioFilter = process.env.BENCH_SCENARIOS?.split(',');
+const scenarios = HTTP_SCENARIOS.filter((s) => !scenarioFilter || scenarioFilter.some((part) => s.name.includes(part)));
 
 const env = {
   SVC_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
@@ -45,7 +48,7 @@ const baseline = await startServer('baseline', ['bench/baseline/server.ts'], { .
 
 const http: ScenarioResult[] = [];
 try {
-  for (const scenario of only.has('http') ? HTTP_SCENARIOS : []) {
+  for (const scenario of only.has('http') ? scenarios : []) {
     for (const target of scenario.baseline ? [service, baseline] : [service]) {
       const result = await runHttpScenario(scenario, target, data, { seconds, connections });
       console.log(`bench: ${scenario.name} on ${target.name}: ${result.requestsPerSecond} req/s, p99 ${result.p99Ms} ms, non2xx ${result.non2xx}`);

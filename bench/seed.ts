@@ -14,8 +14,9 @@ export interface BenchData {
 }
 
 /**
- * One production organization and location with a realistic menu, `orders` orders (two items and
- * a payment each) and `installations` installations of one active plugin, each with its own key.
+ * One production organization and location with a realistic menu, `orders` orders (two items, a
+ * customization on one item in ten, and a payment each) and `installations` installations of one
+ * active plugin, each with its own key; other locations and another organization around it.
  * Bulk rows are written with set-based SQL so that 100,000 orders take seconds.
  */
 export async function seedBench(db: Db, config: Config, options: { installations: number; orders: number; customers: number }): Promise<BenchData> {
@@ -31,6 +32,19 @@ export async function seedBench(db: Db, config: Config, options: { installations
   const { rows: [loc] } = await sql<{ location_id: number }>`insert into production.locations (organization_id, name, currency) values (${org!.organization_id}, 'Bench Kitchen', 'EUR') returning location_id`.execute(db);
   const organizationId = org!.organization_id;
   const locationId = loc!.location_id;
+  // Other tenants share the tables, so that every list query must find its rows by index: nine
+  // more locations with menus of their own and a second organization with its own ingredients.
+  await sql`insert into production.locations (organization_id, name, currency)
+            select ${organizationId}::int, 'Bench Kitchen ' || g, 'EUR' from generate_series(2, 10) g`.execute(db);
+  await sql`
+    insert into production.menu_items (location_id, name, description, price, preparation_time)
+    select l.location_id, 'Dish ' || g, 'Other kitchen', (5 + g % 20)::numeric(12,2), 10
+      from production.locations l, generate_series(1, 200) g where l.location_id <> ${locationId}::int`.execute(db);
+  const { rows: [otherOrg] } = await sql<{ organization_id: number }>`insert into production.organizations (name) values ('Other Group') returning organization_id`.execute(db);
+  await sql`
+    insert into production.ingredients (organization_id, name, sku, unit, cost_per_unit)
+    select (array[${organizationId}::int, ${otherOrg!.organization_id}::int])[1 + g % 2], 'Ingredient ' || g, 'SKU-' || g, 'kg', 2.50
+      from generate_series(1, 2000) g`.execute(db);
 
   const { rows: items } = await sql<{ item_id: number }>`
     insert into production.menu_items (location_id, name, description, price, preparation_time)
@@ -49,6 +63,9 @@ export async function seedBench(db: Db, config: Config, options: { installations
     select o.order_id, ${items[0]!.item_id}::int, 'Dish 1', 1, 15.50, 15.50 from production.orders o
     union all
     select o.order_id, ${items[1]!.item_id}::int, 'Dish 2', 1, 15.50, 15.50 from production.orders o`.execute(db);
+  await sql`
+    insert into production.order_item_customizations (order_item_id, template_id, option_id, name, price_delta)
+    select order_item_id, 1, 1, 'Extra cheese', 1.00 from production.order_items where order_item_id % 10 = 0`.execute(db);
   await sql`
     insert into production.transactions (organization_id, order_id, amount, currency, payment_method, provider, provider_transaction_id, source)
     select ${organizationId}::int, o.order_id, 31.00, 'EUR', 'card', 'bench-pay', 'bench-' || o.order_id, 'pos' from production.orders o`.execute(db);

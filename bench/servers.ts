@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { freePort } from '../src/db/embedded.js';
 
@@ -11,10 +12,18 @@ export interface Server {
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
-/** Starts a TypeScript entry point in its own Node process (tsx loader) and waits for its port. */
+/**
+ * The V8 flags of the service's launch command (package.json `svc`, what production runs): the
+ * benchmark measures the service as it is deployed, and runs the baseline under the same flags.
+ */
+export const RUNTIME_FLAGS: string[] = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { svc: string } }).scripts.svc
+  .split(/\s+/)
+  .filter((arg) => /^--max-[\w-]+=/.test(arg));
+
+/** Starts a TypeScript entry point in its own Node process (tsx loader, RUNTIME_FLAGS) and waits for its port. */
 export async function startServer(name: string, entry: string[], env: Record<string, string>, readyPath = '/healthz'): Promise<Server> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', ...entry], {
+  const child: ChildProcess = spawn(process.execPath, [...RUNTIME_FLAGS, '--import', 'tsx', ...entry], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -37,7 +46,7 @@ export async function startServer(name: string, entry: string[], env: Record<str
 
 /** A process with no HTTP port (a worker): started and returned at once. */
 export function startProcess(name: string, entry: string[], env: Record<string, string>): Server {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...entry], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [...RUNTIME_FLAGS, '--import', 'tsx', ...entry], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   return { name, url: '', pid: child.pid!, stop: () => stopChild(child) };
 }
 

@@ -19,31 +19,52 @@ const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 }
 const app = express();
 app.use(express.json({ verify: (req, _res, buf) => ((req as unknown as { raw: Buffer }).raw = buf) }));
 
-const LOOKUP = `
-  select i.installation_id, i.plugin_id, i.organization_id, i.location_id, i.plane, i.sandbox_id, i.status,
-         p.listing_status, p.supported_features, p.webhook_secret_enc, s.status as sandbox_status, s.schema_name,
-         case when i.plane = 'sandbox'
-              then s.schema_name is not null and to_regclass(quote_ident(s.schema_name) || '.orders') is not null
-              else true end as schema_ok
-    from control.installations i
-    join control.plugins p on p.plugin_id = i.plugin_id
-    left join control.sandboxes s on s.sandbox_id = i.sandbox_id
-   where i.api_key_hash = $1`;
-const RATE = `
-  insert into control.rate_limits as r (bucket, window_start, count) values ($1, now(), 1)
-  on conflict (bucket) do update set
-    window_start = case when r.window_start <= now() - interval '1 minute' then now() else r.window_start end,
-    count = case when r.window_start <= now() - interval '1 minute' then 1 else r.count + 1 end
-  returning count`;
+// The service's admission statement (src/domain/access.ts): key lookup, the installation's rate
+// limit, a route's own ceiling ($3, $4: inbound webhooks) and the sandbox idle clock, in one.
+const UPSERT = `
+    on conflict (bucket) do update set
+      window_start = case when r.window_start <= now() - interval '1 minute' then now() else r.window_start end,
+      count = case when r.window_start <= now() - interval '1 minute' then 1 else r.count + 1 end
+    returning count, greatest(1, ceil(extract(epoch from (window_start + interval '1 minute' - now()))))::int as retry_after`;
+const ADMIT = `
+  with i as (
+    select i.installation_id, i.plugin_id, i.organization_id, i.location_id, i.plane, i.sandbox_id, i.status,
+           p.listing_status, p.supported_features, p.webhook_secret_enc, s.status as sandbox_status, s.schema_name,
+           case when i.plane = 'sandbox'
+                then s.schema_name is not null and to_regclass(quote_ident(s.schema_name) || '.orders') is not null
+                else true end as schema_ok
+      from control.installations i
+      join control.plugins p on p.plugin_id = i.plugin_id
+      left join control.sandboxes s on s.sandbox_id = i.sandbox_id
+     where i.api_key_hash = $1
+  ), admitted as (
+    select installation_id, sandbox_id from i
+     where status = 'active'
+       and (plane = 'sandbox' or listing_status = 'active')
+       and (plane = 'production' or (sandbox_status = 'active' and schema_ok))
+  ), touch as (
+    update control.sandboxes set last_accessed_at = now()
+     where sandbox_id = (select sandbox_id from admitted) and last_accessed_at < now() - interval '1 minute'
+     returning 1
+  ), rate as (
+    insert into control.rate_limits as r (bucket, window_start, count)
+    select 'installation:' || installation_id, now(), 1 from admitted ${UPSERT}
+  ), inbound as (
+    insert into control.rate_limits as r (bucket, window_start, count)
+    select $2::text || installation_id, now(), 1 from admitted, rate where $3 and rate.count <= $4 ${UPSERT}
+  )
+  select i.*, rate.count as rate_count, rate.retry_after as rate_retry_after,
+         inbound.count as inbound_count, inbound.retry_after as inbound_retry_after
+    from i left join rate on true left join inbound on true`;
+const LIMIT = Number(process.env.SVC_RATE_LIMIT_PER_MINUTE ?? 60);
 
-async function auth(req: express.Request, res: express.Response) {
+async function auth(req: express.Request, res: express.Response, inbound = false) {
   const key = req.header('x-plugin-api-key');
   if (!key) return void res.status(401).json({ error: 'missing_api_key' });
-  const { rows } = await pool.query(LOOKUP, [createHash('sha256').update(key).digest('hex')]);
+  const { rows } = await pool.query(ADMIT, [createHash('sha256').update(key).digest('hex'), inbound ? 'inbound:' : null, inbound, LIMIT]);
   const inst = rows[0];
   if (!inst || inst.status !== 'active') return void res.status(401).json({ error: 'invalid_api_key' });
-  const rate = await pool.query(RATE, [`installation:${inst.installation_id}`]);
-  if (rate.rows[0].count > Number(process.env.SVC_RATE_LIMIT_PER_MINUTE ?? 60)) return void res.status(429).json({ error: 'rate_limit_exceeded' });
+  if (inst.rate_count > LIMIT || (inbound && inst.inbound_count > 600)) return void res.status(429).json({ error: 'rate_limit_exceeded' });
   return inst as { installation_id: number; organization_id: number; location_id: number; webhook_secret_enc: string };
 }
 
@@ -118,7 +139,7 @@ app.patch('/api/plugin/v1/menu/:id', async (req, res) => {
 });
 
 app.post('/api/plugin/v1/webhooks/external', async (req, res) => {
-  const inst = await auth(req, res);
+  const inst = await auth(req, res, true);
   if (!inst) return;
   const raw = (req as unknown as { raw: Buffer }).raw;
   const secret = decryptSecret(inst.webhook_secret_enc);

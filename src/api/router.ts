@@ -2,10 +2,10 @@ import express, { type Request, type Response, type Router } from 'express';
 import { OpenAPIBackend, type Context } from 'openapi-backend';
 import addFormats from 'ajv-formats';
 import { randomUUID } from 'node:crypto';
-import { authenticateInstallation, consumeRateLimit, requireFeature, type RateLimitState } from '../domain/access.js';
+import { admitInstallation, requireFeature, type InstallationContext, type RateLimitState } from '../domain/access.js';
 import { AccessError, RateLimitedError } from '../domain/errors.js';
 import type { OperationId } from '../generated/operations.generated.js';
-import { admitInboundWebhook } from '../webhooks/inbound.js';
+import { INBOUND_LIMIT_PER_MINUTE, verifyInboundSignature } from '../webhooks/inbound.js';
 import { httpError, HttpResponseError, toErrorResponse, type ErrorResponse } from './error-response.js';
 import type { ApiDeps, ApiRequest, ApiResponse, HandlerMap } from './types.js';
 import { precompileRouting } from './route-matcher.js';
@@ -62,24 +62,25 @@ export async function createDataApi(deps: ApiDeps, handlers: HandlerMap, openapi
   });
 
   api.registerSecurityHandler('PluginApiKey', async (c: Context, ex: Exchange) => {
-    const auth = await authenticateInstallation(deps.db, header(ex.req, 'x-plugin-api-key'));
+    const operationId = c.operation.operationId as OperationId;
+    const inbound = operationId === 'receiveExternalWebhook';
+    let auth: InstallationContext;
     try {
-      ex.rateLimit = await consumeRateLimit(deps.db, `installation:${auth.installationId}`, deps.config.rateLimitPerMinute, auth.sandboxId);
+      // Key lookup, rate limit and (inbound webhooks) the route's 600/minute ceiling: one statement.
+      ({ auth, rateLimit: ex.rateLimit } = await admitInstallation(deps.db, header(ex.req, 'x-plugin-api-key'), {
+        perMinute: deps.config.rateLimitPerMinute,
+        route: inbound ? { bucket: 'inbound:', perMinute: INBOUND_LIMIT_PER_MINUTE } : undefined,
+      }));
     } catch (err) {
       if (err instanceof RateLimitedError) ex.rateLimit = { limit: err.limit, remaining: 0, retryAfterSeconds: err.retryAfterSeconds };
       throw err;
     }
-    const feature = CAPABILITIES[c.operation.operationId as OperationId];
+    const feature = CAPABILITIES[operationId];
     if (feature) requireFeature(auth, feature);
-    if (c.operation.operationId === 'receiveExternalWebhook') {
-      // The 600/minute ceiling, then the signature over the raw bytes, before validation: a bad
-      // signature is a logged 401 invalid_signature whatever the body (spec: Inbound webhooks).
-      try {
-        await admitInboundWebhook(deps.db, deps.config, auth, { rawBody: ex.req.rawBody, signature: header(ex.req, 'x-svc-signature'), body: ex.req.body });
-      } catch (err) {
-        if (err instanceof RateLimitedError) ex.rateLimit = { limit: err.limit, remaining: 0, retryAfterSeconds: err.retryAfterSeconds };
-        throw err;
-      }
+    if (inbound) {
+      // The signature over the raw bytes, before validation: a bad signature is a logged 401
+      // invalid_signature whatever the body (spec: Inbound webhooks).
+      await verifyInboundSignature(deps.db, deps.config, auth, { rawBody: ex.req.rawBody, signature: header(ex.req, 'x-svc-signature'), body: ex.req.body });
     }
     ex.request = { auth } as ApiRequest<OperationId>;
     return true;

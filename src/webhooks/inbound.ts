@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
-import { consumeRateLimit, type InstallationContext } from '../domain/access.js';
+import type { InstallationContext } from '../domain/access.js';
 import { InvalidSignatureError, NotFoundError, UnknownEventTypeError } from '../domain/errors.js';
 import { decrypt, verifySignature } from '../lib/secrets.js';
-import { findWebhookLog, LOG_COLUMNS, toWireLog, webhooksDb, type WireWebhookLog } from './store.js';
+import { findWebhookLog, LOG_COLUMNS, toWireLog, webhooksDb, type LogRow, type WireWebhookLog } from './store.js';
 import { isAcceptedInboundEventType } from './subscriptions.js';
 
 // Inbound webhooks (POST /webhooks/external): a plugin forwards its provider's events, signed
@@ -23,12 +23,11 @@ export interface InboundRequest {
 }
 
 /**
- * Runs before request validation (from the credentials pipeline): the 600/minute ceiling, then
- * the signature over the exact raw bytes, in constant time. A missing or wrong signature is
- * recorded with signature_valid false and answered 401 invalid_signature, whatever the body.
+ * Runs before request validation (from the credentials pipeline, which has counted the 600/minute
+ * ceiling): the signature over the exact raw bytes, in constant time. A missing or wrong signature
+ * is recorded with signature_valid false and answered 401 invalid_signature, whatever the body.
  */
-export async function admitInboundWebhook(db: Db, config: Config, auth: InstallationContext, request: InboundRequest): Promise<void> {
-  await consumeRateLimit(db, `inbound:${auth.installationId}`, INBOUND_LIMIT_PER_MINUTE);
+export async function verifyInboundSignature(db: Db, config: Config, auth: InstallationContext, request: InboundRequest): Promise<void> {
   // The secret came with the key lookup (same statement): rotation is still seen on the next request.
   const secret = auth.webhookSecretEnc ? decrypt(config.encryptionKey, auth.webhookSecretEnc) : null;
   const problem =
@@ -61,9 +60,10 @@ export interface InboundReceipt {
 }
 
 /**
- * Records an accepted event. With an idempotency key, the first request within 24 hours claims
- * the key in the transaction that writes its entry; a concurrent duplicate waits on that claim,
- * sees it committed and answers with the original entry (its own entry is rolled back).
+ * Records an accepted event. With an idempotency key, ONE statement claims the key (or takes over
+ * one older than 24 hours) and writes the entry under the log_id it claimed: a duplicate claims
+ * nothing and so writes nothing. A concurrent duplicate waits on the first one's claim, sees it
+ * committed and answers with the original entry.
  */
 export async function receiveInboundWebhook(auth: InstallationContext, event: InboundEvent): Promise<InboundReceipt> {
   const label = { event_type: event.event_type, idempotency_key: event.idempotency_key ?? null, payload: event.payload };
@@ -80,22 +80,23 @@ export async function receiveInboundWebhook(auth: InstallationContext, event: In
   const key = event.idempotency_key;
   if (key === undefined) return { duplicate: false, log: await insertInboundLog(auth.db, auth.installationId, label, accepted) };
 
-  const claimed = await auth.db.transaction().execute(async (trx) => {
-    const log = await insertInboundLog(trx, auth.installationId, label, accepted);
-    const { rows } = await sql<{ log_id: number }>`
+  const { rows: claimed } = await sql<LogRow>`
+    with claim as (
       insert into control.inbound_webhook_keys as k (installation_id, idempotency_key, log_id)
-      values (${auth.installationId}, ${key}, ${log.log_id})
+      values (${auth.installationId}, ${key}, nextval(pg_get_serial_sequence('control.webhook_logs', 'log_id')))
       on conflict (installation_id, idempotency_key) do update
         set log_id = excluded.log_id, created_at = now()
         where k.created_at <= now() - ${IDEMPOTENCY_WINDOW}::interval
-      returning log_id`.execute(trx);
-    if (rows.length === 0) throw new DuplicateKey();
-    return log;
-  }).catch((err: unknown) => {
-    if (err instanceof DuplicateKey) return null;
-    throw err;
-  });
-  if (claimed) return { duplicate: false, log: claimed };
+      returning log_id
+    )
+    insert into control.webhook_logs
+      (log_id, installation_id, direction, event_type, idempotency_key, payload, attempts, status, signature_valid, http_status, error_message)
+      overriding system value
+    select log_id, ${auth.installationId}, 'inbound', ${event.event_type}, ${key}, ${JSON.stringify(event.payload)}::jsonb, 1,
+           ${accepted.status}, ${accepted.signature_valid}, ${accepted.http_status}, ${accepted.error_message}
+      from claim
+    returning ${sql.join(LOG_COLUMNS.map((column) => sql.ref(column)))}`.execute(auth.db);
+  if (claimed[0]) return { duplicate: false, log: toWireLog(claimed[0]) };
 
   const original = await webhooksDb(auth.db)
     .selectFrom('control.inbound_webhook_keys as k')
@@ -113,9 +114,6 @@ export async function getWebhookLog(auth: InstallationContext, logId: number): P
   if (!log) throw new NotFoundError('webhook_log', 'Webhook log not found.');
   return log;
 }
-
-/** Thrown inside the claim transaction to roll back the duplicate's own entry. */
-class DuplicateKey extends Error {}
 
 interface Label {
   event_type: string;

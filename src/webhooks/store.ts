@@ -60,7 +60,7 @@ export const LOG_COLUMNS = [
   'http_status', 'error_message', 'attempts', 'created_at',
 ] as const;
 
-type LogRow = Pick<WebhookLogsTable, 'installation_id' | 'direction' | 'event_type' | 'status' | 'signature_valid' | 'idempotency_key' | 'http_status' | 'error_message'> & {
+export type LogRow = Pick<WebhookLogsTable, 'installation_id' | 'direction' | 'event_type' | 'status' | 'signature_valid' | 'idempotency_key' | 'http_status' | 'error_message'> & {
   log_id: number;
   attempts: number;
   created_at: Date;

@@ -137,6 +137,16 @@ describe('rate limit', () => {
     expect(res.headers['x-ratelimit-remaining']).toBe('0');
   });
 
+  it('when a request is refused before the rate limit (inactive installation), then it uses none of the budget', async () => {
+    const other = await createInstallation(t.db);
+    await t.db.updateTable('control.installations').set({ status: 'inactive' }).where('installation_id', '=', other.installationId).execute();
+    for (let i = 0; i < 3; i++) expectError(await call(t.app, 'get', '/health', { key: other.apiKey }), 403, 'installation_inactive');
+    await t.db.updateTable('control.installations').set({ status: 'active' }).where('installation_id', '=', other.installationId).execute();
+    const res = await call(t.app, 'get', '/health', { key: other.apiKey });
+    expect(res.status).toBe(200);
+    expect(res.headers['x-ratelimit-remaining']).toBe('59');
+  });
+
   it('when two app instances share a database, then they share one bucket per installation', async () => {
     const other = await createInstallation(t.db);
     const second = await t.newApp();

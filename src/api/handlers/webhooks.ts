@@ -2,7 +2,7 @@ import { getWebhookLog, receiveInboundWebhook } from '../../webhooks/inbound.js'
 import { ok, type Handler } from '../types.js';
 
 // The signature and the 600/minute ceiling are checked before validation, by the credentials
-// pipeline (src/api/router.ts, admitInboundWebhook); a request that reaches this handler is signed.
+// pipeline (src/api/router.ts, verifyInboundSignature); a request that reaches this handler is signed.
 
 export const receiveExternalWebhook: Handler<'receiveExternalWebhook'> = async (req) => {
   const receipt = await receiveInboundWebhook(req.auth, req.body);
