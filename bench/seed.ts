@@ -45,13 +45,17 @@ export async function seedBench(db: Db, config: Config, options: { installations
     insert into production.ingredients (organization_id, name, sku, unit, cost_per_unit)
     select (array[${organizationId}::int, ${otherOrg!.organization_id}::int])[1 + g % 2], 'Ingredient ' || g, 'SKU-' || g, 'kg', 2.50
       from generate_series(1, 2000) g`.execute(db);
+  await sql`
+    insert into production.stock_levels (ingredient_id, location_id, on_hand, reorder_point, par_level)
+    select i.ingredient_id, l.location_id, 40, 10, 50 from production.ingredients i join production.locations l on l.organization_id = i.organization_id`.execute(db);
 
   const { rows: items } = await sql<{ item_id: number }>`
     insert into production.menu_items (location_id, name, description, price, preparation_time)
     select ${locationId}::int, 'Dish ' || g, 'Bench dish', (5 + g % 20)::numeric(12,2), 10 from generate_series(1, 200) g returning item_id`.execute(db);
   await sql`
     insert into production.customers (organization_id, location_id, name, email, phone)
-    select ${organizationId}::int, ${locationId}::int, 'Customer ' || g, 'customer' || g || '@example.com', '+351 900 ' || lpad(g::text, 6, '0')
+    select ${organizationId}::int, case g % 3 when 0 then ${locationId}::int when 1 then (select min(location_id) from production.locations where location_id <> ${locationId}::int) end,
+           'Customer ' || g, 'customer' || g || '@example.com', '+351 900 ' || lpad(g::text, 6, '0')
       from generate_series(1, ${options.customers}::int) g`.execute(db);
   await sql`
     insert into production.orders (organization_id, location_id, unique_orderid, status, order_type, table_number, party_size, total, currency, source, customer_id, created_at, updated_at)

@@ -39,7 +39,10 @@ const visibleAt = (ctx: InstallationContext, locationId: number) => (eb: Custome
           .selectFrom('orders as o')
           .select(sql.lit(1).as('one'))
           .whereRef('o.customer_id', '=', 'c.customer_id')
-          .where('o.location_id', '=', locationId),
+          .where('o.location_id', '=', locationId)
+          // OFFSET 0 keeps this a probe of orders_customer_location_idx per candidate customer:
+          // without it PostgreSQL may hash every order of the location once per page instead.
+          .modifyEnd(sql`offset 0`),
       ),
     ]),
   ]);
