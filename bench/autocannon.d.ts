@@ -8,8 +8,6 @@ declare module 'autocannon' {
     duration?: number;
     amount?: number;
     pipelining?: number;
-    /** Requests per second across all connections (a fixed offered load). */
-    overallRate?: number;
     headers?: Record<string, string>;
     requests?: { method?: string; path?: string; setupRequest?: (req: RawRequest, context: Record<string, unknown>) => RawRequest }[];
   }

@@ -14,8 +14,6 @@ export interface ScenarioResult {
   errors: number;
   cpuPercent: number;
   peakRssMb: number;
-  /** Set when the scenario offers a fixed load: its req/s is then not a capacity. */
-  fixedRate?: number;
 }
 
 type Request = { method?: string; path?: string; headers?: Record<string, string>; body?: string };
@@ -24,8 +22,6 @@ export interface Scenario {
   /** Builds request number n (keys and ids rotate so that many tenants share the load). */
   build(n: number, data: BenchData): Request;
   baseline: boolean;
-  /** A fixed offered load (requests per second) instead of as fast as the connections go. */
-  rate?: number;
 }
 
 const key = (data: BenchData, n: number) => data.keys[n % data.keys.length]!;
@@ -36,16 +32,7 @@ export const HTTP_SCENARIOS: Scenario[] = [
   {
     name: 'GET /orders/{orderId}',
     baseline: true,
-    build: (n, data) => getOrder(n, data),
-  },
-  {
-    // Closed-loop latency at 50 connections is connections / throughput, so on 2 shared cores it
-    // is bounded by throughput; this shows the latency of the same request at a load this machine
-    // carries, through the same 50 connections.
-    name: 'GET /orders/{orderId} at 500 req/s',
-    baseline: true,
-    rate: 500,
-    build: (n, data) => getOrder(n, data),
+    build: getOrder,
   },
   {
     name: 'GET /orders?limit=50',
@@ -94,7 +81,6 @@ export async function runHttpScenario(scenario: Scenario, target: Server, data: 
       url: target.url,
       connections: options.connections,
       duration,
-      ...(scenario.rate ? { overallRate: scenario.rate } : {}),
       requests: [{ setupRequest: (req) => Object.assign(req, scenario.build(n++, data)) }],
     });
   await load(2); // warm-up: JIT, pools, caches
@@ -109,6 +95,5 @@ export async function runHttpScenario(scenario: Scenario, target: Server, data: 
     errors: result.errors + result.timeouts,
     cpuPercent,
     peakRssMb,
-    fixedRate: scenario.rate,
   };
 }

@@ -14,7 +14,7 @@ interface Report {
 export function renderMarkdown(r: Report): string {
   const rows = r.http.map((x) => {
     const base = r.http.find((b) => b.scenario === x.scenario && b.target === 'baseline');
-    const ratio = x.fixedRate ? '(fixed load)' : x.target === 'service' && base ? (x.requestsPerSecond / base.requestsPerSecond).toFixed(2) : '';
+    const ratio = x.target === 'service' && base ? (x.requestsPerSecond / base.requestsPerSecond).toFixed(2) : '';
     return `| ${x.scenario} | ${x.target} | ${x.requestsPerSecond} | ${x.p50Ms} | ${x.p99Ms} | ${x.cpuPercent} | ${x.peakRssMb} | ${x.non2xx} | ${ratio} |`;
   });
   const plans = r.plans

@@ -8,6 +8,8 @@ export interface Config {
   readonly port: number;
   readonly baseUrl: string;
   readonly databaseUrl: string | undefined;
+  /** Connections of this process's pool (pg-boss keeps its own, small, pool besides). */
+  readonly databasePoolSize: number;
   readonly dataDir: string;
   readonly encryptionKey: Buffer;
   readonly jwtSecret: Buffer;
@@ -76,6 +78,7 @@ export function loadConfig(env: Env = process.env): Config {
     port,
     baseUrl: (env.BASE_URL || `http://localhost:${port}`).replace(/\/$/, ''),
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolSize: int('SVC_DB_POOL_SIZE', 20, 1, 1000),
     dataDir,
     encryptionKey: secret('SVC_ENCRYPTION_KEY', 'encryption.key', 32),
     jwtSecret: secret('SVC_JWT_SECRET', 'jwt.key', 32),

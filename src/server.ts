@@ -25,7 +25,7 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Runt
     embedded = await startEmbeddedPostgres({ dataDir: path.join(config.dataDir, 'postgres'), persistent: true });
     url = embedded.url();
   }
-  const database = createDatabase(url);
+  const database = createDatabase(url, { max: config.databasePoolSize });
   await migrateAll(database.db);
   return {
     database,

@@ -1,4 +1,5 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { ExpressionBuilder, Selectable } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { DataPlaneSchema, MenuItemsTable } from '../db/types.js';
 import type { MenuItemData } from '../generated/events.generated.js';
 import { formatMinor, toMinor } from './money.js';
@@ -48,31 +49,44 @@ export function toMenuItemView(row: MenuItemRow): MenuItemView {
   return { ...toMenuItemData(row), category_id: row.category_id, updated_at: row.updated_at.toISOString() };
 }
 
-/** The item with its linked templates (in link position order) and their options. */
-export async function toMenuItemDetail(data: Kysely<DataPlaneSchema>, row: MenuItemRow): Promise<MenuItemDetailView> {
-  const templates = await data
-    .selectFrom('menu_item_templates as l')
-    .innerJoin('customization_templates as t', 't.template_id', 'l.template_id')
-    .select(['t.template_id', 't.name', 't.location_id', 't.min_select', 't.max_select'])
-    .where('l.item_id', '=', row.item_id)
-    .orderBy('l.position')
-    .orderBy('t.template_id')
-    .execute();
-  const options = templates.length
-    ? await data
-        .selectFrom('customization_options')
-        .select(['option_id', 'template_id', 'name', 'price_delta'])
-        .where('template_id', 'in', templates.map((t) => t.template_id))
-        .orderBy('option_id')
-        .execute()
-    : [];
+/**
+ * The linked templates of the item in the outer query (`menu_items`), in link position order,
+ * each with its options, as one JSON column: the detail view costs no query of its own.
+ */
+export function templatesOf(eb: ExpressionBuilder<DataPlaneSchema, 'menu_items'>) {
+  return jsonArrayFrom(
+    eb
+      .selectFrom('menu_item_templates as l')
+      .innerJoin('customization_templates as t', 't.template_id', 'l.template_id')
+      .whereRef('l.item_id', '=', 'menu_items.item_id')
+      .orderBy('l.position')
+      .orderBy('t.template_id')
+      .select((et) => [
+        't.template_id', 't.name', 't.location_id', 't.min_select', 't.max_select',
+        jsonArrayFrom(
+          et
+            .selectFrom('customization_options as o')
+            .whereRef('o.template_id', '=', 't.template_id')
+            .orderBy('o.option_id')
+            .select(['o.option_id', 'o.name', 'o.price_delta']),
+        ).as('options'),
+      ]),
+  ).as('templates');
+}
+
+type TemplateJson = { template_id: number; name: string; location_id: number; min_select: number; max_select: number; options: { option_id: number; name: string; price_delta: string | number }[] };
+
+/** The item with its linked templates (from `templatesOf`) and their options. */
+export function toMenuItemDetail(row: MenuItemRow, templates: TemplateJson[]): MenuItemDetailView {
   return {
     ...toMenuItemView(row),
     customization_templates: templates.map((t) => ({
-      ...t,
-      options: options
-        .filter((o) => o.template_id === t.template_id)
-        .map((o) => ({ option_id: o.option_id, name: o.name, price_delta: formatMinor(toMinor(o.price_delta)) })),
+      template_id: t.template_id,
+      name: t.name,
+      location_id: t.location_id,
+      min_select: t.min_select,
+      max_select: t.max_select,
+      options: t.options.map((o) => ({ option_id: o.option_id, name: o.name, price_delta: formatMinor(toMinor(o.price_delta)) })),
     })),
   };
 }

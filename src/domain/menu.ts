@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
-import type { Updateable } from 'kysely';
-import type { MenuItemsTable } from '../db/types.js';
+import type { Kysely, Updateable } from 'kysely';
+import type { DataPlaneSchema, MenuItemsTable } from '../db/types.js';
 import { emitEvent } from '../events/outbox.js';
 import type { MenuItemChanges } from '../generated/events.generated.js';
 import type { InstallationContext } from './access.js';
 import { MalformedInputError, NotFoundError } from './errors.js';
 import { resolveScopedLocation } from './location-scope.js';
 import { formatMinor, hasAtMostDecimals, toMinor } from './money.js';
-import { toMenuItemData, toMenuItemDetail, toMenuItemView, type MenuItemDetailView, type MenuItemRow, type MenuItemView } from './menu-views.js';
+import { templatesOf, toMenuItemData, toMenuItemDetail, toMenuItemView, type MenuItemDetailView, type MenuItemRow, type MenuItemView } from './menu-views.js';
 import { decodeCursor, toPage, type Page } from './pagination.js';
 import { inTransaction, scopeOf, type Tx } from './transaction.js';
 
@@ -38,14 +38,14 @@ export async function listMenu(ctx: InstallationContext, options: MenuListOption
 }
 
 export async function getMenuItemDetail(ctx: InstallationContext, itemId: number): Promise<MenuItemDetailView> {
-  const row = await ctx.data
-    .selectFrom('menu_items')
-    .selectAll()
-    .where('item_id', '=', itemId)
-    .where('location_id', '=', ctx.locationId)
-    .executeTakeFirst();
+  const row = await selectItemDetail(ctx.data, ctx, itemId).executeTakeFirst();
   if (!row) throw new NotFoundError('menu_item');
-  return toMenuItemDetail(ctx.data, row);
+  return toMenuItemDetail(row, row.templates);
+}
+
+/** The installation's item with its templates (one query). */
+function selectItemDetail(data: Kysely<DataPlaneSchema>, ctx: InstallationContext, itemId: number) {
+  return data.selectFrom('menu_items').selectAll('menu_items').select(templatesOf).where('item_id', '=', itemId).where('location_id', '=', ctx.locationId);
 }
 
 export interface MenuItemPatch {
@@ -61,11 +61,13 @@ export async function patchMenuItem(ctx: InstallationContext, itemId: number, pa
     throw new MalformedInputError({ price: ['must have at most two decimals'] });
   }
   return inTransaction(ctx, async (tx) => {
-    const [row] = await lockItems(tx, ctx, [itemId]);
-    if (!row) throw new NotFoundError('menu_item');
-    const { changes, set } = diff(row, patch);
-    const current = Object.keys(changes).length ? await applyChanges(tx, ctx, row, set, changes) : row;
-    return toMenuItemDetail(tx.data, current);
+    // The row lock covers menu_items only; the templates come along for the response.
+    const locked = await selectItemDetail(tx.data, ctx, itemId).forUpdate('menu_items').executeTakeFirst();
+    if (!locked) throw new NotFoundError('menu_item');
+    const { templates, ...item } = locked;
+    const { changes, set } = diff(item, patch);
+    const current = Object.keys(changes).length ? await applyChanges(tx, ctx, item, set, changes) : item;
+    return toMenuItemDetail(current, templates);
   });
 }
 

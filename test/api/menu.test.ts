@@ -150,6 +150,17 @@ describe('GET /menu/{itemId}', () => {
 });
 
 describe('PATCH /menu/{itemId}', () => {
+  it('when the item has templates, then the updated item comes back with them', async () => {
+    const item = await createMenuItem(t.db, inst.locationId, { price: '9.00' });
+    const size = await linkTemplate(t.db, item.item_id, { locationId: inst.locationId, name: 'Size', minSelect: 1, maxSelect: 1, position: 1, options: [{ name: 'Large', price_delta: '1.5' }] });
+    const res = await call(t.app, 'patch', `/menu/${item.item_id}`, { key: inst.apiKey, body: { price: 9.5 } });
+    expect(res.status).toBe(200);
+    expect(res.body.data.price).toBe('9.50');
+    expect(res.body.data.customization_templates).toEqual([
+      { template_id: size.template_id, name: 'Size', location_id: inst.locationId, min_select: 1, max_select: 1, options: [{ option_id: size.options[0]!.option_id, name: 'Large', price_delta: '1.50' }] },
+    ]);
+  });
+
   it('when fields change, then it returns the updated item and emits menu.item_updated with only the changed fields', async () => {
     const fixture = await createInstallation(t.db);
     const item = await createMenuItem(t.db, fixture.locationId, { price: '12.00', preparation_time: 10 });
