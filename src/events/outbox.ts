@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../db/types.js';
 import type { EventDataMap, EventName } from '../generated/events.generated.js';
 
@@ -21,9 +21,15 @@ type Executor = Transaction<Database> | Kysely<Database>;
 
 /**
  * Hooks run inside the emitting transaction (the webhooks module enqueues its fan-out job here),
- * with the event's scope: eligibility is decided by what the emitting transaction sees.
+ * with the event's scope: eligibility is decided by what the emitting transaction sees. A hook's
+ * `lookup` is read by the event's own INSERT (in its RETURNING), so it costs no round trip.
  */
-type OutboxHook = (trx: Executor, event: EmittedEvent, scope: EventScope) => Promise<void>;
+export interface OutboxHook {
+  /** Rows the hook needs about this event, or null when it needs none. */
+  lookup(scope: EventScope, name: EventName): RawBuilder<unknown> | null;
+  /** Runs after the insert, in the emitting transaction, with the lookup's rows. */
+  afterInsert(trx: Executor, event: EmittedEvent, scope: EventScope, rows: unknown[]): Promise<void>;
+}
 const hooks: OutboxHook[] = [];
 export function onEventEmitted(hook: OutboxHook): void {
   hooks.push(hook);
@@ -34,7 +40,8 @@ export function onEventEmitted(hook: OutboxHook): void {
  * that caused the event: the event exists if and only if the change committed.
  */
 export async function emitEvent<E extends EventName>(trx: Executor, scope: EventScope, name: E, data: EventDataMap[E]): Promise<EmittedEvent> {
-  const row = await trx
+  const lookups = hooks.map((hook) => hook.lookup(scope, name));
+  const row = (await trx
     .insertInto('control.events')
     .values({
       event_name: name,
@@ -45,9 +52,14 @@ export async function emitEvent<E extends EventName>(trx: Executor, scope: Event
       installation_id: scope.installationId ?? null,
       data: JSON.stringify(data),
     })
-    .returning('event_id')
-    .executeTakeFirstOrThrow();
+    .returning([
+      'event_id',
+      ...lookups.map((lookup, i) =>
+        (lookup === null ? sql<unknown[]>`'[]'::json` : sql<unknown[]>`(select coalesce(json_agg(x), '[]') from (${lookup}) x)`).as(`hook_${i}`),
+      ),
+    ])
+    .executeTakeFirstOrThrow()) as { event_id: string } & Record<string, unknown[]>;
   const event = { eventId: row.event_id, name };
-  for (const hook of hooks) await hook(trx, event, scope);
+  for (const [i, hook] of hooks.entries()) await hook.afterInsert(trx, event, scope, row[`hook_${i}`]!);
   return event;
 }

@@ -1,11 +1,11 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Job } from 'pg-boss';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/types.js';
 import { onEventEmitted, type EmittedEvent, type EventScope } from '../events/outbox.js';
 import type { EventName } from '../generated/events.generated.js';
 import type { Logger } from '../logger.js';
-import { QUEUES, type Executor, type FanoutJobData, type JobQueue } from '../jobs/boss.js';
+import { QUEUES, type FanoutJobData, type JobQueue } from '../jobs/boss.js';
 import { isLifecycleEvent, isSubscribed } from './subscriptions.js';
 
 // Fan-out, in two steps:
@@ -27,11 +27,13 @@ interface EligibleRow {
  * Installations that receive the event: same plane (and sandbox), the event's organization and
  * location when it has them, active, with an endpoint and a secret, and subscribed to the event
  * (wildcards, lifecycle opt-in). Lifecycle events go only to the installation they address.
+ * The candidates are read by SQL inside the event's own insert (the outbox hook's lookup); the
+ * subscription patterns are matched here (`subscribedAmong`).
  */
-export async function findEligibleInstallations(db: Executor, scope: EventScope, event: EventName): Promise<number[]> {
+function candidatesOf(scope: EventScope, event: EventName): RawBuilder<EligibleRow> | null {
   const installationId = scope.installationId ?? null;
-  if (isLifecycleEvent(event) && installationId === null) return [];
-  const { rows } = await sql<EligibleRow>`
+  if (isLifecycleEvent(event) && installationId === null) return null;
+  return sql<EligibleRow>`
     select i.installation_id, p.supported_events
       from control.installations i
       join control.plugins p on p.plugin_id = i.plugin_id
@@ -42,7 +44,10 @@ export async function findEligibleInstallations(db: Executor, scope: EventScope,
        and (${scope.locationId}::int is null or i.location_id = ${scope.locationId})
        and (${installationId}::int is null or i.installation_id = ${installationId})
        and p.webhook_endpoint is not null
-       and p.webhook_secret_enc is not null`.execute(db);
+       and p.webhook_secret_enc is not null`;
+}
+
+function subscribedAmong(rows: EligibleRow[], event: EventName): number[] {
   return rows.filter((row) => isSubscribed(row.supported_events, event)).map((row) => row.installation_id);
 }
 
@@ -55,11 +60,14 @@ export function installFanout(queue: JobQueue): void {
   producer = queue;
   if (hookInstalled) return;
   hookInstalled = true;
-  onEventEmitted(async (trx, event: EmittedEvent, scope: EventScope) => {
-    if (!producer) return;
-    const installationIds = await findEligibleInstallations(trx, scope, event.name);
-    if (installationIds.length === 0) return;
-    await producer.sendFanout(trx, { eventId: event.eventId, event: event.name, installationIds });
+  onEventEmitted({
+    lookup: (scope, event) => (producer ? candidatesOf(scope, event) : null),
+    afterInsert: async (trx, event: EmittedEvent, _scope, rows) => {
+      if (!producer) return;
+      const installationIds = subscribedAmong(rows as EligibleRow[], event.name);
+      if (installationIds.length === 0) return;
+      await producer.sendFanout(trx, { eventId: event.eventId, event: event.name, installationIds });
+    },
   });
 }
 
