@@ -58,7 +58,10 @@ interface Outcome {
 
 export async function runDeliveryBatch(deps: DeliveryDeps, jobs: Job<DeliveryJobData>[]): Promise<void> {
   const prepared = await prepare(deps.db, jobs);
-  const outcomes = await Promise.all(prepared.map((p) => send(deps, p)));
+  // A batch mostly goes to a few plugins: each secret is decrypted once per batch (a rotation is
+  // seen by the next batch, which reads the plugin's current secret again).
+  const secrets = new Map<string, string | null>();
+  const outcomes = await Promise.all(prepared.map((p) => send(deps, p, secrets)));
   await record(deps, outcomes, jobs);
 }
 
@@ -101,10 +104,10 @@ export function buildBody(row: Pick<DeliveryRow, 'event_id' | 'event_type' | 'oc
 }
 
 /** Steps 2 and 3: sign with the plugin's current secret and POST. */
-async function send(deps: DeliveryDeps, p: Prepared): Promise<Outcome> {
+async function send(deps: DeliveryDeps, p: Prepared, secrets: Map<string, string | null>): Promise<Outcome> {
   const { row, attempt } = p;
   let result: SendResult;
-  const secret = readSecret(deps, row);
+  const secret = readSecret(deps, row, secrets);
   if (!row.webhook_endpoint || secret === null || p.body === null) {
     const why = !row.webhook_endpoint ? 'The plugin has no webhook_endpoint.' : p.body === null ? 'The event no longer exists.' : 'The plugin has no usable webhook secret.';
     result = { ok: false, httpStatus: null, errorMessage: why, refusalReason: null, retryable: false, remoteAddress: null, durationMs: 0 };
@@ -133,14 +136,19 @@ async function send(deps: DeliveryDeps, p: Prepared): Promise<Outcome> {
   return outcome;
 }
 
-function readSecret(deps: DeliveryDeps, row: DeliveryRow): string | null {
-  if (!row.webhook_secret_enc) return null;
+function readSecret(deps: DeliveryDeps, row: DeliveryRow, secrets: Map<string, string | null>): string | null {
+  const sealed = row.webhook_secret_enc;
+  if (!sealed) return null;
+  if (secrets.has(sealed)) return secrets.get(sealed)!;
+  let secret: string | null;
   try {
-    return decrypt(deps.config.encryptionKey, row.webhook_secret_enc);
+    secret = decrypt(deps.config.encryptionKey, sealed);
   } catch (err) {
     deps.logger.error({ err, logId: row.log_id }, 'cannot decrypt the webhook secret');
-    return null;
+    secret = null;
   }
+  secrets.set(sealed, secret);
+  return secret;
 }
 
 /** Steps 4 and 5: record the attempts, schedule the next ones and settle the jobs, atomically. */
