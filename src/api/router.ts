@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { admitInstallation, requireFeature, type InstallationContext, type RateLimitState } from '../domain/access.js';
 import { AccessError, RateLimitedError } from '../domain/errors.js';
 import type { OperationId } from '../generated/operations.generated.js';
-import { INBOUND_LIMIT_PER_MINUTE, verifyInboundSignature } from '../webhooks/inbound.js';
+import { INBOUND_CEILING, verifyInboundSignature } from '../webhooks/inbound.js';
 import { httpError, HttpResponseError, toErrorResponse, type ErrorResponse } from './error-response.js';
 import type { ApiDeps, ApiRequest, ApiResponse, HandlerMap } from './types.js';
 import { precompileRouting } from './route-matcher.js';
@@ -69,7 +69,7 @@ export async function createDataApi(deps: ApiDeps, handlers: HandlerMap, openapi
       // Key lookup, rate limit and (inbound webhooks) the route's 600/minute ceiling: one statement.
       ({ auth, rateLimit: ex.rateLimit } = await admitInstallation(deps.db, header(ex.req, 'x-plugin-api-key'), {
         perMinute: deps.config.rateLimitPerMinute,
-        route: inbound ? { bucket: 'inbound:', perMinute: INBOUND_LIMIT_PER_MINUTE } : undefined,
+        route: inbound ? INBOUND_CEILING : undefined,
       }));
     } catch (err) {
       if (err instanceof RateLimitedError) ex.rateLimit = { limit: err.limit, remaining: 0, retryAfterSeconds: err.retryAfterSeconds };

@@ -80,7 +80,14 @@ export async function startBoss(options: BossOptions): Promise<PgBoss> {
     monitorIntervalSeconds: options.superviseIntervalSeconds ?? 30,
     migrate: true,
   });
-  boss.on('error', (err) => options.logger.error({ err }, 'pg-boss error'));
+  boss.on('error', (err) => {
+    // Logged without the pg client that pg errors carry (a multi-kilobyte dump). 57P01 is the
+    // server closing connections (shutdown or restart; every Ctrl-C of `make run`): pg-boss
+    // reconnects on its own, so it is a warning.
+    const { name, message, stack, code } = err as Error & { code?: string };
+    if (code === '57P01') options.logger.warn({ code }, 'pg-boss: the database closed its connection (server stopping or restarting)');
+    else options.logger.error({ err: { type: name, message, code, stack } }, 'pg-boss error');
+  });
   boss.on('warning', (warning) => options.logger.warn({ warning: warning.data }, warning.message));
   await boss.start();
   // Deliveries retry on their own schedule (new jobs); pg-boss's retries only cover a worker

@@ -11,8 +11,8 @@ import { isAcceptedInboundEventType } from './subscriptions.js';
 // with the shared webhook secret. Every outcome that reaches this module is in the audit log
 // (control.webhook_logs, direction inbound): accepted, bad signature, unknown event type.
 
-/** The route's own ceiling, checked after the Data API's 60/minute gate. */
-export const INBOUND_LIMIT_PER_MINUTE = 600;
+/** The route's own ceiling (bucket `inbound:<installation>`), counted after the Data API's gate. */
+export const INBOUND_CEILING = { bucket: 'inbound:', perMinute: 600 } as const;
 const IDEMPOTENCY_WINDOW = '24 hours';
 
 export interface InboundRequest {
