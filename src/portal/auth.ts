@@ -8,11 +8,15 @@ import { AccessError } from '../domain/errors.js';
 import { isAddressAllowed } from '../lib/cidr.js';
 
 // Who is calling the portal: a portal session (JWT, HS256 under SVC_JWT_SECRET, 4 hours, no
-// refresh) or a developer key (SHA-256 lookup, IP allowlist, 60 requests a minute per key).
+// refresh; 60 requests a minute per developer, whichever of their sessions) or a developer key
+// (SHA-256 lookup, IP allowlist, 60 requests a minute per key).
 // Every check reads the database: a revoked key fails on the very next request in every process.
 
 export const SESSION_TTL_SECONDS = 4 * 60 * 60;
 export const DEVELOPER_KEY_REQUESTS_PER_MINUTE = 60;
+/** A developer's portal sessions share one budget, the same as one developer key's. */
+export const SESSION_REQUESTS_PER_MINUTE = DEVELOPER_KEY_REQUESTS_PER_MINUTE;
+export const sessionRateLimitBucket = (developerId: number) => `session:${developerId}`;
 const ISSUER = 'svc-portal';
 const AUDIENCE = 'svc-portal';
 
@@ -22,7 +26,7 @@ export type Principal =
 
 export interface PortalAuth {
   principal: Principal | null;
-  /** The developer key's bucket after this request (for the X-RateLimit-* headers). */
+  /** The developer key's or the session's bucket after this request (for the X-RateLimit-* headers). */
   rateLimit?: RateLimitState;
 }
 
@@ -45,7 +49,7 @@ export async function issueSessionToken(config: Config, developerId: number, now
   return { token, expiresAt };
 }
 
-async function verifySessionToken(db: Db, config: Config, token: string): Promise<Principal> {
+async function verifySessionToken(db: Db, config: Config, token: string): Promise<PortalAuth> {
   let subject: string | undefined;
   try {
     const { payload } = await jwtVerify(token, config.jwtSecret, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
@@ -57,8 +61,10 @@ async function verifySessionToken(db: Db, config: Config, token: string): Promis
   const developerId = Number(subject);
   const developer = Number.isSafeInteger(developerId) ? await findDeveloper(db, developerId) : undefined;
   if (!developer) throw failed('This account no longer exists.');
+  // Per developer, not per token: logging in again does not refill the budget.
+  const rateLimit = await consumeRateLimit(db, sessionRateLimitBucket(developerId), SESSION_REQUESTS_PER_MINUTE);
   // The role is read on every request, never taken from the token: a demoted operator loses it at once.
-  return { kind: 'session', developerId, role: developer.role };
+  return { principal: { kind: 'session', developerId, role: developer.role }, rateLimit };
 }
 
 async function verifyDeveloperKey(db: Db, key: string, ip: string): Promise<PortalAuth> {
@@ -91,5 +97,5 @@ export async function authenticatePortalRequest(
   const credential = match[1]!;
   if (credential.startsWith('pik_')) throw failed(WRONG_SURFACE);
   if (credential.startsWith('svc_dev_')) return verifyDeveloperKey(db, credential, request.ip);
-  return { principal: await verifySessionToken(db, config, credential) };
+  return verifySessionToken(db, config, credential);
 }

@@ -11,6 +11,11 @@ export interface PortalContext {
   logger: Logger;
   principal: Principal | null;
   ip: string;
+  /**
+   * Rate-limit buckets already charged by the HTTP gate for this request: the first execution of
+   * a field of such a bucket is paid for; each further one is charged when it runs.
+   */
+  prepaid: Set<string>;
 }
 
 /** The caller's developer id; the policy guard has already refused anonymous callers. */

@@ -49,6 +49,8 @@ const EXCEPTIONS: Record<string, Access> = {
 
 /** Root fields whose calls count against the per-IP log-in bucket. */
 export const LOGIN_FIELDS = new Set(['signUp', 'logIn']);
+/** Sign-up and log-in attempts per client IP and minute (password guessing, account spam). */
+export const LOGIN_ATTEMPTS_PER_MINUTE = 10;
 
 /**
  * Root fields that act as the restaurant in a developer's sandbox (`simulate*`). They count
@@ -56,6 +58,21 @@ export const LOGIN_FIELDS = new Set(['signUp', 'logIn']);
  */
 export const isSimulationField = (field: string) => field.startsWith('simulate');
 export const SIMULATIONS_PER_MINUTE = 30;
+
+export interface FieldRateLimit {
+  bucket: string;
+  limit: number;
+}
+
+/**
+ * The per-IP bucket a root field is charged to, once per execution: aliases of a field are as
+ * many executions, so one request cannot multiply its budget.
+ */
+export function fieldRateLimit(field: string, ip: string): FieldRateLimit | undefined {
+  if (LOGIN_FIELDS.has(field)) return { bucket: `login:${ip}`, limit: LOGIN_ATTEMPTS_PER_MINUTE };
+  if (isSimulationField(field)) return { bucket: `simulate:${ip}`, limit: SIMULATIONS_PER_MINUTE };
+  return undefined;
+}
 
 export function fieldAccess(operation: 'query' | 'mutation' | 'subscription', field: string): Access {
   if (field.startsWith('__')) return 'public'; // introspection: the schema is public (GraphiQL)

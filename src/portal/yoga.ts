@@ -11,12 +11,11 @@ import { DomainError, NotFoundError, RateLimitedError } from '../domain/errors.j
 import { httpError, HttpResponseError, toErrorResponse } from '../api/error-response.js';
 import { authenticatePortalRequest, type PortalAuth } from './auth.js';
 import type { PortalContext } from './context.js';
-import { authorize, fieldAccess, isSimulationField, LOGIN_FIELDS, requestedOperation, SIMULATIONS_PER_MINUTE } from './policy.js';
+import { checkDocumentLimits, documentLimitPlugins } from './limits.js';
+import { authorize, fieldAccess, fieldRateLimit, requestedOperation } from './policy.js';
 import { resolvers } from './resolvers/index.js';
 
 export const PORTAL_PATH = '/graphql';
-/** Sign-up and log-in attempts per client IP and minute (password guessing, account spam). */
-export const LOGIN_ATTEMPTS_PER_MINUTE = 10;
 
 const SDL_URL = new URL('./schema.graphql', import.meta.url);
 
@@ -25,7 +24,11 @@ export function buildPortalSchema(): GraphQLSchema {
   return createSchema<PortalContext>({ typeDefs: readFileSync(SDL_URL, 'utf8'), resolvers });
 }
 
-type PortalRequest = Request & { portalAuth?: PortalAuth };
+type PortalRequest = Request & {
+  portalAuth?: PortalAuth;
+  /** Rate-limit buckets the gate charged for this request's first execution of their fields. */
+  portalPrepaid?: Set<string>;
+};
 
 export interface PortalDeps {
   db: Db;
@@ -43,6 +46,15 @@ export function createPortal(config: Config, deps: PortalDeps): Router {
     graphqlEndpoint: PORTAL_PATH,
     landingPage: false,
     multipart: false,
+    // GraphiQL is served from this origin; no other origin is allowed, and never with credentials.
+    cors: {
+      origin: new URL(config.baseUrl).origin,
+      credentials: false,
+      methods: ['GET', 'POST'],
+      allowedHeaders: ['Authorization', 'Content-Type', 'Accept'],
+      exposedHeaders: ['Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining'],
+    },
+    plugins: documentLimitPlugins(),
     graphiql: { title: 'Developer portal', defaultQuery: GRAPHIQL_QUERY },
     // Served from this server (yoga's default page loads GraphiQL from a CDN).
     renderGraphiQL,
@@ -63,6 +75,7 @@ export function createPortal(config: Config, deps: PortalDeps): Router {
       logger: deps.logger,
       principal: req.portalAuth?.principal ?? null,
       ip: req.ip ?? '',
+      prepaid: new Set(req.portalPrepaid),
     }),
   });
 
@@ -99,17 +112,24 @@ function gate(config: Config, deps: PortalDeps) {
       }
       // A browser navigation gets the GraphiQL page, which executes nothing (shared ?query= links).
       const graphiql = req.method === 'GET' && (req.headers.accept ?? '').includes('text/html');
+      // Size, tokens and nesting before anything parses the document (this gate's pre-check included).
+      if (isGraphQLRequest(params) && !graphiql) checkDocumentLimits(params.query);
       const requested = isGraphQLRequest(params) && !graphiql ? requestedOperation(params.query, params.operationName) : undefined;
+      const prepaid = new Set<string>();
       if (requested) {
         for (const field of requested.fields) authorize(auth.principal, fieldAccess(requested.operation, field), field);
-        if (requested.fields.some((field) => LOGIN_FIELDS.has(field))) {
-          await consumeRateLimit(deps.db, `login:${ip}`, LOGIN_ATTEMPTS_PER_MINUTE);
-        }
-        if (requested.fields.some(isSimulationField)) {
-          await consumeRateLimit(deps.db, `simulate:${ip}`, SIMULATIONS_PER_MINUTE);
+        // A spent bucket refuses the whole request with 429 here. The first execution of each
+        // bucket's fields is charged now; every further one (aliases) is charged as it runs and
+        // fails on its own past the limit (src/portal/resolvers/index.ts).
+        for (const field of requested.fields) {
+          const rateLimit = fieldRateLimit(field, ip);
+          if (!rateLimit || prepaid.has(rateLimit.bucket)) continue;
+          await consumeRateLimit(deps.db, rateLimit.bucket, rateLimit.limit);
+          prepaid.add(rateLimit.bucket);
         }
       }
       req.portalAuth = auth;
+      req.portalPrepaid = prepaid;
       next();
     } catch (err) {
       const response = toErrorResponse(err);

@@ -14,6 +14,8 @@ import { provisionSandbox } from './provision.js';
 // developer's own; another developer's, or a deleted one, is the not_found of an unknown id.
 
 const MAX_PROTECT_DAYS = 90;
+/** Live (not deleted) sandboxes a developer may have at once, across their plugins: each is a schema. */
+export const MAX_SANDBOXES_PER_DEVELOPER = 10;
 
 export interface SandboxView {
   id: number;
@@ -104,6 +106,7 @@ export async function provisionDeveloperSandbox(
   if (purpose.length === 0 || purpose.length > 500) details.purpose = ['must be 1 to 500 characters'];
   const plugin = await findOwnedPlugin(db, developerId, input.pluginId);
   if (Object.keys(details).length > 0) throw new ValidationError(details);
+  if ((await countLiveSandboxes(db, developerId)) >= MAX_SANDBOXES_PER_DEVELOPER) throw sandboxLimitError();
 
   let webhookSecret: string;
   if (plugin.webhook_secret_enc) {
@@ -117,12 +120,36 @@ export async function provisionDeveloperSandbox(
       .execute();
   }
   const provisioned = await provisionSandbox(db, { developerId, pluginId: plugin.plugin_id, name, purpose });
+  // Concurrent requests may all have passed the count: the ones whose sandbox ranks past the cap
+  // (by id, among the developer's live ones) give theirs back.
+  if ((await countLiveSandboxes(db, developerId, provisioned.sandboxId)) > MAX_SANDBOXES_PER_DEVELOPER) {
+    await deleteSandbox(db, config, developerId, provisioned.sandboxId);
+    throw sandboxLimitError();
+  }
   return {
     sandbox: await getSandbox(db, config, developerId, provisioned.sandboxId),
     installationId: provisioned.installationId,
     installationKey: provisioned.installationKey,
     webhookSecret,
   };
+}
+
+/** The developer's sandboxes that are not deleted (provisioning, active, resetting or expired), up to `upToId`. */
+async function countLiveSandboxes(db: Db, developerId: number, upToId?: number): Promise<number> {
+  let query = db
+    .selectFrom('control.sandboxes')
+    .select((eb) => eb.fn.countAll<string>().as('live'))
+    .where('developer_id', '=', developerId)
+    .where('status', '<>', 'deleted');
+  if (upToId !== undefined) query = query.where('sandbox_id', '<=', upToId);
+  return Number((await query.executeTakeFirstOrThrow()).live);
+}
+
+function sandboxLimitError(): ValidationError {
+  return new ValidationError(
+    { pluginId: [`a developer has at most ${MAX_SANDBOXES_PER_DEVELOPER} live sandboxes`] },
+    `You have ${MAX_SANDBOXES_PER_DEVELOPER} live sandboxes, the limit per developer. Delete one with deleteSandbox before provisioning another (an expired one counts until it is deleted).`,
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { EventName } from '../../src/generated/events.generated.js';
+import { sessionRateLimitBucket } from '../../src/portal/auth.js';
 import { createTestContext, type TestContext } from '../support/context.js';
 import { expectValidEventData, outboxEvents } from '../support/events.js';
 import { call } from '../support/http.js';
@@ -31,6 +32,9 @@ beforeAll(async () => {
   box = await provisionPortalSandbox(t.app, dev.token, plugin.pluginId);
 });
 afterAll(() => t.close());
+// One developer drives the whole file, far past a session's 60 requests a minute: each test starts
+// with a fresh budget (the budget itself is tested in abuse-limits.test.ts).
+beforeEach(() => t.db.deleteFrom('control.rate_limits').where('bucket', '=', sessionRateLimitBucket(dev.developerId)).execute());
 
 /** A simulation from a fresh client address (simulations share a 30-a-minute bucket per IP). */
 const simulate = (query: string, variables: Record<string, unknown>) =>

@@ -1,6 +1,7 @@
 import type { GraphQLFieldResolver, GraphQLResolveInfo } from 'graphql';
 import type { PortalContext } from '../context.js';
-import { authorize, fieldAccess } from '../policy.js';
+import { consumeRateLimit } from '../../domain/access.js';
+import { authorize, fieldAccess, fieldRateLimit } from '../policy.js';
 import { DateTimeScalar, JSONScalar } from '../scalars.js';
 import { accountMutations, accountQueries } from './accounts.js';
 import { operatorMutations, operatorQueries } from './operator.js';
@@ -15,7 +16,8 @@ type RootResolver = (parent: unknown, args: any, ctx: PortalContext, info: Graph
 /**
  * Every root field runs behind the policy (src/portal/policy.ts). The HTTP layer already refused
  * the request when the policy says no; this guard is the second line, so that no field can run
- * unguarded whatever the pre-check parsed.
+ * unguarded whatever the pre-check parsed. A rate-limited field is charged for every execution
+ * (each alias is one), before it runs: past the limit it fails with rate_limit_exceeded.
  */
 function guarded(resolvers: Record<string, RootResolver>): Record<string, GraphQLFieldResolver<unknown, PortalContext>> {
   return Object.fromEntries(
@@ -23,10 +25,17 @@ function guarded(resolvers: Record<string, RootResolver>): Record<string, GraphQ
       field,
       (parent: unknown, args: unknown, ctx: PortalContext, info: GraphQLResolveInfo) => {
         authorize(ctx.principal, fieldAccess(info.operation.operation, field), field);
-        return resolve(parent, args, ctx, info);
+        const rateLimit = fieldRateLimit(field, ctx.ip);
+        if (!rateLimit) return resolve(parent, args, ctx, info);
+        return chargeExecution(ctx, rateLimit.bucket, rateLimit.limit).then(() => resolve(parent, args, ctx, info));
       },
     ]),
   );
+}
+
+async function chargeExecution(ctx: PortalContext, bucket: string, limit: number): Promise<void> {
+  if (ctx.prepaid.delete(bucket)) return; // the gate charged this request's first one
+  await consumeRateLimit(ctx.db, bucket, limit);
 }
 
 export const resolvers = {
