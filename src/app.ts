@@ -23,7 +23,9 @@ export interface AppDeps {
 export async function createApp(config: Config, deps: AppDeps): Promise<Express> {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // Only the proxies SVC_TRUST_PROXY names may set req.ip (per-IP limits, developer-key
+  // allowlists) through X-Forwarded-For; by default nobody can, not even a loopback peer.
+  app.set('trust proxy', typeof config.trustProxy === 'object' ? [...config.trustProxy] : config.trustProxy);
 
   // JSON APIs here answer with fresh data every time: no ETag (Express would hash every body).
   app.set('etag', false);
@@ -72,7 +74,7 @@ function requestIdAndAccessLog(logger: Logger): RequestHandler {
       res.once('finish', () => {
         logger.info(
           {
-            req: { id, method: req.method, url: req.originalUrl, headers: req.headers, remoteAddress: req.socket.remoteAddress },
+            req: { id, method: req.method, url: redactUrl(req.originalUrl), headers: req.headers, remoteAddress: req.socket.remoteAddress },
             res: { statusCode: res.statusCode },
             responseTime: Math.round(performance.now() - started),
           },
@@ -84,18 +86,52 @@ function requestIdAndAccessLog(logger: Logger): RequestHandler {
   };
 }
 
+// Query parameters that carry a capability or a credential: the OAuth start token, the callback's
+// code and state, a GraphQL GET document and its variables, and anything named after a password,
+// key, secret or token. Their values never reach the access log.
+const CAPABILITY_PARAMS = new Set(['token', 'code', 'state', 'query', 'variables']);
+const CREDENTIAL_PARAM = /password|key|secret|token/i;
+const REDACTED = '[redacted]';
+
+/** The URL as logged: path and query string, with the values of capability parameters replaced. */
+export function redactUrl(url: string): string {
+  const mark = url.indexOf('?');
+  if (mark === -1) return url;
+  const query = url
+    .slice(mark + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      if (eq === -1) return pair;
+      const name = safeDecode(pair.slice(0, eq));
+      return CAPABILITY_PARAMS.has(name.toLowerCase()) || CREDENTIAL_PARAM.test(name) ? `${pair.slice(0, eq)}=${REDACTED}` : pair;
+    });
+  return `${url.slice(0, mark)}?${query.join('&')}`;
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+}
+
 /** Body-parser and other transport failures, in the error shape (never an HTML page or a stack). */
 function bodyErrors(logger: Logger): ErrorRequestHandler {
   return (err, _req, res, _next) => {
     const type = (err as { type?: string }).type;
     const response =
-      type === 'entity.parse.failed'
-        ? httpError(400, 'validation_error', 'The request body is not valid JSON.', { body: ['must be valid JSON'] })
-        : type === 'entity.too.large'
-          ? httpError(413, 'payload_too_large', `The request body exceeds ${BODY_LIMIT}.`)
-          : type === 'encoding.unsupported' || type === 'charset.unsupported'
-            ? httpError(415, 'unsupported_media_type', 'Send the request body as UTF-8 JSON.')
-            : undefined;
+      // A route parameter that is not valid percent-encoding (Express decodes every one).
+      err instanceof URIError
+        ? httpError(400, 'validation_error', 'The request path is not valid percent-encoding.', { path: ['must be valid percent-encoding (UTF-8)'] })
+        : type === 'entity.parse.failed'
+          ? httpError(400, 'validation_error', 'The request body is not valid JSON.', { body: ['must be valid JSON'] })
+          : type === 'entity.too.large'
+            ? httpError(413, 'payload_too_large', `The request body exceeds ${BODY_LIMIT}.`)
+            : type === 'encoding.unsupported' || type === 'charset.unsupported'
+              ? httpError(415, 'unsupported_media_type', 'Send the request body as UTF-8 JSON.')
+              : undefined;
     if (response) {
       res.status(response.status).json(response.body);
       return;

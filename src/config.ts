@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export type Role = 'api' | 'worker' | 'all';
@@ -15,6 +16,11 @@ export interface Config {
   readonly jwtSecret: Buffer;
   readonly role: Role;
   readonly rateLimitPerMinute: number;
+  /**
+   * Which peers may name the client address with X-Forwarded-For (Express's `trust proxy`): false
+   * (the socket's peer is the client), a hop count, or the addresses / CIDR blocks of the proxies.
+   */
+  readonly trustProxy: TrustProxy;
   readonly webhook: {
     readonly timeoutMs: number;
     readonly maxAttempts: number;
@@ -25,6 +31,8 @@ export interface Config {
   readonly logLevel: string;
   readonly production: boolean;
 }
+
+export type TrustProxy = false | number | readonly string[];
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -84,6 +92,7 @@ export function loadConfig(env: Env = process.env): Config {
     jwtSecret: secret('SVC_JWT_SECRET', 'jwt.key', 32),
     role,
     rateLimitPerMinute: int('SVC_RATE_LIMIT_PER_MINUTE', 60, 1, 1_000_000),
+    trustProxy: parseTrustProxy(env.SVC_TRUST_PROXY, problems),
     webhook: {
       timeoutMs: int('SVC_WEBHOOK_TIMEOUT_MS', 10_000, 1, 600_000),
       maxAttempts: int('SVC_WEBHOOK_MAX_ATTEMPTS', 3, 1, 20),
@@ -96,6 +105,40 @@ export function loadConfig(env: Env = process.env): Config {
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);
+}
+
+// The named ranges Express understands besides addresses and CIDR blocks.
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * SVC_TRUST_PROXY: unset, empty or `off` (no proxy: X-Forwarded-For is ignored, even from
+ * loopback), a hop count (`1`: the peer is the one proxy in front), or a comma-separated list of
+ * the proxies' addresses and CIDR blocks (`10.0.0.0/8,2001:db8::1`, or loopback / linklocal /
+ * uniquelocal).
+ */
+function parseTrustProxy(raw: string | undefined, problems: string[]): TrustProxy {
+  const value = (raw ?? '').trim();
+  if (value === '' || value.toLowerCase() === 'off' || value === '0') return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops <= 32) return hops;
+  } else {
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (entries.every(isProxyAddress)) return Object.freeze(entries);
+  }
+  problems.push(
+    `SVC_TRUST_PROXY must be off, a hop count from 1 to 32, or a comma-separated list of proxy addresses or CIDR blocks (got "${raw}")`,
+  );
+  return false;
+}
+
+function isProxyAddress(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
 /** Development only: a random secret generated once and kept in the data directory. */

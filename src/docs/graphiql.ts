@@ -45,7 +45,8 @@ export async function renderGraphiQL(options: GraphiQLPageOptions): Promise<stri
 export async function serveGraphiQLAsset(req: Request, res: Response): Promise<void> {
   const assets = await loadBundle();
   const file = String(req.params.file);
-  const asset = ASSET_FILES[file];
+  // An own property only: `__proto__`, `constructor`, `toString`... are not assets.
+  const asset = Object.hasOwn(ASSET_FILES, file) ? ASSET_FILES[file] : undefined;
   if (!asset) {
     res.status(404).json({ error: 'route_not_found', message: 'No such GraphiQL asset.' });
     return;

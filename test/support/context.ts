@@ -32,6 +32,9 @@ export const TEST_ENV: Record<string, string> = {
   SVC_JWT_SECRET: randomBytes(32).toString('base64'),
   LOG_LEVEL: 'info',
   SVC_DATA_DIR: '/nonexistent-test-data-dir',
+  // supertest connects from loopback: the tests play the reverse proxy and choose the client
+  // address with X-Forwarded-For (test/portal/proxy-trust.test.ts covers the default, off).
+  SVC_TRUST_PROXY: 'loopback',
 };
 
 export interface TestContextOptions {

@@ -8,7 +8,7 @@ import supertest, { type Response } from 'supertest';
 
 export const PASSWORD = 'correct horse battery staple';
 
-/** A fresh client address (honoured from loopback: `trust proxy` is 'loopback'), so that sign-ups
+/** A fresh client address (honoured from loopback: the harness sets SVC_TRUST_PROXY=loopback), so that sign-ups
  * of different tests do not share the per-IP log-in bucket. */
 export const randomIp = () => `198.18.${randomInt(0, 256)}.${randomInt(1, 255)}`;
 
