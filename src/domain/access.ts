@@ -165,6 +165,34 @@ function upsertBuckets(rows: RawBuilder<unknown>): RawBuilder<unknown> {
     returning count, greatest(1, ceil(extract(epoch from (window_start + interval '1 minute' - now()))))::int as retry_after`;
 }
 
+/**
+ * Deletes the buckets whose one-minute window had closed at `now` (the next request of such a
+ * bucket starts a new window anyway, by INSERT). In batches, each its own short statement, so
+ * the purge never holds many row locks against the credentials pipeline; rows another statement
+ * holds are skipped until the next run.
+ */
+export async function purgeExpiredRateLimits(
+  db: Db,
+  now: Date,
+  options: { batchSize?: number } = {},
+): Promise<{ deleted: number; batches: number }> {
+  const batchSize = options.batchSize ?? 5000;
+  let deleted = 0;
+  let batches = 0;
+  for (;;) {
+    const result = await sql`
+      delete from control.rate_limits
+       where bucket in (select bucket from control.rate_limits
+                         where window_start <= ${now}::timestamptz - interval '1 minute'
+                         limit ${batchSize} for update skip locked)
+         and window_start <= ${now}::timestamptz - interval '1 minute'`.execute(db);
+    const count = Number(result.numAffectedRows ?? 0n);
+    batches += 1;
+    deleted += count;
+    if (count < batchSize) return { deleted, batches };
+  }
+}
+
 function checkBucket(count: number, retryAfter: number, limit: number): RateLimitState {
   const state = { limit, remaining: Math.max(0, limit - count), retryAfterSeconds: retryAfter };
   if (count > limit) throw Object.assign(new RateLimitedError(retryAfter, limit), { state });

@@ -1,6 +1,7 @@
 import type { PgBoss } from 'pg-boss';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
+import { purgeExpiredRateLimits } from '../domain/access.js';
 import { runTrialSweep } from '../domain/marketplace.js';
 import type { Logger } from '../logger.js';
 import { refreshExpiringTokens } from '../oauth/flow.js';
@@ -13,6 +14,7 @@ const SCHEDULES = {
   'trial-sweep': (deps: ScheduleDeps, now: Date) => runTrialSweep(deps.db, now),
   'sandbox-idle-sweep': (deps: ScheduleDeps, now: Date) => runSandboxIdleSweep(deps.db, deps.config, now),
   'oauth-token-refresh': (deps: ScheduleDeps, now: Date) => refreshExpiringTokens(deps.db, deps.config, now),
+  'rate-limit-purge': (deps: ScheduleDeps, now: Date) => purgeExpiredRateLimits(deps.db, now),
 } as const;
 
 export interface ScheduleDeps {
