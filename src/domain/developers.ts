@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { DevelopersTable } from '../db/types.js';
-import { hashPassword, verifyPassword } from '../lib/passwords.js';
+import { hashPassword, needsRehash, verifyPassword } from '../lib/passwords.js';
 import { randomBase62 } from '../lib/secrets.js';
 import { AccessError, ValidationError, type Details } from './errors.js';
 
@@ -90,6 +90,15 @@ export async function logIn(db: Db, input: { email: string; password: string }):
   const encoded = row?.password_hash ?? (await (decoyHash ??= hashPassword(randomBase62(24))));
   const valid = input.password.length <= PASSWORD_MAX_LENGTH && (await verifyPassword(input.password, encoded));
   if (!row || !valid) throw new AccessError('authentication_failed', 'The email or password is incorrect.');
+  if (needsRehash(row.password_hash)) {
+    // A hash from an older cost: replace it now that the password is known (unless it changed meanwhile).
+    await db
+      .updateTable('control.developers')
+      .set({ password_hash: await hashPassword(input.password) })
+      .where('developer_id', '=', row.developer_id)
+      .where('password_hash', '=', row.password_hash)
+      .execute();
+  }
   return toView(row);
 }
 

@@ -5,19 +5,49 @@ const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptO
     scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))),
   );
 
-const PARAMS = { N: 16384, r: 8, p: 1 };
+/** OWASP's minimum for scrypt: N=2^17, r=8, p=1 (128 MiB and about 0.1 to 0.3 s per hash). */
+export const PASSWORD_HASH_PARAMS = Object.freeze({ N: 2 ** 17, r: 8, p: 1 });
+
+// Stored hashes name their own parameters, so older ones keep verifying. Their cost is still
+// bounded: a stored value can never make one log-in allocate more than this.
+const MAX_N = 2 ** 20;
+const MAX_R = 16;
+const MAX_P = 4;
+
+/** scrypt needs 128·N·r bytes; Node refuses anything over `maxmem` (32 MiB by default). */
+const maxmemFor = (N: number, r: number) => 128 * N * r + 1024 * 1024;
 
 /** scrypt, encoded as scrypt$N$r$p$salt$hash (base64url). */
 export async function hashPassword(password: string): Promise<string> {
+  const { N, r, p } = PASSWORD_HASH_PARAMS;
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, 32, PARAMS);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const key = await scrypt(password, salt, 32, { N, r, p, maxmem: maxmemFor(N, r) });
+  return ['scrypt', N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 export async function verifyPassword(password: string, encoded: string): Promise<boolean> {
-  const [scheme, n, r, p, salt, hash] = encoded.split('$');
-  if (scheme !== 'scrypt' || !salt || !hash) return false;
-  const expected = Buffer.from(hash, 'base64url');
-  const key = await scrypt(password, Buffer.from(salt, 'base64url'), expected.length, { N: Number(n), r: Number(r), p: Number(p) });
-  return timingSafeEqual(key, expected);
+  const parsed = parse(encoded);
+  if (!parsed) return false;
+  const { N, r, p, salt, hash } = parsed;
+  const key = await scrypt(password, salt, hash.length, { N, r, p, maxmem: maxmemFor(N, r) });
+  return timingSafeEqual(key, hash);
+}
+
+/** True when a stored hash was made at other parameters than today's: re-hash it at the next log-in. */
+export function needsRehash(encoded: string): boolean {
+  const parsed = parse(encoded);
+  const { N, r, p } = PASSWORD_HASH_PARAMS;
+  return !parsed || parsed.N !== N || parsed.r !== r || parsed.p !== p;
+}
+
+function parse(encoded: string): { N: number; r: number; p: number; salt: Buffer; hash: Buffer } | undefined {
+  const parts = encoded.split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return undefined;
+  const [N, r, p] = parts.slice(1, 4).map((part) => (/^\d{1,8}$/.test(part) ? Number(part) : NaN)) as [number, number, number];
+  const powerOfTwo = N > 1 && (N & (N - 1)) === 0;
+  if (!powerOfTwo || N > MAX_N || !(r >= 1 && r <= MAX_R) || !(p >= 1 && p <= MAX_P)) return undefined;
+  const salt = Buffer.from(parts[4]!, 'base64url');
+  const hash = Buffer.from(parts[5]!, 'base64url');
+  if (salt.length === 0 || hash.length < 16) return undefined;
+  return { N, r, p, salt, hash };
 }

@@ -45,18 +45,22 @@ export function verifySignature(secret: string, body: Buffer | string, signature
   return timingSafeEqual(expected, Buffer.from(signature, 'hex'));
 }
 
+// The full 16-byte GCM tag, pinned on both sides: decryption refuses a truncated tag (Node would
+// otherwise accept one as short as 4 bytes, which a forger could guess).
+const GCM_TAG_BYTES = 16;
+
 /** AES-256-GCM, encoded as base64url(iv).base64url(tag).base64url(ciphertext). */
 export function encrypt(key: Buffer, plaintext: string): string {
   const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: GCM_TAG_BYTES });
   const data = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
   return [iv, cipher.getAuthTag(), data].map((b) => b.toString('base64url')).join('.');
 }
 
 export function decrypt(key: Buffer, sealed: string): string {
   const [iv, tag, data] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'));
-  if (!iv || !tag || !data) throw new Error('Malformed encrypted value');
-  const decipher = createDecipheriv('aes-256-gcm', key, iv);
+  if (!iv || !tag || !data || tag.length !== GCM_TAG_BYTES) throw new Error('Malformed encrypted value');
+  const decipher = createDecipheriv('aes-256-gcm', key, iv, { authTagLength: GCM_TAG_BYTES });
   decipher.setAuthTag(tag);
   return Buffer.concat([decipher.update(data), decipher.final()]).toString('utf8');
 }
