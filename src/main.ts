@@ -1,7 +1,7 @@
 import { loadConfig, ConfigError, type Config } from './config.js';
 import { createLogger, type Logger } from './logger.js';
 import { seedDemo, credentialsPath, type DemoCredentials } from './seed/demo.js';
-import { listen, openDatabase } from './server.js';
+import { listen, ListenError, openDatabase } from './server.js';
 import { startJobRuntime } from './jobs/runtime.js';
 import { runOperatorCommand } from './cli/operator-command.js';
 
@@ -55,17 +55,32 @@ async function serve(config: Config, logger: Logger, demo: boolean): Promise<voi
     logger.warn('SVC_WEBHOOK_ALLOW_PRIVATE=1: webhooks may reach private and loopback addresses. Never use this in production.');
   }
   const runtime = await openDatabase(config, logger);
-  // Every role enqueues webhook jobs (outbox hook, tester); worker and all also run the workers.
-  // Deliveries trust Node's default CA store, which includes NODE_EXTRA_CA_CERTS when it is set.
-  const jobs = await startJobRuntime({
-    connectionString: runtime.url,
-    db: runtime.database.db,
-    config,
-    logger,
-    workers: config.role !== 'api',
-  });
-  const credentials = demo ? await seedDemo(runtime.database.db, config) : undefined;
-  const http = config.role === 'worker' ? undefined : await listen(config, runtime, logger);
+  let jobs: Awaited<ReturnType<typeof startJobRuntime>> | undefined;
+  let credentials: DemoCredentials | undefined;
+  let http: Awaited<ReturnType<typeof listen>> | undefined;
+  try {
+    // Every role enqueues webhook jobs (outbox hook, tester); worker and all also run the workers.
+    // Deliveries trust Node's default CA store, which includes NODE_EXTRA_CA_CERTS when it is set.
+    jobs = await startJobRuntime({
+      connectionString: runtime.url,
+      db: runtime.database.db,
+      config,
+      logger,
+      workers: config.role !== 'api',
+    });
+    credentials = demo ? await seedDemo(runtime.database.db, config) : undefined;
+    http = config.role === 'worker' ? undefined : await listen(config, runtime, logger);
+  } catch (err) {
+    // A failed start stops what it started: the job runtime, the pool and the embedded PostgreSQL.
+    await jobs?.stop();
+    await runtime.stop();
+    if (err instanceof ListenError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const started = jobs;
   if (credentials && http) printBanner(config, http.port, credentials);
   else logger.info({ port: http?.port, role: config.role }, config.role === 'worker' ? 'workers started' : 'listening');
 
@@ -81,7 +96,7 @@ async function serve(config: Config, logger: Logger, demo: boolean): Promise<voi
       process.exit(1);
     });
     http?.server.close();
-    await jobs.stop();
+    await started.stop();
     await runtime.stop();
     process.exit(0);
   };

@@ -26,7 +26,14 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Runt
     url = embedded.url();
   }
   const database = createDatabase(url, { max: config.databasePoolSize });
-  await migrateAll(database.db);
+  try {
+    await migrateAll(database.db);
+  } catch (err) {
+    // Never leave the embedded server running behind a process that failed to start.
+    await database.close();
+    await embedded?.stop();
+    throw err;
+  }
   return {
     database,
     url,
@@ -42,6 +49,27 @@ export async function listen(config: Config, runtime: Runtime, logger: Logger): 
   const app = await createApp(config, { db: runtime.database.db, logger });
   const server = http.createServer(app);
   server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve) => server.listen(config.port, resolve));
+  await new Promise<void>((resolve, reject) => {
+    const failed = (err: NodeJS.ErrnoException) => reject(new ListenError(listenFailure(err, config.port), { cause: err }));
+    server.once('error', failed);
+    server.listen(config.port, () => {
+      server.off('error', failed);
+      resolve();
+    });
+  });
   return { server, port: (server.address() as AddressInfo).port };
+}
+
+/** The HTTP port could not be bound: its message is the one line an operator needs. */
+export class ListenError extends Error {}
+
+function listenFailure(err: NodeJS.ErrnoException, port: number): string {
+  switch (err.code) {
+    case 'EADDRINUSE':
+      return `Port ${port} is already in use: stop the process using it, or set PORT to a free port.`;
+    case 'EACCES':
+      return `Port ${port} needs privileges this user does not have: set PORT to a port above 1023.`;
+    default:
+      return `Cannot listen on port ${port} (${err.code ?? err.message}): set PORT to another port.`;
+  }
 }
