@@ -40,3 +40,17 @@ function templateToPattern(path: string): string {
   const escape = (literal: string) => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return `^${path.replace(/\{[^}]+\}/g, '\0').split('\0').map(escape).join('[^/]+')}$`;
 }
+
+/**
+ * True when a raw request path has a `%` escape that does not decode (a bad hex pair, a cut-off
+ * escape, or bytes that are not UTF-8): the library's decodeURIComponent would throw a URIError.
+ */
+export function hasMalformedPercentEncoding(path: string): boolean {
+  if (!path.includes('%')) return false;
+  try {
+    decodeURIComponent(path);
+    return false;
+  } catch {
+    return true;
+  }
+}

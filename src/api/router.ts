@@ -8,7 +8,8 @@ import type { OperationId } from '../generated/operations.generated.js';
 import { INBOUND_CEILING, verifyInboundSignature } from '../webhooks/inbound.js';
 import { httpError, HttpResponseError, toErrorResponse, type ErrorResponse } from './error-response.js';
 import type { ApiDeps, ApiRequest, ApiResponse, HandlerMap } from './types.js';
-import { precompileRouting } from './route-matcher.js';
+import { MAX_BODY_DEPTH, nestedDeeperThan } from './body-depth.js';
+import { hasMalformedPercentEncoding, precompileRouting } from './route-matcher.js';
 import { toValidationDetails } from './validation-details.js';
 
 export const API_ROOT = '/api/plugin/v1';
@@ -53,7 +54,7 @@ export async function createDataApi(deps: ApiDeps, handlers: HandlerMap, openapi
     methodNotAllowed: () => httpError(405, 'method_not_allowed', 'This endpoint does not accept this HTTP method.'),
     notImplemented: (c: Context) =>
       httpError(501, 'not_implemented', `${c.operation.operationId} is not implemented yet.`),
-    postRoutingHandler: (c: Context, ex: Exchange) => checkContentType(c, ex),
+    postRoutingHandler: (c: Context, ex: Exchange) => checkBody(c, ex),
     unauthorizedHandler: (c: Context) => {
       throw (c.security.PluginApiKey as { error: unknown } | undefined)?.error ?? new AccessError('missing_api_key', 'Missing credentials.');
     },
@@ -109,6 +110,11 @@ export async function createDataApi(deps: ApiDeps, handlers: HandlerMap, openapi
   router.use(API_ROOT, async (req: Request, res: Response) => {
     const ex: Exchange = { req, requestId: String(res.getHeader('X-Request-Id')) };
     let response: ApiResponse | ErrorResponse;
+    // The router decodes path parameters with decodeURIComponent, which throws on these.
+    if (hasMalformedPercentEncoding(req.path)) {
+      send(res, httpError(400, 'validation_error', 'The request path is not valid percent-encoded UTF-8.', { path: ['has malformed percent-encoding'] }), undefined);
+      return;
+    }
     try {
       response = await api.handleRequest(
         { method: req.method, path: req.baseUrl + req.path, query: req.query as Record<string, string>, headers: req.headers as Record<string, string>, body: req.body },
@@ -139,12 +145,23 @@ function header(req: Request, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** A JSON body operation gets JSON: anything else is a 415 in the error shape. */
-function checkContentType(c: Context, ex: Exchange): void {
+/**
+ * A JSON body operation gets JSON (anything else is a 415 in the error shape) nested at most
+ * MAX_BODY_DEPTH levels deep: checked before credentials and validation, so no deeper value ever
+ * reaches ajv, a signature check, a log line or JSON.stringify.
+ */
+function checkBody(c: Context, ex: Exchange): void {
   if (!c.operation?.requestBody) return;
   if (!ex.req.is('application/json')) {
     throw new HttpResponseError(
       httpError(415, 'unsupported_media_type', 'Send the request body as JSON with Content-Type: application/json.'),
+    );
+  }
+  if (nestedDeeperThan(ex.req.body, MAX_BODY_DEPTH)) {
+    throw new HttpResponseError(
+      httpError(400, 'validation_error', `The request body is nested more than ${MAX_BODY_DEPTH} levels deep.`, {
+        body: [`must not be nested deeper than ${MAX_BODY_DEPTH} levels`],
+      }),
     );
   }
 }

@@ -1789,9 +1789,11 @@ export interface components {
         };
     };
     responses: {
-        /** @description Code `validation_error`: the request does not match this schema (types, required fields, unknown body fields, ranges, lengths, enums) or the body is not valid JSON. `details` maps each offending field to its problems. */
+        /** @description Code `validation_error`: the request does not match this schema (types, required fields, unknown body fields, ranges, lengths, enums), the body is not valid JSON or is nested more than 64 levels deep, or the path has malformed percent-encoding. `details` maps each offending field to its problems (`body` and `path` for the last three). */
         BadRequest: {
             headers: {
+                "X-RateLimit-Limit": components["headers"]["RateLimitLimitWhenCounted"];
+                "X-RateLimit-Remaining": components["headers"]["RateLimitRemainingWhenCounted"];
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
@@ -1855,6 +1857,8 @@ export interface components {
          */
         LocationForbidden: {
             headers: {
+                "X-RateLimit-Limit": components["headers"]["RateLimitLimitWhenCounted"];
+                "X-RateLimit-Remaining": components["headers"]["RateLimitRemainingWhenCounted"];
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
@@ -1871,6 +1875,8 @@ export interface components {
         /** @description Code `not_found`: the resource does not exist or is not visible to this installation. */
         NotFound: {
             headers: {
+                "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
@@ -1887,6 +1893,8 @@ export interface components {
         /** @description The order does not exist or is not visible to this installation. The body carries the sentence `Order not found` in `error` and no `message`. */
         OrderNotFound: {
             headers: {
+                "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
@@ -1902,6 +1910,8 @@ export interface components {
         /** @description The menu item does not exist or is not visible to this installation. The body carries the sentence `Menu item not found` in `error` and no `message`. */
         MenuItemNotFound: {
             headers: {
+                "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
@@ -1917,6 +1927,8 @@ export interface components {
         /** @description The location does not exist or belongs to another organization. The body carries the sentence `Location not found` in `error` and no `message`. */
         LocationNotFound: {
             headers: {
+                "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
@@ -1980,6 +1992,8 @@ export interface components {
         /** @description Code `validation_error`: the `location_id` filter names a location your organization does not have. */
         UnprocessableLocation: {
             headers: {
+                "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
@@ -2078,6 +2092,16 @@ export interface components {
          */
         LocationIdQuery: number;
         /**
+         * @description Only items of this menu category. An unknown category yields an empty page.
+         * @example 9
+         */
+        CategoryIdQuery: number;
+        /**
+         * @description Only this ingredient (the page then has at most one entry).
+         * @example 301
+         */
+        IngredientIdQuery: number;
+        /**
          * @description Only records whose `updated_at` is at or after this instant (RFC 3339 date-time with an offset). URL-encode it: a `+` offset must be sent as `%2B`.
          * @example 2026-03-14T00:00:00Z
          */
@@ -2115,6 +2139,16 @@ export interface components {
          * @example 57
          */
         RateLimitRemaining: number;
+        /**
+         * @description The bucket size, as on successful responses. Sent when the request got past the key check and counted against the installation's bucket; absent when it was refused before that (missing, malformed or unknown key, installation or sandbox not usable, body not JSON or nested too deeply, malformed percent-encoding in the path).
+         * @example 60
+         */
+        RateLimitLimitWhenCounted: number;
+        /**
+         * @description Requests left in the current one-minute window. Sent together with `X-RateLimit-Limit` when the request counted against the bucket.
+         * @example 57
+         */
+        RateLimitRemainingWhenCounted: number;
         /**
          * @description Seconds to wait before retrying.
          * @example 23
@@ -2469,6 +2503,8 @@ export interface operations {
              */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimitWhenCounted"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemainingWhenCounted"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -2498,6 +2534,8 @@ export interface operations {
              */
             422: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -2612,6 +2650,8 @@ export interface operations {
              */
             422: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -2687,6 +2727,8 @@ export interface operations {
              */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimitWhenCounted"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemainingWhenCounted"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -2715,6 +2757,8 @@ export interface operations {
              */
             422: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -2758,7 +2802,7 @@ export interface operations {
                  * @description Only items of this menu category. An unknown category yields an empty page.
                  * @example 9
                  */
-                category_id?: number;
+                category_id?: components["parameters"]["CategoryIdQuery"];
                 /**
                  * @description `true` (default): only items with `is_available` and `is_active` both true. `false`: every item.
                  * @example false
@@ -3236,7 +3280,7 @@ export interface operations {
                  * @description Only this ingredient (the page then has at most one entry).
                  * @example 301
                  */
-                ingredient_id?: number;
+                ingredient_id?: components["parameters"]["IngredientIdQuery"];
                 /**
                  * @description `true`: only ingredients with a stock level at or below its reorder point. `false`: only ingredients with none. Omit for all.
                  * @example true
@@ -3468,6 +3512,8 @@ export interface operations {
             /** @description The movement cannot be applied. Code `validation_error`: `delta` has more than four decimals or would take on-hand stock beyond ±9999999999.9999, the location does not exist in your organization, or the idempotency key was used with a different body. */
             422: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3574,13 +3620,15 @@ export interface operations {
             };
             /**
              * @description The event was rejected. Codes:
-             *     - `validation_error`: the body does not match the schema or is not valid JSON
-             *       (`details` says what).
+             *     - `validation_error`: the body does not match the schema, is not valid JSON or
+             *       is nested more than 64 levels deep (`details` says what).
              *     - `unknown_event_type`: `event_type` is not a catalog event, not an `external.*`
              *       name and matches no wildcard family.
              */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimitWhenCounted"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemainingWhenCounted"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3602,6 +3650,8 @@ export interface operations {
              */
             401: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimitWhenCounted"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemainingWhenCounted"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };

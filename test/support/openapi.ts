@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { OpenAPIBackend } from 'openapi-backend';
+import { OpenAPIBackend, type Operation } from 'openapi-backend';
 import addFormats from 'ajv-formats';
 import type { Response } from 'supertest';
 import { API_ROOT } from '../../src/api/router.js';
@@ -43,11 +43,46 @@ export async function expectMatchesSpec(res: Response): Promise<void> {
   if (result.errors) {
     throw new Error(`${operation.operationId} ${status} body does not match openapi.yaml: ${JSON.stringify(result.errors, null, 2)}\nBody: ${JSON.stringify(res.body, null, 2)}`);
   }
+  expectDeclaredHeaders(res, operation, status);
   if (res.status < 300 || res.status === 429) {
     for (const name of ['x-ratelimit-limit', 'x-ratelimit-remaining']) {
       if (operation.operationId !== 'exchangeSetupToken' && res.headers[name] === undefined) {
         throw new Error(`${operation.operationId} ${status} lacks the ${name} header`);
       }
+    }
+  }
+}
+
+interface HeaderObject {
+  required?: boolean;
+  schema?: { type?: string; minimum?: number };
+}
+
+/** The rate-limit family: every one the server sends must be declared for the response it rides on. */
+const RATE_LIMIT_HEADER = /^(x-ratelimit-|retry-after$)/;
+
+/**
+ * Headers against the response's `headers` in openapi.yaml: each rate-limit header the server sent
+ * is declared for this status, each declared header marked `required` was sent, and integer
+ * headers hold integers within their minimum.
+ */
+function expectDeclaredHeaders(res: Response, operation: Operation, status: string): void {
+  const responses = (operation.responses ?? {}) as Record<string, { headers?: Record<string, HeaderObject> }>;
+  const response = responses[status] ?? responses[`${status[0]}XX`] ?? responses.default ?? {};
+  const declared = new Map(Object.entries(response.headers ?? {}).map(([name, header]) => [name.toLowerCase(), header]));
+  for (const name of Object.keys(res.headers)) {
+    if (RATE_LIMIT_HEADER.test(name) && !declared.has(name)) {
+      throw new Error(`${operation.operationId} ${status} sends the ${name} header, which openapi.yaml does not declare for that response`);
+    }
+  }
+  for (const [name, header] of declared) {
+    const value = res.headers[name] as string | undefined;
+    if (value === undefined) {
+      if (header.required) throw new Error(`${operation.operationId} ${status} lacks the ${name} header, which openapi.yaml declares as required`);
+      continue;
+    }
+    if (header.schema?.type === 'integer' && (!/^\d+$/.test(value) || Number(value) < (header.schema.minimum ?? 0))) {
+      throw new Error(`${operation.operationId} ${status} header ${name}: ${value} is not an integer of at least ${header.schema.minimum ?? 0}`);
     }
   }
 }
