@@ -124,7 +124,7 @@ function bodyErrors(logger: Logger): ErrorRequestHandler {
     const response =
       // A route parameter that is not valid percent-encoding (Express decodes every one).
       err instanceof URIError
-        ? httpError(400, 'validation_error', 'The request path is not valid percent-encoding.', { path: ['must be valid percent-encoding (UTF-8)'] })
+        ? httpError(400, 'validation_error', 'The request path is not valid percent-encoded UTF-8.', { path: ['has malformed percent-encoding'] })
         : type === 'entity.parse.failed'
           ? httpError(400, 'validation_error', 'The request body is not valid JSON.', { body: ['must be valid JSON'] })
           : type === 'entity.too.large'
