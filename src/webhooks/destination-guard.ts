@@ -80,21 +80,24 @@ export function parseHost(url: URL): { kind: 'ip'; address: string } | { kind: '
   return { kind: 'name', name: host.endsWith('.') ? host.slice(0, -1) : host };
 }
 
-/** Parses and checks the URL shape: https, a host, no credentials. Throws DestinationRefusedError. */
-export function parseEndpoint(endpoint: string): URL {
+/**
+ * Parses and checks the URL shape: https, a host, no credentials. Throws DestinationRefusedError
+ * whose message starts with `label` (what the URL is for).
+ */
+export function parseEndpoint(endpoint: string, label = 'The webhook endpoint'): URL {
   let url: URL;
   try {
     url = new URL(endpoint);
   } catch {
-    throw new DestinationRefusedError('invalid_url', 'The webhook endpoint is not a valid URL.', false);
+    throw new DestinationRefusedError('invalid_url', `${label} is not a valid URL.`, false);
   }
   if (url.protocol !== 'https:') {
-    throw new DestinationRefusedError('insecure_scheme', `The webhook endpoint must use https (got ${url.protocol.replace(':', '')}).`, false);
+    throw new DestinationRefusedError('insecure_scheme', `${label} must use https (got ${url.protocol.replace(':', '')}).`, false);
   }
   if (url.username || url.password) {
-    throw new DestinationRefusedError('credentials_in_url', 'The webhook endpoint must not carry credentials.', false);
+    throw new DestinationRefusedError('credentials_in_url', `${label} must not carry credentials.`, false);
   }
-  if (!url.hostname) throw new DestinationRefusedError('invalid_url', 'The webhook endpoint has no host.', false);
+  if (!url.hostname) throw new DestinationRefusedError('invalid_url', `${label} has no host.`, false);
   return url;
 }
 
@@ -103,6 +106,9 @@ const systemLookup: LookupAll = (hostname) => dnsLookup(hostname, { all: true, v
 /**
  * Resolves the endpoint's host and checks every address. Refuses when any address is not public
  * (a name that resolves to both a public and a private address is refused), unless allowPrivate.
+ * A refusal of a name says only that it resolves to a non-public address, or could not be
+ * resolved: never the addresses nor the resolver's error (the message reaches plugin developers,
+ * who would otherwise map the service's internal names).
  */
 export async function vetDestination(endpoint: string | URL, options: GuardOptions): Promise<VettedDestination> {
   const url = typeof endpoint === 'string' ? parseEndpoint(endpoint) : endpoint;
@@ -113,17 +119,18 @@ export async function vetDestination(endpoint: string | URL, options: GuardOptio
   } else {
     try {
       addresses = await (options.lookup ?? systemLookup)(host.name);
-    } catch (err) {
-      const code = (err as { code?: string }).code ?? 'lookup failed';
-      throw new DestinationRefusedError('unresolvable_host', `Could not resolve ${host.name}: ${code}.`, true);
+    } catch {
+      addresses = [];
     }
-    if (addresses.length === 0) throw new DestinationRefusedError('unresolvable_host', `${host.name} has no address.`, true);
+    if (addresses.length === 0) throw new DestinationRefusedError('unresolvable_host', `${host.name} could not be resolved.`, true);
   }
   const verdicts = addresses.map((a) => classifyAddress(a.address));
   const blocked = verdicts.find((v) => !v.public);
   if (blocked && !options.allowPrivate) {
-    const via = host.kind === 'name' ? ` (${host.name} resolves to it)` : '';
-    throw new DestinationRefusedError(blocked.range, `Refused to connect to ${blocked.address}${via}: ${describeRange(blocked.range)} addresses are not allowed.`, true);
+    const message = host.kind === 'name'
+      ? `${host.name} resolves to a non-public address.`
+      : `Refused to connect to ${blocked.address}: ${describeRange(blocked.range)} addresses are not allowed.`;
+    throw new DestinationRefusedError(blocked.range, message, true);
   }
   // Connect to exactly what was checked: the first IPv4 address when there is one (IPv6 routes are
   // the likelier to be missing), as resolved (mapped forms included).
@@ -133,6 +140,23 @@ export async function vetDestination(endpoint: string | URL, options: GuardOptio
 
 function describeRange(range: string): string {
   return range.replace(/([A-Z])/g, ' $1').toLowerCase().replace('ipv4', 'IPv4');
+}
+
+/**
+ * The guard's rule for a host known without resolving it, for checks when a URL is saved: an
+ * address literal (any spelling) must be public, and `localhost` (or a name under it) is refused.
+ * Other names are resolved and checked when the request is made. Returns the problem, if any.
+ */
+export function savedHostProblem(url: URL, allowPrivate: boolean): string | undefined {
+  if (allowPrivate) return undefined;
+  const host = parseHost(url);
+  const name = host.kind === 'name' ? host.name.toLowerCase() : '';
+  if (name === 'localhost' || name.endsWith('.localhost')) return 'must be a public address, not localhost';
+  if (host.kind === 'ip') {
+    const verdict = classifyAddress(host.address);
+    if (!verdict.public) return `must be a public address (${verdict.address} is ${describeRange(verdict.range)})`;
+  }
+  return undefined;
 }
 
 /**
@@ -150,16 +174,7 @@ export function assertWebhookEndpoint(endpoint: string, options: { allowPrivate?
   } catch (err) {
     throw new ValidationError({ [field]: [(err as Error).message] }, (err as Error).message);
   }
-  if (!options.allowPrivate) {
-    const host = parseHost(url);
-    const name = host.kind === 'name' ? host.name.toLowerCase() : '';
-    if (name === 'localhost' || name.endsWith('.localhost')) {
-      throw new ValidationError({ [field]: ['must be a public address, not localhost'] });
-    }
-    if (host.kind === 'ip') {
-      const verdict = classifyAddress(host.address);
-      if (!verdict.public) throw new ValidationError({ [field]: [`must be a public address (${verdict.address} is ${describeRange(verdict.range)})`] });
-    }
-  }
+  const problem = savedHostProblem(url, options.allowPrivate ?? false);
+  if (problem) throw new ValidationError({ [field]: [problem] });
   return url.toString();
 }

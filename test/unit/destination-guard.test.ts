@@ -97,6 +97,24 @@ describe('destination guard: address spellings', () => {
     expect(refused).toMatchObject({ reason: 'loopback', retryable: true });
   });
 
+  it.each([
+    ['internal.plugin.example', 'internal.plugin.example resolves to a non-public address.', /10\.0\.0\.7|private/],
+    ['metadata.plugin.example', 'metadata.plugin.example resolves to a non-public address.', /169\.254|link/i],
+    ['mixed.plugin.example', 'mixed.plugin.example resolves to a non-public address.', /192\.168|93\.184|private/],
+    ['mapped.plugin.example', 'mapped.plugin.example resolves to a non-public address.', /127\.0\.0\.1|ffff|loopback/],
+    ['nowhere.plugin.example', 'nowhere.plugin.example could not be resolved.', /ENOTFOUND|getaddrinfo/],
+  ])('when the name %s is refused, then the message names the host but never what it resolves to nor the resolver error', async (host, message, leak) => {
+    const refused = (await vetDestination(`https://${host}/hook`, { allowPrivate: false, lookup }).catch((err: unknown) => err)) as DestinationRefusedError;
+    expect(refused).toBeInstanceOf(DestinationRefusedError);
+    expect(refused.message).toBe(message);
+    expect(refused.message).not.toMatch(leak);
+  });
+
+  it('when a name has no address at all, then it reads as unresolvable', async () => {
+    const refused = await vetDestination('https://empty.plugin.example/hook', { allowPrivate: false, lookup: async () => [] }).catch((err: unknown) => err);
+    expect(refused).toMatchObject({ reason: 'unresolvable_host', message: 'empty.plugin.example could not be resolved.' });
+  });
+
   it('when SVC_WEBHOOK_ALLOW_PRIVATE lifts the guard, then loopback names connect to the address they resolve to', async () => {
     const vetted = await vetDestination('https://localhost:8443/hook', { allowPrivate: true, lookup });
     expect(vetted).toMatchObject({ address: '127.0.0.1', family: 4 });

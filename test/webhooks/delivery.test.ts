@@ -234,7 +234,8 @@ describe('when the destination is not allowed', () => {
     const result = await client.post(receiver.url('/guarded'), Buffer.from('{}'), { 'Content-Type': 'application/json' });
     await client.close();
     expect(result).toMatchObject({ ok: false, refusalReason: 'loopback', httpStatus: null, retryable: true });
-    expect(result.errorMessage).toMatch(/Refused to connect to 127\.0\.0\.1 \(localhost resolves to it\)/);
+    expect(result.errorMessage).toBe('localhost resolves to a non-public address.');
+    expect(result.errorMessage).not.toMatch(/127\.0\.0\.1|::1/);
     expect(receiver.requests.filter((req) => req.path === '/guarded')).toHaveLength(0);
   });
 });
