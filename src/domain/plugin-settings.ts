@@ -1,7 +1,7 @@
 import type { Selectable, Updateable } from 'kysely';
 import type { PluginsTable } from '../db/types.js';
 import { encrypt } from '../lib/secrets.js';
-import { assertWebhookEndpoint, classifyAddress, parseHost } from '../webhooks/destination-guard.js';
+import { assertWebhookEndpoint, DestinationRefusedError, parseEndpoint, savedHostProblem } from '../webhooks/destination-guard.js';
 import { unknownSubscriptionEntries } from '../webhooks/subscriptions.js';
 import { ValidationError, type Details } from './errors.js';
 
@@ -43,20 +43,27 @@ export interface SettingsOptions {
 
 const unique = <T>(values: T[]) => [...new Set(values)];
 
-/** Shape of an OAuth provider URL, which the service itself calls: https, and not a private literal. */
+const URL_SHAPE_PROBLEMS: Record<string, string> = {
+  invalid_url: 'must be an absolute https URL',
+  insecure_scheme: 'must be an https URL',
+  credentials_in_url: 'must not carry credentials',
+};
+
+/**
+ * An OAuth provider URL, which the service itself calls (the token URL): the destination guard's
+ * rules at save time (https, no credentials, a public address literal, not localhost). Names are
+ * resolved and vetted again at every request.
+ */
 function httpsUrl(value: string, allowPrivate: boolean): string | undefined {
+  if (value.length > 2048) return 'must be at most 2048 characters';
   let url: URL;
   try {
-    url = new URL(value);
-  } catch {
-    return 'must be an absolute https URL';
+    url = parseEndpoint(value);
+  } catch (err) {
+    if (!(err instanceof DestinationRefusedError)) throw err;
+    return URL_SHAPE_PROBLEMS[err.reason] ?? 'must be an absolute https URL';
   }
-  if (url.protocol !== 'https:') return 'must be an https URL';
-  if (url.username || url.password) return 'must not carry credentials';
-  if (value.length > 2048) return 'must be at most 2048 characters';
-  const host = parseHost(url);
-  if (!allowPrivate && host.kind === 'ip' && !classifyAddress(host.address).public) return 'must be a public address';
-  return undefined;
+  return savedHostProblem(url, allowPrivate);
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Db } from '../db/database.js';
 import type { Logger } from '../logger.js';
 import { toErrorResponse } from '../api/error-response.js';
 import { escapeHtml, page } from '../docs/layout.js';
-import { beginAuthorization, completeAuthorization } from './flow.js';
+import { beginAuthorization, completeAuthorization, OAuthError } from './flow.js';
 
 /** Browser-facing OAuth routes: the redirect URI to register with providers is /api/v1/oauth/callback. */
 export function createOAuthRouter(config: Config, db: Db, logger: Logger): Router {
@@ -32,6 +32,10 @@ export function createOAuthRouter(config: Config, db: Db, logger: Logger): Route
 
 function fail(res: express.Response, err: unknown, logger: Logger): void {
   const response = toErrorResponse(err);
-  if (response.status >= 500) logger.error({ code: (err as { code?: string }).code, message: (err as Error).message }, 'oauth route failed');
+  if (response.status >= 500) {
+    // The provider's own words (and transport errors) go to the log, never to the caller.
+    const detail = err instanceof OAuthError ? err.detail : undefined;
+    logger.error({ code: (err as { code?: string }).code, message: (err as Error).message, detail }, 'oauth route failed');
+  }
   res.status(response.status).json(response.body);
 }

@@ -2,10 +2,12 @@ import type { LookupFunction } from 'node:net';
 import { Agent, request } from 'undici';
 import { DestinationRefusedError, parseEndpoint, vetDestination, type GuardOptions, type LookupAll, type VettedDestination } from './destination-guard.js';
 
-// Outbound HTTPS for webhook deliveries: one keep-alive undici Agent per destination (origin and
-// vetted address), whose connect.lookup answers only with that vetted address, so the socket goes
-// where the destination guard looked. Redirects are never followed (undici follows none unless
-// told to), any 2xx is success, and the whole exchange is bounded by one timeout.
+// Outbound HTTPS to every URL a developer chose: webhook deliveries (post) and anything else the
+// service calls on a developer's behalf, such as OAuth token endpoints (exchange, and fetch for
+// libraries that take one). One keep-alive undici Agent per destination (origin and vetted
+// address), whose connect.lookup answers only with that vetted address, so the socket goes where
+// the destination guard looked. Redirects are never followed (undici follows none unless told
+// to), response bodies are bounded, and the whole exchange is bounded by one timeout.
 
 export interface HttpClientOptions {
   timeoutMs: number;
@@ -18,7 +20,36 @@ export interface HttpClientOptions {
   resolveTtlMs?: number;
   /** Sockets per destination. */
   connections?: number;
+  /** What the destinations are, at the start of refusal messages (default "The webhook endpoint"). */
+  label?: string;
 }
+
+/** A request for exchange(): the body as bytes or text (URLSearchParams is sent as its text). */
+export interface ExchangeRequest {
+  method: string;
+  headers?: Record<string, string>;
+  body?: string | Uint8Array | URLSearchParams | null;
+  signal?: AbortSignal | null;
+}
+
+/** A complete response: the body is read to its end, at most MAX_RESPONSE_BYTES. */
+export interface ExchangeResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+  remoteAddress: string;
+}
+
+/** Why an exchange that passed the guard produced no usable response (timeout, network, size). */
+export class OutboundRequestError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'OutboundRequestError';
+  }
+}
+
+/** The subset of fetch that libraries taking a custom fetch call with. */
+export type GuardedFetch = (input: string | URL, init?: { method?: string; headers?: Record<string, string>; body?: unknown; signal?: AbortSignal | null }) => Promise<Response>;
 
 export interface SendResult {
   ok: boolean;
@@ -34,7 +65,11 @@ export interface SendResult {
 }
 
 const BODY_EXCERPT_BYTES = 500;
+/** Responses are read up to this many bytes; a longer body is cut off and its connection dropped. */
+export const MAX_RESPONSE_BYTES = 64 * 1024;
 const MAX_AGENTS = 512;
+/** Statuses whose responses have no body (the Response constructor refuses one). */
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
 export class WebhookHttpClient {
   private readonly agents = new Map<string, Agent>();
@@ -68,7 +103,7 @@ export class WebhookHttpClient {
       });
       const status = response.statusCode;
       if (status >= 200 && status < 300) {
-        await response.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
+        await response.body.dump({ limit: MAX_RESPONSE_BYTES }).catch(() => undefined);
         return { ok: true, httpStatus: status, errorMessage: null, refusalReason: null, retryable: false, remoteAddress: destination.address, durationMs: elapsed() };
       }
       const excerpt = await readExcerpt(response.body);
@@ -88,6 +123,61 @@ export class WebhookHttpClient {
     }
   }
 
+  /**
+   * One request through the guard, returning the whole response (status, headers, body of at most
+   * MAX_RESPONSE_BYTES). Redirects are returned, not followed. Throws DestinationRefusedError when
+   * the guard refuses, OutboundRequestError on timeout, network failure or an oversized body.
+   */
+  async exchange(endpoint: string, init: ExchangeRequest): Promise<ExchangeResponse> {
+    const destination = await this.resolve(endpoint);
+    const timeout = AbortSignal.timeout(this.options.timeoutMs);
+    const signal = init.signal ? AbortSignal.any([timeout, init.signal]) : timeout;
+    const body = init.body === undefined || init.body === null ? undefined : typeof init.body === 'string' || init.body instanceof URLSearchParams ? Buffer.from(String(init.body)) : Buffer.from(init.body);
+    try {
+      const response = await request(destination.url, {
+        method: init.method as 'POST',
+        headers: { ...init.headers, ...(body ? { 'content-length': String(body.length) } : {}) },
+        body,
+        dispatcher: this.agentFor(destination),
+        signal,
+        headersTimeout: this.options.timeoutMs,
+        bodyTimeout: this.options.timeoutMs,
+      });
+      const chunks: Buffer[] = [];
+      let total = 0;
+      for await (const chunk of response.body as AsyncIterable<Buffer>) {
+        total += chunk.length;
+        if (total > MAX_RESPONSE_BYTES) {
+          response.body.destroy();
+          throw new OutboundRequestError(`The response body exceeds ${MAX_RESPONSE_BYTES} bytes.`);
+        }
+        chunks.push(chunk);
+      }
+      return { status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks), remoteAddress: destination.address };
+    } catch (err) {
+      if (err instanceof OutboundRequestError) throw err;
+      if (timeout.aborted) throw new OutboundRequestError(`Timed out after ${this.options.timeoutMs} ms`, { cause: err });
+      throw new OutboundRequestError(`Request failed: ${describeError(err)}`, { cause: err });
+    }
+  }
+
+  /**
+   * A fetch built on exchange(), for libraries that accept a custom fetch: the same guard, pinning,
+   * bounds and timeout, no redirects followed. Rejects as exchange() does.
+   */
+  readonly fetch: GuardedFetch = async (input, init = {}) => {
+    const body = init.body;
+    if (body !== undefined && body !== null && typeof body !== 'string' && !(body instanceof URLSearchParams) && !(body instanceof Uint8Array)) {
+      throw new TypeError('Only text, URLSearchParams and byte bodies are supported.');
+    }
+    const response = await this.exchange(String(input), { method: init.method ?? 'GET', headers: init.headers, body, signal: init.signal });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(response.headers)) {
+      for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, one);
+    }
+    return new Response(NULL_BODY_STATUSES.has(response.status) ? null : new Uint8Array(response.body), { status: response.status, headers });
+  };
+
   async close(): Promise<void> {
     const agents = [...this.agents.values()];
     this.agents.clear();
@@ -97,7 +187,7 @@ export class WebhookHttpClient {
 
   /** Vetted resolution, reused for resolveTtlMs so a busy destination is not resolved per request. */
   private resolve(endpoint: string): Promise<VettedDestination> {
-    const url = parseEndpoint(endpoint);
+    const url = parseEndpoint(endpoint, this.options.label);
     const key = url.host;
     const ttl = this.options.resolveTtlMs ?? 30_000;
     const cached = this.resolved.get(key);

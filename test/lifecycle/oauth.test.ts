@@ -7,17 +7,22 @@ import { encrypt } from '../../src/lib/secrets.js';
 import { createInstallation, type InstallationFixture } from '../support/builders.js';
 import { createTestContext, type TestContext } from '../support/context.js';
 import { call } from '../support/http.js';
-import { startOAuthProvider, type OAuthProvider } from '../support/oauth-provider.js';
+import { startOAuthProvider, trustTestCa, type OAuthProvider } from '../support/oauth-provider.js';
+import { createTestTls } from '../support/tls.js';
 
-// A real OAuth 2.0 server on loopback (oauth2-mock-server): authorize redirects with a code,
-// the token endpoint issues access and refresh tokens.
+// A real OAuth 2.0 server over HTTPS on loopback (oauth2-mock-server, certificate of a throwaway
+// CA): authorize redirects with a code, the token endpoint issues access and refresh tokens. The
+// service reaches a loopback provider only with SVC_WEBHOOK_ALLOW_PRIVATE=1 (local development).
 let t: TestContext;
 let provider: OAuthProvider;
 let inst: InstallationFixture;
+let untrust: () => void;
 
 beforeAll(async () => {
-  t = await createTestContext({ BASE_URL: 'http://platform.test' });
-  provider = await startOAuthProvider();
+  t = await createTestContext({ BASE_URL: 'http://platform.test', SVC_WEBHOOK_ALLOW_PRIVATE: '1' });
+  const tls = createTestTls();
+  untrust = trustTestCa(tls);
+  provider = await startOAuthProvider(tls);
   inst = await createInstallation(t.db);
   await t.db
     .updateTable('control.plugins')
@@ -33,6 +38,7 @@ beforeAll(async () => {
     .execute();
 });
 afterAll(async () => {
+  untrust();
   await provider.stop();
   await t.close();
 });
