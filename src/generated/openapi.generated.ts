@@ -2041,6 +2041,8 @@ export interface components {
          */
         InternalError: {
             headers: {
+                "X-RateLimit-Limit": components["headers"]["RateLimitLimitWhenCounted"];
+                "X-RateLimit-Remaining": components["headers"]["RateLimitRemainingWhenCounted"];
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
@@ -2552,6 +2554,8 @@ export interface operations {
              */
             500: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimitWhenCounted"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemainingWhenCounted"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -2775,6 +2779,8 @@ export interface operations {
              */
             500: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimitWhenCounted"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemainingWhenCounted"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };

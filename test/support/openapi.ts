@@ -24,6 +24,11 @@ function spec(): Promise<OpenAPIBackend> {
   return backend;
 }
 
+/** openapi.yaml with every $ref resolved, for tests that walk the contract (the fuzz). */
+export async function openapiDefinition(): Promise<OpenAPIBackend['definition']> {
+  return (await spec()).definition;
+}
+
 /**
  * Fails unless the response's status is documented for its operation in openapi.yaml and its
  * body validates against that status's schema. Every Data API test calls it through `call()`.
