@@ -20,13 +20,18 @@ export function decodeCursor<T extends (string | number)[]>(cursor: string | und
   if (cursor === undefined) return undefined;
   try {
     const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(value) && value.length === shape.length && value.every((v, i) => typeof v === shape[i])) {
+    if (Array.isArray(value) && value.length === shape.length && value.every((v, i) => typeof v === shape[i] && (typeof v !== 'number' || isRowId(v)))) {
       return value as T;
     }
   } catch {
     // fall through
   }
   throw new MalformedInputError({ cursor: ['is not a cursor returned by this endpoint'] });
+}
+
+/** Number keys are row ids: integers PostgreSQL's integer holds (anything else would be a 500 there). */
+function isRowId(value: number): boolean {
+  return Number.isInteger(value) && value >= 1 && value <= 2_147_483_647;
 }
 
 /** Builds the page from `limit + 1` fetched rows: the extra row only tells that there is more. */

@@ -9,8 +9,8 @@ import { seedOrder } from '../support/order-builders.js';
 
 // The Data API's own fuzz: every operation of openapi.yaml (the list comes from the contract,
 // never from a hand list) gets integer boundaries in each path parameter, integer query parameter
-// and `*_id` body field, a body nested 5,000 levels deep, and malformed percent-encoding in its
-// path. Each answer is documented for the operation and in the error shape (call() checks both
+// and `*_id` body field (and inside its pagination cursor), a body nested 5,000 levels deep, and
+// malformed percent-encoding in its path. Each answer is documented for the operation and in the error shape (call() checks both
 // against openapi.yaml); out-of-range values are 400 validation_error naming the field; nothing is
 // a 5xx and nothing is logged as an error.
 
@@ -224,6 +224,17 @@ describe.each(operations.map((op) => [`${op.method.toUpperCase()} ${op.path}`, o
         const res = await send(op, `${urlOf(op)}?${name}=${encodeURIComponent(raw)}`);
         expectHandled(res);
         if (!accepts(param.schema, raw, true)) expectRefused(res, name);
+      }
+    });
+  }
+
+  if (op.parameters.some((p) => p.in === 'query' && p.name === 'cursor')) {
+    it('when the cursor carries a boundary id, then 400 naming the cursor or a documented page', async () => {
+      for (const literal of BOUNDARIES) {
+        const cursor = Buffer.from(`[${literal}]`).toString('base64url');
+        const res = await send(op, `${urlOf(op)}?cursor=${cursor}`);
+        expectHandled(res);
+        if (!accepts({ type: 'integer', minimum: 1, maximum: INT_MAX }, JSON.parse(literal), false)) expectRefused(res, 'cursor');
       }
     });
   }

@@ -93,6 +93,24 @@ describe('integer ids past 2,147,483,647', () => {
   });
 });
 
+describe('ids inside a pagination cursor', () => {
+  const cursor = (key: unknown) => Buffer.from(JSON.stringify(key)).toString('base64url');
+
+  it.each([[[INT_MAX + 1]], [[9007199254740993]], [[1.5]], [[-1]], [[1e300]]])('when a cursor carries %j, then 400 validation_error naming the cursor', async (key) => {
+    for (const list of ['/orders', '/menu', '/locations', '/customers', '/inventory']) {
+      const res = await call(t.app, 'get', `${list}?cursor=${cursor(key)}`, { key: inst.apiKey });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: 'validation_error', message: expect.any(String), details: { cursor: [expect.any(String)] } });
+    }
+  });
+
+  it('when a cursor carries the largest id, then the page after it is empty', async () => {
+    const res = await call(t.app, 'get', `/orders?cursor=${cursor([INT_MAX])}`, { key: inst.apiKey });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual([]);
+  });
+});
+
 describe('JSON nested thousands of levels deep', () => {
   const sign = (raw: string) => createHmac('sha256', inst.webhookSecret).update(raw).digest('hex');
 
