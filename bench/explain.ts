@@ -1,12 +1,12 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../src/db/types.js';
-import { admitInstallation } from '../src/domain/access.js';
-import { listVisibleCustomers } from '../src/domain/customers.js';
-import { listIngredients } from '../src/domain/inventory.js';
-import { listMenu } from '../src/domain/menu.js';
-import { listOrders } from '../src/domain/orders.js';
-import type { Page } from '../src/domain/pagination.js';
+import { admitInstallation } from '../src/domain/installations/access.js';
+import { listVisibleCustomers } from '../src/domain/restaurants/customers.js';
+import { listIngredients } from '../src/domain/inventory/inventory.js';
+import { listMenu } from '../src/domain/menu/menu.js';
+import { listOrders } from '../src/domain/orders/orders.js';
+import type { Page } from '../src/domain/shared/pagination.js';
 
 export interface PlanReport {
   endpoint: string;

@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 import type { Db } from '../src/db/database.js';
-import { provisionSandbox } from '../src/sandboxes/provision.js';
+import { provisionSandbox } from '../src/domain/sandboxes/provision.js';
 import { sampleProcess } from './proc.js';
 import type { BenchData } from './seed.js';
 import type { Server } from './servers.js';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { loadConfig } from '../src/config.js';
 import type { Db } from '../src/db/database.js';
-import { emitEvent } from '../src/events/outbox.js';
+import { emitEvent } from '../src/domain/webhooks/outbox.js';
 import { startJobRuntime } from '../src/jobs/runtime.js';
 import { encrypt, generateInstallationKey, hashKey } from '../src/lib/secrets.js';
 import { createLogger } from '../src/logger.js';

@@ -6,10 +6,10 @@ import type { Db } from './db/database.js';
 import type { Logger } from './logger.js';
 import { handlers } from './api/handlers/index.js';
 import { createDataApi, newRequestId } from './api/router.js';
-import { httpError } from './api/error-response.js';
+import { httpError } from './http/error-response.js';
 import { createPortal } from './portal/yoga.js';
 import { createDocsRouter } from './docs/router.js';
-import { createOAuthRouter } from './oauth/router.js';
+import { createOAuthRouter } from './http/oauth-router.js';
 
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const BODY_LIMIT = '1mb';

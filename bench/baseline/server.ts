@@ -19,7 +19,7 @@ const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 }
 const app = express();
 app.use(express.json({ verify: (req, _res, buf) => ((req as unknown as { raw: Buffer }).raw = buf) }));
 
-// The service's admission statement (src/domain/access.ts): key lookup, the installation's rate
+// The service's admission statement (src/domain/installations/access.ts): key lookup, the installation's rate
 // limit, a route's own ceiling ($3, $4: inbound webhooks) and the sandbox idle clock, in one.
 const UPSERT = `
     on conflict (bucket) do update set

@@ -1,6 +1,6 @@
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
-import type { InstallationContext } from '../domain/access.js';
+import type { InstallationContext } from '../domain/installations/index.js';
 import type { Logger } from '../logger.js';
 import type { operations } from '../generated/openapi.generated.js';
 import type { OperationId } from '../generated/operations.generated.js';

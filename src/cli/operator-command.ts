@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { Db } from '../db/database.js';
-import { ValidationError } from '../domain/errors.js';
-import { createOperator } from '../domain/operators.js';
+import { ValidationError } from '../domain/shared/index.js';
+import { createOperator } from '../domain/developers/index.js';
 
 // `svc operator create --email E --name N [--password P]`: bootstraps a platform operator account,
 // without prompts (scripts, first deploy). A generated password is printed this once.

@@ -1,7 +1,7 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 
 // Hand-written row types for Kysely. Money is numeric(12,2) and stock numeric(14,4): pg returns
-// both as strings, which keeps them exact (see src/domain/money.ts).
+// both as strings, which keeps them exact (see src/domain/shared/money.ts).
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 type Numeric = ColumnType<string, string | number, string | number>;

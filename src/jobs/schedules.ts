@@ -1,11 +1,11 @@
 import type { PgBoss } from 'pg-boss';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
-import { purgeExpiredRateLimits } from '../domain/access.js';
-import { runTrialSweep } from '../domain/marketplace.js';
+import { purgeExpiredRateLimits } from '../domain/installations/index.js';
+import { runTrialSweep } from '../domain/installations/index.js';
 import type { Logger } from '../logger.js';
-import { refreshExpiringTokens } from '../oauth/flow.js';
-import { runSandboxIdleSweep } from '../sandboxes/expiry.js';
+import { refreshExpiringTokens } from '../domain/installations/index.js';
+import { runSandboxIdleSweep } from '../domain/sandboxes/index.js';
 
 // Time-driven work, once a minute on pg-boss's cron (one run cluster-wide per slot, whatever the
 // number of worker processes). Each job is a domain function of `now`, so tests drive the same

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { PgBoss } from 'pg-boss';
-import { createDeliveries } from '../webhooks/fanout.js';
-import { runDeliveryBatch, type DeliveryDeps } from '../webhooks/delivery.js';
+import { createDeliveries } from '../domain/webhooks/index.js';
+import { runDeliveryBatch, type DeliveryDeps } from '../domain/webhooks/index.js';
 import { QUEUES, type DeliveryJobData, type FanoutJobData } from './boss.js';
 
 // The webhook workers of one process. Jobs arrive through LISTEN/NOTIFY the moment their

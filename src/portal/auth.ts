@@ -1,10 +1,10 @@
 import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
-import { consumeRateLimit, type RateLimitState } from '../domain/access.js';
-import { findDeveloperKey, isDeveloperKeyFormat, touchDeveloperKey } from '../domain/developer-keys.js';
-import { findDeveloper } from '../domain/developers.js';
-import { AccessError } from '../domain/errors.js';
+import { consumeRateLimit, type RateLimitState } from '../domain/installations/index.js';
+import { findDeveloperKey, isDeveloperKeyFormat, touchDeveloperKey } from '../domain/developers/index.js';
+import { findDeveloper } from '../domain/developers/index.js';
+import { AccessError } from '../domain/shared/index.js';
 import { isAddressAllowed } from '../lib/cidr.js';
 
 // Who is calling the portal: a portal session (JWT, HS256 under SVC_JWT_SECRET, 4 hours, no

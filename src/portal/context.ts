@@ -1,7 +1,7 @@
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { Logger } from '../logger.js';
-import { NotFoundError, type ResourceKind } from '../domain/errors.js';
+import { NotFoundError, type ResourceKind } from '../domain/shared/index.js';
 import type { Principal } from './auth.js';
 
 /** What every resolver receives. `principal` is null only for the public fields (signUp, logIn). */

@@ -4,7 +4,7 @@ import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import { maxDirectivesPlugin } from '@escape.tech/graphql-armor-max-directives';
 import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
 import { GraphQLError, Lexer, Source, TokenKind } from 'graphql';
-import { httpError, HttpResponseError } from '../api/error-response.js';
+import { httpError, HttpResponseError } from '../http/error-response.js';
 
 // What one GraphQL document may cost. The size, token and nesting limits run on the raw text
 // before anything parses it (the parser recurses once per nesting level: a deep document would

@@ -1,5 +1,5 @@
 import { Kind, parse, type DocumentNode, type FragmentDefinitionNode, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
-import { AccessError } from '../domain/errors.js';
+import { AccessError } from '../domain/shared/index.js';
 import type { Principal } from './auth.js';
 
 // Who may call which root field. One table serves twice: before execution, so that a refusal is

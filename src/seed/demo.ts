@@ -4,7 +4,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { hashPassword } from '../lib/passwords.js';
 import { encrypt, generateWebhookSecret, randomBase62 } from '../lib/secrets.js';
-import { provisionSandbox } from '../sandboxes/provision.js';
+import { provisionSandbox } from '../domain/sandboxes/index.js';
 
 export interface DemoCredentials {
   base_url: string;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { InternalStatus, PluginStatus } from '../../src/domain/order-status.js';
+import type { InternalStatus, PluginStatus } from '../../src/domain/orders/order-status.js';
 import { createInstallation, production, type InstallationFixture } from '../support/builders.js';
 import { createTestContext, type TestContext } from '../support/context.js';
 import { call } from '../support/http.js';

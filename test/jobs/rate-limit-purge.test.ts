@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
-import { purgeExpiredRateLimits } from '../../src/domain/access.js';
+import { purgeExpiredRateLimits } from '../../src/domain/installations/access.js';
 import { createTestContext, type TestContext } from '../support/context.js';
 
 // Rate-limit buckets are one row per client address, installation or developer: a row whose

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
-import { completeCheckout, installPlugin, removeInstallation, runTrialSweep } from '../../src/domain/marketplace.js';
+import { completeCheckout, installPlugin, removeInstallation, runTrialSweep } from '../../src/domain/installations/marketplace.js';
 import { createOrganization, createPlugin } from '../support/builders.js';
 import { createTestContext, type TestContext } from '../support/context.js';
 import { expectValidEventData, outboxEvents } from '../support/events.js';

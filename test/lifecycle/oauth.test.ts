@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import supertest from 'supertest';
 import { sql } from 'kysely';
-import { mintAuthorizeUrl, refreshExpiringTokens } from '../../src/oauth/flow.js';
-import { readTokens } from '../../src/oauth/tokens.js';
+import { mintAuthorizeUrl, refreshExpiringTokens } from '../../src/domain/installations/oauth-flow.js';
+import { readTokens } from '../../src/domain/installations/oauth-tokens.js';
 import { encrypt } from '../../src/lib/secrets.js';
 import { createInstallation, type InstallationFixture } from '../support/builders.js';
 import { createTestContext, type TestContext } from '../support/context.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
 import { issueSessionToken } from '../../src/portal/auth.js';
-import { EXPIRY_ACTION, runSandboxIdleSweep } from '../../src/sandboxes/expiry.js';
+import { EXPIRY_ACTION, runSandboxIdleSweep } from '../../src/domain/sandboxes/expiry.js';
 import { createSandboxInstallation } from '../support/builders.js';
 import { createTestContext, type TestContext } from '../support/context.js';
 import { expectValidEventData, outboxEvents } from '../support/events.js';

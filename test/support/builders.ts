@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../../src/db/database.js';
 import type { DataPlaneSchema, InstallationStatus, ListingStatus } from '../../src/db/types.js';
 import { encrypt, generateInstallationKey, generateWebhookSecret, hashKey } from '../../src/lib/secrets.js';
-import { provisionSandbox } from '../../src/sandboxes/provision.js';
+import { provisionSandbox } from '../../src/domain/sandboxes/provision.js';
 import { TEST_ENV } from './context.js';
 
 const unique = () => randomBytes(4).toString('hex');

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import addFormatsModule from 'ajv-formats';
 import type { Db } from '../../src/db/database.js';
 import { EVENT_DATA_SCHEMAS, type EventName } from '../../src/generated/events.generated.js';
-import type { InternalStatus } from '../../src/domain/order-status.js';
+import type { InternalStatus } from '../../src/domain/orders/order-status.js';
 import { production, type InstallationFixture } from './builders.js';
 
 const unique = () => randomBytes(3).toString('hex');

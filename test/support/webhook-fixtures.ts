@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../src/db/database.js';
-import { emitEvent, type EventScope } from '../../src/events/outbox.js';
+import { emitEvent, type EventScope } from '../../src/domain/webhooks/outbox.js';
 import type { EventDataMap, EventName } from '../../src/generated/events.generated.js';
 import type { InstallationFixture } from './builders.js';
 import type { ReceivedRequest } from './webhook-receiver.js';

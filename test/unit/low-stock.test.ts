@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { decideLowStock } from '../../src/domain/low-stock.js';
+import { decideLowStock } from '../../src/domain/inventory/low-stock.js';
 
 // Quantities in ten-thousandths: reorder point 10.0000 is 100000.
 const REORDER = 100_000;

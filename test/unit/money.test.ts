@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatMinor, formatQuantity, hasAtMostDecimals, toMinor, toQuantityUnits } from '../../src/domain/money.js';
+import { formatMinor, formatQuantity, hasAtMostDecimals, toMinor, toQuantityUnits } from '../../src/domain/shared/money.js';
 
 describe('money', () => {
   it('parses and formats without floating-point error', () => {

@@ -2,8 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import {
   allowedNextStates, INTERNAL_STATUSES, internalStatusFor, isInternalStatus, planTransition, PLUGIN_STATUSES, pluginStatusOf,
   reportedStatusOf, type InternalStatus, type PluginStatus,
-} from '../../src/domain/order-status.js';
-import { InvalidTransitionError } from '../../src/domain/errors.js';
+} from '../../src/domain/orders/order-status.js';
+import { InvalidTransitionError } from '../../src/domain/shared/errors.js';
 
 const INTERNAL_ONLY: InternalStatus[] = [
   'EDITABLE', 'PENDING', 'PROCESSING', 'FAILED', 'VOIDED', 'REFUNDED', 'PARTIALLY_REFUNDED', 'ABANDONED', 'PARTIALLY_PAID',

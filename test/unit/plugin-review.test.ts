@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ListingStatus } from '../../src/db/types.js';
-import { allowedReviewActions, planReview, type ReviewAction } from '../../src/domain/plugin-review.js';
+import { allowedReviewActions, planReview, type ReviewAction } from '../../src/domain/plugins/plugin-review.js';
 
 // The operator's review table, exhaustively: every status against every action.
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ErrorObject } from 'ajv';
 import { toValidationDetails } from '../../src/api/validation-details.js';
-import { decodeCursor, encodeCursor } from '../../src/domain/pagination.js';
-import { MalformedInputError } from '../../src/domain/errors.js';
+import { decodeCursor, encodeCursor } from '../../src/domain/shared/pagination.js';
+import { MalformedInputError } from '../../src/domain/shared/errors.js';
 
 const err = (e: Partial<ErrorObject>): ErrorObject => ({ keyword: 'type', instancePath: '', schemaPath: '', params: {}, message: 'must be integer', ...e });
 

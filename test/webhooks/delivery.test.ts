@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { loadWebhookContract } from '../../codegen/events.js';
 import { EVENT_NAMES, type EventDataMap, type EventName } from '../../src/generated/events.generated.js';
 import { encrypt, generateWebhookSecret } from '../../src/lib/secrets.js';
-import { WebhookHttpClient } from '../../src/webhooks/http-client.js';
-import { isLifecycleEvent } from '../../src/webhooks/subscriptions.js';
+import { WebhookHttpClient } from '../../src/domain/webhooks/http-client.js';
+import { isLifecycleEvent } from '../../src/domain/webhooks/subscriptions.js';
 import { createInstallation, type InstallationFixture } from '../support/builders.js';
 import { createTestContext, TEST_ENV, type TestContext } from '../support/context.js';
 import { call } from '../support/http.js';
@@ -91,7 +91,7 @@ describe('when an event fires for a subscribed installation', () => {
     // Both shapes emitted by one transaction, as the capture does (end to end below).
     const scope = scopeOf(inst);
     const [observer, capture] = await t.db.transaction().execute(async (trx) => {
-      const { emitEvent } = await import('../../src/events/outbox.js');
+      const { emitEvent } = await import('../../src/domain/webhooks/outbox.js');
       return [
         await emitEvent(trx, scope, 'payment.succeeded', {
           transaction_id: 88123, order_id: 90412, amount: '20.00', currency: 'EUR', payment_method: 'card', tip_amount: '0.00', tax_amount: '3.74',

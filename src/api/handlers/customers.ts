@@ -1,5 +1,5 @@
-import { getVisibleCustomer, listVisibleCustomers } from '../../domain/customers.js';
-import { DEFAULT_LIMIT } from '../../domain/pagination.js';
+import { getVisibleCustomer, listVisibleCustomers } from '../../domain/restaurants/index.js';
+import { DEFAULT_LIMIT } from '../../domain/shared/index.js';
 import { ok, type Handler } from '../types.js';
 
 export const listCustomers: Handler<'listCustomers'> = async (req) =>

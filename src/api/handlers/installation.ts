@@ -1,4 +1,4 @@
-import { getInstallationView, mergeInstallationConfig, recordHealthCheck } from '../../domain/installations.js';
+import { getInstallationView, mergeInstallationConfig, recordHealthCheck } from '../../domain/installations/index.js';
 import { ok, type Handler } from '../types.js';
 
 export const getHealth: Handler<'getHealth'> = async (req, { db }) => ok(await recordHealthCheck(db, req.auth));

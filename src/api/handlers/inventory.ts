@@ -1,6 +1,6 @@
-import { getIngredientDetail, listIngredients, updateIngredient } from '../../domain/inventory.js';
-import { DEFAULT_LIMIT } from '../../domain/pagination.js';
-import { recordStockMovement } from '../../domain/stock-movements.js';
+import { getIngredientDetail, listIngredients, updateIngredient } from '../../domain/inventory/index.js';
+import { DEFAULT_LIMIT } from '../../domain/shared/index.js';
+import { recordStockMovement } from '../../domain/inventory/index.js';
 import { ok, type Handler } from '../types.js';
 
 export const listInventory: Handler<'listInventory'> = async (req) =>

@@ -1,5 +1,5 @@
-import { findLocationById, listLocations as listLocationsOf } from '../../domain/locations.js';
-import { DEFAULT_LIMIT } from '../../domain/pagination.js';
+import { findLocationById, listLocations as listLocationsOf } from '../../domain/restaurants/index.js';
+import { DEFAULT_LIMIT } from '../../domain/shared/index.js';
 import { ok, type Handler } from '../types.js';
 
 export const listLocations: Handler<'listLocations'> = async (req) =>

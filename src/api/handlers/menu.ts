@@ -1,5 +1,5 @@
-import { getMenuItemDetail, listMenu, patchMenuItem, setMenuAvailability } from '../../domain/menu.js';
-import { DEFAULT_LIMIT } from '../../domain/pagination.js';
+import { getMenuItemDetail, listMenu, patchMenuItem, setMenuAvailability } from '../../domain/menu/index.js';
+import { DEFAULT_LIMIT } from '../../domain/shared/index.js';
 import { ok, type Handler } from '../types.js';
 
 export const listMenuItems: Handler<'listMenuItems'> = async (req) =>

@@ -1,6 +1,6 @@
-import { createOrder as createOrderIn } from '../../domain/order-create.js';
-import { getOrder as getOrderIn, listOrders as listOrdersIn, updateOrder as updateOrderIn } from '../../domain/orders.js';
-import { DEFAULT_LIMIT } from '../../domain/pagination.js';
+import { createOrder as createOrderIn } from '../../domain/orders/index.js';
+import { getOrder as getOrderIn, listOrders as listOrdersIn, updateOrder as updateOrderIn } from '../../domain/orders/index.js';
+import { DEFAULT_LIMIT } from '../../domain/shared/index.js';
 import { ok, type Handler } from '../types.js';
 
 export const listOrders: Handler<'listOrders'> = async (req) =>

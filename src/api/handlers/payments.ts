@@ -1,4 +1,4 @@
-import { captureOrderPayment as captureOrderPaymentIn } from '../../domain/payments.js';
+import { captureOrderPayment as captureOrderPaymentIn } from '../../domain/payments/index.js';
 import { ok, type Handler } from '../types.js';
 
 export const captureOrderPayment: Handler<'captureOrderPayment'> = async (req) => {

@@ -1,5 +1,5 @@
-import { consumeRateLimit } from '../../domain/access.js';
-import { exchangeSetupToken as exchange } from '../../domain/marketplace.js';
+import { consumeRateLimit } from '../../domain/installations/index.js';
+import { exchangeSetupToken as exchange } from '../../domain/installations/index.js';
 import type { Handler } from '../types.js';
 
 /** The one Data API route without an installation key: limited to 20 requests a minute per IP. */

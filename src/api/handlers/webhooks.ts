@@ -1,4 +1,4 @@
-import { getWebhookLog, receiveInboundWebhook } from '../../webhooks/inbound.js';
+import { getWebhookLog, receiveInboundWebhook } from '../../domain/webhooks/index.js';
 import { ok, type Handler } from '../types.js';
 
 // The signature and the 600/minute ceiling are checked before validation, by the credentials

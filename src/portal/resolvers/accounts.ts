@@ -1,6 +1,6 @@
-import { createDeveloperKey, listDeveloperKeys, revokeDeveloperKey } from '../../domain/developer-keys.js';
-import { acceptDeveloperAgreement, findDeveloper, logIn, signUp } from '../../domain/developers.js';
-import { AccessError } from '../../domain/errors.js';
+import { createDeveloperKey, listDeveloperKeys, revokeDeveloperKey } from '../../domain/developers/index.js';
+import { acceptDeveloperAgreement, findDeveloper, logIn, signUp } from '../../domain/developers/index.js';
+import { AccessError } from '../../domain/shared/index.js';
 import { issueSessionToken } from '../auth.js';
 import { developerIdOf, parseId, type PortalContext } from '../context.js';
 

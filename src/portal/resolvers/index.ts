@@ -1,6 +1,6 @@
 import type { GraphQLFieldResolver, GraphQLResolveInfo } from 'graphql';
 import type { PortalContext } from '../context.js';
-import { consumeRateLimit } from '../../domain/access.js';
+import { consumeRateLimit } from '../../domain/installations/index.js';
 import { authorize, fieldAccess, fieldRateLimit } from '../policy.js';
 import { DateTimeScalar, JSONScalar } from '../scalars.js';
 import { accountMutations, accountQueries } from './accounts.js';

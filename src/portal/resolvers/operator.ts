@@ -1,11 +1,11 @@
 import type { ListingStatus } from '../../db/types.js';
 import {
   checkoutProductionInstallation, installInProduction, removeProductionInstallation,
-} from '../../domain/marketplace-actions.js';
-import { runTrialSweep } from '../../domain/marketplace.js';
-import { createLocation, createOrganization, getOrganization } from '../../domain/organizations.js';
-import { listListings, reviewPlugin, type ReviewAction } from '../../domain/plugin-review.js';
-import { runSandboxIdleSweep } from '../../sandboxes/expiry.js';
+} from '../../domain/installations/index.js';
+import { runTrialSweep } from '../../domain/installations/index.js';
+import { createLocation, createOrganization, getOrganization } from '../../domain/restaurants/index.js';
+import { listListings, reviewPlugin, type ReviewAction } from '../../domain/plugins/index.js';
+import { runSandboxIdleSweep } from '../../domain/sandboxes/index.js';
 import { parseId, type PortalContext } from '../context.js';
 
 // The platform operator: listing review, production onboarding and the restaurant's side of the

@@ -1,6 +1,6 @@
-import type { PluginSettingsInput } from '../../domain/plugin-settings.js';
-import { createPlugin, getPlugin, rotateWebhookSecret, submitPluginForReview, updatePlugin } from '../../domain/plugins.js';
-import { createProject, listProjects } from '../../domain/projects.js';
+import type { PluginSettingsInput } from '../../domain/plugins/index.js';
+import { createPlugin, getPlugin, rotateWebhookSecret, submitPluginForReview, updatePlugin } from '../../domain/plugins/index.js';
+import { createProject, listProjects } from '../../domain/developers/index.js';
 import { developerIdOf, parseId, type PortalContext } from '../context.js';
 
 // Projects and plugin listings.

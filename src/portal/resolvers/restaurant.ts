@@ -1,9 +1,9 @@
-import { DomainError, ValidationError } from '../../domain/errors.js';
-import { createMenuItem, deleteMenuItem, type MenuItemInput } from '../../domain/menu-admin.js';
-import { addOrderItems, createPosOrder, markOrderPrepared, releaseHeldOrder, type OrderLineInput } from '../../domain/pos-orders.js';
-import { recordFailedPayment, recordPosSale, refundPayment } from '../../domain/pos-payments.js';
-import { parseMoney, productionSite, sandboxSite, type RestaurantSite } from '../../domain/restaurant-site.js';
-import { toRestaurantMenuItemView, toRestaurantOrderView, toRestaurantTransactionView } from '../../domain/restaurant-views.js';
+import { DomainError, ValidationError } from '../../domain/shared/index.js';
+import { createMenuItem, deleteMenuItem, type MenuItemInput } from '../../domain/menu/index.js';
+import { addOrderItems, createPosOrder, markOrderPrepared, releaseHeldOrder, type OrderLineInput } from '../../domain/orders/index.js';
+import { recordFailedPayment, recordPosSale, refundPayment } from '../../domain/payments/index.js';
+import { parseMoney, productionSite, sandboxSite, type RestaurantSite } from '../../domain/restaurants/index.js';
+import { toRestaurantMenuItemView, toRestaurantOrderView, toRestaurantTransactionView } from '../views/restaurant-views.js';
 import { developerIdOf, parseId, type PortalContext } from '../context.js';
 
 // The point of sale and the menu admin, twice over the same domain functions: `simulate*` in a

@@ -1,4 +1,4 @@
-import { regenerateInstallationKey } from '../../domain/developer-installations.js';
+import { regenerateInstallationKey } from '../../domain/installations/index.js';
 import {
   deleteSandbox,
   getSandbox,
@@ -6,7 +6,7 @@ import {
   protectSandbox,
   provisionDeveloperSandbox,
   resetSandbox,
-} from '../../sandboxes/manage.js';
+} from '../../domain/sandboxes/index.js';
 import { developerIdOf, parseId, type PortalContext } from '../context.js';
 
 // Sandboxes and installation keys.

@@ -1,4 +1,4 @@
-import { simulateCheckout, simulateInstall, simulateRemoval, simulateTrial } from '../../domain/marketplace-actions.js';
+import { simulateCheckout, simulateInstall, simulateRemoval, simulateTrial } from '../../domain/installations/index.js';
 import { developerIdOf, parseId, type PortalContext } from '../context.js';
 
 // The restaurant's side of the marketplace in a developer's own sandboxes: install, checkout,

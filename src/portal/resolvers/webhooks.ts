@@ -1,5 +1,5 @@
-import { findOwnedInstallation, getWebhookLog, listWebhookLogs } from '../../domain/developer-installations.js';
-import { sendTestWebhook } from '../../webhooks/tester.js';
+import { findOwnedInstallation, getWebhookLog, listWebhookLogs } from '../../domain/installations/index.js';
+import { sendTestWebhook } from '../../domain/webhooks/index.js';
 import { developerIdOf, parseId, type PortalContext } from '../context.js';
 
 // The webhook tester and the webhook log of an installation.

@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 // replayed capture must answer exactly what the first request answered. Both are snapshots taken
 // in the transaction that records the payment; later changes to the order (items added, status
 // moves) must not rewrite them. Nullable: rows written before this migration, or by code that
-// does not record a snapshot, fall back to values computed from the order (src/domain/order-view.ts).
+// does not record a snapshot, fall back to values computed from the order (src/domain/orders/order-view.ts).
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable('transactions')

@@ -1,0 +1,124 @@
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { DevelopersTable } from '../../db/types.js';
+import { hashPassword, needsRehash, verifyPassword } from '../../lib/passwords.js';
+import { randomBase62 } from '../../lib/secrets.js';
+import { AccessError, ValidationError, type Details } from '../shared/index.js';
+
+// Portal accounts: sign-up, password log-in (scrypt) and the developer agreement. Sessions (JWT)
+// are issued by the portal layer (src/portal/auth.ts) from the developer this module returns.
+
+export const PASSWORD_MIN_LENGTH = 12;
+const PASSWORD_MAX_LENGTH = 200;
+const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+export interface DeveloperView {
+  id: number;
+  email: string;
+  name: string;
+  role: 'developer' | 'operator';
+  agreementVersion: string | null;
+  agreementAcceptedAt: Date | null;
+  createdAt: Date;
+}
+
+const COLUMNS = ['developer_id', 'email', 'name', 'role', 'agreement_version', 'agreement_accepted_at', 'created_at'] as const;
+
+type DeveloperRow = Pick<Selectable<DevelopersTable>, (typeof COLUMNS)[number]>;
+
+function toView(row: DeveloperRow): DeveloperView {
+  return {
+    id: row.developer_id,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    agreementVersion: row.agreement_version,
+    agreementAcceptedAt: row.agreement_accepted_at,
+    createdAt: row.created_at,
+  };
+}
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+export interface AccountInput {
+  email: string;
+  password: string;
+  name: string;
+}
+
+/** The normalized email and name of a new account, or 422 validation_error naming each problem. */
+function checkAccountInput(input: AccountInput): { email: string; name: string } {
+  const email = normalizeEmail(input.email);
+  const name = input.name.trim();
+  const details: Details = {};
+  if (email.length > 254 || !EMAIL.test(email)) details.email = ['must be an email address'];
+  if (input.password.length < PASSWORD_MIN_LENGTH) details.password = [`must be at least ${PASSWORD_MIN_LENGTH} characters`];
+  if (input.password.length > PASSWORD_MAX_LENGTH) details.password = [`must be at most ${PASSWORD_MAX_LENGTH} characters`];
+  if (name.length === 0 || name.length > 100) details.name = ['must be 1 to 100 characters'];
+  if (Object.keys(details).length > 0) throw new ValidationError(details);
+  return { email, name };
+}
+
+/** Inserts an account; an email that is already registered is 422 validation_error. */
+export async function insertAccount(db: Db, input: AccountInput, role: 'developer' | 'operator'): Promise<DeveloperView> {
+  const { email, name } = checkAccountInput(input);
+  const row = await db
+    .insertInto('control.developers')
+    .values({ email, name, role, password_hash: await hashPassword(input.password) })
+    // Two concurrent sign-ups with one email: one row, the other gets the error below.
+    .onConflict((oc) => oc.column('email').doNothing())
+    .returning(COLUMNS)
+    .executeTakeFirst();
+  if (!row) throw new ValidationError({ email: ['is already registered'] });
+  return toView(row);
+}
+
+export function signUp(db: Db, input: AccountInput): Promise<DeveloperView> {
+  return insertAccount(db, input, 'developer');
+}
+
+// Verified against when the email is unknown, so that an unknown email costs the same scrypt
+// time as a wrong password and response times do not reveal which accounts exist.
+let decoyHash: Promise<string> | undefined;
+
+export async function logIn(db: Db, input: { email: string; password: string }): Promise<DeveloperView> {
+  const row = await db
+    .selectFrom('control.developers')
+    .select([...COLUMNS, 'password_hash'])
+    .where('email', '=', normalizeEmail(input.email))
+    .executeTakeFirst();
+  const encoded = row?.password_hash ?? (await (decoyHash ??= hashPassword(randomBase62(24))));
+  const valid = input.password.length <= PASSWORD_MAX_LENGTH && (await verifyPassword(input.password, encoded));
+  if (!row || !valid) throw new AccessError('authentication_failed', 'The email or password is incorrect.');
+  if (needsRehash(row.password_hash)) {
+    // A hash from an older cost: replace it now that the password is known (unless it changed meanwhile).
+    await db
+      .updateTable('control.developers')
+      .set({ password_hash: await hashPassword(input.password) })
+      .where('developer_id', '=', row.developer_id)
+      .where('password_hash', '=', row.password_hash)
+      .execute();
+  }
+  return toView(row);
+}
+
+export async function findDeveloper(db: Db, developerId: number): Promise<DeveloperView | undefined> {
+  const row = await db.selectFrom('control.developers').select(COLUMNS).where('developer_id', '=', developerId).executeTakeFirst();
+  return row ? toView(row) : undefined;
+}
+
+/** Records the agreement version the developer accepted (a later version replaces it). */
+export async function acceptDeveloperAgreement(db: Db, developerId: number, version: string): Promise<DeveloperView> {
+  const value = version.trim();
+  if (!/^[\w.-]{1,32}$/.test(value)) {
+    throw new ValidationError({ version: ['must be 1 to 32 letters, digits, dots, dashes or underscores (e.g. 2026-01)'] });
+  }
+  const row = await db
+    .updateTable('control.developers')
+    .set({ agreement_version: value, agreement_accepted_at: new Date() })
+    .where('developer_id', '=', developerId)
+    .returning(COLUMNS)
+    .executeTakeFirst();
+  if (!row) throw new AccessError('authentication_failed', 'This account no longer exists.');
+  return toView(row);
+}

@@ -1,0 +1,11 @@
+export {
+  createDeveloperKey,
+  findDeveloperKey,
+  isDeveloperKeyFormat,
+  listDeveloperKeys,
+  revokeDeveloperKey,
+  touchDeveloperKey,
+} from './developer-keys.js';
+export { acceptDeveloperAgreement, findDeveloper, logIn, signUp } from './developers.js';
+export { createOperator } from './operators.js';
+export { createProject, listProjects } from './projects.js';

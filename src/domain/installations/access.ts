@@ -1,0 +1,204 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { DataPlaneSchema, InstallationStatus } from '../../db/types.js';
+import { hashKey, isInstallationKeyFormat } from '../../lib/secrets.js';
+import { AccessError, FeatureNotEnabledError, RateLimitedError } from '../shared/index.js';
+
+/** What the credentials pipeline knows about the caller once its key checks out. */
+export interface InstallationContext {
+  installationId: number;
+  pluginId: number;
+  organizationId: number;
+  locationId: number;
+  plane: 'production' | 'sandbox';
+  sandboxId: number | null;
+  /** The data-plane schema: `production` or the sandbox's `sandbox_<id>`. */
+  schema: string;
+  features: string[];
+  /** Data-plane handle: every query through it lands in this installation's schema. */
+  data: Kysely<DataPlaneSchema>;
+  /** The whole database (control plane by qualified names), for transactions. */
+  db: Db;
+  /** The plugin's current webhook secret, encrypted (read with the key: inbound signatures). */
+  webhookSecretEnc: string | null;
+}
+
+export interface RateLimitState {
+  limit: number;
+  remaining: number;
+  retryAfterSeconds: number;
+}
+
+interface KeyLookupRow {
+  installation_id: number;
+  plugin_id: number;
+  organization_id: number;
+  location_id: number;
+  plane: 'production' | 'sandbox';
+  sandbox_id: number | null;
+  status: InstallationStatus;
+  listing_status: string;
+  supported_features: string[];
+  webhook_secret_enc: string | null;
+  sandbox_status: string | null;
+  schema_name: string | null;
+  schema_ok: boolean;
+  /** Null when the request was not admitted (no bucket was touched). */
+  rate_count: number | null;
+  rate_retry_after: number | null;
+  inbound_count: number | null;
+  inbound_retry_after: number | null;
+}
+
+export interface AdmissionLimits {
+  /** Requests a minute of an installation (every route). */
+  perMinute: number;
+  /** A route's own ceiling (POST /webhooks/external), counted once the first limit passes. */
+  route?: { bucket: string; perMinute: number };
+}
+
+export interface Admission {
+  auth: InstallationContext;
+  rateLimit: RateLimitState;
+}
+
+/**
+ * Steps 1 to 7 of the credentials pipeline (DESIGN.md section 4) in ONE statement, no cache: the
+ * key lookup, the per-installation rate limit, a route's own ceiling and the sandbox's idle clock.
+ * A regenerated key or a deactivation takes effect on the very next request in every process.
+ * Buckets are counted only for a request the lookup admits (active installation, live listing or
+ * ready sandbox), so a refused key never uses anybody's budget; the errors keep the pipeline's
+ * order: credentials first, then the rate limit, then the route's ceiling.
+ */
+export async function admitInstallation(db: Db, apiKey: string | undefined, limits: AdmissionLimits): Promise<Admission> {
+  if (apiKey === undefined || apiKey === '') {
+    throw new AccessError('missing_api_key', 'Send the installation key in the X-Plugin-Api-Key header.');
+  }
+  if (!isInstallationKeyFormat(apiKey)) {
+    throw new AccessError('invalid_api_key_format', 'An installation key is pik_ followed by 64 lowercase hex characters (68 in all).');
+  }
+  const route = limits.route ?? null;
+  const { rows } = await sql<KeyLookupRow>`
+    with i as (
+      select i.installation_id, i.plugin_id, i.organization_id, i.location_id, i.plane, i.sandbox_id, i.status,
+             p.listing_status, p.supported_features, p.webhook_secret_enc, s.status as sandbox_status, s.schema_name,
+             case when i.plane = 'sandbox'
+                  then s.schema_name is not null and to_regclass(quote_ident(s.schema_name) || '.orders') is not null
+                  else true end as schema_ok
+        from control.installations i
+        join control.plugins p on p.plugin_id = i.plugin_id
+        left join control.sandboxes s on s.sandbox_id = i.sandbox_id
+       where i.api_key_hash = ${hashKey(apiKey)}
+    ), admitted as (
+      select installation_id, sandbox_id from i
+       where status = 'active'
+         and (plane = 'sandbox' or listing_status = 'active')
+         and (plane = 'production' or (sandbox_status = 'active' and schema_ok))
+    ), touch as (
+      update control.sandboxes set last_accessed_at = now()
+       where sandbox_id = (select sandbox_id from admitted) and last_accessed_at < now() - interval '1 minute'
+       returning 1
+    ), rate as (
+      ${upsertBuckets(sql`select 'installation:' || installation_id, now(), 1 from admitted`)}
+    ), inbound as (
+      ${upsertBuckets(sql`select ${route?.bucket ?? null}::text || installation_id, now(), 1 from admitted, rate
+                            where ${route !== null} and rate.count <= ${limits.perMinute}`)}
+    )
+    select i.*, rate.count as rate_count, rate.retry_after as rate_retry_after,
+           inbound.count as inbound_count, inbound.retry_after as inbound_retry_after
+      from i left join rate on true left join inbound on true`.execute(db);
+  const row = rows[0];
+  if (!row) throw new AccessError('invalid_api_key', 'No installation matches this key.');
+  if (row.status !== 'active') {
+    throw new AccessError('installation_inactive', 'This installation is not active.');
+  }
+  if (row.plane === 'production' && row.listing_status !== 'active') {
+    // Status-neutral on purpose: the reason (suspended, rejected, ...) is never disclosed.
+    throw new AccessError('plugin_listing_unavailable', 'This plugin listing is not available.');
+  }
+  if (row.plane === 'sandbox') {
+    if (row.sandbox_status === 'resetting') {
+      throw new AccessError('sandbox_resetting', 'The sandbox is being reset. Retry shortly.');
+    }
+    if (row.sandbox_status !== 'active') throw new AccessError('sandbox_not_ready', 'The sandbox is not active.');
+    if (!row.schema_ok) throw new AccessError('sandbox_misconfigured', 'The sandbox data plane is missing or damaged. Reset the sandbox.');
+  }
+  const rateLimit = checkBucket(row.rate_count!, row.rate_retry_after!, limits.perMinute);
+  if (route) checkBucket(row.inbound_count!, row.inbound_retry_after!, route.perMinute);
+  const schema = row.plane === 'production' ? 'production' : (row.schema_name as string);
+  const auth: InstallationContext = {
+    installationId: row.installation_id,
+    pluginId: row.plugin_id,
+    organizationId: row.organization_id,
+    locationId: row.location_id,
+    plane: row.plane,
+    sandboxId: row.sandbox_id,
+    schema,
+    features: row.supported_features,
+    data: (db as unknown as Kysely<DataPlaneSchema>).withSchema(schema),
+    db,
+    webhookSecretEnc: row.webhook_secret_enc,
+  };
+  return { auth, rateLimit };
+}
+
+/**
+ * One statement per request against a bucket shared by every process on the database (the
+ * portal's and the setup exchange's limits; the Data API's are in admitInstallation's statement).
+ */
+export async function consumeRateLimit(db: Db, bucket: string, limit: number): Promise<RateLimitState> {
+  const { rows } = await sql<{ count: number; retry_after: number }>`${upsertBuckets(sql`values (${bucket}, now(), 1)`)}`.execute(db);
+  return checkBucket(rows[0]!.count, rows[0]!.retry_after, limit);
+}
+
+/**
+ * Counts one request in each bucket of `rows` (bucket, now(), 1). The window is fixed at one
+ * minute from a bucket's first request, so the (limit+1)-th request inside any window is refused.
+ */
+function upsertBuckets(rows: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`
+    insert into control.rate_limits as r (bucket, window_start, count)
+    ${rows}
+    on conflict (bucket) do update set
+      window_start = case when r.window_start <= now() - interval '1 minute' then now() else r.window_start end,
+      count = case when r.window_start <= now() - interval '1 minute' then 1 else r.count + 1 end
+    returning count, greatest(1, ceil(extract(epoch from (window_start + interval '1 minute' - now()))))::int as retry_after`;
+}
+
+/**
+ * Deletes the buckets whose one-minute window had closed at `now` (the next request of such a
+ * bucket starts a new window anyway, by INSERT). In batches, each its own short statement, so
+ * the purge never holds many row locks against the credentials pipeline; rows another statement
+ * holds are skipped until the next run.
+ */
+export async function purgeExpiredRateLimits(
+  db: Db,
+  now: Date,
+  options: { batchSize?: number } = {},
+): Promise<{ deleted: number; batches: number }> {
+  const batchSize = options.batchSize ?? 5000;
+  let deleted = 0;
+  let batches = 0;
+  for (;;) {
+    const result = await sql`
+      delete from control.rate_limits
+       where bucket in (select bucket from control.rate_limits
+                         where window_start <= ${now}::timestamptz - interval '1 minute'
+                         limit ${batchSize} for update skip locked)
+         and window_start <= ${now}::timestamptz - interval '1 minute'`.execute(db);
+    const count = Number(result.numAffectedRows ?? 0n);
+    batches += 1;
+    deleted += count;
+    if (count < batchSize) return { deleted, batches };
+  }
+}
+
+function checkBucket(count: number, retryAfter: number, limit: number): RateLimitState {
+  const state = { limit, remaining: Math.max(0, limit - count), retryAfterSeconds: retryAfter };
+  if (count > limit) throw Object.assign(new RateLimitedError(retryAfter, limit), { state });
+  return state;
+}
+
+export function requireFeature(ctx: InstallationContext, feature: 'orders:create' | 'payments:capture'): void {
+  if (!ctx.features.includes(feature)) throw new FeatureNotEnabledError(feature);
+}

@@ -1,0 +1,2 @@
+export { getIngredientDetail, listIngredients, updateIngredient } from './inventory.js';
+export { recordStockMovement } from './stock-movements.js';

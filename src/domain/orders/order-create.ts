@@ -1,0 +1,155 @@
+// POST /orders: an idempotent, server-priced order creation in one transaction with its
+// order.created event. A failure that is not a domain rule rolls everything back (create_failed).
+import type { components } from '../../generated/openapi.generated.js';
+import { emitEvent } from '../webhooks/index.js';
+import type { InstallationContext } from '../installations/index.js';
+import { DomainError, RolledBackError, ValidationError } from '../shared/index.js';
+import { lockIdempotencyKey, requestHash } from '../shared/index.js';
+import { resolveScopedLocation } from '../restaurants/index.js';
+import { formatMinor } from '../shared/index.js';
+import { orderCreatedData } from './order-lifecycle.js';
+import { insertOrderLines, newUniqueOrderId } from './order-lines.js';
+import { priceOrder, type PricedOrder } from './order-pricing.js';
+import { loadOrderView, type OrderRow, type OrderView } from './order-view.js';
+import { inTransaction, scopeOf, type Tx } from '../shared/index.js';
+
+export type CreateOrderInput = components['schemas']['CreateOrderRequest'];
+
+export interface CreateOrderResult {
+  order: OrderView;
+  /** false for an idempotent replay (200 with the original order). */
+  created: boolean;
+}
+
+interface IdempotencyKey {
+  value: string;
+  /** The field a conflict is reported on: the body field or the header. */
+  field: 'external_order_id' | 'x-idempotency-key';
+}
+
+export async function createOrder(ctx: InstallationContext, input: CreateOrderInput, headerKey: string | undefined): Promise<CreateOrderResult> {
+  const key = idempotencyKeyOf(input, headerKey);
+  const locationId = await resolveScopedLocation(ctx, input.location_id);
+  if (input.table_number !== undefined && input.order_type !== 'dine_in') {
+    throw new ValidationError({ table_number: [`is only allowed on dine_in orders, not ${input.order_type}`] });
+  }
+  try {
+    return await inTransaction(ctx, async (tx) => {
+      if (key) {
+        await lockIdempotencyKey(tx, ctx.schema, 'order', ctx.organizationId, key.value);
+        const existing = await tx.data
+          .selectFrom('orders')
+          .selectAll()
+          .where('organization_id', '=', ctx.organizationId)
+          .where('idempotency_key', '=', key.value)
+          .executeTakeFirst();
+        if (existing) return { order: await replay(tx, ctx, existing, key, input), created: false };
+      }
+      const priced = await priceOrder(tx.data, ctx.organizationId, locationId, input.items);
+      const customerId = await resolveCustomer(tx, ctx, locationId, input.customer);
+      const order = await insertOrder(tx, ctx, locationId, input, priced, customerId, key);
+      await emitEvent(tx.trx, scopeOf(ctx, locationId), 'order.created', orderCreatedData(order));
+      return { order: await loadOrderView(tx.data, order), created: true };
+    });
+  } catch (err) {
+    if (err instanceof DomainError) throw err;
+    throw new RolledBackError('create_failed', 'Order creation failed and was rolled back.', err);
+  }
+}
+
+function idempotencyKeyOf(input: CreateOrderInput, headerKey: string | undefined): IdempotencyKey | undefined {
+  const bodyKey = input.external_order_id;
+  if (bodyKey !== undefined && headerKey !== undefined && bodyKey !== headerKey) {
+    throw new ValidationError(
+      { 'x-idempotency-key': ['must equal external_order_id when both are sent'] },
+      'X-Idempotency-Key and external_order_id differ.',
+    );
+  }
+  if (bodyKey !== undefined) return { value: bodyKey, field: 'external_order_id' };
+  if (headerKey !== undefined) return { value: headerKey, field: 'x-idempotency-key' };
+  return undefined;
+}
+
+/** The original order for a replay of the same body; 422 naming the key for anything else. */
+async function replay(tx: Tx, ctx: InstallationContext, existing: OrderRow, key: IdempotencyKey, input: CreateOrderInput): Promise<OrderView> {
+  if (existing.location_id !== ctx.locationId) {
+    throw new ValidationError({ [key.field]: ['already used for an order of another location'] }, `${key.field} was already used for another order.`);
+  }
+  if (existing.request_hash !== requestHash(input)) {
+    throw new ValidationError({ [key.field]: ['already used with a different request body'] }, `${key.field} was already used with a different request body.`);
+  }
+  return loadOrderView(tx.data, existing);
+}
+
+/**
+ * An existing customer visible to the installation (home location is the order's location or
+ * none, or an order at that location), or a new customer at the order's location.
+ */
+async function resolveCustomer(tx: Tx, ctx: InstallationContext, locationId: number, customer: CreateOrderInput['customer']): Promise<number | null> {
+  if (customer === undefined) return null;
+  if ('customer_id' in customer) {
+    const found = await tx.data
+      .selectFrom('customers as c')
+      .select('c.customer_id')
+      .where('c.customer_id', '=', customer.customer_id)
+      .where('c.organization_id', '=', ctx.organizationId)
+      .where((eb) =>
+        eb.or([
+          eb('c.location_id', 'is', null),
+          eb('c.location_id', '=', locationId),
+          eb.exists(eb.selectFrom('orders as o').select('o.order_id').whereRef('o.customer_id', '=', 'c.customer_id').where('o.location_id', '=', locationId)),
+        ]),
+      )
+      .executeTakeFirst();
+    if (!found) throw new ValidationError({ 'customer.customer_id': [`customer ${customer.customer_id} not found`] });
+    return found.customer_id;
+  }
+  const created = await tx.data
+    .insertInto('customers')
+    .values({ organization_id: ctx.organizationId, location_id: locationId, name: customer.name, email: customer.email ?? null, phone: customer.phone ?? null })
+    .returning('customer_id')
+    .executeTakeFirstOrThrow();
+  return created.customer_id;
+}
+
+async function insertOrder(
+  tx: Tx,
+  ctx: InstallationContext,
+  locationId: number,
+  input: CreateOrderInput,
+  priced: PricedOrder,
+  customerId: number | null,
+  key: IdempotencyKey | undefined,
+): Promise<OrderRow> {
+  const { currency } = await tx.data.selectFrom('locations').select('currency').where('location_id', '=', locationId).executeTakeFirstOrThrow();
+  let order: OrderRow | undefined;
+  // A fresh random unique_orderid practically never collides; should it, try another one.
+  for (let attempt = 0; !order && attempt < 5; attempt++) {
+    order = await tx.data
+      .insertInto('orders')
+      .values({
+        organization_id: ctx.organizationId,
+        location_id: locationId,
+        unique_orderid: newUniqueOrderId(),
+        status: 'CREATED',
+        order_type: input.order_type,
+        table_number: input.table_number ?? null,
+        party_size: input.party_size ?? null,
+        external_order_id: input.external_order_id ?? null,
+        idempotency_key: key?.value ?? null,
+        request_hash: key ? requestHash(input) : null,
+        customer_id: customerId,
+        total: formatMinor(priced.totalMinor),
+        currency,
+        kitchen_instructions: input.kitchen_instructions ?? null,
+        metadata: JSON.stringify(input.metadata ?? {}),
+        source: 'plugin',
+      })
+      .onConflict((oc) => oc.column('unique_orderid').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+  }
+  if (!order) throw new Error('could not allocate a unique_orderid');
+  await insertOrderLines(tx.data, order.order_id, priced.lines);
+  return order;
+}

@@ -1,0 +1,87 @@
+// Reading orders and moving them through the plugin state machine (GET /orders,
+// GET /orders/{orderId}, PUT /orders/{orderId}). Creation is in order-create.ts.
+import type { InstallationContext } from '../installations/index.js';
+import { NotFoundError, ValidationError } from '../shared/index.js';
+import { resolveScopedLocation } from '../restaurants/index.js';
+import { PreparedQuery, slot } from '../../db/prepared.js';
+import { changeOrderStatus, findOrder, installationScope, parseOrderRef, whereOrderRef } from './order-lifecycle.js';
+import { planTransition, type InternalStatus, type PluginStatus } from './order-status.js';
+import { loadOrderView, selectOrderViews, toOrderView, type OrderView, type OrderWithChildren } from './order-view.js';
+import { decodeCursor, toPage, type Page } from '../shared/index.js';
+import { inTransaction, scopeOf } from '../shared/index.js';
+
+export interface ListOrdersOptions {
+  locationId?: number;
+  status?: InternalStatus;
+  since?: string;
+  limit: number;
+  cursor?: string;
+}
+
+/**
+ * Orders of the installation's location in ascending order_id. The keyset is the immutable
+ * order_id (not updated_at), so following next_cursor visits every matching order exactly once
+ * even while orders are updated (an update would move an updated_at key behind the cursor).
+ */
+export async function listOrders(ctx: InstallationContext, options: ListOrdersOptions): Promise<Page<OrderView>> {
+  const after = decodeCursor<[number]>(options.cursor, ['number']);
+  const locationId = await resolveScopedLocation(ctx, options.locationId);
+  // One query: the page and its children (items, payments, customer) as JSON aggregates.
+  let query = selectOrderViews(ctx.data)
+    .where('orders.organization_id', '=', ctx.organizationId)
+    .where('orders.location_id', '=', locationId)
+    .orderBy('orders.order_id')
+    .limit(options.limit + 1);
+  if (options.status) query = query.where('orders.status', '=', options.status);
+  if (options.since) query = query.where('orders.updated_at', '>=', new Date(options.since));
+  if (after) query = query.where('orders.order_id', '>', after[0]);
+  return toPage(await query.execute(), options.limit, toOrderView, (row) => [row.order_id]);
+}
+
+/** One order of the installation's location by order_id or unique_orderid; 404 otherwise. */
+export async function getOrder(ctx: InstallationContext, ref: string): Promise<OrderView> {
+  const { id, text } = parseOrderRef(ref);
+  const [order] = await orderByRef.execute(
+    ctx.data,
+    `${ctx.schema}:${id === null ? 'text' : 'id'}`,
+    () =>
+      whereOrderRef(
+        selectOrderViews(ctx.data),
+        { organizationId: slot('organizationId'), locationId: slot('locationId') },
+        { id: id === null ? null : slot('id'), text: slot('text') },
+      ),
+    { organizationId: ctx.organizationId, locationId: ctx.locationId, id, text },
+  );
+  if (!order) throw new NotFoundError('order');
+  return toOrderView(order);
+}
+
+/** The hottest read of the Data API, compiled once per schema and kind of reference. */
+const orderByRef = new PreparedQuery<OrderWithChildren>();
+
+export interface UpdateOrderInput {
+  status: PluginStatus;
+  cancellation_reason?: string;
+  metadata?: Record<string, unknown>;
+}
+
+/**
+ * PUT /orders/{orderId}: one move of the transition table under the order's row lock, so two
+ * concurrent moves serialise and the second is judged against the first one's result.
+ */
+export async function updateOrder(ctx: InstallationContext, ref: string, input: UpdateOrderInput): Promise<OrderView> {
+  return inTransaction(ctx, async (tx) => {
+    const order = await findOrder(tx.data, installationScope(ctx), ref, { lock: true });
+    if (!order) throw new NotFoundError('order');
+    const next = planTransition(order.status as InternalStatus, input.status);
+    const reason = input.cancellation_reason?.trim();
+    if (next === 'CANCELLED' && !reason) {
+      throw new ValidationError({ cancellation_reason: ['is required when status is cancelled'] }, 'cancellation_reason is required when status is cancelled.');
+    }
+    const updated = await changeOrderStatus(tx, scopeOf(ctx, order.location_id), order, next, {
+      metadata: input.metadata,
+      cancellationReason: next === 'CANCELLED' ? input.cancellation_reason : undefined,
+    });
+    return loadOrderView(tx.data, updated);
+  });
+}

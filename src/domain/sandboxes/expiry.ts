@@ -1,0 +1,137 @@
+import { sql, type Kysely } from 'kysely';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import { assertSchemaName } from '../../db/migrate.js';
+import type { Database } from '../../db/types.js';
+import { emitEvent } from '../webhooks/index.js';
+
+// Idle expiry of sandboxes. A sandbox expires `sandboxIdleDays` after its installation key was last
+// used, never before its protection window ends, and never less than 7 days after the warning
+// for that deadline was sent: a sweep that missed the warning window postpones the drop rather
+// than dropping unannounced.
+
+export const EXPIRY_WARNING_DAYS = 7;
+const DAY_MS = 86_400_000;
+const WARNING_MS = EXPIRY_WARNING_DAYS * DAY_MS;
+
+export const EXPIRY_ACTION =
+  "Call any Data API endpoint with this sandbox's installation key, or run protectSandbox in the developer portal, to keep it.";
+
+export interface ExpiryClock {
+  last_accessed_at: Date;
+  protected_until: Date | null;
+  expiry_warning_sent_at: Date | null;
+}
+
+/** The idle deadline: the idle period after the last use, or the end of protection if later. */
+export function idleDeadline(row: ExpiryClock, idleDays: number): Date {
+  const idle = row.last_accessed_at.getTime() + idleDays * DAY_MS;
+  return new Date(Math.max(idle, row.protected_until?.getTime() ?? 0));
+}
+
+/** When the warning for the current deadline went out, if it did (a warning for an earlier deadline does not count). */
+function warningSentFor(row: ExpiryClock, deadline: Date): Date | null {
+  const sent = row.expiry_warning_sent_at;
+  return sent && sent.getTime() >= deadline.getTime() - WARNING_MS ? sent : null;
+}
+
+/** When the sandbox would expire if it stays idle from now on. */
+export function wouldExpireAt(row: ExpiryClock, idleDays: number): Date {
+  const deadline = idleDeadline(row, idleDays);
+  const sent = warningSentFor(row, deadline);
+  return sent ? new Date(Math.max(deadline.getTime(), sent.getTime() + WARNING_MS)) : deadline;
+}
+
+export interface SweepResult {
+  warned: number[];
+  expired: number[];
+}
+
+/**
+ * One pass over active sandboxes at `now`: sends sandbox.expiry_warning to those within 7 days of
+ * their deadline (once per deadline) and drops the schema of those past it. Each sandbox is
+ * handled in its own transaction, rows locked with skip locked, so that several workers can sweep
+ * at once. Scheduled by the jobs module; `now` is a parameter so tests control the clock.
+ */
+export async function runSandboxIdleSweep(db: Db, config: Config, now: Date): Promise<SweepResult> {
+  const idleDays = config.sandboxIdleDays;
+  // Candidates: the earliest their warning window can open is (idle - 7) days after last use.
+  const candidates = await db
+    .selectFrom('control.sandboxes')
+    .select('sandbox_id')
+    .where('status', '=', 'active')
+    .where('last_accessed_at', '<=', new Date(now.getTime() - (idleDays * DAY_MS - WARNING_MS)))
+    .where((eb) => eb.or([eb('protected_until', 'is', null), eb('protected_until', '<=', new Date(now.getTime() + WARNING_MS))]))
+    .orderBy('sandbox_id')
+    .execute();
+  const result: SweepResult = { warned: [], expired: [] };
+  for (const { sandbox_id } of candidates) {
+    const outcome = await db.transaction().execute((trx) => sweepOne(trx, sandbox_id, idleDays, now));
+    if (outcome === 'warned') result.warned.push(sandbox_id);
+    if (outcome === 'expired') result.expired.push(sandbox_id);
+  }
+  return result;
+}
+
+async function sweepOne(trx: Kysely<Database>, sandboxId: number, idleDays: number, now: Date): Promise<'warned' | 'expired' | null> {
+  const row = await trx
+    .selectFrom('control.sandboxes')
+    .selectAll()
+    .where('sandbox_id', '=', sandboxId)
+    .where('status', '=', 'active')
+    .forUpdate()
+    .skipLocked()
+    .executeTakeFirst();
+  if (!row) return null;
+  const deadline = idleDeadline(row, idleDays);
+  if (now.getTime() < deadline.getTime() - WARNING_MS) return null;
+  const sent = warningSentFor(row, deadline);
+  if (!sent) {
+    await warn(trx, row, new Date(Math.max(deadline.getTime(), now.getTime() + WARNING_MS)), now);
+    return 'warned';
+  }
+  if (now.getTime() < Math.max(deadline.getTime(), sent.getTime() + WARNING_MS)) return null;
+  // The installation stays active: its key now answers 401 sandbox_not_ready, not invalid_api_key.
+  assertSchemaName(row.schema_name);
+  await trx.updateTable('control.sandboxes').set({ status: 'expired' }).where('sandbox_id', '=', sandboxId).execute();
+  await sql`drop schema if exists ${sql.id(row.schema_name)} cascade`.execute(trx);
+  return 'expired';
+}
+
+async function warn(
+  trx: Kysely<Database>,
+  row: { sandbox_id: number; name: string; purpose: string; schema_name: string; last_accessed_at: Date; protected_until: Date | null },
+  expiresAt: Date,
+  now: Date,
+): Promise<void> {
+  await trx.updateTable('control.sandboxes').set({ expiry_warning_sent_at: now }).where('sandbox_id', '=', row.sandbox_id).execute();
+  const installation = await trx
+    .selectFrom('control.installations')
+    .select(['installation_id', 'organization_id', 'location_id'])
+    .where('sandbox_id', '=', row.sandbox_id)
+    .where('status', '=', 'active')
+    .orderBy('installation_id')
+    .executeTakeFirst();
+  if (!installation) return; // nobody to tell: the marker alone keeps the 7-day notice period
+  await emitEvent(
+    trx,
+    {
+      plane: 'sandbox',
+      sandboxId: row.sandbox_id,
+      organizationId: installation.organization_id,
+      locationId: installation.location_id,
+      installationId: installation.installation_id,
+    },
+    'sandbox.expiry_warning',
+    {
+      sandbox_id: row.sandbox_id,
+      sandbox_name: row.name,
+      schema_name: row.schema_name,
+      purpose: row.purpose,
+      last_accessed_at: row.last_accessed_at.toISOString(),
+      would_expire_at: expiresAt.toISOString(),
+      protected_until: row.protected_until?.toISOString() ?? null,
+      action: EXPIRY_ACTION,
+    },
+  );
+}

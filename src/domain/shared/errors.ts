@@ -1,0 +1,174 @@
+// Domain errors: plain classes that know the spec's snake_case code and nothing of HTTP.
+// src/http/error-response.ts is the one place that turns them into status codes and bodies.
+
+export type Details = Record<string, string[]>;
+
+export class DomainError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly details?: Details,
+    /** Extra top-level body fields the spec names for this error (e.g. allowed_next_states). */
+    readonly extra?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** Well-formed input that is semantically wrong (the 422 flavour of validation_error). */
+export class ValidationError extends DomainError {
+  constructor(details: Details, message = 'The request is not valid.') {
+    super('validation_error', message, details);
+  }
+}
+
+export type ResourceKind =
+  | 'order' | 'menu_item' | 'location' | 'customer' | 'ingredient' | 'webhook_log' | 'installation' | 'sandbox' | 'plugin' | 'project'
+  | 'developer_key' | 'organization' | 'transaction';
+
+export class NotFoundError extends DomainError {
+  constructor(readonly resource: ResourceKind, message?: string) {
+    super('not_found', message ?? `${resourceLabel(resource)} not found`);
+  }
+}
+
+export function resourceLabel(resource: ResourceKind): string {
+  const label = resource.replace(/_/g, ' ');
+  return label.charAt(0).toUpperCase() + label.slice(1);
+}
+
+export class AccessError extends DomainError {}
+
+export class RateLimitedError extends DomainError {
+  constructor(readonly retryAfterSeconds: number, readonly limit: number) {
+    super('rate_limit_exceeded', `Rate limit of ${limit} requests per minute exceeded. Retry after ${retryAfterSeconds} s.`, undefined, {
+      retry_after: retryAfterSeconds,
+    });
+  }
+}
+
+export class FeatureNotEnabledError extends DomainError {
+  constructor(feature: string) {
+    super('feature_not_enabled', `This plugin does not have the ${feature} capability. Add it to supported_features in the developer portal.`);
+  }
+}
+
+export class LocationForbiddenError extends DomainError {
+  constructor(locationId: number) {
+    super('location_forbidden', `Location ${locationId} is outside this installation's scope.`);
+  }
+}
+
+export class InvalidTransitionError extends DomainError {
+  constructor(from: string, to: string, allowedNextStates: string[]) {
+    super('invalid_transition', `Cannot move an order from ${from} to ${to}.`, undefined, {
+      allowed_next_states: allowedNextStates,
+    });
+  }
+}
+
+/** A failure that rolled a write back (create_failed, capture_failed): reported as a 500 with its code. */
+export class RolledBackError extends DomainError {
+  constructor(code: 'create_failed' | 'capture_failed', message: string, override readonly cause?: unknown) {
+    super(code, message);
+  }
+}
+
+/** Input that cannot even be read (a cursor that was not issued by us): the 400 flavour. */
+export class MalformedInputError extends DomainError {
+  constructor(details: Details, message = 'The request does not match the API schema.') {
+    super('validation_error', message, details);
+  }
+}
+
+// ---------- orders and payments
+
+/** A customization template of another location than the order's. */
+export class CustomizationLocationMismatchError extends DomainError {
+  constructor(details: Details, message = 'A customization template belongs to another location than the order.') {
+    super('customization_location_mismatch', message, details);
+  }
+}
+
+/** A template not linked to the item, or a selection count outside min_select..max_select. */
+export class CustomizationRuleViolationError extends DomainError {
+  constructor(details: Details, message = "The customizations violate the item's selection rules.") {
+    super('customization_rule_violation', message, details);
+  }
+}
+
+export class CurrencyMismatchError extends DomainError {
+  constructor(expected: string, got: string) {
+    super('currency_mismatch', `Order currency is ${expected}, got ${got}.`);
+  }
+}
+
+export class OverpaymentError extends DomainError {
+  constructor(amount: string, remaining: string) {
+    super('overpayment', `Amount ${amount} exceeds the remaining balance ${remaining}.`);
+  }
+}
+
+export class SubscriptionLockedError extends DomainError {
+  constructor() {
+    super('subscription_locked', "Payments are blocked by the organization's subscription state.");
+  }
+}
+
+// ---------- developer portal
+
+/** A developer key is at the cap of active keys per account. */
+export class DeveloperKeyLimitError extends DomainError {
+  constructor(limit: number) {
+    super('developer_key_limit_reached', `An account has at most ${limit} active developer keys. Revoke one before creating another.`);
+  }
+}
+
+/** A plugin listing cannot make this move from its current status. */
+export class ListingTransitionError extends DomainError {
+  constructor(message: string) {
+    super('invalid_transition', message);
+  }
+}
+
+/** A sandbox operation that cannot run while a reset is in flight. */
+export class SandboxBusyError extends DomainError {
+  constructor(message = 'The sandbox is being reset. Retry shortly.') {
+    super('sandbox_resetting', message);
+  }
+}
+
+// ---------- webhooks
+
+/** An inbound webhook whose X-Svc-Signature is missing or does not match the raw body. */
+export class InvalidSignatureError extends DomainError {
+  constructor(message = 'X-Svc-Signature does not match the request body.') {
+    super('invalid_signature', message);
+  }
+}
+
+/** An inbound event_type that is not a catalog event, not external.* and in no wildcard family. */
+export class UnknownEventTypeError extends DomainError {
+  constructor(eventType: string) {
+    super('unknown_event_type', `Event type '${eventType}' is not accepted: use a catalog event, an external.* name or a name in a catalog family.`);
+  }
+}
+
+// ---------- platform operator and restaurant side
+
+/** An operator review action that the listing's current status does not allow. */
+export class ListingReviewError extends DomainError {
+  constructor(status: string, action: string, allowedActions: string[]) {
+    super('invalid_transition', `A listing that is ${status.replace('_', ' ')} cannot be moved with ${action}.`, undefined, {
+      allowed_actions: allowedActions,
+    });
+  }
+}
+
+/** A restaurant-side action (POS) that the order's or payment's current state does not allow. */
+export class OrderStateError extends DomainError {
+  constructor(message: string) {
+    super('invalid_transition', message);
+  }
+}

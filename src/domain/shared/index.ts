@@ -1,0 +1,32 @@
+export {
+  AccessError,
+  CurrencyMismatchError,
+  CustomizationLocationMismatchError,
+  CustomizationRuleViolationError,
+  DeveloperKeyLimitError,
+  DomainError,
+  FeatureNotEnabledError,
+  InvalidSignatureError,
+  InvalidTransitionError,
+  ListingReviewError,
+  ListingTransitionError,
+  LocationForbiddenError,
+  MalformedInputError,
+  NotFoundError,
+  OrderStateError,
+  OverpaymentError,
+  RateLimitedError,
+  RolledBackError,
+  SandboxBusyError,
+  SubscriptionLockedError,
+  UnknownEventTypeError,
+  ValidationError,
+  resourceLabel,
+} from './errors.js';
+export type { Details, ResourceKind } from './errors.js';
+export { lockIdempotencyKey, requestHash } from './idempotency.js';
+export { formatMinor, formatQuantity, hasAtMostDecimals, toMinor, toQuantityUnits } from './money.js';
+export { DEFAULT_LIMIT, decodeCursor, encodeCursor, toPage } from './pagination.js';
+export type { Page } from './pagination.js';
+export { inTransaction, scopeOf } from './transaction.js';
+export type { Tx } from './transaction.js';

@@ -1,0 +1,199 @@
+import { sql } from 'kysely';
+import type { Job } from 'pg-boss';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import type { Logger } from '../../logger.js';
+import { QUEUES, type DeliveryJobData, type JobQueue } from '../../jobs/boss.js';
+import { decrypt, signBody } from '../../lib/secrets.js';
+import type { SendResult, WebhookHttpClient } from './http-client.js';
+
+// The delivery worker, as a pipeline over a batch of attempt jobs (STYLE.md habit 8):
+//   prepare  load each delivery with its event and the plugin's current endpoint and secret,
+//            drop jobs whose attempt is already recorded, build the body once
+//   sign     hex HMAC-SHA256 of those exact bytes with the current secret
+//   send     POST them (http-client.ts: destination guard, HTTPS only, timeout, no redirects)
+//   record   one transaction: the attempt rows, the log rows, the next attempts (deferred by the
+//            configured backoff) and the completion of the jobs
+// At least once: a worker that dies before `record` commits leaves its jobs active; pg-boss
+// expires and retries them, and the same attempt is sent again. Once `record` commits, the unique
+// (log_id, attempt) and the attempts counter make a re-run a no-op.
+
+export interface DeliveryDeps {
+  db: Db;
+  config: Config;
+  logger: Logger;
+  http: WebhookHttpClient;
+  queue: JobQueue;
+  /** Told about each retry scheduled, so the worker can wake up when it is due. */
+  onRetryScheduled?: (delaySeconds: number) => void;
+}
+
+interface DeliveryRow {
+  log_id: number;
+  delivery_id: string;
+  event_id: string;
+  event_type: string;
+  installation_id: number;
+  attempts: number;
+  status: string;
+  event_data: Record<string, unknown> | null;
+  occurred_at: Date;
+  webhook_endpoint: string | null;
+  webhook_secret_enc: string | null;
+}
+
+interface Prepared {
+  row: DeliveryRow;
+  attempt: number;
+  body: Buffer | null;
+}
+
+interface Outcome {
+  logId: number;
+  attempt: number;
+  result: SendResult;
+  logStatus: 'delivered' | 'pending' | 'failed';
+  retryDelaySeconds: number | null;
+}
+
+export async function runDeliveryBatch(deps: DeliveryDeps, jobs: Job<DeliveryJobData>[]): Promise<void> {
+  const prepared = await prepare(deps.db, jobs);
+  // A batch mostly goes to a few plugins: each secret is decrypted once per batch (a rotation is
+  // seen by the next batch, which reads the plugin's current secret again).
+  const secrets = new Map<string, string | null>();
+  const outcomes = await Promise.all(prepared.map((p) => send(deps, p, secrets)));
+  await record(deps, outcomes, jobs);
+}
+
+/** Step 1: the deliveries still waiting for these attempts, each with its body built once. */
+async function prepare(db: Db, jobs: Job<DeliveryJobData>[]): Promise<Prepared[]> {
+  if (jobs.length === 0) return [];
+  const { rows } = await sql<DeliveryRow>`
+    select l.log_id, l.delivery_id, l.event_id, l.event_type, l.installation_id, l.attempts, l.status,
+           coalesce(l.payload, e.data) as event_data, coalesce(e.occurred_at, l.created_at) as occurred_at,
+           p.webhook_endpoint, p.webhook_secret_enc
+      from control.webhook_logs l
+      join control.installations i on i.installation_id = l.installation_id
+      join control.plugins p on p.plugin_id = i.plugin_id
+      left join control.events e on e.event_id = l.event_id
+     where l.log_id = any(${jobs.map((job) => job.data.logId)}::int[]) and l.direction = 'outbound'`.execute(db);
+  const byId = new Map(rows.map((row) => [row.log_id, row]));
+  const prepared: Prepared[] = [];
+  const seen = new Set<string>();
+  for (const job of jobs) {
+    const row = byId.get(job.data.logId);
+    const key = `${job.data.logId}:${job.data.attempt}`;
+    // Gone, finished, or this attempt already recorded (a re-run after a crash past `record`).
+    if (!row || row.status !== 'pending' || row.attempts >= job.data.attempt || seen.has(key)) continue;
+    seen.add(key);
+    prepared.push({ row, attempt: job.data.attempt, body: row.event_data ? buildBody(row) : null });
+  }
+  return prepared;
+}
+
+/** The envelope, serialised once: these are the bytes that are signed and sent. */
+export function buildBody(row: Pick<DeliveryRow, 'event_id' | 'event_type' | 'occurred_at' | 'installation_id' | 'event_data'>): Buffer {
+  const envelope = {
+    id: row.event_id,
+    event: row.event_type,
+    timestamp: row.occurred_at.toISOString(),
+    installation_id: row.installation_id,
+    data: row.event_data,
+  };
+  return Buffer.from(JSON.stringify(envelope), 'utf8');
+}
+
+/** Steps 2 and 3: sign with the plugin's current secret and POST. */
+async function send(deps: DeliveryDeps, p: Prepared, secrets: Map<string, string | null>): Promise<Outcome> {
+  const { row, attempt } = p;
+  let result: SendResult;
+  const secret = readSecret(deps, row, secrets);
+  if (!row.webhook_endpoint || secret === null || p.body === null) {
+    const why = !row.webhook_endpoint ? 'The plugin has no webhook_endpoint.' : p.body === null ? 'The event no longer exists.' : 'The plugin has no usable webhook secret.';
+    result = { ok: false, httpStatus: null, errorMessage: why, refusalReason: null, retryable: false, remoteAddress: null, durationMs: 0 };
+  } else {
+    result = await deps.http.post(row.webhook_endpoint, p.body, {
+      'Content-Type': 'application/json',
+      'User-Agent': 'Svc-Webhooks/1.0',
+      'X-Svc-Event': row.event_type,
+      'X-Svc-Signature': signBody(secret, p.body),
+      'X-Svc-Delivery': row.delivery_id,
+      'X-Svc-Attempt': String(attempt),
+    });
+  }
+  const { maxAttempts, backoffSeconds } = deps.config.webhook;
+  const retry = !result.ok && result.retryable && attempt < maxAttempts;
+  const outcome: Outcome = {
+    logId: row.log_id,
+    attempt,
+    result,
+    logStatus: result.ok ? 'delivered' : retry ? 'pending' : 'failed',
+    retryDelaySeconds: retry ? (backoffSeconds[Math.min(attempt - 1, backoffSeconds.length - 1)] ?? 0) : null,
+  };
+  const log = { deliveryId: row.delivery_id, logId: row.log_id, event: row.event_type, installationId: row.installation_id, attempt, httpStatus: result.httpStatus, durationMs: result.durationMs };
+  if (result.ok) deps.logger.debug(log, 'webhook delivered');
+  else deps.logger.info({ ...log, error: result.errorMessage, refusal: result.refusalReason, next: outcome.logStatus }, 'webhook attempt failed');
+  return outcome;
+}
+
+function readSecret(deps: DeliveryDeps, row: DeliveryRow, secrets: Map<string, string | null>): string | null {
+  const sealed = row.webhook_secret_enc;
+  if (!sealed) return null;
+  if (secrets.has(sealed)) return secrets.get(sealed)!;
+  let secret: string | null;
+  try {
+    secret = decrypt(deps.config.encryptionKey, sealed);
+  } catch (err) {
+    deps.logger.error({ err, logId: row.log_id }, 'cannot decrypt the webhook secret');
+    secret = null;
+  }
+  secrets.set(sealed, secret);
+  return secret;
+}
+
+/** Steps 4 and 5: record the attempts, schedule the next ones and settle the jobs, atomically. */
+async function record(deps: DeliveryDeps, outcomes: Outcome[], jobs: Job<DeliveryJobData>[]): Promise<void> {
+  const rows = outcomes.map((o) => ({
+    log_id: o.logId,
+    attempt: o.attempt,
+    status: o.result.ok ? 'delivered' : 'failed',
+    http_status: o.result.httpStatus,
+    error_message: o.result.errorMessage,
+    refusal_reason: o.result.refusalReason,
+    remote_address: o.result.remoteAddress,
+    duration_ms: o.result.durationMs,
+    log_status: o.logStatus,
+  }));
+  const retries = await deps.db.transaction().execute(async (trx) => {
+    let updated: number[] = [];
+    if (rows.length > 0) {
+      const result = await sql<{ log_id: number }>`
+        with v as (
+          select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(
+            log_id int, attempt int, status text, http_status int, error_message text, refusal_reason text,
+            remote_address text, duration_ms int, log_status text)
+        ), ins as (
+          insert into control.webhook_delivery_attempts
+                 (log_id, attempt, status, http_status, error_message, refusal_reason, remote_address, duration_ms)
+          select log_id, attempt, status, http_status, error_message, refusal_reason, remote_address, duration_ms from v
+          on conflict (log_id, attempt) do nothing
+          returning log_id, attempt
+        )
+        update control.webhook_logs l
+           set status = v.log_status, attempts = v.attempt, http_status = v.http_status,
+               error_message = v.error_message, duration_ms = v.duration_ms, updated_at = now()
+          from v join ins on ins.log_id = v.log_id and ins.attempt = v.attempt
+         where l.log_id = v.log_id and l.attempts < v.attempt
+        returning l.log_id`.execute(trx);
+      updated = result.rows.map((r) => r.log_id);
+    }
+    const recorded = new Set(updated);
+    const next = outcomes
+      .filter((o) => o.logStatus === 'pending' && recorded.has(o.logId))
+      .map((o) => ({ logId: o.logId, attempt: o.attempt + 1, delaySeconds: o.retryDelaySeconds ?? 0 }));
+    await deps.queue.enqueueDeliveries(trx, next);
+    await deps.queue.complete(trx, QUEUES.delivery, jobs);
+    return next;
+  });
+  for (const retry of retries) deps.onRetryScheduled?.(retry.delaySeconds);
+}

@@ -1,0 +1,155 @@
+import { sql } from 'kysely';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import type { InstallationContext } from '../installations/index.js';
+import { InvalidSignatureError, NotFoundError, UnknownEventTypeError } from '../shared/index.js';
+import { decrypt, verifySignature } from '../../lib/secrets.js';
+import { findWebhookLog, LOG_COLUMNS, toWireLog, webhooksDb, type LogRow, type WireWebhookLog } from './store.js';
+import { isAcceptedInboundEventType } from './subscriptions.js';
+
+// Inbound webhooks (POST /webhooks/external): a plugin forwards its provider's events, signed
+// with the shared webhook secret. Every outcome that reaches this module is in the audit log
+// (control.webhook_logs, direction inbound): accepted, bad signature, unknown event type.
+
+/** The route's own ceiling (bucket `inbound:<installation>`), counted after the Data API's gate. */
+export const INBOUND_CEILING = { bucket: 'inbound:', perMinute: 600 } as const;
+const IDEMPOTENCY_WINDOW = '24 hours';
+
+export interface InboundRequest {
+  rawBody: Buffer | undefined;
+  signature: string | undefined;
+  /** The parsed body, not yet validated: only used to label a rejected entry. */
+  body: unknown;
+}
+
+/**
+ * Runs before request validation (from the credentials pipeline, which has counted the 600/minute
+ * ceiling): the signature over the exact raw bytes, in constant time. A missing or wrong signature
+ * is recorded with signature_valid false and answered 401 invalid_signature, whatever the body.
+ */
+export async function verifyInboundSignature(db: Db, config: Config, auth: InstallationContext, request: InboundRequest): Promise<void> {
+  // The secret came with the key lookup (same statement): rotation is still seen on the next request.
+  const secret = auth.webhookSecretEnc ? decrypt(config.encryptionKey, auth.webhookSecretEnc) : null;
+  const problem =
+    request.signature === undefined || request.signature === ''
+      ? 'X-Svc-Signature is missing.'
+      : secret === null
+        ? 'The plugin has no webhook secret to verify X-Svc-Signature with.'
+        : verifySignature(secret, request.rawBody ?? Buffer.alloc(0), request.signature)
+          ? null
+          : 'X-Svc-Signature does not match the request body.';
+  if (problem === null) return;
+  await insertInboundLog(db, auth.installationId, labelOf(request.body), {
+    status: 'rejected',
+    signature_valid: false,
+    http_status: 401,
+    error_message: `invalid_signature: ${problem}`,
+  });
+  throw new InvalidSignatureError(problem);
+}
+
+export interface InboundEvent {
+  event_type: string;
+  payload: Record<string, unknown>;
+  idempotency_key?: string;
+}
+
+export interface InboundReceipt {
+  duplicate: boolean;
+  log: WireWebhookLog;
+}
+
+/**
+ * Records an accepted event. With an idempotency key, ONE statement claims the key (or takes over
+ * one older than 24 hours) and writes the entry under the log_id it claimed: a duplicate claims
+ * nothing and so writes nothing. A concurrent duplicate waits on the first one's claim, sees it
+ * committed and answers with the original entry.
+ */
+export async function receiveInboundWebhook(auth: InstallationContext, event: InboundEvent): Promise<InboundReceipt> {
+  const label = { event_type: event.event_type, idempotency_key: event.idempotency_key ?? null, payload: event.payload };
+  if (!isAcceptedInboundEventType(event.event_type)) {
+    await insertInboundLog(auth.db, auth.installationId, label, {
+      status: 'rejected',
+      signature_valid: true,
+      http_status: 400,
+      error_message: `unknown_event_type: '${event.event_type}' is not a catalog event, not external.* and in no catalog family.`,
+    });
+    throw new UnknownEventTypeError(event.event_type);
+  }
+  const accepted = { status: 'received', signature_valid: true, http_status: 201, error_message: null };
+  const key = event.idempotency_key;
+  if (key === undefined) return { duplicate: false, log: await insertInboundLog(auth.db, auth.installationId, label, accepted) };
+
+  const { rows: claimed } = await sql<LogRow>`
+    with claim as (
+      insert into control.inbound_webhook_keys as k (installation_id, idempotency_key, log_id)
+      values (${auth.installationId}, ${key}, nextval(pg_get_serial_sequence('control.webhook_logs', 'log_id')))
+      on conflict (installation_id, idempotency_key) do update
+        set log_id = excluded.log_id, created_at = now()
+        where k.created_at <= now() - ${IDEMPOTENCY_WINDOW}::interval
+      returning log_id
+    )
+    insert into control.webhook_logs
+      (log_id, installation_id, direction, event_type, idempotency_key, payload, attempts, status, signature_valid, http_status, error_message)
+      overriding system value
+    select log_id, ${auth.installationId}, 'inbound', ${event.event_type}, ${key}, ${JSON.stringify(event.payload)}::jsonb, 1,
+           ${accepted.status}, ${accepted.signature_valid}, ${accepted.http_status}, ${accepted.error_message}
+      from claim
+    returning ${sql.join(LOG_COLUMNS.map((column) => sql.ref(column)))}`.execute(auth.db);
+  if (claimed[0]) return { duplicate: false, log: toWireLog(claimed[0]) };
+
+  const original = await webhooksDb(auth.db)
+    .selectFrom('control.inbound_webhook_keys as k')
+    .innerJoin('control.webhook_logs as l', 'l.log_id', 'k.log_id')
+    .select(LOG_COLUMNS.map((column) => `l.${column}` as const))
+    .where('k.installation_id', '=', auth.installationId)
+    .where('k.idempotency_key', '=', key)
+    .executeTakeFirstOrThrow();
+  return { duplicate: true, log: toWireLog(original) };
+}
+
+/** GET /webhooks/external/{logId}: the installation's own entries only. */
+export async function getWebhookLog(auth: InstallationContext, logId: number): Promise<WireWebhookLog> {
+  const log = await findWebhookLog(auth.db, auth.installationId, logId);
+  if (!log) throw new NotFoundError('webhook_log', 'Webhook log not found.');
+  return log;
+}
+
+interface Label {
+  event_type: string;
+  idempotency_key: string | null;
+  payload: Record<string, unknown> | null;
+}
+
+/** What a rejected request can be labelled with: its fields when they have the right shape. */
+function labelOf(body: unknown): Label {
+  const b = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
+  const payload = b.payload && typeof b.payload === 'object' && !Array.isArray(b.payload) ? (b.payload as Record<string, unknown>) : null;
+  return {
+    event_type: typeof b.event_type === 'string' ? b.event_type.slice(0, 100) : '',
+    idempotency_key: typeof b.idempotency_key === 'string' ? b.idempotency_key.slice(0, 128) : null,
+    payload,
+  };
+}
+
+async function insertInboundLog(
+  db: Db,
+  installationId: number,
+  label: Label,
+  outcome: { status: string; signature_valid: boolean; http_status: number; error_message: string | null },
+): Promise<WireWebhookLog> {
+  const row = await webhooksDb(db)
+    .insertInto('control.webhook_logs')
+    .values({
+      installation_id: installationId,
+      direction: 'inbound',
+      event_type: label.event_type,
+      idempotency_key: label.idempotency_key,
+      payload: label.payload === null ? null : JSON.stringify(label.payload),
+      attempts: 1,
+      ...outcome,
+    })
+    .returning(LOG_COLUMNS)
+    .executeTakeFirstOrThrow();
+  return toWireLog(row);
+}

@@ -1,0 +1,11 @@
+export { runDeliveryBatch } from './delivery.js';
+export type { DeliveryDeps } from './delivery.js';
+export { DestinationRefusedError, assertWebhookEndpoint, parseEndpoint, savedHostProblem } from './destination-guard.js';
+export type { LookupAll } from './destination-guard.js';
+export { createDeliveries, installFanout, uninstallFanout } from './fanout.js';
+export { WebhookHttpClient } from './http-client.js';
+export { INBOUND_CEILING, getWebhookLog, receiveInboundWebhook, verifyInboundSignature } from './inbound.js';
+export { emitEvent } from './outbox.js';
+export type { EventScope } from './outbox.js';
+export { unknownSubscriptionEntries } from './subscriptions.js';
+export { sendTestWebhook } from './tester.js';
