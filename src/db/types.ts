@@ -395,5 +395,5 @@ export interface DataPlaneSchema {
 }
 
 /** The whole database as Kysely sees it: control tables by qualified name, data-plane tables by
- * bare name (a data-plane handle is always `db.withSchema(plane)`, see src/db/planes.ts). */
+ * bare name (a data-plane handle is always `db.withSchema(plane)`, made in one place: src/domain/shared). */
 export interface Database extends ControlSchema, DataPlaneSchema {}

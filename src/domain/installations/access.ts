@@ -63,7 +63,7 @@ export interface Admission {
 }
 
 /**
- * Steps 1 to 7 of the credentials pipeline (DESIGN.md section 4) in ONE statement, no cache: the
+ * The credentials pipeline (key, installation status, listing or sandbox state, rate limits) in ONE statement, no cache: the
  * key lookup, the per-installation rate limit, a route's own ceiling and the sandbox's idle clock.
  * A regenerated key or a deactivation takes effect on the very next request in every process.
  * Buckets are counted only for a request the lookup admits (active installation, live listing or

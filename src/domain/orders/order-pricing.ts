@@ -1,6 +1,6 @@
 // Server-side pricing of a new order from the menu, with the semantic checks of its lines:
 // menu items of the order's location that are available, and customizations that respect the
-// item's templates (DESIGN.md section 5). Every problem is reported with its field path.
+// item's templates (required groups, min/max selections, options of the template). Every problem is reported with its field path.
 import type { Kysely } from 'kysely';
 import type { DataPlaneSchema } from '../../db/types.js';
 import type { components } from '../../generated/openapi.generated.js';
