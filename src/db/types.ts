@@ -151,6 +151,8 @@ export interface WebhookLogsTable {
   direction: 'inbound' | 'outbound';
   event_type: string;
   event_id: string | null;
+  /** X-Svc-Delivery of an outbound delivery; null on inbound entries and skipped tests. */
+  delivery_id: string | null;
   status: string;
   signature_valid: boolean | null;
   idempotency_key: string | null;
@@ -161,6 +163,26 @@ export interface WebhookLogsTable {
   duration_ms: number | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+}
+
+export interface DeliveryAttemptsTable {
+  attempt_id: Generated<number>;
+  log_id: number;
+  attempt: number;
+  status: 'delivered' | 'failed';
+  http_status: number | null;
+  error_message: string | null;
+  refusal_reason: string | null;
+  remote_address: string | null;
+  duration_ms: number;
+  attempted_at: Generated<Date>;
+}
+
+export interface InboundWebhookKeysTable {
+  installation_id: number;
+  idempotency_key: string;
+  log_id: number;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface ControlSchema {
@@ -174,6 +196,8 @@ export interface ControlSchema {
   'control.health_checks': HealthChecksTable;
   'control.events': EventsTable;
   'control.webhook_logs': WebhookLogsTable;
+  'control.webhook_delivery_attempts': DeliveryAttemptsTable;
+  'control.inbound_webhook_keys': InboundWebhookKeysTable;
   'control.setup_tokens': SetupTokensTable;
   'control.oauth_states': OAuthStatesTable;
 }

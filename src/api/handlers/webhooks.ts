@@ -1,4 +1,4 @@
-import { getWebhookLog, receiveInboundWebhook } from '../../domain/webhooks/index.js';
+import { getWebhookLog, receiveInboundWebhook, toWireLog } from '../../domain/webhooks/index.js';
 import { ok, type Handler } from '../types.js';
 
 // The signature and the 600/minute ceiling are checked before validation, by the credentials
@@ -11,5 +11,6 @@ export const receiveExternalWebhook: Handler<'receiveExternalWebhook'> = async (
   return ok({ data: { log_id, event_type, status } }, 201);
 };
 
+/** The installation's own entries only: another's is the not_found of an unknown id. */
 export const getExternalWebhookLog: Handler<'getExternalWebhookLog'> = async (req) =>
-  ok({ data: await getWebhookLog(req.auth, req.params.logId) });
+  ok({ data: toWireLog(await getWebhookLog(req.auth.db, req.auth, req.params.logId)) });

@@ -1,8 +1,10 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { DataPlaneSchema, InstallationStatus } from '../../db/types.js';
+import type { DataPlaneSchema } from '../../db/types.js';
 import { hashKey, isInstallationKeyFormat } from '../../lib/secrets.js';
 import { AccessError, FeatureNotEnabledError, RateLimitedError } from '../shared/index.js';
+import * as installations from './installation.repository.js';
+import type { KeyHolderRow } from './installation.repository.js';
 
 /** What the credentials pipeline knows about the caller once its key checks out. */
 export interface InstallationContext {
@@ -29,20 +31,7 @@ export interface RateLimitState {
   retryAfterSeconds: number;
 }
 
-interface KeyLookupRow {
-  installation_id: number;
-  plugin_id: number;
-  organization_id: number;
-  location_id: number;
-  plane: 'production' | 'sandbox';
-  sandbox_id: number | null;
-  status: InstallationStatus;
-  listing_status: string;
-  supported_features: string[];
-  webhook_secret_enc: string | null;
-  sandbox_status: string | null;
-  schema_name: string | null;
-  schema_ok: boolean;
+interface KeyLookupRow extends KeyHolderRow {
   /** Null when the request was not admitted (no bucket was touched). */
   rate_count: number | null;
   rate_retry_after: number | null;
@@ -79,16 +68,7 @@ export async function admitInstallation(db: Db, apiKey: string | undefined, limi
   }
   const route = limits.route ?? null;
   const { rows } = await sql<KeyLookupRow>`
-    with i as (
-      select i.installation_id, i.plugin_id, i.organization_id, i.location_id, i.plane, i.sandbox_id, i.status,
-             p.listing_status, p.supported_features, p.webhook_secret_enc, s.status as sandbox_status, s.schema_name,
-             case when i.plane = 'sandbox'
-                  then s.schema_name is not null and to_regclass(quote_ident(s.schema_name) || '.orders') is not null
-                  else true end as schema_ok
-        from control.installations i
-        join control.plugins p on p.plugin_id = i.plugin_id
-        left join control.sandboxes s on s.sandbox_id = i.sandbox_id
-       where i.api_key_hash = ${hashKey(apiKey)}
+    with i as (${installations.holderOfKey(hashKey(apiKey))}
     ), admitted as (
       select installation_id, sandbox_id from i
        where status = 'active'

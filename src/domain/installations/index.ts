@@ -1,12 +1,11 @@
 export { admitInstallation, consumeRateLimit, purgeExpiredRateLimits, requireFeature } from './access.js';
 export type { InstallationContext, RateLimitState } from './access.js';
-export {
-  findOwnedInstallation,
-  getWebhookLog,
-  listWebhookLogs,
-  regenerateInstallationKey,
-} from './developer-installations.js';
+export { findOwnedInstallation, regenerateInstallationKey } from './developer-installations.js';
+export type { OwnedInstallation } from './developer-installations.js';
+export * as installations from './installation.repository.js';
+export type { InstallationRow } from './installation.repository.js';
 export { getInstallationView, mergeInstallationConfig, recordHealthCheck } from './installations.js';
+export type { InstallationView } from './installations.js';
 export {
   checkoutProductionInstallation,
   installInProduction,
@@ -16,5 +15,6 @@ export {
   simulateRemoval,
   simulateTrial,
 } from './marketplace-actions.js';
+export type { InstallPayload } from './marketplace-actions.js';
 export { exchangeSetupToken, runTrialSweep } from './marketplace.js';
 export { OAuthError, beginAuthorization, completeAuthorization, refreshExpiringTokens } from './oauth-flow.js';

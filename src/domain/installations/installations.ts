@@ -1,9 +1,10 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { InstallationContext } from './access.js';
 import { readTokens, toPublicTokens, type ProviderTokens } from './oauth-tokens.js';
 import { NotFoundError } from '../shared/index.js';
+import * as installations from './installation.repository.js';
 
+/** GET /installation (schema Installation in openapi.yaml). */
 export interface InstallationView {
   installation_id: number;
   status: string;
@@ -20,12 +21,7 @@ export interface InstallationView {
 
 /** `config.oauth` shows the provider's access token and expiry (decrypted); never the refresh token. */
 export async function getInstallationView(db: Db, ctx: InstallationContext, encryptionKey: Buffer): Promise<InstallationView> {
-  const row = await db
-    .selectFrom('control.installations as i')
-    .innerJoin('control.plugins as p', 'p.plugin_id', 'i.plugin_id')
-    .select(['i.installation_id', 'i.status', 'i.plane', 'i.config', 'i.oauth_tokens_enc', 'i.is_trial', 'i.trial_ends_at', 'i.created_at', 'p.plugin_id', 'p.name', 'p.supported_features'])
-    .where('i.installation_id', '=', ctx.installationId)
-    .executeTakeFirst();
+  const row = await installations.installationWithPlugin(db, ctx.installationId);
   const place = await ctx.data
     .selectFrom('locations as l')
     .innerJoin('organizations as o', 'o.organization_id', 'l.organization_id')
@@ -37,11 +33,11 @@ export async function getInstallationView(db: Db, ctx: InstallationContext, encr
     installation_id: row.installation_id,
     status: row.status,
     environment: row.plane,
-    plugin: { plugin_id: row.plugin_id, name: row.name },
+    plugin: { plugin_id: row.plugin_id, name: row.plugin.name },
     organization: { organization_id: place.organization_id, name: place.organization_name },
     location: { location_id: place.location_id, name: place.location_name, currency: place.currency },
     config: withOAuth(row.config, readTokens(encryptionKey, row.oauth_tokens_enc)),
-    enabled_features: row.supported_features,
+    enabled_features: row.plugin.supported_features,
     is_trial: row.is_trial,
     trial_ends_at: row.trial_ends_at?.toISOString() ?? null,
     created_at: row.created_at.toISOString(),
@@ -53,11 +49,7 @@ export async function getInstallationView(db: Db, ctx: InstallationContext, encr
  * refused by the request schema (openapi.yaml), so a plugin can never overwrite its tokens.
  */
 export async function mergeInstallationConfig(db: Db, ctx: InstallationContext, patch: Record<string, unknown>, encryptionKey: Buffer): Promise<InstallationView> {
-  await db
-    .updateTable('control.installations')
-    .set({ config: sql`config || ${JSON.stringify(patch)}::jsonb`, updated_at: sql`now()` })
-    .where('installation_id', '=', ctx.installationId)
-    .execute();
+  await installations.mergeConfig(db, ctx.installationId, patch);
   return getInstallationView(db, ctx, encryptionKey);
 }
 

@@ -1,9 +1,10 @@
-import type { Selectable } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
-import type { InstallationsTable, InstallationStatus } from '../../db/types.js';
+import type { InstallationStatus } from '../../db/types.js';
 import { mintAuthorizeUrl } from './oauth-flow.js';
 import { findOwnedInstallation } from './developer-installations.js';
+import * as installations from './installation.repository.js';
+import type { InstallationRow } from './installation.repository.js';
 import { NotFoundError, ValidationError } from '../shared/index.js';
 import {
   completeCheckout, installPlugin, InstallationStateError, removeInstallation, runTrialSweep, TRIAL_ENDING_NOTICE_DAYS, type InstallInput,
@@ -13,22 +14,7 @@ import { sandboxSite } from '../restaurants/index.js';
 // The restaurant side of the marketplace as the portal offers it: the platform operator acts on
 // production installations, a developer on installations in their own sandboxes (`simulate*`).
 // Both go through src/domain/installations/marketplace.ts, so both emit the same lifecycle events.
-
-type InstallationRow = Selectable<InstallationsTable>;
-
-export interface InstallationView {
-  id: number;
-  pluginId: number;
-  plane: 'production' | 'sandbox';
-  sandboxId: number | null;
-  organizationId: number;
-  locationId: number;
-  status: InstallationStatus;
-  isTrial: boolean;
-  trialEndsAt: Date | null;
-  createdAt: Date;
-  removedAt: Date | null;
-}
+// They return installation rows: the portal shapes them (src/portal/views/installation-views.ts).
 
 export interface InstallPayload {
   installationId: number;
@@ -39,33 +25,20 @@ export interface InstallPayload {
   setupUrl: string | null;
   /** For an oauth2 plugin: the link that starts the provider handshake for this installation. */
   authorizeUrl: string | null;
-  installation: InstallationView;
+  installation: InstallationRow;
 }
 
 const DAY_MS = 86_400_000;
 
-export const toInstallationView = (row: InstallationRow): InstallationView => ({
-  id: row.installation_id,
-  pluginId: row.plugin_id,
-  plane: row.plane,
-  sandboxId: row.sandbox_id,
-  organizationId: row.organization_id,
-  locationId: row.location_id,
-  status: row.status,
-  isTrial: row.is_trial,
-  trialEndsAt: row.trial_ends_at,
-  createdAt: row.created_at,
-  removedAt: row.removed_at,
-});
-
 async function install(db: Db, config: Config, input: InstallInput): Promise<InstallPayload> {
-  const result = await installPlugin(db, input);
-  const row = await loadInstallation(db, result.installationId);
-  const plugin = await db.selectFrom('control.plugins').select('integration_type').where('plugin_id', '=', input.pluginId).executeTakeFirstOrThrow();
+  const { installation, integrationType, installationId, status, setupToken, setupUrl } = await installPlugin(db, input);
   return {
-    ...result,
-    authorizeUrl: plugin.integration_type === 'oauth2' ? await mintAuthorizeUrl(config, result.installationId) : null,
-    installation: toInstallationView(row),
+    installationId,
+    status,
+    setupToken,
+    setupUrl,
+    authorizeUrl: integrationType === 'oauth2' ? await mintAuthorizeUrl(config, installationId) : null,
+    installation,
   };
 }
 
@@ -76,18 +49,18 @@ export function installInProduction(db: Db, config: Config, input: { pluginId: n
   return install(db, config, { ...input, plane: 'production', sandboxId: null });
 }
 
-export async function checkoutProductionInstallation(db: Db, installationId: number): Promise<InstallationView> {
+export async function checkoutProductionInstallation(db: Db, installationId: number): Promise<InstallationRow> {
   await productionInstallation(db, installationId);
-  return toInstallationView(await completeCheckout(db, installationId));
+  return completeCheckout(db, installationId);
 }
 
-export async function removeProductionInstallation(db: Db, installationId: number): Promise<InstallationView> {
+export async function removeProductionInstallation(db: Db, installationId: number): Promise<InstallationRow> {
   await productionInstallation(db, installationId);
-  return toInstallationView(await removeInstallation(db, installationId));
+  return removeInstallation(db, installationId);
 }
 
 async function productionInstallation(db: Db, installationId: number): Promise<InstallationRow> {
-  const row = await loadInstallation(db, installationId);
+  const row = await installations.loadInstallation(db, installationId);
   if (row.plane !== 'production') throw new NotFoundError('installation');
   return row;
 }
@@ -100,21 +73,21 @@ export async function simulateInstall(db: Db, config: Config, developerId: numbe
   return install(db, config, { pluginId: site.pluginId, plane: 'sandbox', sandboxId, organizationId: site.organizationId, locationId: site.locationId });
 }
 
-export async function simulateCheckout(db: Db, developerId: number, installationId: number): Promise<InstallationView> {
+export async function simulateCheckout(db: Db, developerId: number, installationId: number): Promise<InstallationRow> {
   await sandboxInstallation(db, developerId, installationId);
-  return toInstallationView(await completeCheckout(db, installationId));
+  return completeCheckout(db, installationId);
 }
 
-export async function simulateRemoval(db: Db, developerId: number, installationId: number): Promise<InstallationView> {
+export async function simulateRemoval(db: Db, developerId: number, installationId: number): Promise<InstallationRow> {
   await sandboxInstallation(db, developerId, installationId);
-  return toInstallationView(await removeInstallation(db, installationId));
+  return removeInstallation(db, installationId);
 }
 
 /**
  * Runs the trial sweep for this one installation at the moment it acts: TRIAL_ENDING_NOTICE_DAYS
  * before the trial's end (trial.ending), or at the end (conversion, subscription.activated).
  */
-export async function simulateTrial(db: Db, developerId: number, installationId: number, stage: 'ending' | 'conversion'): Promise<InstallationView> {
+export async function simulateTrial(db: Db, developerId: number, installationId: number, stage: 'ending' | 'conversion'): Promise<InstallationRow> {
   const row = await sandboxInstallation(db, developerId, installationId);
   if (row.status !== 'active' || !row.is_trial || !row.trial_ends_at) {
     throw new InstallationStateError(`Installation ${installationId} is not in a trial: complete the checkout of a plugin with trial days first.`);
@@ -125,24 +98,18 @@ export async function simulateTrial(db: Db, developerId: number, installationId:
   // One millisecond past each boundary: the stored end has microseconds that a Date drops.
   const now = new Date(row.trial_ends_at.getTime() + 1 - (stage === 'ending' ? TRIAL_ENDING_NOTICE_DAYS * DAY_MS : 0));
   await runTrialSweep(db, now, { installationId });
-  return toInstallationView(await loadInstallation(db, installationId));
+  return installations.loadInstallation(db, installationId);
 }
 
 /** An installation in one of the developer's sandboxes; their production installations are the restaurants' to change. */
 async function sandboxInstallation(db: Db, developerId: number, installationId: number): Promise<InstallationRow> {
   await findOwnedInstallation(db, developerId, installationId);
-  const row = await loadInstallation(db, installationId);
+  const row = await installations.loadInstallation(db, installationId);
   if (row.plane !== 'sandbox') {
     throw new ValidationError(
       { installationId: ['is a production installation: only its restaurant changes it; simulate in a sandbox'] },
       'Simulations act on sandbox installations only.',
     );
   }
-  return row;
-}
-
-async function loadInstallation(db: Db, installationId: number): Promise<InstallationRow> {
-  const row = await db.selectFrom('control.installations').selectAll().where('installation_id', '=', installationId).executeTakeFirst();
-  if (!row) throw new NotFoundError('installation');
   return row;
 }

@@ -1,10 +1,12 @@
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database, DataPlaneSchema } from '../../db/types.js';
 import { emitEvent, type EventScope } from '../webhooks/index.js';
 import type { InstallationData } from '../../generated/events.generated.js';
 import { generateInstallationKey, hashKey, randomBase62 } from '../../lib/secrets.js';
 import { DomainError, NotFoundError, ValidationError } from '../shared/index.js';
+import * as installations from './installation.repository.js';
+import type { InstallationRow } from './installation.repository.js';
 
 // The restaurant side of the marketplace: install, checkout, trial, removal. Production actions
 // come from the platform operator, sandbox ones from the developer's `simulate*` mutations; both
@@ -20,8 +22,6 @@ export const SETUP_TOKEN_TTL_MINUTES = 15;
 /** trial.ending is sent this many days before the trial converts ("a few days before"). */
 export const TRIAL_ENDING_NOTICE_DAYS = 3;
 
-type InstallationRow = Selectable<Database['control.installations']>;
-
 export interface InstallInput {
   pluginId: number;
   plane: 'production' | 'sandbox';
@@ -36,6 +36,9 @@ export interface InstallResult {
   /** One-time, short-lived: handed to the plugin's setup URL and exchanged for the key. */
   setupToken: string;
   setupUrl: string | null;
+  /** The row as inserted, and what its caller needs of the plugin: no second read. */
+  installation: InstallationRow;
+  integrationType: 'none' | 'oauth2';
 }
 
 export class InstallationStateError extends DomainError {
@@ -65,7 +68,7 @@ export const installationPayload = (row: InstallationRow): InstallationData => (
 export async function installPlugin(db: Db, input: InstallInput): Promise<InstallResult> {
   const plugin = await db
     .selectFrom('control.plugins')
-    .select(['plugin_id', 'pricing_model', 'listing_status', 'setup_url'])
+    .select(['plugin_id', 'pricing_model', 'listing_status', 'setup_url', 'integration_type'])
     .where('plugin_id', '=', input.pluginId)
     .executeTakeFirst();
   if (!plugin) throw new NotFoundError('plugin');
@@ -75,18 +78,14 @@ export async function installPlugin(db: Db, input: InstallInput): Promise<Instal
   await assertLocationOfOrganization(db, input);
   const free = plugin.pricing_model === 'free';
   return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('control.installations')
-      .values({
-        plugin_id: input.pluginId,
-        plane: input.plane,
-        sandbox_id: input.sandboxId,
-        organization_id: input.organizationId,
-        location_id: input.locationId,
-        status: free ? 'active' : 'pending_payment',
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await installations.insertInstallation(trx, {
+      plugin_id: input.pluginId,
+      plane: input.plane,
+      sandbox_id: input.sandboxId,
+      organization_id: input.organizationId,
+      location_id: input.locationId,
+      status: free ? 'active' : 'pending_payment',
+    });
     if (free) await emitEvent(trx, scopeOfInstallation(row), 'installation.created', installationPayload(row));
     const setupToken = await createSetupToken(trx, row.installation_id);
     return {
@@ -94,6 +93,8 @@ export async function installPlugin(db: Db, input: InstallInput): Promise<Instal
       status: row.status as 'active' | 'pending_payment',
       setupToken,
       setupUrl: plugin.setup_url ? `${plugin.setup_url}${plugin.setup_url.includes('?') ? '&' : '?'}setup_token=${setupToken}` : null,
+      installation: row,
+      integrationType: plugin.integration_type,
     };
   });
 }
@@ -101,21 +102,11 @@ export async function installPlugin(db: Db, input: InstallInput): Promise<Instal
 /** Checkout of a paid plugin: a free trial begins (trial.started) or the subscription starts. */
 export async function completeCheckout(db: Db, installationId: number): Promise<InstallationRow> {
   return db.transaction().execute(async (trx) => {
-    const row = await lockInstallation(trx, installationId);
+    const row = await installations.lockInstallation(trx, installationId);
     if (row.status !== 'pending_payment') throw new InstallationStateError(`Installation ${installationId} is ${row.status}, not pending_payment.`);
     const plugin = await trx.selectFrom('control.plugins').select('trial_days').where('plugin_id', '=', row.plugin_id).executeTakeFirstOrThrow();
     const trial = plugin.trial_days > 0;
-    const updated = await trx
-      .updateTable('control.installations')
-      .set({
-        status: 'active',
-        is_trial: trial,
-        trial_ends_at: trial ? sql<Date>`now() + make_interval(days => ${plugin.trial_days})` : null,
-        updated_at: sql`now()`,
-      })
-      .where('installation_id', '=', installationId)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const updated = await installations.activate(trx, installationId, plugin.trial_days);
     await emitEvent(trx, scopeOfInstallation(updated), trial ? 'trial.started' : 'subscription.activated', installationPayload(updated));
     return updated;
   });
@@ -124,7 +115,7 @@ export async function completeCheckout(db: Db, installationId: number): Promise<
 /** installation.removed goes out while the installation is still active, then it is deactivated. */
 export async function removeInstallation(db: Db, installationId: number): Promise<InstallationRow> {
   return db.transaction().execute(async (trx) => {
-    const row = await lockInstallation(trx, installationId);
+    const row = await installations.lockInstallation(trx, installationId);
     if (row.status === 'removed') throw new InstallationStateError(`Installation ${installationId} is already removed.`);
     if (row.status === 'active') {
       await emitEvent(trx, scopeOfInstallation(row), 'installation.removed', {
@@ -134,12 +125,7 @@ export async function removeInstallation(db: Db, installationId: number): Promis
         location_id: row.location_id,
       });
     }
-    return trx
-      .updateTable('control.installations')
-      .set({ status: 'removed', removed_at: sql`now()`, updated_at: sql`now()` })
-      .where('installation_id', '=', installationId)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return installations.markRemoved(trx, installationId);
   });
 }
 
@@ -151,25 +137,13 @@ export async function removeInstallation(db: Db, installationId: number): Promis
 export async function runTrialSweep(db: Db, now: Date, options: { installationId?: number } = {}): Promise<{ ending: number; converted: number }> {
   let ending = 0;
   let converted = 0;
-  let query = db
-    .selectFrom('control.installations')
-    .select('installation_id')
-    .where('status', '=', 'active')
-    .where('is_trial', '=', true)
-    .where('trial_ends_at', '<=', new Date(now.getTime() + TRIAL_ENDING_NOTICE_DAYS * 86_400_000));
-  if (options.installationId !== undefined) query = query.where('installation_id', '=', options.installationId);
-  const due = await query.orderBy('installation_id').execute();
+  const due = await installations.trialsEndingBy(db, new Date(now.getTime() + TRIAL_ENDING_NOTICE_DAYS * 86_400_000), options.installationId);
   for (const { installation_id } of due) {
     await db.transaction().execute(async (trx) => {
-      const row = await lockInstallation(trx, installation_id);
+      const row = await installations.lockInstallation(trx, installation_id);
       if (row.status !== 'active' || !row.is_trial || !row.trial_ends_at) return;
       if (row.trial_ends_at <= now) {
-        const updated = await trx
-          .updateTable('control.installations')
-          .set({ is_trial: false, trial_ends_at: null, updated_at: sql`now()` })
-          .where('installation_id', '=', installation_id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const updated = await installations.endTrial(trx, installation_id);
         await emitEvent(trx, scopeOfInstallation(updated), 'subscription.activated', installationPayload(updated));
         converted++;
       } else if (!row.trial_ending_sent_at) {
@@ -181,7 +155,7 @@ export async function runTrialSweep(db: Db, now: Date, options: { installationId
           trial_ends_at: row.trial_ends_at.toISOString(),
           days_remaining: Math.max(0, Math.ceil((row.trial_ends_at.getTime() - now.getTime()) / 86_400_000)),
         });
-        await trx.updateTable('control.installations').set({ trial_ending_sent_at: now }).where('installation_id', '=', installation_id).execute();
+        await installations.markTrialEndingSent(trx, installation_id, now);
         ending++;
       }
     });
@@ -217,19 +191,9 @@ export async function exchangeSetupToken(db: Db, token: string): Promise<{ insta
       .executeTakeFirst();
     if (!used) throw new InvalidSetupTokenError();
     const apiKey = generateInstallationKey();
-    await trx
-      .updateTable('control.installations')
-      .set({ api_key_hash: hashKey(apiKey), updated_at: sql`now()` })
-      .where('installation_id', '=', used.installation_id)
-      .execute();
+    await installations.setApiKeyHash(trx, used.installation_id, hashKey(apiKey));
     return { installation_id: used.installation_id, api_key: apiKey };
   });
-}
-
-async function lockInstallation(trx: Transaction<Database>, installationId: number): Promise<InstallationRow> {
-  const row = await trx.selectFrom('control.installations').selectAll().where('installation_id', '=', installationId).forUpdate().executeTakeFirst();
-  if (!row) throw new NotFoundError('installation');
-  return row;
 }
 
 async function assertLocationOfOrganization(db: Db, input: InstallInput): Promise<void> {

@@ -8,6 +8,7 @@ import { decrypt, encrypt, hashKey } from '../../lib/secrets.js';
 import { DestinationRefusedError } from '../webhooks/index.js';
 import { WebhookHttpClient } from '../webhooks/index.js';
 import { readTokens, storeTokens, type ProviderTokens } from './oauth-tokens.js';
+import * as installations from './installation.repository.js';
 
 // OAuth 2.0 authorization code flow run by the service on behalf of an installation of an
 // `integration_type: oauth2` plugin (oauth4webapi does the protocol, with PKCE S256).
@@ -138,13 +139,7 @@ export async function completeAuthorization(db: Db, config: Config, params: URLS
 
 /** Scheduled: refreshes every token that expires within REFRESH_AHEAD_SECONDS of `now`. */
 export async function refreshExpiringTokens(db: Db, config: Config, now: Date): Promise<{ refreshed: number; failed: number }> {
-  const due = await db
-    .selectFrom('control.installations')
-    .select(['installation_id', 'oauth_tokens_enc'])
-    .where('oauth_tokens_enc', 'is not', null)
-    .where('oauth_expires_at', '<=', new Date(now.getTime() + REFRESH_AHEAD_SECONDS * 1000))
-    .where('status', 'in', ['active', 'pending_payment'])
-    .execute();
+  const due = await installations.withTokensExpiringBy(db, new Date(now.getTime() + REFRESH_AHEAD_SECONDS * 1000));
   let refreshed = 0;
   let failed = 0;
   const http = tokenEndpointClient(config);
@@ -179,12 +174,7 @@ function fromResponse(tokens: oauth.TokenEndpointResponse, previousRefresh: stri
 }
 
 async function loadPlugin(db: Db, config: Config, installationId: number): Promise<OAuthPlugin> {
-  const row = await db
-    .selectFrom('control.installations as i')
-    .innerJoin('control.plugins as p', 'p.plugin_id', 'i.plugin_id')
-    .select(['p.integration_type', 'p.oauth_client_id', 'p.oauth_client_secret_enc', 'p.oauth_scopes', 'p.oauth_authorize_url', 'p.oauth_token_url'])
-    .where('i.installation_id', '=', installationId)
-    .executeTakeFirst();
+  const row = await installations.oauthClientOf(db, installationId);
   if (!row) throw new NotFoundError('installation');
   if (row.integration_type !== 'oauth2' || !row.oauth_client_id || !row.oauth_client_secret_enc || !row.oauth_authorize_url || !row.oauth_token_url) {
     throw new OAuthError('oauth_not_configured', 'This plugin is not configured for OAuth 2.0.');

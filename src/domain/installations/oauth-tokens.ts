@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { decrypt, encrypt } from '../../lib/secrets.js';
+import * as installations from './installation.repository.js';
 
 /** What the service holds for one installation. The refresh token never leaves this module's callers. */
 export interface ProviderTokens {
@@ -23,13 +23,5 @@ export function readTokens(encryptionKey: Buffer, sealed: string | null): Provid
 }
 
 export async function storeTokens(db: Db, encryptionKey: Buffer, installationId: number, tokens: ProviderTokens): Promise<void> {
-  await db
-    .updateTable('control.installations')
-    .set({
-      oauth_tokens_enc: encrypt(encryptionKey, JSON.stringify(tokens)),
-      oauth_expires_at: tokens.expires_at,
-      updated_at: sql`now()`,
-    })
-    .where('installation_id', '=', installationId)
-    .execute();
+  await installations.setOAuthTokens(db, installationId, { sealed: encrypt(encryptionKey, JSON.stringify(tokens)), expiresAt: tokens.expires_at });
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.js';
 import { assertSchemaName } from '../../db/migrate.js';
 import type { Database } from '../../db/types.js';
 import { emitEvent } from '../webhooks/index.js';
+import { installations } from '../installations/index.js';
 
 // Idle expiry of sandboxes. A sandbox expires `sandboxIdleDays` after its installation key was last
 // used, never before its protection window ends, and never less than 7 days after the warning
@@ -105,13 +106,7 @@ async function warn(
   now: Date,
 ): Promise<void> {
   await trx.updateTable('control.sandboxes').set({ expiry_warning_sent_at: now }).where('sandbox_id', '=', row.sandbox_id).execute();
-  const installation = await trx
-    .selectFrom('control.installations')
-    .select(['installation_id', 'organization_id', 'location_id'])
-    .where('sandbox_id', '=', row.sandbox_id)
-    .where('status', '=', 'active')
-    .orderBy('installation_id')
-    .executeTakeFirst();
+  const installation = await installations.activeInstallationOfSandbox(trx, row.sandbox_id);
   if (!installation) return; // nobody to tell: the marker alone keeps the 7-day notice period
   await emitEvent(
     trx,

@@ -5,6 +5,7 @@ import { assertSchemaName, migrateDataPlane } from '../../db/migrate.js';
 import type { DataPlaneSchema, SandboxesTable, SandboxStatus } from '../../db/types.js';
 import { NotFoundError, SandboxBusyError, ValidationError, type Details } from '../shared/index.js';
 import { findOwnedPlugin } from '../plugins/index.js';
+import { installations } from '../installations/index.js';
 import { decrypt, encrypt, generateWebhookSecret } from '../../lib/secrets.js';
 import { loadDemoData } from './demo-data.js';
 import { wouldExpireAt } from './expiry.js';
@@ -38,15 +39,7 @@ function selectSandboxes(db: Db) {
   return db
     .selectFrom('control.sandboxes as s')
     .selectAll('s')
-    .select((eb) =>
-      eb
-        .selectFrom('control.installations as i')
-        .select('i.installation_id')
-        .whereRef('i.sandbox_id', '=', 's.sandbox_id')
-        .orderBy('i.installation_id')
-        .limit(1)
-        .as('installation_id'),
-    )
+    .select(installations.firstInstallationIdOf('s.sandbox_id').as('installation_id'))
     .where('s.status', '<>', 'deleted');
 }
 
@@ -173,11 +166,7 @@ export async function resetSandbox(db: Db, config: Config, developerId: number, 
     await migrateDataPlane(db, schema);
     await db.transaction().execute(async (trx) => {
       const demo = await loadDemoData((trx as unknown as Kysely<DataPlaneSchema>).withSchema(schema));
-      await trx
-        .updateTable('control.installations')
-        .set({ organization_id: demo.organizationId, location_id: demo.locationIds[0], updated_at: sql`now()` })
-        .where('sandbox_id', '=', sandboxId)
-        .execute();
+      await installations.relocateSandboxInstallations(trx, sandboxId, { organizationId: demo.organizationId, locationId: demo.locationIds[0] });
       await trx
         .updateTable('control.sandboxes')
         .set({ status: 'active', last_accessed_at: sql`now()`, expiry_warning_sent_at: null })
@@ -219,11 +208,7 @@ export async function deleteSandbox(db: Db, config: Config, developerId: number,
       .where('status', 'in', ['active', 'expired'])
       .executeTakeFirst();
     if (claimed.numUpdatedRows === 0n) throw new SandboxBusyError('The sandbox is being provisioned or reset. Retry shortly.');
-    await trx
-      .updateTable('control.installations')
-      .set({ status: 'inactive', updated_at: sql`now()` })
-      .where('sandbox_id', '=', sandboxId)
-      .execute();
+    await installations.deactivateSandboxInstallations(trx, sandboxId);
     await sql`drop schema if exists ${sql.id(current.schema_name)} cascade`.execute(trx);
   });
   return toView({ ...current, status: 'deleted' }, config);

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.js';
 import { migrateDataPlane } from '../../db/migrate.js';
 import type { DataPlaneSchema } from '../../db/types.js';
 import { generateInstallationKey, hashKey } from '../../lib/secrets.js';
+import { installations } from '../installations/index.js';
 import { loadDemoData } from './demo-data.js';
 
 export interface ProvisionedSandbox {
@@ -48,19 +49,15 @@ export async function provisionSandbox(
         .set({ schema_name: schemaName, status: 'active', last_accessed_at: sql`now()` })
         .where('sandbox_id', '=', sandbox.sandbox_id)
         .execute();
-      const installation = await trx
-        .insertInto('control.installations')
-        .values({
-          plugin_id: input.pluginId,
-          plane: 'sandbox',
-          sandbox_id: sandbox.sandbox_id,
-          organization_id: demo.organizationId,
-          location_id: demo.locationIds[0],
-          status: 'active',
-          api_key_hash: hashKey(installationKey),
-        })
-        .returning('installation_id')
-        .executeTakeFirstOrThrow();
+      const installation = await installations.insertInstallation(trx, {
+        plugin_id: input.pluginId,
+        plane: 'sandbox',
+        sandbox_id: sandbox.sandbox_id,
+        organization_id: demo.organizationId,
+        location_id: demo.locationIds[0],
+        status: 'active',
+        api_key_hash: hashKey(installationKey),
+      });
       return { demo, installationId: installation.installation_id };
     });
     return {

@@ -7,6 +7,7 @@ import type { EventName } from '../../generated/events.generated.js';
 import type { Logger } from '../../logger.js';
 import { QUEUES, type FanoutJobData, type JobQueue } from '../../jobs/boss.js';
 import { isLifecycleEvent, isSubscribed } from './subscriptions.js';
+import { installations } from '../installations/index.js';
 
 // Fan-out, in two steps:
 // 1. When an event fires (inside the emitting transaction, through the outbox hook) the eligible
@@ -18,10 +19,7 @@ import { isLifecycleEvent, isSubscribed } from './subscriptions.js';
 //    id) per installation and enqueues its first attempt, in one transaction with the job's
 //    completion.
 
-interface EligibleRow {
-  installation_id: number;
-  supported_events: string[] | null;
-}
+type EligibleRow = installations.RecipientRow;
 
 /**
  * Installations that receive the event: same plane (and sandbox), the event's organization and
@@ -33,18 +31,7 @@ interface EligibleRow {
 function candidatesOf(scope: EventScope, event: EventName): RawBuilder<EligibleRow> | null {
   const installationId = scope.installationId ?? null;
   if (isLifecycleEvent(event) && installationId === null) return null;
-  return sql<EligibleRow>`
-    select i.installation_id, p.supported_events
-      from control.installations i
-      join control.plugins p on p.plugin_id = i.plugin_id
-     where i.status = 'active'
-       and i.plane = ${scope.plane}
-       and i.sandbox_id is not distinct from ${scope.sandboxId}
-       and (${scope.organizationId}::int is null or i.organization_id = ${scope.organizationId})
-       and (${scope.locationId}::int is null or i.location_id = ${scope.locationId})
-       and (${installationId}::int is null or i.installation_id = ${installationId})
-       and p.webhook_endpoint is not null
-       and p.webhook_secret_enc is not null`;
+  return installations.webhookRecipients({ ...scope, installationId });
 }
 
 function subscribedAmong(rows: EligibleRow[], event: EventName): number[] {

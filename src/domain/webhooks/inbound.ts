@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { InstallationContext } from '../installations/index.js';
-import { InvalidSignatureError, NotFoundError, UnknownEventTypeError } from '../shared/index.js';
+import { InvalidSignatureError, UnknownEventTypeError } from '../shared/index.js';
 import { decrypt, verifySignature } from '../../lib/secrets.js';
-import { findWebhookLog, LOG_COLUMNS, toWireLog, webhooksDb, type LogRow, type WireWebhookLog } from './store.js';
+import { LOG_COLUMNS, toWireLog, type LogRow, type WireWebhookLog } from './store.js';
 import { isAcceptedInboundEventType } from './subscriptions.js';
 
 // Inbound webhooks (POST /webhooks/external): a plugin forwards its provider's events, signed
@@ -98,7 +98,7 @@ export async function receiveInboundWebhook(auth: InstallationContext, event: In
     returning ${sql.join(LOG_COLUMNS.map((column) => sql.ref(column)))}`.execute(auth.db);
   if (claimed[0]) return { duplicate: false, log: toWireLog(claimed[0]) };
 
-  const original = await webhooksDb(auth.db)
+  const original = await auth.db
     .selectFrom('control.inbound_webhook_keys as k')
     .innerJoin('control.webhook_logs as l', 'l.log_id', 'k.log_id')
     .select(LOG_COLUMNS.map((column) => `l.${column}` as const))
@@ -106,13 +106,6 @@ export async function receiveInboundWebhook(auth: InstallationContext, event: In
     .where('k.idempotency_key', '=', key)
     .executeTakeFirstOrThrow();
   return { duplicate: true, log: toWireLog(original) };
-}
-
-/** GET /webhooks/external/{logId}: the installation's own entries only. */
-export async function getWebhookLog(auth: InstallationContext, logId: number): Promise<WireWebhookLog> {
-  const log = await findWebhookLog(auth.db, auth.installationId, logId);
-  if (!log) throw new NotFoundError('webhook_log', 'Webhook log not found.');
-  return log;
 }
 
 interface Label {
@@ -138,7 +131,7 @@ async function insertInboundLog(
   label: Label,
   outcome: { status: string; signature_valid: boolean; http_status: number; error_message: string | null },
 ): Promise<WireWebhookLog> {
-  const row = await webhooksDb(db)
+  const row = await db
     .insertInto('control.webhook_logs')
     .values({
       installation_id: installationId,

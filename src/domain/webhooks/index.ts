@@ -4,7 +4,9 @@ export { DestinationRefusedError, assertWebhookEndpoint, parseEndpoint, savedHos
 export type { LookupAll } from './destination-guard.js';
 export { createDeliveries, installFanout, uninstallFanout } from './fanout.js';
 export { WebhookHttpClient } from './http-client.js';
-export { INBOUND_CEILING, getWebhookLog, receiveInboundWebhook, verifyInboundSignature } from './inbound.js';
+export { INBOUND_CEILING, receiveInboundWebhook, verifyInboundSignature } from './inbound.js';
+export { getWebhookLog, listWebhookLogs, toWireLog } from './store.js';
+export type { WebhookLogPage, WebhookLogReader, WebhookLogRow, WireWebhookLog } from './store.js';
 export { emitEvent } from './outbox.js';
 export type { EventScope } from './outbox.js';
 export { unknownSubscriptionEntries } from './subscriptions.js';

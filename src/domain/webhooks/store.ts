@@ -1,43 +1,17 @@
-import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
-import type { Database, WebhookLogsTable } from '../../db/types.js';
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { WebhookLogsTable } from '../../db/types.js';
+import { installations } from '../installations/index.js';
+import { decodeCursor, encodeCursor, NotFoundError, ValidationError } from '../shared/index.js';
 
-// Row types of the webhook tables (migration 2026_11_22_000200) and the wire shape of a log entry.
-// Kept here, beside the only code that touches them, rather than in the shared src/db/types.ts.
+// The webhook log (control.webhook_logs) as its two readers see it: an installation its own
+// entries (Data API, in the wire shape below), a developer those of their plugins' installations
+// (portal, which shapes the rows itself). Another reader's entry is the not_found of an unknown id.
 
-export type WebhookLogStatus = 'received' | 'rejected' | 'pending' | 'delivered' | 'failed' | 'skipped';
+export type WebhookLogRow = Selectable<WebhookLogsTable>;
 
-export interface DeliveryAttemptsTable {
-  attempt_id: Generated<number>;
-  log_id: number;
-  attempt: number;
-  status: 'delivered' | 'failed';
-  http_status: number | null;
-  error_message: string | null;
-  refusal_reason: string | null;
-  remote_address: string | null;
-  duration_ms: number;
-  attempted_at: Generated<Date>;
-}
-
-export interface InboundWebhookKeysTable {
-  installation_id: number;
-  idempotency_key: string;
-  log_id: number;
-  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
-}
-
-export interface WebhookSchema extends Omit<Database, 'control.webhook_logs'> {
-  'control.webhook_logs': WebhookLogsTable & { delivery_id: string | null };
-  'control.webhook_delivery_attempts': DeliveryAttemptsTable;
-  'control.inbound_webhook_keys': InboundWebhookKeysTable;
-}
-
-export type WebhooksDb = Kysely<WebhookSchema>;
-
-/** The same connection or transaction, typed with the webhook tables. */
-export function webhooksDb(db: Kysely<Database> | Transaction<Database>): WebhooksDb {
-  return db as unknown as WebhooksDb;
-}
+/** Who reads the log: an installation (the Data API's caller) or a developer (the portal's). */
+export type WebhookLogReader = { installationId: number } | { developerId: number };
 
 /** A log entry as the Data API returns it (schema WebhookLog in openapi.yaml). */
 export interface WireWebhookLog {
@@ -60,11 +34,7 @@ export const LOG_COLUMNS = [
   'http_status', 'error_message', 'attempts', 'created_at',
 ] as const;
 
-export type LogRow = Pick<WebhookLogsTable, 'installation_id' | 'direction' | 'event_type' | 'status' | 'signature_valid' | 'idempotency_key' | 'http_status' | 'error_message'> & {
-  log_id: number;
-  attempts: number;
-  created_at: Date;
-};
+export type LogRow = Pick<WebhookLogRow, (typeof LOG_COLUMNS)[number]>;
 
 export function toWireLog(row: LogRow): WireWebhookLog {
   return {
@@ -82,13 +52,54 @@ export function toWireLog(row: LogRow): WireWebhookLog {
   };
 }
 
-/** One log entry of the installation, or undefined (another installation's entry is invisible). */
-export async function findWebhookLog(db: Kysely<Database>, installationId: number, logId: number): Promise<WireWebhookLog | undefined> {
-  const row = await webhooksDb(db)
+/**
+ * One log entry, when `reader` may see it: an installation's own entry (one SELECT), or an entry of
+ * an installation of the developer's plugins (ownership re-checked on the entry's installation).
+ */
+export async function getWebhookLog(db: Db, reader: WebhookLogReader, logId: number): Promise<WebhookLogRow> {
+  let query = db.selectFrom('control.webhook_logs').selectAll().where('log_id', '=', logId);
+  if ('installationId' in reader) query = query.where('installation_id', '=', reader.installationId);
+  const row = await query.executeTakeFirst();
+  const visible = row && ('installationId' in reader || (await installations.ownedInstallation(db, reader.developerId, row.installation_id)));
+  if (!row || !visible) throw new NotFoundError('webhook_log');
+  return row;
+}
+
+export const MAX_LOG_PAGE = 100;
+
+export interface WebhookLogPage {
+  nodes: WebhookLogRow[];
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+}
+
+/** An installation's webhook log for its plugin's developer, newest first, by keyset cursor (no gaps, no repeats). */
+export async function listWebhookLogs(
+  db: Db,
+  developerId: number,
+  input: { installationId: number; first: number; after?: string | null },
+): Promise<WebhookLogPage> {
+  if (!Number.isInteger(input.first) || input.first < 1 || input.first > MAX_LOG_PAGE) {
+    throw new ValidationError({ first: [`must be an integer from 1 to ${MAX_LOG_PAGE}`] });
+  }
+  let after: [number] | undefined;
+  try {
+    after = decodeCursor<[number]>(input.after ?? undefined, ['number']);
+  } catch {
+    throw new ValidationError({ after: ['is not a cursor returned by webhookLogs'] });
+  }
+  if (!(await installations.ownedInstallation(db, developerId, input.installationId))) throw new NotFoundError('installation');
+  let query = db
     .selectFrom('control.webhook_logs')
-    .select(LOG_COLUMNS)
-    .where('log_id', '=', logId)
-    .where('installation_id', '=', installationId)
-    .executeTakeFirst();
-  return row ? toWireLog(row) : undefined;
+    .selectAll()
+    .where('installation_id', '=', input.installationId)
+    .orderBy('log_id', 'desc')
+    .limit(input.first + 1);
+  if (after) query = query.where('log_id', '<', after[0]);
+  const rows = await query.execute();
+  const page = rows.slice(0, input.first);
+  const last = page[page.length - 1];
+  return {
+    nodes: page,
+    pageInfo: { hasNextPage: rows.length > input.first, endCursor: last ? encodeCursor([last.log_id]) : null },
+  };
 }

@@ -6,6 +6,7 @@ import { runTrialSweep } from '../../domain/installations/index.js';
 import { createLocation, createOrganization, getOrganization } from '../../domain/restaurants/index.js';
 import { listListings, reviewPlugin, type ReviewAction } from '../../domain/plugins/index.js';
 import { runSandboxIdleSweep } from '../../domain/sandboxes/index.js';
+import { toInstallationView, toInstallPayloadView } from '../views/installation-views.js';
 import { parseId, type PortalContext } from '../context.js';
 
 // The platform operator: listing review, production onboarding and the restaurant's side of the
@@ -27,11 +28,11 @@ export const operatorMutations = {
       pluginId: parseId(args.pluginId, 'plugin'),
       organizationId: parseId(args.organizationId, 'organization'),
       locationId: parseId(args.locationId, 'location'),
-    }),
+    }).then(toInstallPayloadView),
   completeCheckout: (_: unknown, args: { installationId: string }, ctx: PortalContext) =>
-    checkoutProductionInstallation(ctx.db, parseId(args.installationId, 'installation')),
+    checkoutProductionInstallation(ctx.db, parseId(args.installationId, 'installation')).then(toInstallationView),
   removeInstallation: (_: unknown, args: { installationId: string }, ctx: PortalContext) =>
-    removeProductionInstallation(ctx.db, parseId(args.installationId, 'installation')),
+    removeProductionInstallation(ctx.db, parseId(args.installationId, 'installation')).then(toInstallationView),
   runTrialSweep: (_: unknown, args: { now?: Date | null }, ctx: PortalContext) => runTrialSweep(ctx.db, args.now ?? new Date()),
   runSandboxIdleSweep: (_: unknown, args: { now?: Date | null }, ctx: PortalContext) => runSandboxIdleSweep(ctx.db, ctx.config, args.now ?? new Date()),
 };

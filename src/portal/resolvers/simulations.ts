@@ -1,4 +1,5 @@
 import { simulateCheckout, simulateInstall, simulateRemoval, simulateTrial } from '../../domain/installations/index.js';
+import { toInstallationView, toInstallPayloadView } from '../views/installation-views.js';
 import { developerIdOf, parseId, type PortalContext } from '../context.js';
 
 // The restaurant's side of the marketplace in a developer's own sandboxes: install, checkout,
@@ -9,10 +10,10 @@ const installationOf = (args: InstallationArgs) => parseId(args.installationId, 
 
 export const marketplaceSimulations = {
   simulateInstall: (_: unknown, args: { sandboxId: string }, ctx: PortalContext) =>
-    simulateInstall(ctx.db, ctx.config, developerIdOf(ctx), parseId(args.sandboxId, 'sandbox')),
-  simulateCheckout: (_: unknown, args: InstallationArgs, ctx: PortalContext) => simulateCheckout(ctx.db, developerIdOf(ctx), installationOf(args)),
-  simulateTrialEnding: (_: unknown, args: InstallationArgs, ctx: PortalContext) => simulateTrial(ctx.db, developerIdOf(ctx), installationOf(args), 'ending'),
+    simulateInstall(ctx.db, ctx.config, developerIdOf(ctx), parseId(args.sandboxId, 'sandbox')).then(toInstallPayloadView),
+  simulateCheckout: (_: unknown, args: InstallationArgs, ctx: PortalContext) => simulateCheckout(ctx.db, developerIdOf(ctx), installationOf(args)).then(toInstallationView),
+  simulateTrialEnding: (_: unknown, args: InstallationArgs, ctx: PortalContext) => simulateTrial(ctx.db, developerIdOf(ctx), installationOf(args), 'ending').then(toInstallationView),
   simulateTrialConversion: (_: unknown, args: InstallationArgs, ctx: PortalContext) =>
-    simulateTrial(ctx.db, developerIdOf(ctx), installationOf(args), 'conversion'),
-  simulateRemoval: (_: unknown, args: InstallationArgs, ctx: PortalContext) => simulateRemoval(ctx.db, developerIdOf(ctx), installationOf(args)),
+    simulateTrial(ctx.db, developerIdOf(ctx), installationOf(args), 'conversion').then(toInstallationView),
+  simulateRemoval: (_: unknown, args: InstallationArgs, ctx: PortalContext) => simulateRemoval(ctx.db, developerIdOf(ctx), installationOf(args)).then(toInstallationView),
 };

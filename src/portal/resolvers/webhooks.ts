@@ -1,18 +1,19 @@
-import { findOwnedInstallation, getWebhookLog, listWebhookLogs } from '../../domain/installations/index.js';
-import { sendTestWebhook } from '../../domain/webhooks/index.js';
+import { findOwnedInstallation } from '../../domain/installations/index.js';
+import { getWebhookLog, listWebhookLogs, sendTestWebhook } from '../../domain/webhooks/index.js';
+import { toWebhookLogConnection, toWebhookLogView } from '../views/webhook-log-views.js';
 import { developerIdOf, parseId, type PortalContext } from '../context.js';
 
 // The webhook tester and the webhook log of an installation.
 
 export const webhookQueries = {
   webhookLog: (_: unknown, args: { id: string }, ctx: PortalContext) =>
-    getWebhookLog(ctx.db, developerIdOf(ctx), parseId(args.id, 'webhook_log')),
+    getWebhookLog(ctx.db, { developerId: developerIdOf(ctx) }, parseId(args.id, 'webhook_log')).then(toWebhookLogView),
   webhookLogs: (_: unknown, args: { installationId: string; first: number; after?: string | null }, ctx: PortalContext) =>
     listWebhookLogs(ctx.db, developerIdOf(ctx), {
       installationId: parseId(args.installationId, 'installation'),
       first: args.first,
       after: args.after,
-    }),
+    }).then(toWebhookLogConnection),
 };
 
 export const webhookMutations = {

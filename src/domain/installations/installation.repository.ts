@@ -1,0 +1,305 @@
+import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable } from 'kysely';
+import type { Database, InstallationsTable, PluginsTable, SandboxesTable } from '../../db/types.js';
+import { NotFoundError } from '../shared/index.js';
+
+// The SQL on control.installations, one small function per statement, imported as a namespace
+// (`installations.lockInstallation(trx, id)`). Every function takes the connection or the
+// transaction it runs on, so a caller's transaction stays the caller's. Three statements reach
+// this table from elsewhere as a join and stay there, because splitting them would add a round
+// trip to a hot path: the webhook delivery's prepare SELECT, the fan-out's delivery INSERT (an
+// existence check) and the restaurant site of a sandbox. The credentials admission and the fan-out
+// candidates are single statements built around fragments kept here (`holderOfKey`,
+// `webhookRecipients`).
+
+type Executor = Kysely<Database>;
+
+export type InstallationRow = Selectable<InstallationsTable>;
+export type NewInstallation = Insertable<InstallationsTable>;
+
+// ---------- reads
+
+export async function findInstallation(db: Executor, installationId: number): Promise<InstallationRow | undefined> {
+  return db.selectFrom('control.installations').selectAll().where('installation_id', '=', installationId).executeTakeFirst();
+}
+
+/** The installation, or the not_found of an unknown id. */
+export async function loadInstallation(db: Executor, installationId: number): Promise<InstallationRow> {
+  const row = await findInstallation(db, installationId);
+  if (!row) throw new NotFoundError('installation');
+  return row;
+}
+
+/** The installation locked for the rest of the transaction (FOR UPDATE), or not_found. */
+export async function lockInstallation(trx: Executor, installationId: number): Promise<InstallationRow> {
+  const row = await trx.selectFrom('control.installations').selectAll().where('installation_id', '=', installationId).forUpdate().executeTakeFirst();
+  if (!row) throw new NotFoundError('installation');
+  return row;
+}
+
+export type InstallationPlugin = Pick<
+  Selectable<PluginsTable>,
+  'plugin_id' | 'name' | 'supported_features' | 'supported_events' | 'trial_days' | 'webhook_endpoint' | 'webhook_secret_enc'
+>;
+export type InstallationSandbox = Pick<Selectable<SandboxesTable>, 'sandbox_id' | 'name' | 'schema_name' | 'purpose' | 'last_accessed_at' | 'protected_until'>;
+
+export interface InstallationWithPlugin extends InstallationRow {
+  plugin: InstallationPlugin;
+  /** Null for a production installation. */
+  sandbox: InstallationSandbox | null;
+}
+
+/** The installation with its plugin's listing and webhook settings and its sandbox, in one SELECT. */
+export async function installationWithPlugin(db: Executor, installationId: number): Promise<InstallationWithPlugin | undefined> {
+  const row = await db
+    .selectFrom('control.installations as i')
+    .innerJoin('control.plugins as p', 'p.plugin_id', 'i.plugin_id')
+    .leftJoin('control.sandboxes as s', 's.sandbox_id', 'i.sandbox_id')
+    .selectAll('i')
+    .select([
+      'p.name as plugin_name', 'p.supported_features', 'p.supported_events', 'p.trial_days', 'p.webhook_endpoint', 'p.webhook_secret_enc',
+      's.name as sandbox_name', 's.schema_name', 's.purpose', 's.last_accessed_at', 's.protected_until',
+    ])
+    .where('i.installation_id', '=', installationId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const {
+    plugin_name, supported_features, supported_events, trial_days, webhook_endpoint, webhook_secret_enc,
+    sandbox_name, schema_name, purpose, last_accessed_at, protected_until, ...installation
+  } = row;
+  return {
+    ...installation,
+    plugin: { plugin_id: installation.plugin_id, name: plugin_name, supported_features, supported_events, trial_days, webhook_endpoint, webhook_secret_enc },
+    sandbox:
+      installation.sandbox_id === null || schema_name === null
+        ? null
+        : { sandbox_id: installation.sandbox_id, name: sandbox_name!, schema_name, purpose: purpose!, last_accessed_at: last_accessed_at!, protected_until },
+  };
+}
+
+export type OwnedInstallation = Pick<InstallationRow, 'installation_id' | 'plugin_id' | 'status'>;
+
+/**
+ * The installation when it is of one of the developer's plugins (not deleted), and not of a
+ * deleted sandbox (its installation went with it).
+ */
+export async function ownedInstallation(db: Executor, developerId: number, installationId: number): Promise<OwnedInstallation | undefined> {
+  return db
+    .selectFrom('control.installations as i')
+    .innerJoin('control.plugins as p', 'p.plugin_id', 'i.plugin_id')
+    .innerJoin('control.projects as pr', 'pr.project_id', 'p.project_id')
+    .leftJoin('control.sandboxes as s', 's.sandbox_id', 'i.sandbox_id')
+    .select(['i.installation_id', 'i.plugin_id', 'i.status'])
+    .where('i.installation_id', '=', installationId)
+    .where('pr.developer_id', '=', developerId)
+    .where('p.listing_status', '<>', 'deleted')
+    .where((eb) => eb.or([eb('s.sandbox_id', 'is', null), eb('s.status', '<>', 'deleted')]))
+    .executeTakeFirst();
+}
+
+export type OAuthClientRow = Pick<
+  Selectable<PluginsTable>,
+  'integration_type' | 'oauth_client_id' | 'oauth_client_secret_enc' | 'oauth_scopes' | 'oauth_authorize_url' | 'oauth_token_url'
+>;
+
+/** The OAuth client settings of the installation's plugin. */
+export async function oauthClientOf(db: Executor, installationId: number): Promise<OAuthClientRow | undefined> {
+  return db
+    .selectFrom('control.installations as i')
+    .innerJoin('control.plugins as p', 'p.plugin_id', 'i.plugin_id')
+    .select(['p.integration_type', 'p.oauth_client_id', 'p.oauth_client_secret_enc', 'p.oauth_scopes', 'p.oauth_authorize_url', 'p.oauth_token_url'])
+    .where('i.installation_id', '=', installationId)
+    .executeTakeFirst();
+}
+
+/** Installations still in use whose provider tokens expire by `by`. */
+export async function withTokensExpiringBy(db: Executor, by: Date): Promise<{ installation_id: number; oauth_tokens_enc: string | null }[]> {
+  return db
+    .selectFrom('control.installations')
+    .select(['installation_id', 'oauth_tokens_enc'])
+    .where('oauth_tokens_enc', 'is not', null)
+    .where('oauth_expires_at', '<=', by)
+    .where('status', 'in', ['active', 'pending_payment'])
+    .execute();
+}
+
+/** Active trials ending by `by`, by id (one installation's only, when given). */
+export async function trialsEndingBy(db: Executor, by: Date, installationId?: number): Promise<{ installation_id: number }[]> {
+  let query = db
+    .selectFrom('control.installations')
+    .select('installation_id')
+    .where('status', '=', 'active')
+    .where('is_trial', '=', true)
+    .where('trial_ends_at', '<=', by);
+  if (installationId !== undefined) query = query.where('installation_id', '=', installationId);
+  return query.orderBy('installation_id').execute();
+}
+
+/** The sandbox's first active installation (provisioning creates one), if any. */
+export async function activeInstallationOfSandbox(
+  db: Executor,
+  sandboxId: number,
+): Promise<Pick<InstallationRow, 'installation_id' | 'organization_id' | 'location_id'> | undefined> {
+  return db
+    .selectFrom('control.installations')
+    .select(['installation_id', 'organization_id', 'location_id'])
+    .where('sandbox_id', '=', sandboxId)
+    .where('status', '=', 'active')
+    .orderBy('installation_id')
+    .executeTakeFirst();
+}
+
+/**
+ * A scalar subquery for a select over sandboxes: the id of the sandbox's first installation (the
+ * one provisioning created), null when it has none. `sandboxId` names the outer column.
+ */
+export function firstInstallationIdOf(sandboxId: `${string}.sandbox_id`): RawBuilder<number | null> {
+  return sql<number | null>`(select i.installation_id from control.installations i where i.sandbox_id = ${sql.ref(sandboxId)} order by i.installation_id limit 1)`;
+}
+
+// ---------- fragments of single statements built elsewhere
+
+/** Columns of `holderOfKey`: the installation, its plugin's listing and its sandbox's state. */
+export interface KeyHolderRow {
+  installation_id: number;
+  plugin_id: number;
+  organization_id: number;
+  location_id: number;
+  plane: 'production' | 'sandbox';
+  sandbox_id: number | null;
+  status: InstallationsTable['status'];
+  listing_status: string;
+  supported_features: string[];
+  webhook_secret_enc: string | null;
+  sandbox_status: string | null;
+  schema_name: string | null;
+  /** A sandbox's data plane exists (its orders table is there); always true in production. */
+  schema_ok: boolean;
+}
+
+/** The installation holding an API key (by its hash): the first CTE of the credentials admission's one statement. */
+export function holderOfKey(keyHash: string): RawBuilder<KeyHolderRow> {
+  return sql<KeyHolderRow>`
+      select i.installation_id, i.plugin_id, i.organization_id, i.location_id, i.plane, i.sandbox_id, i.status,
+             p.listing_status, p.supported_features, p.webhook_secret_enc, s.status as sandbox_status, s.schema_name,
+             case when i.plane = 'sandbox'
+                  then s.schema_name is not null and to_regclass(quote_ident(s.schema_name) || '.orders') is not null
+                  else true end as schema_ok
+        from control.installations i
+        join control.plugins p on p.plugin_id = i.plugin_id
+        left join control.sandboxes s on s.sandbox_id = i.sandbox_id
+       where i.api_key_hash = ${keyHash}`;
+}
+
+/** Where an event happens, as the fan-out reads it (null: any). */
+export interface RecipientScope {
+  plane: 'production' | 'sandbox';
+  sandboxId: number | null;
+  organizationId: number | null;
+  locationId: number | null;
+  installationId: number | null;
+}
+
+export interface RecipientRow {
+  installation_id: number;
+  supported_events: string[] | null;
+}
+
+/**
+ * Active installations in the scope whose plugin has a webhook endpoint and a secret, with the
+ * plugin's subscriptions (matched by the caller): read inside the event's own INSERT.
+ */
+export function webhookRecipients(scope: RecipientScope): RawBuilder<RecipientRow> {
+  return sql<RecipientRow>`
+    select i.installation_id, p.supported_events
+      from control.installations i
+      join control.plugins p on p.plugin_id = i.plugin_id
+     where i.status = 'active'
+       and i.plane = ${scope.plane}
+       and i.sandbox_id is not distinct from ${scope.sandboxId}
+       and (${scope.organizationId}::int is null or i.organization_id = ${scope.organizationId})
+       and (${scope.locationId}::int is null or i.location_id = ${scope.locationId})
+       and (${scope.installationId}::int is null or i.installation_id = ${scope.installationId})
+       and p.webhook_endpoint is not null
+       and p.webhook_secret_enc is not null`;
+}
+
+// ---------- writes
+
+export async function insertInstallation(trx: Executor, values: NewInstallation): Promise<InstallationRow> {
+  return trx.insertInto('control.installations').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Shallow merge into config: sent keys replace, unsent keys are kept. */
+export async function mergeConfig(db: Executor, installationId: number, patch: Record<string, unknown>): Promise<void> {
+  await db
+    .updateTable('control.installations')
+    .set({ config: sql`config || ${JSON.stringify(patch)}::jsonb`, updated_at: sql`now()` })
+    .where('installation_id', '=', installationId)
+    .execute();
+}
+
+/** A new key (its hash): the old one stops working on the next request. */
+export async function setApiKeyHash(db: Executor, installationId: number, apiKeyHash: string): Promise<void> {
+  await db.updateTable('control.installations').set({ api_key_hash: apiKeyHash, updated_at: sql`now()` }).where('installation_id', '=', installationId).execute();
+}
+
+export async function setOAuthTokens(db: Executor, installationId: number, tokens: { sealed: string; expiresAt: string | null }): Promise<void> {
+  await db
+    .updateTable('control.installations')
+    .set({ oauth_tokens_enc: tokens.sealed, oauth_expires_at: tokens.expiresAt, updated_at: sql`now()` })
+    .where('installation_id', '=', installationId)
+    .execute();
+}
+
+/** Checkout completed: active, with a trial of `trialDays` from now when there is one. */
+export async function activate(trx: Executor, installationId: number, trialDays: number): Promise<InstallationRow> {
+  const trial = trialDays > 0;
+  return trx
+    .updateTable('control.installations')
+    .set({
+      status: 'active',
+      is_trial: trial,
+      trial_ends_at: trial ? sql<Date>`now() + make_interval(days => ${trialDays})` : null,
+      updated_at: sql`now()`,
+    })
+    .where('installation_id', '=', installationId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function markRemoved(trx: Executor, installationId: number): Promise<InstallationRow> {
+  return trx
+    .updateTable('control.installations')
+    .set({ status: 'removed', removed_at: sql`now()`, updated_at: sql`now()` })
+    .where('installation_id', '=', installationId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The trial converts in place into the paid subscription. */
+export async function endTrial(trx: Executor, installationId: number): Promise<InstallationRow> {
+  return trx
+    .updateTable('control.installations')
+    .set({ is_trial: false, trial_ends_at: null, updated_at: sql`now()` })
+    .where('installation_id', '=', installationId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function markTrialEndingSent(trx: Executor, installationId: number, at: Date): Promise<void> {
+  await trx.updateTable('control.installations').set({ trial_ending_sent_at: at }).where('installation_id', '=', installationId).execute();
+}
+
+/** A reset sandbox's demo data has new ids: its installations move to the new organization and location. */
+export async function relocateSandboxInstallations(trx: Executor, sandboxId: number, place: { organizationId: number; locationId: number }): Promise<void> {
+  await trx
+    .updateTable('control.installations')
+    .set({ organization_id: place.organizationId, location_id: place.locationId, updated_at: sql`now()` })
+    .where('sandbox_id', '=', sandboxId)
+    .execute();
+}
+
+/** A deleted sandbox's installations are switched off (status inactive). */
+export async function deactivateSandboxInstallations(trx: Executor, sandboxId: number): Promise<void> {
+  await trx.updateTable('control.installations').set({ status: 'inactive', updated_at: sql`now()` }).where('sandbox_id', '=', sandboxId).execute();
+}
