@@ -1,6 +1,6 @@
 import { marked } from 'marked';
 import { EVENT_DATA_SCHEMAS, EVENT_FAMILY, EVENT_NAMES, type EventName } from '../generated/events.generated.js';
-import { escapeHtml, page } from './layout.js';
+import { escapeHtml, page, scrollableTables } from './layout.js';
 
 interface Message {
   name: string;
@@ -31,7 +31,7 @@ interface Schema {
   title?: string;
 }
 
-const md = (text: string | undefined) => (text ? (marked.parse(text, { async: false }) as string) : '');
+const md = (text: string | undefined) => (text ? scrollableTables(marked.parse(text, { async: false }) as string) : '');
 
 function typeOf(schema: Schema): string {
   if (schema.oneOf || schema.anyOf) return (schema.oneOf ?? schema.anyOf)!.map(typeOf).join(' | ');
@@ -63,7 +63,7 @@ function payloadSection(name: EventName): string {
   return variants
     .map((variant, i) => {
       const caption = variants.length > 1 ? `<h4>Shape ${i + 1}: ${escapeHtml(variant.title ?? '')}</h4>${md(variant.description)}` : '';
-      return `${caption}<table><thead><tr><th>data field</th><th>type</th><th>required</th><th>notes</th></tr></thead><tbody>${fieldRows(variant)}</tbody></table>`;
+      return `${caption}${scrollableTables(`<table><thead><tr><th>data field</th><th>type</th><th>required</th><th>notes</th></tr></thead><tbody>${fieldRows(variant)}</tbody></table>`)}`;
     })
     .join('');
 }
