@@ -44,7 +44,7 @@ export async function createApp(config: Config, deps: AppDeps): Promise<Express>
   );
 
   app.get('/healthz', (_req, res) => res.json({ status: 'ok' }));
-  app.use(createDocsRouter(ROOT_DIR));
+  app.use(createDocsRouter(ROOT_DIR, config));
   app.use(createOAuthRouter(config, deps.db, deps.logger));
 
   app.use(createPortal(config, { db: deps.db, logger: deps.logger }));

@@ -2,9 +2,11 @@ import express, { type Router } from 'express';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
+import type { Config } from '../config.js';
+import { credentialsPath } from '../seed/demo.js';
 import { GRAPHIQL_ASSETS_PATH, serveGraphiQLAsset } from './graphiql.js';
-import { page } from './layout.js';
-import { referenceSpec } from './reference-spec.js';
+import { escapeHtml, page } from './layout.js';
+import { referenceSpec, SAMPLE_LANGUAGES } from './reference-spec.js';
 import { renderWebhooksPage } from './webhooks-page.js';
 
 /**
@@ -12,16 +14,21 @@ import { renderWebhooksPage } from './webhooks-page.js';
  * standalone bundle is served from the installed @redocly/cli package (no CDN) and renders
  * /docs/reference.json (openapi.yaml with operation IDs and code samples, src/docs/reference-spec.ts),
  * the webhook reference is rendered here, and GraphiQL's assets come from src/docs/graphiql.ts.
+ * URLs and paths in the pages follow the configuration (BASE_URL or PORT, SVC_DATA_DIR).
  * test/browser/docs.browser.test.ts opens every page in Chromium and fails on any other host.
  */
-export function createDocsRouter(rootDir: string): Router {
+export function createDocsRouter(rootDir: string, config: Config): Router {
   const openapiYaml = readFileSync(path.join(rootDir, 'openapi.yaml'), 'utf8');
   const asyncapiYaml = readFileSync(path.join(rootDir, 'asyncapi.yaml'), 'utf8');
   const redocBundle = path.join(rootDir, 'node_modules/@redocly/cli/lib/chunks/redoc.standalone.js');
   // Rendered on first request, then kept: an API process that never serves docs never parses the
   // YAML into documents nor holds the rendered pages (tens of MB of RSS at start otherwise).
   const openapiJson = once(() => JSON.stringify(parse(openapiYaml)));
-  const referenceJson = once(() => JSON.stringify(referenceSpec(parse(openapiYaml))));
+  const credentialsFile = shellPath(credentialsPath(config));
+  const referenceJson = once(() => JSON.stringify(referenceSpec(parse(openapiYaml), { baseUrl: config.baseUrl, credentialsFile })));
+  // The example plugin finds the demo's credentials in SVC_DATA_DIR (default .data) too.
+  const exampleEnv = config.dataDir === path.resolve('.data') ? '' : `SVC_DATA_DIR=${shellPath(config.dataDir)} `;
+  const landingHtml = landingPage(config.baseUrl, credentialsFile, exampleEnv);
   const webhooksHtml = once(() => renderWebhooksPage(parse(asyncapiYaml)));
   const redoc = once(() => (existsSync(redocBundle) ? offlineRedoc(readFileSync(redocBundle, 'utf8')) : undefined));
 
@@ -40,7 +47,7 @@ export function createDocsRouter(rootDir: string): Router {
   });
   router.get(`${GRAPHIQL_ASSETS_PATH}/:file`, serveGraphiQLAsset);
   router.get('/docs', (_req, res) => res.type('html').send(REDOC_PAGE));
-  router.get('/', (_req, res) => res.type('html').send(LANDING_PAGE));
+  router.get('/', (_req, res) => res.type('html').send(landingHtml));
   return router;
 }
 
@@ -58,7 +65,8 @@ function offlineRedoc(bundle: string): string {
     .replaceAll('https://cdn.redoc.ly/redoc/logo-mini.svg', wordmark(14, 'R'));
 }
 
-// Redoc 3's standalone build is an ES module (it exports init), hence the module script.
+// Redoc 3's standalone build is an ES module (it exports init), hence the module script. Its
+// sample picker offers only the languages of `codeSamples.languages` (curl and Payload unless told).
 const REDOC_PAGE = page(
   'Plugin Data API reference',
   `<div id="redoc"></div>
@@ -67,11 +75,13 @@ import { init } from '/docs/assets/redoc.standalone.js';
 init('/docs/reference.json', {
   downloadUrls: [{ title: 'openapi.yaml', url: '/openapi.yaml' }, { title: 'openapi.json', url: '/openapi.json' }],
   expandResponses: '200,201', jsonSamplesExpandLevel: 3, disableTelemetry: true,
+  codeSamples: ${JSON.stringify({ languages: SAMPLE_LANGUAGES })},
 }, document.getElementById('redoc'));
 </script>`,
 );
 
-const LANDING_PAGE = page(
+/** The landing page, its quick start addressed to this server and its data directory. */
+const landingPage = (baseUrl: string, credentialsFile: string, exampleEnv: string) => page(
   'Restaurant Plugin Platform',
   `<header><h1>Restaurant Plugin Platform</h1><p>Plugin Data API, signed webhooks and the developer portal.</p></header>
 <div class="cards">
@@ -80,12 +90,18 @@ const LANDING_PAGE = page(
 <div class="card"><h2><a href="/graphql">Developer portal</a></h2><p>GraphQL for projects, plugins, keys and sandboxes (GraphiQL in a browser).</p></div>
 </div>
 <section class="start"><h2>Start in five minutes</h2><ol>
-<li><code>make run</code> prints a banner with a sandbox key and webhook secret (also in <code>.data/demo-credentials.json</code>).</li>
-<li>Call the API with the key:<pre><code>KEY=$(node -p 'require("./.data/demo-credentials.json").sandbox.api_key')
-curl -H "X-Plugin-Api-Key: $KEY" http://localhost:3000/api/plugin/v1/health</code></pre></li>
-<li>Run the example plugin (<code>examples/plugin/README.md</code>): it pages through orders, moves one through its statuses, captures a payment idempotently and verifies signed webhooks.<pre><code>npx tsx examples/plugin/main.ts</code></pre></li>
+<li><code>make run</code> prints a banner with a sandbox key and webhook secret (also in <code>${escapeHtml(credentialsFile)}</code>).</li>
+<li>Call the API with the key:<pre><code>KEY=$(node -p 'require(${escapeHtml(JSON.stringify(credentialsFile))}).sandbox.api_key')
+curl -H "X-Plugin-Api-Key: $KEY" ${escapeHtml(baseUrl)}/api/plugin/v1/health</code></pre></li>
+<li>Run the example plugin (<code>examples/plugin/README.md</code>): it pages through orders, moves one through its statuses, captures a payment idempotently and verifies signed webhooks.<pre><code>${escapeHtml(exampleEnv)}npx tsx examples/plugin/main.ts</code></pre></li>
 </ol></section>`,
 );
+
+/** A path as a shell in the working directory names it: ./relative inside it, absolute outside. */
+function shellPath(file: string): string {
+  const relative = path.relative(process.cwd(), file);
+  return relative.startsWith('..') || path.isAbsolute(relative) ? file : `./${relative}`;
+}
 
 function once<T>(compute: () => T): () => T {
   let value: { v: T } | undefined;

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { EVENT_NAMES } from '../../src/generated/events.generated.js';
@@ -19,14 +21,21 @@ let t: TestContext;
 let server: http.Server;
 let origin: string;
 let browser: Browser;
+// The app runs as a deployment would configure it: its own port, BASE_URL and data directory
+// (none of them the defaults, localhost:3000 and .data), and the docs must say so.
+const DATA_DIR = mkdtempSync(path.join(tmpdir(), 'docs-browser-'));
 
 beforeAll(async () => {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run \`make browser-deps\` (apt-get install chromium)`);
   mkdirSync(ARTIFACTS, { recursive: true });
-  t = await createTestContext();
-  server = http.createServer(t.app);
+  // Listen first: the port the system picks is the PORT and BASE_URL the app is configured with.
+  let app: http.RequestListener | undefined;
+  server = http.createServer((req, res) => app!(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const port = (server.address() as AddressInfo).port;
+  origin = `http://127.0.0.1:${port}`;
+  t = await createTestContext({ PORT: String(port), BASE_URL: origin, SVC_DATA_DIR: DATA_DIR });
+  app = t.app;
   browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }, 60_000);
 
@@ -34,6 +43,7 @@ afterAll(async () => {
   await browser?.close();
   await new Promise((resolve) => server?.close(resolve));
   await t?.close();
+  rmSync(DATA_DIR, { recursive: true, force: true });
 });
 
 interface Visit {
@@ -51,8 +61,8 @@ function isLocal(url: string): boolean {
 }
 
 /** Opens a page in a fresh context, waits until `ready` says it has rendered, screenshots it. */
-async function visit(pathname: string, name: string, ready: (page: Page) => Promise<unknown>): Promise<Visit> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+async function visit(pathname: string, name: string, ready: (page: Page) => Promise<unknown>, width = 1440): Promise<Visit> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
   const consoleErrors: string[] = [];
   const foreignRequests: string[] = [];
@@ -94,6 +104,60 @@ describe('docs in a browser, offline', () => {
     expect(consoleErrors).toEqual([]);
     expect(foreignRequests).toEqual([]);
   }, 120_000);
+
+  it('when an operation opens in /docs, then the sample picker offers curl, TypeScript and Payload, and each sample addresses this server with ids of the demo sandbox', async () => {
+    const { page, consoleErrors, foreignRequests } = await visit('/docs#/orders/createorder', 'docs-create-order', (p) => p.getByText('createOrder', { exact: true }).first().waitFor({ timeout: 30_000 }));
+    // Redoc 3 draws the picker as a menu in the header of the operation's request samples.
+    const operation = page.locator('[id="orders/createorder"]');
+    const header = operation.locator('[data-component-name="Panel/PanelHeader"]').first();
+    const picker = header.getByRole('button', { name: /^(curl|TypeScript|Payload)$/ });
+    await picker.click();
+    expect(await page.getByRole('menuitem').filter({ visible: true }).allInnerTexts()).toEqual(['curl', 'TypeScript', 'Payload']);
+    // The sample as the picker shows it for `language` (the menu is open the first time).
+    const shown = async (language: string) => {
+      const item = page.getByRole('menuitem', { name: language, exact: true });
+      if (!(await item.isVisible())) await picker.click();
+      await item.click();
+      await header.getByRole('button', { name: language, exact: true }).waitFor();
+      const samples = operation.getByTestId('right-panel').filter({ has: page.locator('[data-component-name="Panel/PanelHeader"]') });
+      return samples.getByTestId('source-code').first().innerText();
+    };
+    const typescript = await shown('TypeScript');
+    await page.screenshot({ path: `${ARTIFACTS}docs-create-order-typescript.png` });
+    expect(typescript).toContain(`client.POST('/orders'`);
+    expect(typescript).toContain(`baseUrl: '${origin}/api/plugin/v1'`);
+    // Margherita Pizza (3) in size Large (template 1, option 2), and a lemonade (7): demo-data.ts.
+    expect(typescript).toContain('"item_id": 3');
+    expect(typescript).toContain('"option_id": 2');
+    expect(typescript).not.toContain('"item_id": 501');
+    const curl = await shown('curl');
+    expect(curl).toContain(`"${origin}/api/plugin/v1/orders"`);
+    expect(curl).toContain('"item_id": 3');
+    expect(curl).not.toContain('localhost:3000');
+    expect(await shown('Payload')).toContain('"item_id": 3');
+    expect(consoleErrors).toEqual([]);
+    expect(foreignRequests).toEqual([]);
+  }, 60_000);
+
+  it('when / opens, then its quick start names this server and its data directory', async () => {
+    const { text } = await visit('/', 'landing-config', (p) => p.locator('.start').waitFor());
+    expect(text).toContain(`${origin}/api/plugin/v1/health`);
+    expect(text).toContain(path.join(DATA_DIR, 'demo-credentials.json'));
+    expect(text).not.toContain('localhost:3000');
+  }, 60_000);
+
+  it.each([1024, 1280, 1440])('when /docs/webhooks opens %i px wide, then the page does not scroll sideways: long code and tables scroll in their own box', async (width) => {
+    const { page } = await visit('/docs/webhooks', `docs-webhooks-${width}`, (p) => p.locator('main').waitFor(), width);
+    const overflow = () => page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+    const top = await overflow();
+    expect(top.scrollWidth).toBeLessThanOrEqual(top.clientWidth);
+    // Every part of the page, not only its top: visit each event section.
+    for (const id of EVENT_NAMES) {
+      await page.locator(`[id="${id}"]`).scrollIntoViewIfNeeded();
+      const here = await overflow();
+      expect({ id, ...here, fits: here.scrollWidth <= here.clientWidth }).toEqual({ id, ...here, fits: true });
+    }
+  }, 60_000);
 
   it('when /docs/webhooks opens, then all 20 events, their payloads and the signature recipe are on the page', async () => {
     const { page, text, consoleErrors, foreignRequests } = await visit('/docs/webhooks', 'docs-webhooks', (p) => p.locator('main').waitFor());
