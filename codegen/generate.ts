@@ -1,15 +1,17 @@
-// `make codegen` writes src/generated/*.generated.ts from openapi.yaml and asyncapi.yaml;
+// `make codegen` writes src/generated/*.generated.ts from openapi.yaml, asyncapi.yaml and the
+// portal's src/portal/schema.graphql;
 // `make codegen-check` (run before tests and in CI) fails when the committed files have drifted.
 import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateOpenApi } from './openapi.js';
 import { generateEvents } from './events.js';
+import { generatePortal } from './portal.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const check = process.argv.includes('--check');
 
-const outputs = [...(await generateOpenApi(root)), ...(await generateEvents(root))];
+const outputs = [...(await generateOpenApi(root)), ...(await generateEvents(root)), ...(await generatePortal(root))];
 let drift = 0;
 for (const { path: rel, content } of outputs) {
   const full = path.join(root, rel);
@@ -17,7 +19,7 @@ for (const { path: rel, content } of outputs) {
   if (check) {
     if (current !== content) {
       drift++;
-      console.error(`codegen-check: ${rel} is out of date with the YAML. Run "make codegen" and commit the result.`);
+      console.error(`codegen-check: ${rel} is out of date with its source. Run "make codegen" and commit the result.`);
     }
   } else if (current !== content) {
     mkdirSync(path.dirname(full), { recursive: true });
@@ -26,4 +28,4 @@ for (const { path: rel, content } of outputs) {
   }
 }
 if (check && drift > 0) process.exit(1);
-if (check) console.log(`codegen-check: ${outputs.length} generated files match the YAML.`);
+if (check) console.log(`codegen-check: ${outputs.length} generated files match their sources.`);

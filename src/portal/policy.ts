@@ -1,82 +1,84 @@
-import { Kind, parse, type DocumentNode, type FragmentDefinitionNode, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
+import { getDirectiveValues, Kind, parse, type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
 import { AccessError } from '../domain/shared/index.js';
+import type { AccessLevel, RateLimitBucket } from '../generated/portal.generated.js';
 import type { Principal } from './auth.js';
 
-// Who may call which root field. One table serves twice: before execution, so that a refusal is
-// an HTTP status with the spec's body (src/portal/yoga.ts), and around every root resolver, so
-// that nothing the pre-check might miss executes unguarded (src/portal/resolvers/index.ts).
+// Who may call which root field, and which per-IP bucket it is charged to, as the SDL declares
+// them (`@access`, `@rateLimited` in src/portal/schema.graphql). The policy is read from the schema
+// once at boot and serves twice: before execution, so that a refusal is an HTTP status with the
+// spec's body (src/portal/yoga.ts), and around every root resolver, so that nothing the pre-check
+// might miss executes unguarded (src/portal/resolvers/index.ts).
 
 /**
  * public: anyone, no credentials. session: a portal session only (never a developer key).
  * read / write: a portal session, or a developer key with plugins:read / plugins:write.
  * operator: a portal session of a platform operator (role `operator`, made with the CLI).
  */
-export type Access = 'public' | 'session' | 'read' | 'write' | 'operator';
+export type Access = AccessLevel;
 
-/** The platform operator's fields: listing review, production onboarding and the restaurant side in production. */
-const OPERATOR_FIELDS = [
-  'listings',
-  'organization',
-  'reviewPlugin',
-  'createOrganization',
-  'createLocation',
-  'installPlugin',
-  'completeCheckout',
-  'removeInstallation',
-  'runTrialSweep',
-  'runSandboxIdleSweep',
-  'posOrder',
-  'posReleaseOrder',
-  'posAddItems',
-  'posOrderPrepared',
-  'posSale',
-  'posFailedPayment',
-  'posRefund',
-  'posMenuItemCreated',
-  'posMenuItemDeleted',
-] as const;
+export type OperationType = 'query' | 'mutation' | 'subscription';
 
-const EXCEPTIONS: Record<string, Access> = {
-  signUp: 'public',
-  logIn: 'public',
-  // Key management and agreements need a person at a browser: a script's key cannot mint another.
-  acceptDeveloperAgreement: 'session',
-  developerKeys: 'session',
-  createDeveloperKey: 'session',
-  revokeDeveloperKey: 'session',
-  ...Object.fromEntries(OPERATOR_FIELDS.map((field) => [field, 'operator'])),
+/** Calls per client IP and minute of each bucket of `@rateLimited`. */
+export const RATE_LIMITS: Record<RateLimitBucket, number> = {
+  /** Sign-up and log-in attempts (password guessing, account spam). */
+  login: 10,
+  /** Acting as the restaurant in a sandbox: the spec's "sandbox operator" limit. */
+  simulate: 30,
 };
-
-/** Root fields whose calls count against the per-IP log-in bucket. */
-export const LOGIN_FIELDS = new Set(['signUp', 'logIn']);
-/** Sign-up and log-in attempts per client IP and minute (password guessing, account spam). */
-export const LOGIN_ATTEMPTS_PER_MINUTE = 10;
-
-/**
- * Root fields that act as the restaurant in a developer's sandbox (`simulate*`). They count
- * against a per-IP bucket: the spec's "sandbox operator" limit of 30 requests a minute.
- */
-export const isSimulationField = (field: string) => field.startsWith('simulate');
-export const SIMULATIONS_PER_MINUTE = 30;
 
 export interface FieldRateLimit {
   bucket: string;
   limit: number;
 }
 
-/**
- * The per-IP bucket a root field is charged to, once per execution: aliases of a field are as
- * many executions, so one request cannot multiply its budget.
- */
-export function fieldRateLimit(field: string, ip: string): FieldRateLimit | undefined {
-  if (LOGIN_FIELDS.has(field)) return { bucket: `login:${ip}`, limit: LOGIN_ATTEMPTS_PER_MINUTE };
-  if (isSimulationField(field)) return { bucket: `simulate:${ip}`, limit: SIMULATIONS_PER_MINUTE };
-  return undefined;
+export interface FieldRule {
+  access: Access;
+  rateLimited?: RateLimitBucket;
 }
 
-export function fieldAccess(operation: 'query' | 'mutation' | 'subscription', field: string): Access {
-  if (field.startsWith('__')) return 'public'; // introspection: the schema is public (GraphiQL)
-  return EXCEPTIONS[field] ?? (operation === 'query' ? 'read' : 'write');
+export interface PortalPolicy {
+  /** The rule of a root field; a field the schema does not have gets the default of its operation. */
+  rule(operation: OperationType, field: string): FieldRule;
+  access(operation: OperationType, field: string): Access;
+  /**
+   * The per-IP bucket a root field is charged to, once per execution: aliases of a field are as
+   * many executions, so one request cannot multiply its budget.
+   */
+  rateLimit(operation: OperationType, field: string, ip: string): FieldRateLimit | undefined;
+}
+
+/** Without `@access`: a query reads, a mutation (or anything else) writes. */
+const defaultAccess = (operation: OperationType): Access => (operation === 'query' ? 'read' : 'write');
+
+/** Reads `@access` and `@rateLimited` of every root field of the schema. */
+export function readPortalPolicy(schema: GraphQLSchema): PortalPolicy {
+  const accessDirective = schema.getDirective('access');
+  const rateLimitedDirective = schema.getDirective('rateLimited');
+  if (!accessDirective || !rateLimitedDirective) throw new Error('the portal schema must declare @access and @rateLimited');
+  const rules = new Map<string, FieldRule>();
+  const roots = { query: schema.getQueryType(), mutation: schema.getMutationType(), subscription: schema.getSubscriptionType() };
+  for (const [operation, type] of Object.entries(roots) as [OperationType, typeof roots.query][]) {
+    for (const field of Object.values(type?.getFields() ?? {})) {
+      const node = field.astNode;
+      const access = node && getDirectiveValues(accessDirective, node)?.level;
+      const bucket = node && getDirectiveValues(rateLimitedDirective, node)?.bucket;
+      const rule: FieldRule = { access: (access as Access | undefined) ?? defaultAccess(operation) };
+      if (bucket !== undefined) rule.rateLimited = bucket as RateLimitBucket;
+      rules.set(`${operation}.${field.name}`, rule);
+    }
+  }
+  const rule = (operation: OperationType, field: string): FieldRule => {
+    if (field.startsWith('__')) return { access: 'public' }; // introspection: the schema is public (GraphiQL)
+    return rules.get(`${operation}.${field}`) ?? { access: defaultAccess(operation) };
+  };
+  return {
+    rule,
+    access: (operation, field) => rule(operation, field).access,
+    rateLimit: (operation, field, ip) => {
+      const bucket = rule(operation, field).rateLimited;
+      return bucket && { bucket: `${bucket}:${ip}`, limit: RATE_LIMITS[bucket] };
+    },
+  };
 }
 
 export function authorize(principal: Principal | null, access: Access, field: string): void {

@@ -1,6 +1,6 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { readFileSync } from 'node:fs';
-import { GraphQLError, type GraphQLSchema } from 'graphql';
+import { buildSchema, GraphQLError, type GraphQLSchema } from 'graphql';
 import { createSchema, createYoga } from 'graphql-yoga';
 import type { Config } from '../config.js';
 import { renderGraphiQL } from '../docs/graphiql.js';
@@ -12,16 +12,25 @@ import { httpError, HttpResponseError, toErrorResponse } from '../http/error-res
 import { authenticatePortalRequest, type PortalAuth } from './auth.js';
 import type { PortalContext } from './context.js';
 import { checkDocumentLimits, documentLimitPlugins } from './limits.js';
-import { authorize, fieldAccess, fieldRateLimit, requestedOperation } from './policy.js';
-import { resolvers } from './resolvers/index.js';
+import { authorize, readPortalPolicy, requestedOperation, type PortalPolicy } from './policy.js';
+import { portalResolvers } from './resolvers/index.js';
 
 export const PORTAL_PATH = '/graphql';
 
 const SDL_URL = new URL('./schema.graphql', import.meta.url);
 
-/** The live schema: the SDL file (the contract of this surface) and its resolvers. */
+/**
+ * The live schema, from the SDL file (the contract of this surface) and its resolvers, and the
+ * access policy its directives declare, read once here for both the gate and the resolvers' guard.
+ */
+export function buildPortal(): { schema: GraphQLSchema; policy: PortalPolicy } {
+  const typeDefs = readFileSync(SDL_URL, 'utf8');
+  const policy = readPortalPolicy(buildSchema(typeDefs));
+  return { schema: createSchema<PortalContext>({ typeDefs, resolvers: portalResolvers(policy) }), policy };
+}
+
 export function buildPortalSchema(): GraphQLSchema {
-  return createSchema<PortalContext>({ typeDefs: readFileSync(SDL_URL, 'utf8'), resolvers });
+  return buildPortal().schema;
 }
 
 type PortalRequest = Request & {
@@ -41,8 +50,9 @@ export interface PortalDeps {
  * graphql-yoga (GraphiQL in a browser).
  */
 export function createPortal(config: Config, deps: PortalDeps): Router {
+  const { schema, policy } = buildPortal();
   const yoga = createYoga<{ req: PortalRequest; res: Response }, PortalContext>({
-    schema: buildPortalSchema(),
+    schema,
     graphqlEndpoint: PORTAL_PATH,
     landingPage: false,
     multipart: false,
@@ -80,14 +90,14 @@ export function createPortal(config: Config, deps: PortalDeps): Router {
   });
 
   const router = express.Router();
-  router.all(PORTAL_PATH, gate(config, deps), (req: Request, res: Response) => {
+  router.all(PORTAL_PATH, gate(config, deps, policy), (req: Request, res: Response) => {
     void yoga.requestListener(req, res);
   });
   return router;
 }
 
 /** Credentials, IP allowlist, per-key and per-IP rate limits, and the field policy, before GraphQL. */
-function gate(config: Config, deps: PortalDeps) {
+function gate(config: Config, deps: PortalDeps, policy: PortalPolicy) {
   return async (req: PortalRequest, res: Response, next: NextFunction) => {
     try {
       // JSON only (and GET for queries): every request the policy pre-check can read is one
@@ -117,12 +127,12 @@ function gate(config: Config, deps: PortalDeps) {
       const requested = isGraphQLRequest(params) && !graphiql ? requestedOperation(params.query, params.operationName) : undefined;
       const prepaid = new Set<string>();
       if (requested) {
-        for (const field of requested.fields) authorize(auth.principal, fieldAccess(requested.operation, field), field);
+        for (const field of requested.fields) authorize(auth.principal, policy.access(requested.operation, field), field);
         // A spent bucket refuses the whole request with 429 here. The first execution of each
         // bucket's fields is charged now; every further one (aliases) is charged as it runs and
         // fails on its own past the limit (src/portal/resolvers/index.ts).
         for (const field of requested.fields) {
-          const rateLimit = fieldRateLimit(field, ip);
+          const rateLimit = policy.rateLimit(requested.operation, field, ip);
           if (!rateLimit || prepaid.has(rateLimit.bucket)) continue;
           await consumeRateLimit(deps.db, rateLimit.bucket, rateLimit.limit);
           prepaid.add(rateLimit.bucket);

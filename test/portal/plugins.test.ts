@@ -126,6 +126,30 @@ describe('projects and plugins', () => {
     });
   });
 
+  it.each([['name'], ['integrationType'], ['pricing'], ['trialDays']])(
+    'when updatePlugin sends %s as null (a setting every plugin has), then validation_error names it and nothing changes',
+    async (field) => {
+      const { pluginId } = await createProjectAndPlugin(t.app, dev.token);
+      const before = await pluginRow(pluginId);
+      const error = gqlError(await gql(t.app, dev.token, UPDATE, { id: pluginId, input: { [field]: null } }));
+      expect(error.code).toBe('validation_error');
+      expect(error.details).toEqual({ [field]: ['cannot be null; omit it to keep the current value'] });
+      expect(await pluginRow(pluginId)).toEqual(before);
+    },
+  );
+
+  it('when createPlugin sends integrationType as null, then validation_error names it', async () => {
+    const { projectId } = await createProjectAndPlugin(t.app, dev.token);
+    const error = gqlError(
+      await gql(t.app, dev.token, 'mutation($p: ID!, $input: CreatePluginInput!) { createPlugin(projectId: $p, input: $input) { plugin { id } } }', {
+        p: projectId,
+        input: { name: 'Null integration', integrationType: null },
+      }),
+    );
+    expect(error.code).toBe('validation_error');
+    expect(error.details).toEqual({ integrationType: ['cannot be null; omit it to keep the current value'] });
+  });
+
   it('when a free plugin asks for a trial or a price, then validation_error', async () => {
     const { pluginId } = await createProjectAndPlugin(t.app, dev.token);
     const error = gqlError(await gql(t.app, dev.token, UPDATE, { id: pluginId, input: { trialDays: 7, pricing: { model: 'free', price: '5.00' } } }));

@@ -1,10 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
 import { isAddressAllowed, normalizeCidr } from '../../src/lib/cidr.js';
 import type { Principal } from '../../src/portal/auth.js';
-import { authorize, fieldAccess, requestedOperation } from '../../src/portal/policy.js';
+import { authorize, readPortalPolicy, requestedOperation } from '../../src/portal/policy.js';
+import { buildPortalSchema } from '../../src/portal/yoga.js';
 
-// Pure rules of the portal gate: which root fields a request runs, who may run them, and the
-// IP allowlist matcher.
+// Pure rules of the portal gate: which root fields a request runs, who may run them (as the SDL's
+// @access and @rateLimited directives declare), and the IP allowlist matcher.
+
+const schema = buildPortalSchema();
+const policy = readPortalPolicy(schema);
 
 describe('requestedOperation', () => {
   it('collects root fields through fragments and inline fragments', () => {
@@ -30,7 +34,7 @@ describe('authorize', () => {
   const writer: Principal = { kind: 'key', developerId: 1, keyId: 2, scopes: ['plugins:write'] };
   const codeOf = (principal: Principal | null, operation: 'query' | 'mutation', field: string) => {
     try {
-      authorize(principal, fieldAccess(operation, field), field);
+      authorize(principal, policy.access(operation, field), field);
       return 'ok';
     } catch (err) {
       return (err as { code: string }).code;
@@ -62,6 +66,54 @@ describe('authorize', () => {
     [reader, 'mutation', 'simulateInstall', 'insufficient_scope'],
   ] as const)('%j calling %s %s: %s', (principal, operation, field, expected) => {
     expect(codeOf(principal as Principal | null, operation, field)).toBe(expected);
+  });
+});
+
+describe('the policy the SDL declares', () => {
+  // The whole table, so that a directive dropped or added in schema.graphql shows here in review.
+  const roots = { query: schema.getQueryType()!, mutation: schema.getMutationType()! };
+  const fields = Object.entries(roots).flatMap(([operation, type]) =>
+    Object.keys(type.getFields()).map((field) => ({ operation: operation as 'query' | 'mutation', field })),
+  );
+  const group = (of: (operation: 'query' | 'mutation', field: string) => string | undefined) => {
+    const groups: Record<string, string[]> = {};
+    for (const { operation, field } of fields) {
+      const key = of(operation, field);
+      if (key) (groups[key] ??= []).push(`${operation}.${field}`);
+    }
+    return groups;
+  };
+
+  it('gives every root field its access level; a field without @access needs read (query) or write (mutation)', () => {
+    const levels = group((operation, field) => {
+      const access = policy.access(operation, field);
+      return access === (operation === 'query' ? 'read' : 'write') ? undefined : access;
+    });
+    expect(levels).toEqual({
+      session: ['query.developerKeys', 'mutation.acceptDeveloperAgreement', 'mutation.createDeveloperKey', 'mutation.revokeDeveloperKey'],
+      operator: ['query.listings', 'query.organization', 'mutation.reviewPlugin', 'mutation.createOrganization', 'mutation.createLocation', 'mutation.installPlugin', 'mutation.completeCheckout', 'mutation.removeInstallation', 'mutation.runTrialSweep', 'mutation.runSandboxIdleSweep', 'mutation.posOrder', 'mutation.posReleaseOrder', 'mutation.posAddItems', 'mutation.posOrderPrepared', 'mutation.posSale', 'mutation.posFailedPayment', 'mutation.posRefund', 'mutation.posMenuItemCreated', 'mutation.posMenuItemDeleted'],
+      public: ['mutation.signUp', 'mutation.logIn'],
+    });
+  });
+
+  it('charges signUp, logIn and every simulate* mutation to a per-IP bucket', () => {
+    const buckets = group((operation, field) => {
+      const limit = policy.rateLimit(operation, field, '203.0.113.7');
+      return limit && `${limit.bucket.replace(':203.0.113.7', '')} ${limit.limit}`;
+    });
+    expect(buckets).toEqual({
+      'login 10': ['mutation.signUp', 'mutation.logIn'],
+      'simulate 30': ['mutation.simulateInstall', 'mutation.simulateCheckout', 'mutation.simulateTrialEnding', 'mutation.simulateTrialConversion', 'mutation.simulateRemoval', 'mutation.simulatePosOrder', 'mutation.simulateReleaseOrder', 'mutation.simulateAddItems', 'mutation.simulateOrderPrepared', 'mutation.simulatePosSale', 'mutation.simulateFailedPayment', 'mutation.simulateRefund', 'mutation.simulateMenuItemCreated', 'mutation.simulateMenuItemDeleted'],
+    });
+    expect(policy.rateLimit('mutation', 'logIn', '203.0.113.7')).toEqual({ bucket: 'login:203.0.113.7', limit: 10 });
+    expect(policy.rateLimit('mutation', 'simulatePosSale', '198.51.100.1')).toEqual({ bucket: 'simulate:198.51.100.1', limit: 30 });
+  });
+
+  it('defaults a field the schema does not have by its operation, and makes introspection public', () => {
+    expect(policy.access('query', 'noSuchField')).toBe('read');
+    expect(policy.access('mutation', 'noSuchField')).toBe('write');
+    expect(policy.access('query', '__schema')).toBe('public');
+    expect(policy.rateLimit('mutation', 'noSuchField', '203.0.113.7')).toBeUndefined();
   });
 });
 

@@ -1,7 +1,8 @@
 import type { GraphQLFieldResolver, GraphQLResolveInfo } from 'graphql';
 import type { PortalContext } from '../context.js';
 import { consumeRateLimit } from '../../domain/installations/index.js';
-import { authorize, fieldAccess, fieldRateLimit } from '../policy.js';
+import type { MutationResolvers, QueryResolvers } from '../../generated/portal.generated.js';
+import { authorize, type OperationType, type PortalPolicy } from '../policy.js';
 import { DateTimeScalar, JSONScalar } from '../scalars.js';
 import { accountMutations, accountQueries } from './accounts.js';
 import { operatorMutations, operatorQueries } from './operator.js';
@@ -11,25 +12,34 @@ import { sandboxMutations, sandboxQueries } from './sandboxes.js';
 import { marketplaceSimulations } from './simulations.js';
 import { webhookMutations, webhookQueries } from './webhooks.js';
 
-type RootResolver = (parent: unknown, args: any, ctx: PortalContext, info: GraphQLResolveInfo) => unknown;
+/** A typed root resolver seen from the guard, which only passes along what GraphQL gives it. */
+type RootResolver = (parent: never, args: never, ctx: PortalContext, info: GraphQLResolveInfo) => unknown;
 
 /**
- * Every root field runs behind the policy (src/portal/policy.ts). The HTTP layer already refused
- * the request when the policy says no; this guard is the second line, so that no field can run
- * unguarded whatever the pre-check parsed. A rate-limited field is charged for every execution
- * (each alias is one), before it runs: past the limit it fails with rate_limit_exceeded.
+ * Every root field runs behind the policy its SDL declares (src/portal/policy.ts). The HTTP layer
+ * already refused the request when the policy says no; this guard is the second line, so that no
+ * field can run unguarded whatever the pre-check parsed. A rate-limited field is charged for every
+ * execution (each alias is one), before it runs: past the limit it fails with rate_limit_exceeded.
  */
-function guarded(resolvers: Record<string, RootResolver>): Record<string, GraphQLFieldResolver<unknown, PortalContext>> {
+function guarded(
+  operation: OperationType,
+  resolvers: Record<string, RootResolver>,
+  policy: PortalPolicy,
+): Record<string, GraphQLFieldResolver<unknown, PortalContext>> {
   return Object.fromEntries(
-    Object.entries(resolvers).map(([field, resolve]) => [
-      field,
-      (parent: unknown, args: unknown, ctx: PortalContext, info: GraphQLResolveInfo) => {
-        authorize(ctx.principal, fieldAccess(info.operation.operation, field), field);
-        const rateLimit = fieldRateLimit(field, ctx.ip);
-        if (!rateLimit) return resolve(parent, args, ctx, info);
-        return chargeExecution(ctx, rateLimit.bucket, rateLimit.limit).then(() => resolve(parent, args, ctx, info));
-      },
-    ]),
+    Object.entries(resolvers).map(([field, resolve]) => {
+      const { access } = policy.rule(operation, field);
+      const run = (parent: unknown, args: unknown, ctx: PortalContext, info: GraphQLResolveInfo) => resolve(parent as never, args as never, ctx, info);
+      return [
+        field,
+        (parent: unknown, args: unknown, ctx: PortalContext, info: GraphQLResolveInfo) => {
+          authorize(ctx.principal, access, field);
+          const rateLimit = policy.rateLimit(operation, field, ctx.ip);
+          if (!rateLimit) return run(parent, args, ctx, info);
+          return chargeExecution(ctx, rateLimit.bucket, rateLimit.limit).then(() => run(parent, args, ctx, info));
+        },
+      ];
+    }),
   );
 }
 
@@ -38,11 +48,10 @@ async function chargeExecution(ctx: PortalContext, bucket: string, limit: number
   await consumeRateLimit(ctx.db, bucket, limit);
 }
 
-export const resolvers = {
-  DateTime: DateTimeScalar,
-  JSON: JSONScalar,
-  Query: guarded({ ...accountQueries, ...pluginQueries, ...sandboxQueries, ...webhookQueries, ...operatorQueries }),
-  Mutation: guarded({
+/** One resolver for every root field of the SDL, each typed by its generated signature. */
+export const rootResolvers = {
+  Query: { ...accountQueries, ...pluginQueries, ...sandboxQueries, ...webhookQueries, ...operatorQueries } satisfies Required<QueryResolvers>,
+  Mutation: {
     ...accountMutations,
     ...pluginMutations,
     ...sandboxMutations,
@@ -51,5 +60,15 @@ export const resolvers = {
     ...simulationMutations,
     ...operatorMutations,
     ...posMutations,
-  }),
+  } satisfies Required<MutationResolvers>,
 };
+
+/** The schema's resolvers, the root fields behind the policy's guard. */
+export function portalResolvers(policy: PortalPolicy) {
+  return {
+    DateTime: DateTimeScalar,
+    JSON: JSONScalar,
+    Query: guarded('query', rootResolvers.Query, policy),
+    Mutation: guarded('mutation', rootResolvers.Mutation, policy),
+  };
+}

@@ -1,24 +1,41 @@
-import type { PluginSettingsInput } from '../../domain/plugins/index.js';
-import { createPlugin, getPlugin, rotateWebhookSecret, submitPluginForReview, updatePlugin } from '../../domain/plugins/index.js';
+import { createPlugin, getPlugin, rotateWebhookSecret, submitPluginForReview, updatePlugin, type PluginSettingsInput } from '../../domain/plugins/index.js';
 import { createProject, listProjects } from '../../domain/developers/index.js';
-import { developerIdOf, parseId, type PortalContext } from '../context.js';
+import { ValidationError, type Details } from '../../domain/shared/index.js';
+import type { MutationResolvers, QueryResolvers, UpdatePluginInput } from '../../generated/portal.generated.js';
+import { developerIdOf, parseId } from '../context.js';
 
 // Projects and plugin listings.
 
+/**
+ * The listing settings as the domain takes them. GraphQL lets any input field be null, but every
+ * plugin has a name, an integration type, pricing and trial days: null for one of those is a 422
+ * naming it (absent keeps the current value; null clears only the settings that may be empty).
+ */
+function settingsOf(input: UpdatePluginInput): PluginSettingsInput {
+  const { name, integrationType, pricing, trialDays, ...clearable } = input;
+  const details: Details = {};
+  const refuse = (field: string) => (details[field] = ['cannot be null; omit it to keep the current value']);
+  if (name === null) refuse('name');
+  if (integrationType === null) refuse('integrationType');
+  if (pricing === null) refuse('pricing');
+  if (trialDays === null) refuse('trialDays');
+  if (name === null || integrationType === null || pricing === null || trialDays === null) throw new ValidationError(details);
+  return { ...clearable, name, integrationType, pricing, trialDays };
+}
+
 export const pluginQueries = {
-  myDeveloperProjects: (_: unknown, __: unknown, ctx: PortalContext) => listProjects(ctx.db, ctx.config, developerIdOf(ctx)),
-  plugin: (_: unknown, args: { id: string }, ctx: PortalContext) =>
-    getPlugin(ctx.db, ctx.config, developerIdOf(ctx), parseId(args.id, 'plugin')),
-};
+  myDeveloperProjects: (_, __, ctx) => listProjects(ctx.db, ctx.config, developerIdOf(ctx)),
+  plugin: (_, args, ctx) => getPlugin(ctx.db, ctx.config, developerIdOf(ctx), parseId(args.id, 'plugin')),
+} satisfies QueryResolvers;
 
 export const pluginMutations = {
-  createProject: (_: unknown, args: { name: string }, ctx: PortalContext) => createProject(ctx.db, developerIdOf(ctx), args.name),
-  createPlugin: (_: unknown, args: { projectId: string; input: PluginSettingsInput & { name: string } }, ctx: PortalContext) =>
-    createPlugin(ctx.db, ctx.config, developerIdOf(ctx), parseId(args.projectId, 'project'), { ...args.input }),
-  updatePlugin: (_: unknown, args: { id: string; input: PluginSettingsInput }, ctx: PortalContext) =>
-    updatePlugin(ctx.db, ctx.config, developerIdOf(ctx), parseId(args.id, 'plugin'), { ...args.input }),
-  rotateWebhookSecret: (_: unknown, args: { pluginId: string }, ctx: PortalContext) =>
+  createProject: (_, args, ctx) => createProject(ctx.db, developerIdOf(ctx), args.name),
+  createPlugin: (_, args, ctx) =>
+    createPlugin(ctx.db, ctx.config, developerIdOf(ctx), parseId(args.projectId, 'project'), { ...settingsOf(args.input), name: args.input.name }),
+  updatePlugin: (_, args, ctx) =>
+    updatePlugin(ctx.db, ctx.config, developerIdOf(ctx), parseId(args.id, 'plugin'), settingsOf(args.input)),
+  rotateWebhookSecret: (_, args, ctx) =>
     rotateWebhookSecret(ctx.db, ctx.config, developerIdOf(ctx), parseId(args.pluginId, 'plugin')),
-  submitPluginForReview: (_: unknown, args: { id: string }, ctx: PortalContext) =>
+  submitPluginForReview: (_, args, ctx) =>
     submitPluginForReview(ctx.db, ctx.config, developerIdOf(ctx), parseId(args.id, 'plugin')),
-};
+} satisfies MutationResolvers;

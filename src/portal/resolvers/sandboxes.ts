@@ -7,29 +7,30 @@ import {
   provisionDeveloperSandbox,
   resetSandbox,
 } from '../../domain/sandboxes/index.js';
-import { developerIdOf, parseId, type PortalContext } from '../context.js';
+import type { MutationResolvers, QueryResolvers } from '../../generated/portal.generated.js';
+import { developerIdOf, parseId } from '../context.js';
 
 // Sandboxes and installation keys.
 
 export const sandboxQueries = {
-  sandboxes: (_: unknown, __: unknown, ctx: PortalContext) => listSandboxes(ctx.db, ctx.config, developerIdOf(ctx)),
-  sandbox: (_: unknown, args: { id: string }, ctx: PortalContext) =>
+  sandboxes: (_, __, ctx) => listSandboxes(ctx.db, ctx.config, developerIdOf(ctx)),
+  sandbox: (_, args, ctx) =>
     getSandbox(ctx.db, ctx.config, developerIdOf(ctx), parseId(args.id, 'sandbox')),
-};
+} satisfies QueryResolvers;
 
 export const sandboxMutations = {
-  provisionSandbox: (_: unknown, args: { pluginId: string; name: string; purpose?: string | null }, ctx: PortalContext) =>
+  provisionSandbox: (_, args, ctx) =>
     provisionDeveloperSandbox(ctx.db, ctx.config, developerIdOf(ctx), {
       pluginId: parseId(args.pluginId, 'plugin'),
       name: args.name,
       purpose: args.purpose,
     }),
-  resetSandbox: (_: unknown, args: { id: string }, ctx: PortalContext) =>
+  resetSandbox: (_, args, ctx) =>
     resetSandbox(ctx.db, ctx.config, developerIdOf(ctx), parseId(args.id, 'sandbox')),
-  protectSandbox: (_: unknown, args: { id: string; days: number }, ctx: PortalContext) =>
+  protectSandbox: (_, args, ctx) =>
     protectSandbox(ctx.db, ctx.config, developerIdOf(ctx), parseId(args.id, 'sandbox'), args.days),
-  deleteSandbox: (_: unknown, args: { id: string }, ctx: PortalContext) =>
+  deleteSandbox: (_, args, ctx) =>
     deleteSandbox(ctx.db, ctx.config, developerIdOf(ctx), parseId(args.id, 'sandbox')),
-  regenerateInstallationKey: (_: unknown, args: { installationId: string }, ctx: PortalContext) =>
+  regenerateInstallationKey: (_, args, ctx) =>
     regenerateInstallationKey(ctx.db, developerIdOf(ctx), parseId(args.installationId, 'installation')),
-};
+} satisfies MutationResolvers;

@@ -1,6 +1,7 @@
 import { simulateCheckout, simulateInstall, simulateRemoval, simulateTrial } from '../../domain/installations/index.js';
 import { toInstallationView, toInstallPayloadView } from '../views/installation-views.js';
-import { developerIdOf, parseId, type PortalContext } from '../context.js';
+import type { MutationResolvers } from '../../generated/portal.generated.js';
+import { developerIdOf, parseId } from '../context.js';
 
 // The restaurant's side of the marketplace in a developer's own sandboxes: install, checkout,
 // trial, removal. The point of sale and the menu are in ./restaurant.ts.
@@ -9,11 +10,11 @@ type InstallationArgs = { installationId: string };
 const installationOf = (args: InstallationArgs) => parseId(args.installationId, 'installation');
 
 export const marketplaceSimulations = {
-  simulateInstall: (_: unknown, args: { sandboxId: string }, ctx: PortalContext) =>
+  simulateInstall: (_, args, ctx) =>
     simulateInstall(ctx.db, ctx.config, developerIdOf(ctx), parseId(args.sandboxId, 'sandbox')).then(toInstallPayloadView),
-  simulateCheckout: (_: unknown, args: InstallationArgs, ctx: PortalContext) => simulateCheckout(ctx.db, developerIdOf(ctx), installationOf(args)).then(toInstallationView),
-  simulateTrialEnding: (_: unknown, args: InstallationArgs, ctx: PortalContext) => simulateTrial(ctx.db, developerIdOf(ctx), installationOf(args), 'ending').then(toInstallationView),
-  simulateTrialConversion: (_: unknown, args: InstallationArgs, ctx: PortalContext) =>
+  simulateCheckout: (_, args, ctx) => simulateCheckout(ctx.db, developerIdOf(ctx), installationOf(args)).then(toInstallationView),
+  simulateTrialEnding: (_, args, ctx) => simulateTrial(ctx.db, developerIdOf(ctx), installationOf(args), 'ending').then(toInstallationView),
+  simulateTrialConversion: (_, args, ctx) =>
     simulateTrial(ctx.db, developerIdOf(ctx), installationOf(args), 'conversion').then(toInstallationView),
-  simulateRemoval: (_: unknown, args: InstallationArgs, ctx: PortalContext) => simulateRemoval(ctx.db, developerIdOf(ctx), installationOf(args)).then(toInstallationView),
-};
+  simulateRemoval: (_, args, ctx) => simulateRemoval(ctx.db, developerIdOf(ctx), installationOf(args)).then(toInstallationView),
+} satisfies MutationResolvers;

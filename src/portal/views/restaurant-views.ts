@@ -11,7 +11,7 @@ export interface RestaurantOrderView {
   uniqueOrderId: string;
   locationId: number;
   status: string;
-  orderType: string;
+  orderType: OrderRow['order_type'];
   tableNumber: string | null;
   partySize: number | null;
   itemCount: number;

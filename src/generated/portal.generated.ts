@@ -1,0 +1,1478 @@
+// DO NOT EDIT. Generated from src/portal/schema.graphql by codegen/portal.ts (make codegen).
+/* eslint-disable */
+import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
+import type { PortalContext } from '../portal/context.js';
+export type Maybe<T> = T | null;
+export type InputMaybe<T> = Maybe<T>;
+export type RequireFields<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };
+/** All built-in and custom scalars, mapped to their actual values */
+export type Scalars = {
+  ID: { input: string; output: string | number; }
+  String: { input: string; output: string; }
+  Boolean: { input: boolean; output: boolean; }
+  Int: { input: number; output: number; }
+  Float: { input: number; output: number; }
+  /** ISO 8601 timestamp with an offset, e.g. 2026-03-24T03:00:04.482Z. */
+  DateTime: { input: Date; output: Date; }
+  /** Any JSON value. */
+  JSON: { input: unknown; output: unknown; }
+};
+
+export type AccessLevel =
+  /** Anyone, without credentials. */
+  | 'public'
+  /** A portal session only, never a developer key. */
+  | 'session'
+  /** A portal session, or a developer key with plugins:read. */
+  | 'read'
+  /** A portal session, or a developer key with plugins:write. */
+  | 'write'
+  /** A platform operator's portal session. */
+  | 'operator';
+
+export type RateLimitBucket =
+  /** signUp and logIn: 10 a minute per IP. */
+  | 'login'
+  /** The simulate* mutations: 30 a minute per IP. */
+  | 'simulate';
+
+export type Query = {
+  __typename?: 'Query';
+  /** The account of the caller. */
+  me: Developer;
+  /** The account's developer keys, active first. Portal session only. */
+  developerKeys: Array<DeveloperKey>;
+  /** The caller's projects with their plugins. */
+  myDeveloperProjects: Array<Project>;
+  /** One of the caller's plugins. */
+  plugin?: Maybe<Plugin>;
+  /** The caller's sandboxes (deleted ones are gone). */
+  sandboxes: Array<Sandbox>;
+  sandbox?: Maybe<Sandbox>;
+  /** One webhook log entry of an installation of the caller's plugins. */
+  webhookLog?: Maybe<WebhookLog>;
+  /** An installation's webhook log, newest first. `first` is 1 to 100. */
+  webhookLogs?: Maybe<WebhookLogConnection>;
+  /** Operator: listings by status (every status but deleted when omitted), least recently changed first, at most 500. */
+  listings: Array<Plugin>;
+  /** Operator: a production organization with its locations. */
+  organization?: Maybe<Organization>;
+};
+
+
+export type QueryPluginArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QuerySandboxArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryWebhookLogArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryWebhookLogsArgs = {
+  installationId: Scalars['ID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryListingsArgs = {
+  status?: InputMaybe<ListingStatus>;
+};
+
+
+export type QueryOrganizationArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type Mutation = {
+  __typename?: 'Mutation';
+  /** Creates an account and returns a portal session. Rate-limited per IP with logIn. */
+  signUp?: Maybe<AuthPayload>;
+  /** Returns a portal session. Rate-limited per IP. */
+  logIn?: Maybe<AuthPayload>;
+  /** Records acceptance of a developer agreement version (e.g. 2026-01). Portal session only. */
+  acceptDeveloperAgreement?: Maybe<Developer>;
+  /** Mints a developer key; `key` is shown once. At most 10 active keys. Portal session only. */
+  createDeveloperKey?: Maybe<CreateDeveloperKeyPayload>;
+  /** Revokes a developer key at once. Portal session only. */
+  revokeDeveloperKey?: Maybe<DeveloperKey>;
+  createProject?: Maybe<Project>;
+  /** Creates a draft listing; `webhookSecret` is shown once. */
+  createPlugin?: Maybe<CreatePluginPayload>;
+  /** Changes listing settings: absent fields stay, null clears a nullable one. */
+  updatePlugin?: Maybe<Plugin>;
+  /** Replaces the webhook secret (shown once). The old secret stops at once, with no overlap. */
+  rotateWebhookSecret?: Maybe<RotateWebhookSecretPayload>;
+  /** Sends a draft or rejected listing to review. */
+  submitPluginForReview?: Maybe<Plugin>;
+  /**
+   * Creates a sandbox data plane with demo restaurant data and an active installation of the plugin.
+   * The installation key and the webhook secret are shown once. A developer has at most 10 live
+   * sandboxes (every status but deleted, expired ones included); past that, validation_error: delete
+   * one with deleteSandbox first.
+   */
+  provisionSandbox?: Maybe<ProvisionSandboxPayload>;
+  /**
+   * Drops and recreates the sandbox's data with fresh demo data; keys stay. The Data API answers
+   * 409 sandbox_resetting meanwhile. Also brings an expired sandbox back.
+   */
+  resetSandbox?: Maybe<Sandbox>;
+  /** Keeps the sandbox from idle expiry for `days` (1 to 90) days from now; never shortens a window. */
+  protectSandbox?: Maybe<Sandbox>;
+  /** Drops the sandbox's data and deactivates its installation. */
+  deleteSandbox?: Maybe<Sandbox>;
+  /** A new installation key, shown once. The old key fails on the very next request. */
+  regenerateInstallationKey?: Maybe<RegenerateInstallationKeyPayload>;
+  /** Fires a real, signed webhook of `event` at the installation's plugin; poll the log by id. */
+  testWebhook?: Maybe<TestWebhookPayload>;
+  /**
+   * A new installation of the sandbox's plugin at the sandbox's demo location, as a restaurant would
+   * install it: a free listing is active at once (installation.created), a paid one waits in
+   * pending_payment for simulateCheckout. Exchange `setupToken` for its key.
+   */
+  simulateInstall?: Maybe<InstallPluginPayload>;
+  /** Completes the checkout of a pending_payment sandbox installation: trial.started or subscription.activated. */
+  simulateCheckout?: Maybe<Installation>;
+  /** Runs the trial sweep for this installation as if 3 days before its trial ends: trial.ending. */
+  simulateTrialEnding?: Maybe<Installation>;
+  /** Runs the trial sweep for this installation as if at its trial's end: it converts (subscription.activated). */
+  simulateTrialConversion?: Maybe<Installation>;
+  /** The restaurant removes the installation: installation.removed while it is still active. */
+  simulateRemoval?: Maybe<Installation>;
+  /** A point-of-sale order: order.created, or with `hold` a PENDING order that emits nothing until released. */
+  simulatePosOrder?: Maybe<RestaurantOrder>;
+  /** PENDING -> CREATED: order.created once, without total, party_size and created_at; order.status_changed. */
+  simulateReleaseOrder?: Maybe<RestaurantOrder>;
+  /** Adds lines to an open order and raises its total: order.items_added (counts are order lines). */
+  simulateAddItems?: Maybe<RestaurantOrder>;
+  /** The kitchen marks a CREATED or COOKING order prepared (internal PREPARED): order.status_changed. */
+  simulateOrderPrepared?: Maybe<RestaurantOrder>;
+  /**
+   * A sale at the point of sale: payment.succeeded (observer shape; processor_payment_intent_id set
+   * only with viaCardProcessor). Clearing the balance makes the order PAID: order.paid.
+   */
+  simulatePosSale?: Maybe<RestaurantTransaction>;
+  /** A declined payment: payment.failed; the order is unchanged. */
+  simulateFailedPayment?: Maybe<RestaurantTransaction>;
+  /** Refunds a succeeded sale in full: payment.refunded (a PAID order becomes REFUNDED or PARTIALLY_REFUNDED). */
+  simulateRefund?: Maybe<RestaurantTransaction>;
+  /** A new menu item at the sandbox's demo location: menu.item_created. */
+  simulateMenuItemCreated?: Maybe<RestaurantMenuItem>;
+  /** Deletes a menu item of the sandbox's demo location: menu.item_deleted. */
+  simulateMenuItemDeleted?: Maybe<DeletedMenuItem>;
+  /**
+   * Moves a listing through review: under_review -> approved | rejected, approved -> active,
+   * active -> suspended | deprecated, suspended -> active, any -> deleted. Otherwise
+   * invalid_transition with `allowed_actions`. Production installations of a listing that is not
+   * active get 403 plugin_listing_unavailable on every Data API call.
+   */
+  reviewPlugin?: Maybe<Plugin>;
+  /** Onboards a restaurant organization in production. */
+  createOrganization?: Maybe<Organization>;
+  /** A production location: an ISO 4217 currency (EUR) and an IANA timezone (Europe/Lisbon). */
+  createLocation?: Maybe<Location>;
+  /** A restaurant installs an active listing at one of its production locations. */
+  installPlugin?: Maybe<InstallPluginPayload>;
+  /** Completes the checkout of a pending_payment production installation. */
+  completeCheckout?: Maybe<Installation>;
+  /** Removes a production installation (installation.removed while still active). */
+  removeInstallation?: Maybe<Installation>;
+  /** Runs the trial sweep (trial.ending, conversions) as of `now` (default: the current time). */
+  runTrialSweep?: Maybe<TrialSweepResult>;
+  /** Runs the sandbox idle sweep (sandbox.expiry_warning, expiry) as of `now` (default: the current time). */
+  runSandboxIdleSweep?: Maybe<SandboxSweepResult>;
+  /** A point-of-sale order at a production location (see simulatePosOrder). */
+  posOrder?: Maybe<RestaurantOrder>;
+  posReleaseOrder?: Maybe<RestaurantOrder>;
+  posAddItems?: Maybe<RestaurantOrder>;
+  posOrderPrepared?: Maybe<RestaurantOrder>;
+  posSale?: Maybe<RestaurantTransaction>;
+  posFailedPayment?: Maybe<RestaurantTransaction>;
+  posRefund?: Maybe<RestaurantTransaction>;
+  posMenuItemCreated?: Maybe<RestaurantMenuItem>;
+  posMenuItemDeleted?: Maybe<DeletedMenuItem>;
+};
+
+
+export type MutationSignUpArgs = {
+  email: Scalars['String']['input'];
+  password: Scalars['String']['input'];
+  name: Scalars['String']['input'];
+};
+
+
+export type MutationLogInArgs = {
+  email: Scalars['String']['input'];
+  password: Scalars['String']['input'];
+};
+
+
+export type MutationAcceptDeveloperAgreementArgs = {
+  version: Scalars['String']['input'];
+};
+
+
+export type MutationCreateDeveloperKeyArgs = {
+  name: Scalars['String']['input'];
+  scopes: Array<Scalars['String']['input']>;
+  ipAllowlist?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+
+export type MutationRevokeDeveloperKeyArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationCreateProjectArgs = {
+  name: Scalars['String']['input'];
+};
+
+
+export type MutationCreatePluginArgs = {
+  projectId: Scalars['ID']['input'];
+  input: CreatePluginInput;
+};
+
+
+export type MutationUpdatePluginArgs = {
+  id: Scalars['ID']['input'];
+  input: UpdatePluginInput;
+};
+
+
+export type MutationRotateWebhookSecretArgs = {
+  pluginId: Scalars['ID']['input'];
+};
+
+
+export type MutationSubmitPluginForReviewArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationProvisionSandboxArgs = {
+  pluginId: Scalars['ID']['input'];
+  name: Scalars['String']['input'];
+  purpose?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationResetSandboxArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationProtectSandboxArgs = {
+  id: Scalars['ID']['input'];
+  days: Scalars['Int']['input'];
+};
+
+
+export type MutationDeleteSandboxArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationRegenerateInstallationKeyArgs = {
+  installationId: Scalars['ID']['input'];
+};
+
+
+export type MutationTestWebhookArgs = {
+  installationId: Scalars['ID']['input'];
+  event: Scalars['String']['input'];
+};
+
+
+export type MutationSimulateInstallArgs = {
+  sandboxId: Scalars['ID']['input'];
+};
+
+
+export type MutationSimulateCheckoutArgs = {
+  installationId: Scalars['ID']['input'];
+};
+
+
+export type MutationSimulateTrialEndingArgs = {
+  installationId: Scalars['ID']['input'];
+};
+
+
+export type MutationSimulateTrialConversionArgs = {
+  installationId: Scalars['ID']['input'];
+};
+
+
+export type MutationSimulateRemovalArgs = {
+  installationId: Scalars['ID']['input'];
+};
+
+
+export type MutationSimulatePosOrderArgs = {
+  sandboxId: Scalars['ID']['input'];
+  input?: InputMaybe<PosOrderInput>;
+};
+
+
+export type MutationSimulateReleaseOrderArgs = {
+  sandboxId: Scalars['ID']['input'];
+  orderId: Scalars['ID']['input'];
+};
+
+
+export type MutationSimulateAddItemsArgs = {
+  sandboxId: Scalars['ID']['input'];
+  orderId: Scalars['ID']['input'];
+  items: Array<PosOrderItemInput>;
+};
+
+
+export type MutationSimulateOrderPreparedArgs = {
+  sandboxId: Scalars['ID']['input'];
+  orderId: Scalars['ID']['input'];
+};
+
+
+export type MutationSimulatePosSaleArgs = {
+  sandboxId: Scalars['ID']['input'];
+  orderId: Scalars['ID']['input'];
+  input?: InputMaybe<PosSaleInput>;
+};
+
+
+export type MutationSimulateFailedPaymentArgs = {
+  sandboxId: Scalars['ID']['input'];
+  orderId: Scalars['ID']['input'];
+  input?: InputMaybe<PosFailedPaymentInput>;
+};
+
+
+export type MutationSimulateRefundArgs = {
+  sandboxId: Scalars['ID']['input'];
+  transactionId: Scalars['ID']['input'];
+  reason: Scalars['String']['input'];
+};
+
+
+export type MutationSimulateMenuItemCreatedArgs = {
+  sandboxId: Scalars['ID']['input'];
+  input: MenuItemInput;
+};
+
+
+export type MutationSimulateMenuItemDeletedArgs = {
+  sandboxId: Scalars['ID']['input'];
+  itemId: Scalars['ID']['input'];
+};
+
+
+export type MutationReviewPluginArgs = {
+  pluginId: Scalars['ID']['input'];
+  action: ReviewAction;
+};
+
+
+export type MutationCreateOrganizationArgs = {
+  name: Scalars['String']['input'];
+};
+
+
+export type MutationCreateLocationArgs = {
+  organizationId: Scalars['ID']['input'];
+  name: Scalars['String']['input'];
+  currency: Scalars['String']['input'];
+  timezone: Scalars['String']['input'];
+};
+
+
+export type MutationInstallPluginArgs = {
+  pluginId: Scalars['ID']['input'];
+  organizationId: Scalars['ID']['input'];
+  locationId: Scalars['ID']['input'];
+};
+
+
+export type MutationCompleteCheckoutArgs = {
+  installationId: Scalars['ID']['input'];
+};
+
+
+export type MutationRemoveInstallationArgs = {
+  installationId: Scalars['ID']['input'];
+};
+
+
+export type MutationRunTrialSweepArgs = {
+  now?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+
+export type MutationRunSandboxIdleSweepArgs = {
+  now?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+
+export type MutationPosOrderArgs = {
+  locationId: Scalars['ID']['input'];
+  input?: InputMaybe<PosOrderInput>;
+};
+
+
+export type MutationPosReleaseOrderArgs = {
+  locationId: Scalars['ID']['input'];
+  orderId: Scalars['ID']['input'];
+};
+
+
+export type MutationPosAddItemsArgs = {
+  locationId: Scalars['ID']['input'];
+  orderId: Scalars['ID']['input'];
+  items: Array<PosOrderItemInput>;
+};
+
+
+export type MutationPosOrderPreparedArgs = {
+  locationId: Scalars['ID']['input'];
+  orderId: Scalars['ID']['input'];
+};
+
+
+export type MutationPosSaleArgs = {
+  locationId: Scalars['ID']['input'];
+  orderId: Scalars['ID']['input'];
+  input?: InputMaybe<PosSaleInput>;
+};
+
+
+export type MutationPosFailedPaymentArgs = {
+  locationId: Scalars['ID']['input'];
+  orderId: Scalars['ID']['input'];
+  input?: InputMaybe<PosFailedPaymentInput>;
+};
+
+
+export type MutationPosRefundArgs = {
+  locationId: Scalars['ID']['input'];
+  transactionId: Scalars['ID']['input'];
+  reason: Scalars['String']['input'];
+};
+
+
+export type MutationPosMenuItemCreatedArgs = {
+  locationId: Scalars['ID']['input'];
+  input: MenuItemInput;
+};
+
+
+export type MutationPosMenuItemDeletedArgs = {
+  locationId: Scalars['ID']['input'];
+  itemId: Scalars['ID']['input'];
+};
+
+export type AuthPayload = {
+  __typename?: 'AuthPayload';
+  /** The portal session: send it as Authorization: Bearer. */
+  token: Scalars['String']['output'];
+  expiresAt: Scalars['DateTime']['output'];
+};
+
+export type Developer = {
+  __typename?: 'Developer';
+  id: Scalars['ID']['output'];
+  email: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  agreementVersion?: Maybe<Scalars['String']['output']>;
+  agreementAcceptedAt?: Maybe<Scalars['DateTime']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+};
+
+export type DeveloperKey = {
+  __typename?: 'DeveloperKey';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  /** The first 12 characters of the key, to recognise it. */
+  prefix: Scalars['String']['output'];
+  /** plugins:read, plugins:write */
+  scopes: Array<Scalars['String']['output']>;
+  /** CIDR blocks the key may be used from; empty means anywhere. */
+  ipAllowlist: Array<Scalars['String']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  lastUsedAt?: Maybe<Scalars['DateTime']['output']>;
+  revokedAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+export type CreateDeveloperKeyPayload = {
+  __typename?: 'CreateDeveloperKeyPayload';
+  /** The key itself, shown this once: only its hash is stored. */
+  key: Scalars['String']['output'];
+  developerKey: DeveloperKey;
+};
+
+export type Project = {
+  __typename?: 'Project';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  plugins: Array<Plugin>;
+};
+
+export type ListingStatus =
+  | 'draft'
+  | 'under_review'
+  | 'approved'
+  | 'active'
+  | 'suspended'
+  | 'deprecated'
+  | 'rejected'
+  | 'deleted';
+
+export type IntegrationType =
+  | 'none'
+  | 'oauth2';
+
+export type PricingModel =
+  | 'free'
+  | 'paid';
+
+export type Plugin = {
+  __typename?: 'Plugin';
+  id: Scalars['ID']['output'];
+  projectId: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  listingStatus: ListingStatus;
+  webhookEndpoint?: Maybe<Scalars['String']['output']>;
+  /** Event names and family wildcards (order.*); null when no explicit list is set. */
+  supportedEvents?: Maybe<Array<Scalars['String']['output']>>;
+  /** Capabilities: orders:create, payments:capture. */
+  supportedFeatures: Array<Scalars['String']['output']>;
+  integrationType: IntegrationType;
+  /** The OAuth client when integrationType is oauth2. The client secret is never returned. */
+  oauth?: Maybe<OAuthSettings>;
+  pricing: Pricing;
+  trialDays: Scalars['Int']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+export type OAuthSettings = {
+  __typename?: 'OAuthSettings';
+  clientId?: Maybe<Scalars['String']['output']>;
+  clientSecretSet: Scalars['Boolean']['output'];
+  scopes: Array<Scalars['String']['output']>;
+  authorizeUrl?: Maybe<Scalars['String']['output']>;
+  tokenUrl?: Maybe<Scalars['String']['output']>;
+  /** The redirect URI to register with the provider. */
+  redirectUri: Scalars['String']['output'];
+};
+
+export type Pricing = {
+  __typename?: 'Pricing';
+  model: PricingModel;
+  /** Decimal string with two decimals, e.g. 9.99; null for a free plugin. */
+  price?: Maybe<Scalars['String']['output']>;
+};
+
+export type OAuthInput = {
+  clientId?: InputMaybe<Scalars['String']['input']>;
+  /** Stored encrypted; never returned. */
+  clientSecret?: InputMaybe<Scalars['String']['input']>;
+  scopes?: InputMaybe<Array<Scalars['String']['input']>>;
+  authorizeUrl?: InputMaybe<Scalars['String']['input']>;
+  tokenUrl?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type PricingInput = {
+  model: PricingModel;
+  /** Decimal string, e.g. 9.99: required above 0 for paid, empty for free. */
+  price?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type CreatePluginInput = {
+  name: Scalars['String']['input'];
+  /** A public https URL. */
+  webhookEndpoint?: InputMaybe<Scalars['String']['input']>;
+  /** Catalog event names and family wildcards (order.*); omit for the default subscription. */
+  supportedEvents?: InputMaybe<Array<Scalars['String']['input']>>;
+  supportedFeatures?: InputMaybe<Array<Scalars['String']['input']>>;
+  integrationType?: InputMaybe<IntegrationType>;
+  oauth?: InputMaybe<OAuthInput>;
+  pricing?: InputMaybe<PricingInput>;
+  /** 0 to 365; paid plugins only. */
+  trialDays?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type UpdatePluginInput = {
+  name?: InputMaybe<Scalars['String']['input']>;
+  webhookEndpoint?: InputMaybe<Scalars['String']['input']>;
+  supportedEvents?: InputMaybe<Array<Scalars['String']['input']>>;
+  supportedFeatures?: InputMaybe<Array<Scalars['String']['input']>>;
+  integrationType?: InputMaybe<IntegrationType>;
+  oauth?: InputMaybe<OAuthInput>;
+  pricing?: InputMaybe<PricingInput>;
+  trialDays?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type CreatePluginPayload = {
+  __typename?: 'CreatePluginPayload';
+  plugin: Plugin;
+  /** The 64-character signing secret, shown this once. */
+  webhookSecret: Scalars['String']['output'];
+};
+
+export type RotateWebhookSecretPayload = {
+  __typename?: 'RotateWebhookSecretPayload';
+  /** The new 64-character signing secret, shown this once. */
+  webhookSecret: Scalars['String']['output'];
+};
+
+export type SandboxStatus =
+  | 'provisioning'
+  | 'active'
+  | 'resetting'
+  | 'expired'
+  | 'deleted';
+
+export type Sandbox = {
+  __typename?: 'Sandbox';
+  id: Scalars['ID']['output'];
+  pluginId: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  purpose: Scalars['String']['output'];
+  schemaName: Scalars['String']['output'];
+  status: SandboxStatus;
+  /** The sandbox's installation (for regenerateInstallationKey, testWebhook and webhookLogs). */
+  installationId?: Maybe<Scalars['ID']['output']>;
+  lastAccessedAt: Scalars['DateTime']['output'];
+  protectedUntil?: Maybe<Scalars['DateTime']['output']>;
+  /** While active: when idle expiry would drop the sandbox's data. */
+  wouldExpireAt?: Maybe<Scalars['DateTime']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+};
+
+export type ProvisionSandboxPayload = {
+  __typename?: 'ProvisionSandboxPayload';
+  sandbox: Sandbox;
+  installationId: Scalars['ID']['output'];
+  /** X-Plugin-Api-Key for the sandbox, shown this once. */
+  installationKey: Scalars['String']['output'];
+  /** The plugin's webhook signing secret. */
+  webhookSecret: Scalars['String']['output'];
+};
+
+export type RegenerateInstallationKeyPayload = {
+  __typename?: 'RegenerateInstallationKeyPayload';
+  /** The new X-Plugin-Api-Key, shown this once. */
+  installationKey: Scalars['String']['output'];
+};
+
+export type TestWebhookPayload = {
+  __typename?: 'TestWebhookPayload';
+  logId: Scalars['ID']['output'];
+};
+
+export type WebhookDirection =
+  | 'inbound'
+  | 'outbound';
+
+export type WebhookLog = {
+  __typename?: 'WebhookLog';
+  id: Scalars['ID']['output'];
+  installationId: Scalars['ID']['output'];
+  direction: WebhookDirection;
+  eventType: Scalars['String']['output'];
+  eventId?: Maybe<Scalars['String']['output']>;
+  /** received, rejected (inbound); pending, delivered, failed, skipped (outbound) */
+  status: Scalars['String']['output'];
+  signatureValid?: Maybe<Scalars['Boolean']['output']>;
+  idempotencyKey?: Maybe<Scalars['String']['output']>;
+  httpStatus?: Maybe<Scalars['Int']['output']>;
+  errorMessage?: Maybe<Scalars['String']['output']>;
+  attempts: Scalars['Int']['output'];
+  durationMs?: Maybe<Scalars['Int']['output']>;
+  payload?: Maybe<Scalars['JSON']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+export type PageInfo = {
+  __typename?: 'PageInfo';
+  hasNextPage: Scalars['Boolean']['output'];
+  endCursor?: Maybe<Scalars['String']['output']>;
+};
+
+export type WebhookLogConnection = {
+  __typename?: 'WebhookLogConnection';
+  nodes: Array<WebhookLog>;
+  pageInfo: PageInfo;
+};
+
+export type ReviewAction =
+  | 'approve'
+  | 'reject'
+  | 'activate'
+  | 'suspend'
+  | 'deprecate'
+  | 'delete';
+
+/**
+ * pending_payment: paid plugin installed, checkout not completed. active: Data API and webhooks
+ * (during a trial too, with isTrial). removed: removed by the restaurant (terminal). inactive:
+ * switched off by the platform (its sandbox was deleted). The Data API answers 403
+ * installation_inactive for every status but active.
+ */
+export type InstallationStatus =
+  | 'pending_payment'
+  | 'active'
+  | 'removed'
+  | 'inactive';
+
+export type DataPlane =
+  | 'production'
+  | 'sandbox';
+
+export type Installation = {
+  __typename?: 'Installation';
+  id: Scalars['ID']['output'];
+  pluginId: Scalars['ID']['output'];
+  plane: DataPlane;
+  /** The sandbox of a sandbox installation. */
+  sandboxId?: Maybe<Scalars['ID']['output']>;
+  organizationId: Scalars['ID']['output'];
+  locationId: Scalars['ID']['output'];
+  status: InstallationStatus;
+  isTrial: Scalars['Boolean']['output'];
+  trialEndsAt?: Maybe<Scalars['DateTime']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  removedAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+export type InstallPluginPayload = {
+  __typename?: 'InstallPluginPayload';
+  installationId: Scalars['ID']['output'];
+  status: InstallationStatus;
+  /** One-time, valid 15 minutes: POST /api/plugin/v1/setup-token/exchange turns it into the installation key. */
+  setupToken: Scalars['String']['output'];
+  /** The listing's setup URL carrying the token, when the listing has one. */
+  setupUrl?: Maybe<Scalars['String']['output']>;
+  /** For an oauth2 plugin: the link that starts the provider handshake for this installation. */
+  authorizeUrl?: Maybe<Scalars['String']['output']>;
+  installation: Installation;
+};
+
+export type TrialSweepResult = {
+  __typename?: 'TrialSweepResult';
+  /** trial.ending notices sent. */
+  ending: Scalars['Int']['output'];
+  /** Trials converted to paid subscriptions (subscription.activated). */
+  converted: Scalars['Int']['output'];
+};
+
+export type SandboxSweepResult = {
+  __typename?: 'SandboxSweepResult';
+  /** Sandboxes warned (sandbox.expiry_warning). */
+  warned: Array<Scalars['ID']['output']>;
+  /** Sandboxes whose data was dropped. */
+  expired: Array<Scalars['ID']['output']>;
+};
+
+export type Organization = {
+  __typename?: 'Organization';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  /** active, past_due or locked (captures are refused while locked). */
+  subscriptionStatus: Scalars['String']['output'];
+  locations: Array<Location>;
+  createdAt: Scalars['DateTime']['output'];
+};
+
+export type Location = {
+  __typename?: 'Location';
+  id: Scalars['ID']['output'];
+  organizationId: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  /** ISO 4217 currency of the location's orders and payments. */
+  currency: Scalars['String']['output'];
+  /** IANA timezone. */
+  timezone: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+};
+
+export type OrderType =
+  | 'dine_in'
+  | 'takeaway'
+  | 'delivery';
+
+export type PosOrderInput = {
+  /** Hold the order in PENDING: nothing is emitted until simulateReleaseOrder / posReleaseOrder. */
+  hold?: InputMaybe<Scalars['Boolean']['input']>;
+  orderType?: InputMaybe<OrderType>;
+  /** dine_in only, at most 32 characters. */
+  tableNumber?: InputMaybe<Scalars['String']['input']>;
+  /** 1 to 999. */
+  partySize?: InputMaybe<Scalars['Int']['input']>;
+  /** 1 to 100 lines; omitted: one of the location's first available menu item. */
+  items?: InputMaybe<Array<PosOrderItemInput>>;
+};
+
+export type PosOrderItemInput = {
+  /** A menu item available at the location. */
+  itemId: Scalars['ID']['input'];
+  /** 1 to 999. */
+  quantity?: InputMaybe<Scalars['Int']['input']>;
+  notes?: InputMaybe<Scalars['String']['input']>;
+  /** Selected options, respecting the item's templates (min/max selections). */
+  customizations?: InputMaybe<Array<PosCustomizationInput>>;
+};
+
+export type PosCustomizationInput = {
+  templateId: Scalars['ID']['input'];
+  optionId: Scalars['ID']['input'];
+};
+
+export type PosSaleInput = {
+  /** Decimal string, e.g. 12.50; omitted: the order's remaining balance. */
+  amount?: InputMaybe<Scalars['String']['input']>;
+  /** card, cash, ...; default card through the card processor, cash otherwise. */
+  paymentMethod?: InputMaybe<Scalars['String']['input']>;
+  /** Paid through the card processor: processor_payment_intent_id is set (null otherwise). */
+  viaCardProcessor?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type PosFailedPaymentInput = {
+  /** Decimal string; omitted: the order's remaining balance. */
+  amount?: InputMaybe<Scalars['String']['input']>;
+  paymentMethod?: InputMaybe<Scalars['String']['input']>;
+  /** Why it failed, as the processor says it. */
+  error?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type MenuItemInput = {
+  name: Scalars['String']['input'];
+  /** Decimal string, 0 to 9999.99. */
+  price: Scalars['String']['input'];
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** A menu category of the location. */
+  categoryId?: InputMaybe<Scalars['ID']['input']>;
+  isAvailable?: InputMaybe<Scalars['Boolean']['input']>;
+  allergens?: InputMaybe<Array<Scalars['String']['input']>>;
+  vegan?: InputMaybe<Scalars['Boolean']['input']>;
+  vegetarian?: InputMaybe<Scalars['Boolean']['input']>;
+  /** 0 to 5. */
+  spicyLevel?: InputMaybe<Scalars['Int']['input']>;
+  /** Minutes, 0 to 480. */
+  preparationTime?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** An order as the restaurant side sees it; plugins read it with GET /orders/{orderId}. */
+export type RestaurantOrder = {
+  __typename?: 'RestaurantOrder';
+  id: Scalars['ID']['output'];
+  uniqueOrderId: Scalars['String']['output'];
+  locationId: Scalars['ID']['output'];
+  /** Internal status, as webhooks carry it (PENDING, CREATED, PREPARED, PAID, ...). */
+  status: Scalars['String']['output'];
+  orderType: OrderType;
+  tableNumber?: Maybe<Scalars['String']['output']>;
+  partySize?: Maybe<Scalars['Int']['output']>;
+  /** Number of order lines. */
+  itemCount: Scalars['Int']['output'];
+  /** Decimal strings with two decimals. */
+  total: Scalars['String']['output'];
+  paidTotal: Scalars['String']['output'];
+  remainingBalance: Scalars['String']['output'];
+  currency: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  paidAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+export type RestaurantTransaction = {
+  __typename?: 'RestaurantTransaction';
+  /** The transaction_id of the payment events. */
+  id: Scalars['ID']['output'];
+  orderId: Scalars['ID']['output'];
+  /** sale */
+  type: Scalars['String']['output'];
+  /** succeeded, failed or refunded. */
+  status: Scalars['String']['output'];
+  amount: Scalars['String']['output'];
+  currency: Scalars['String']['output'];
+  paymentMethod: Scalars['String']['output'];
+  processorPaymentIntentId?: Maybe<Scalars['String']['output']>;
+  error?: Maybe<Scalars['String']['output']>;
+  refundReason?: Maybe<Scalars['String']['output']>;
+  processedAt: Scalars['DateTime']['output'];
+  /** The order right after this action. */
+  order: RestaurantOrder;
+};
+
+export type RestaurantMenuItem = {
+  __typename?: 'RestaurantMenuItem';
+  id: Scalars['ID']['output'];
+  locationId: Scalars['ID']['output'];
+  categoryId?: Maybe<Scalars['ID']['output']>;
+  name: Scalars['String']['output'];
+  description: Scalars['String']['output'];
+  price: Scalars['String']['output'];
+  isAvailable: Scalars['Boolean']['output'];
+  isActive: Scalars['Boolean']['output'];
+  allergens: Array<Scalars['String']['output']>;
+  vegan: Scalars['Boolean']['output'];
+  vegetarian: Scalars['Boolean']['output'];
+  spicyLevel: Scalars['Int']['output'];
+  preparationTime: Scalars['Int']['output'];
+  createdAt: Scalars['DateTime']['output'];
+};
+
+export type DeletedMenuItem = {
+  __typename?: 'DeletedMenuItem';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  locationId: Scalars['ID']['output'];
+  deletedAt: Scalars['DateTime']['output'];
+};
+
+
+
+export type ResolverTypeWrapper<T> = Promise<T> | T;
+
+export type Resolver<TResult, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>, TArgs = Record<PropertyKey, never>> = ResolverFn<TResult, TParent, TContext, TArgs>;
+
+export type ResolverFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => Promise<TResult> | TResult;
+
+export type SubscriptionSubscribeFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => AsyncIterable<TResult> | Promise<AsyncIterable<TResult>>;
+
+export type SubscriptionResolveFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => TResult | Promise<TResult>;
+
+export interface SubscriptionSubscriberObject<TResult, TKey extends string, TParent, TContext, TArgs> {
+  subscribe: SubscriptionSubscribeFn<{ [key in TKey]: TResult }, TParent, TContext, TArgs>;
+  resolve?: SubscriptionResolveFn<TResult, { [key in TKey]: TResult }, TContext, TArgs>;
+}
+
+export interface SubscriptionResolverObject<TResult, TParent, TContext, TArgs> {
+  subscribe: SubscriptionSubscribeFn<any, TParent, TContext, TArgs>;
+  resolve: SubscriptionResolveFn<TResult, any, TContext, TArgs>;
+}
+
+export type SubscriptionObject<TResult, TKey extends string, TParent, TContext, TArgs> =
+  | SubscriptionSubscriberObject<TResult, TKey, TParent, TContext, TArgs>
+  | SubscriptionResolverObject<TResult, TParent, TContext, TArgs>;
+
+export type SubscriptionResolver<TResult, TKey extends string, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>, TArgs = Record<PropertyKey, never>> =
+  | ((...args: any[]) => SubscriptionObject<TResult, TKey, TParent, TContext, TArgs>)
+  | SubscriptionObject<TResult, TKey, TParent, TContext, TArgs>;
+
+export type TypeResolveFn<TTypes, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>> = (
+  parent: TParent,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => Maybe<TTypes> | Promise<Maybe<TTypes>>;
+
+export type IsTypeOfResolverFn<T = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>> = (obj: T, context: TContext, info: GraphQLResolveInfo) => boolean | Promise<boolean>;
+
+export type NextResolverFn<T> = () => Promise<T>;
+
+export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>, TArgs = Record<PropertyKey, never>> = (
+  next: NextResolverFn<TResult>,
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => TResult | Promise<TResult>;
+
+
+
+
+
+/** Mapping between all available schema types and the resolvers types */
+export type ResolversTypes = {
+  DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
+  JSON: ResolverTypeWrapper<Scalars['JSON']['output']>;
+  AccessLevel: AccessLevel;
+  RateLimitBucket: RateLimitBucket;
+  Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  String: ResolverTypeWrapper<Scalars['String']['output']>;
+  Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  AuthPayload: ResolverTypeWrapper<AuthPayload>;
+  Developer: ResolverTypeWrapper<Developer>;
+  DeveloperKey: ResolverTypeWrapper<DeveloperKey>;
+  CreateDeveloperKeyPayload: ResolverTypeWrapper<CreateDeveloperKeyPayload>;
+  Project: ResolverTypeWrapper<Project>;
+  ListingStatus: ListingStatus;
+  IntegrationType: IntegrationType;
+  PricingModel: PricingModel;
+  Plugin: ResolverTypeWrapper<Plugin>;
+  OAuthSettings: ResolverTypeWrapper<OAuthSettings>;
+  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  Pricing: ResolverTypeWrapper<Pricing>;
+  OAuthInput: OAuthInput;
+  PricingInput: PricingInput;
+  CreatePluginInput: CreatePluginInput;
+  UpdatePluginInput: UpdatePluginInput;
+  CreatePluginPayload: ResolverTypeWrapper<CreatePluginPayload>;
+  RotateWebhookSecretPayload: ResolverTypeWrapper<RotateWebhookSecretPayload>;
+  SandboxStatus: SandboxStatus;
+  Sandbox: ResolverTypeWrapper<Sandbox>;
+  ProvisionSandboxPayload: ResolverTypeWrapper<ProvisionSandboxPayload>;
+  RegenerateInstallationKeyPayload: ResolverTypeWrapper<RegenerateInstallationKeyPayload>;
+  TestWebhookPayload: ResolverTypeWrapper<TestWebhookPayload>;
+  WebhookDirection: WebhookDirection;
+  WebhookLog: ResolverTypeWrapper<WebhookLog>;
+  PageInfo: ResolverTypeWrapper<PageInfo>;
+  WebhookLogConnection: ResolverTypeWrapper<WebhookLogConnection>;
+  ReviewAction: ReviewAction;
+  InstallationStatus: InstallationStatus;
+  DataPlane: DataPlane;
+  Installation: ResolverTypeWrapper<Installation>;
+  InstallPluginPayload: ResolverTypeWrapper<InstallPluginPayload>;
+  TrialSweepResult: ResolverTypeWrapper<TrialSweepResult>;
+  SandboxSweepResult: ResolverTypeWrapper<SandboxSweepResult>;
+  Organization: ResolverTypeWrapper<Organization>;
+  Location: ResolverTypeWrapper<Location>;
+  OrderType: OrderType;
+  PosOrderInput: PosOrderInput;
+  PosOrderItemInput: PosOrderItemInput;
+  PosCustomizationInput: PosCustomizationInput;
+  PosSaleInput: PosSaleInput;
+  PosFailedPaymentInput: PosFailedPaymentInput;
+  MenuItemInput: MenuItemInput;
+  RestaurantOrder: ResolverTypeWrapper<RestaurantOrder>;
+  RestaurantTransaction: ResolverTypeWrapper<RestaurantTransaction>;
+  RestaurantMenuItem: ResolverTypeWrapper<RestaurantMenuItem>;
+  DeletedMenuItem: ResolverTypeWrapper<DeletedMenuItem>;
+};
+
+/** Mapping between all available schema types and the resolvers parents */
+export type ResolversParentTypes = {
+  DateTime: Scalars['DateTime']['output'];
+  JSON: Scalars['JSON']['output'];
+  Query: Record<PropertyKey, never>;
+  ID: Scalars['ID']['output'];
+  Int: Scalars['Int']['output'];
+  String: Scalars['String']['output'];
+  Mutation: Record<PropertyKey, never>;
+  AuthPayload: AuthPayload;
+  Developer: Developer;
+  DeveloperKey: DeveloperKey;
+  CreateDeveloperKeyPayload: CreateDeveloperKeyPayload;
+  Project: Project;
+  Plugin: Plugin;
+  OAuthSettings: OAuthSettings;
+  Boolean: Scalars['Boolean']['output'];
+  Pricing: Pricing;
+  OAuthInput: OAuthInput;
+  PricingInput: PricingInput;
+  CreatePluginInput: CreatePluginInput;
+  UpdatePluginInput: UpdatePluginInput;
+  CreatePluginPayload: CreatePluginPayload;
+  RotateWebhookSecretPayload: RotateWebhookSecretPayload;
+  Sandbox: Sandbox;
+  ProvisionSandboxPayload: ProvisionSandboxPayload;
+  RegenerateInstallationKeyPayload: RegenerateInstallationKeyPayload;
+  TestWebhookPayload: TestWebhookPayload;
+  WebhookLog: WebhookLog;
+  PageInfo: PageInfo;
+  WebhookLogConnection: WebhookLogConnection;
+  Installation: Installation;
+  InstallPluginPayload: InstallPluginPayload;
+  TrialSweepResult: TrialSweepResult;
+  SandboxSweepResult: SandboxSweepResult;
+  Organization: Organization;
+  Location: Location;
+  PosOrderInput: PosOrderInput;
+  PosOrderItemInput: PosOrderItemInput;
+  PosCustomizationInput: PosCustomizationInput;
+  PosSaleInput: PosSaleInput;
+  PosFailedPaymentInput: PosFailedPaymentInput;
+  MenuItemInput: MenuItemInput;
+  RestaurantOrder: RestaurantOrder;
+  RestaurantTransaction: RestaurantTransaction;
+  RestaurantMenuItem: RestaurantMenuItem;
+  DeletedMenuItem: DeletedMenuItem;
+};
+
+export type AccessDirectiveArgs = {
+  level: AccessLevel;
+};
+
+export type AccessDirectiveResolver<Result, Parent, ContextType = PortalContext, Args = AccessDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
+
+export type RateLimitedDirectiveArgs = {
+  bucket: RateLimitBucket;
+};
+
+export type RateLimitedDirectiveResolver<Result, Parent, ContextType = PortalContext, Args = RateLimitedDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
+
+export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
+  name: 'DateTime';
+}
+
+export interface JsonScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['JSON'], any> {
+  name: 'JSON';
+}
+
+export type QueryResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  me?: Resolver<ResolversTypes['Developer'], ParentType, ContextType>;
+  developerKeys?: Resolver<Array<ResolversTypes['DeveloperKey']>, ParentType, ContextType>;
+  myDeveloperProjects?: Resolver<Array<ResolversTypes['Project']>, ParentType, ContextType>;
+  plugin?: Resolver<Maybe<ResolversTypes['Plugin']>, ParentType, ContextType, RequireFields<QueryPluginArgs, 'id'>>;
+  sandboxes?: Resolver<Array<ResolversTypes['Sandbox']>, ParentType, ContextType>;
+  sandbox?: Resolver<Maybe<ResolversTypes['Sandbox']>, ParentType, ContextType, RequireFields<QuerySandboxArgs, 'id'>>;
+  webhookLog?: Resolver<Maybe<ResolversTypes['WebhookLog']>, ParentType, ContextType, RequireFields<QueryWebhookLogArgs, 'id'>>;
+  webhookLogs?: Resolver<Maybe<ResolversTypes['WebhookLogConnection']>, ParentType, ContextType, RequireFields<QueryWebhookLogsArgs, 'installationId' | 'first'>>;
+  listings?: Resolver<Array<ResolversTypes['Plugin']>, ParentType, ContextType, Partial<QueryListingsArgs>>;
+  organization?: Resolver<Maybe<ResolversTypes['Organization']>, ParentType, ContextType, RequireFields<QueryOrganizationArgs, 'id'>>;
+};
+
+export type MutationResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  signUp?: Resolver<Maybe<ResolversTypes['AuthPayload']>, ParentType, ContextType, RequireFields<MutationSignUpArgs, 'email' | 'password' | 'name'>>;
+  logIn?: Resolver<Maybe<ResolversTypes['AuthPayload']>, ParentType, ContextType, RequireFields<MutationLogInArgs, 'email' | 'password'>>;
+  acceptDeveloperAgreement?: Resolver<Maybe<ResolversTypes['Developer']>, ParentType, ContextType, RequireFields<MutationAcceptDeveloperAgreementArgs, 'version'>>;
+  createDeveloperKey?: Resolver<Maybe<ResolversTypes['CreateDeveloperKeyPayload']>, ParentType, ContextType, RequireFields<MutationCreateDeveloperKeyArgs, 'name' | 'scopes'>>;
+  revokeDeveloperKey?: Resolver<Maybe<ResolversTypes['DeveloperKey']>, ParentType, ContextType, RequireFields<MutationRevokeDeveloperKeyArgs, 'id'>>;
+  createProject?: Resolver<Maybe<ResolversTypes['Project']>, ParentType, ContextType, RequireFields<MutationCreateProjectArgs, 'name'>>;
+  createPlugin?: Resolver<Maybe<ResolversTypes['CreatePluginPayload']>, ParentType, ContextType, RequireFields<MutationCreatePluginArgs, 'projectId' | 'input'>>;
+  updatePlugin?: Resolver<Maybe<ResolversTypes['Plugin']>, ParentType, ContextType, RequireFields<MutationUpdatePluginArgs, 'id' | 'input'>>;
+  rotateWebhookSecret?: Resolver<Maybe<ResolversTypes['RotateWebhookSecretPayload']>, ParentType, ContextType, RequireFields<MutationRotateWebhookSecretArgs, 'pluginId'>>;
+  submitPluginForReview?: Resolver<Maybe<ResolversTypes['Plugin']>, ParentType, ContextType, RequireFields<MutationSubmitPluginForReviewArgs, 'id'>>;
+  provisionSandbox?: Resolver<Maybe<ResolversTypes['ProvisionSandboxPayload']>, ParentType, ContextType, RequireFields<MutationProvisionSandboxArgs, 'pluginId' | 'name'>>;
+  resetSandbox?: Resolver<Maybe<ResolversTypes['Sandbox']>, ParentType, ContextType, RequireFields<MutationResetSandboxArgs, 'id'>>;
+  protectSandbox?: Resolver<Maybe<ResolversTypes['Sandbox']>, ParentType, ContextType, RequireFields<MutationProtectSandboxArgs, 'id' | 'days'>>;
+  deleteSandbox?: Resolver<Maybe<ResolversTypes['Sandbox']>, ParentType, ContextType, RequireFields<MutationDeleteSandboxArgs, 'id'>>;
+  regenerateInstallationKey?: Resolver<Maybe<ResolversTypes['RegenerateInstallationKeyPayload']>, ParentType, ContextType, RequireFields<MutationRegenerateInstallationKeyArgs, 'installationId'>>;
+  testWebhook?: Resolver<Maybe<ResolversTypes['TestWebhookPayload']>, ParentType, ContextType, RequireFields<MutationTestWebhookArgs, 'installationId' | 'event'>>;
+  simulateInstall?: Resolver<Maybe<ResolversTypes['InstallPluginPayload']>, ParentType, ContextType, RequireFields<MutationSimulateInstallArgs, 'sandboxId'>>;
+  simulateCheckout?: Resolver<Maybe<ResolversTypes['Installation']>, ParentType, ContextType, RequireFields<MutationSimulateCheckoutArgs, 'installationId'>>;
+  simulateTrialEnding?: Resolver<Maybe<ResolversTypes['Installation']>, ParentType, ContextType, RequireFields<MutationSimulateTrialEndingArgs, 'installationId'>>;
+  simulateTrialConversion?: Resolver<Maybe<ResolversTypes['Installation']>, ParentType, ContextType, RequireFields<MutationSimulateTrialConversionArgs, 'installationId'>>;
+  simulateRemoval?: Resolver<Maybe<ResolversTypes['Installation']>, ParentType, ContextType, RequireFields<MutationSimulateRemovalArgs, 'installationId'>>;
+  simulatePosOrder?: Resolver<Maybe<ResolversTypes['RestaurantOrder']>, ParentType, ContextType, RequireFields<MutationSimulatePosOrderArgs, 'sandboxId'>>;
+  simulateReleaseOrder?: Resolver<Maybe<ResolversTypes['RestaurantOrder']>, ParentType, ContextType, RequireFields<MutationSimulateReleaseOrderArgs, 'sandboxId' | 'orderId'>>;
+  simulateAddItems?: Resolver<Maybe<ResolversTypes['RestaurantOrder']>, ParentType, ContextType, RequireFields<MutationSimulateAddItemsArgs, 'sandboxId' | 'orderId' | 'items'>>;
+  simulateOrderPrepared?: Resolver<Maybe<ResolversTypes['RestaurantOrder']>, ParentType, ContextType, RequireFields<MutationSimulateOrderPreparedArgs, 'sandboxId' | 'orderId'>>;
+  simulatePosSale?: Resolver<Maybe<ResolversTypes['RestaurantTransaction']>, ParentType, ContextType, RequireFields<MutationSimulatePosSaleArgs, 'sandboxId' | 'orderId'>>;
+  simulateFailedPayment?: Resolver<Maybe<ResolversTypes['RestaurantTransaction']>, ParentType, ContextType, RequireFields<MutationSimulateFailedPaymentArgs, 'sandboxId' | 'orderId'>>;
+  simulateRefund?: Resolver<Maybe<ResolversTypes['RestaurantTransaction']>, ParentType, ContextType, RequireFields<MutationSimulateRefundArgs, 'sandboxId' | 'transactionId' | 'reason'>>;
+  simulateMenuItemCreated?: Resolver<Maybe<ResolversTypes['RestaurantMenuItem']>, ParentType, ContextType, RequireFields<MutationSimulateMenuItemCreatedArgs, 'sandboxId' | 'input'>>;
+  simulateMenuItemDeleted?: Resolver<Maybe<ResolversTypes['DeletedMenuItem']>, ParentType, ContextType, RequireFields<MutationSimulateMenuItemDeletedArgs, 'sandboxId' | 'itemId'>>;
+  reviewPlugin?: Resolver<Maybe<ResolversTypes['Plugin']>, ParentType, ContextType, RequireFields<MutationReviewPluginArgs, 'pluginId' | 'action'>>;
+  createOrganization?: Resolver<Maybe<ResolversTypes['Organization']>, ParentType, ContextType, RequireFields<MutationCreateOrganizationArgs, 'name'>>;
+  createLocation?: Resolver<Maybe<ResolversTypes['Location']>, ParentType, ContextType, RequireFields<MutationCreateLocationArgs, 'organizationId' | 'name' | 'currency' | 'timezone'>>;
+  installPlugin?: Resolver<Maybe<ResolversTypes['InstallPluginPayload']>, ParentType, ContextType, RequireFields<MutationInstallPluginArgs, 'pluginId' | 'organizationId' | 'locationId'>>;
+  completeCheckout?: Resolver<Maybe<ResolversTypes['Installation']>, ParentType, ContextType, RequireFields<MutationCompleteCheckoutArgs, 'installationId'>>;
+  removeInstallation?: Resolver<Maybe<ResolversTypes['Installation']>, ParentType, ContextType, RequireFields<MutationRemoveInstallationArgs, 'installationId'>>;
+  runTrialSweep?: Resolver<Maybe<ResolversTypes['TrialSweepResult']>, ParentType, ContextType, Partial<MutationRunTrialSweepArgs>>;
+  runSandboxIdleSweep?: Resolver<Maybe<ResolversTypes['SandboxSweepResult']>, ParentType, ContextType, Partial<MutationRunSandboxIdleSweepArgs>>;
+  posOrder?: Resolver<Maybe<ResolversTypes['RestaurantOrder']>, ParentType, ContextType, RequireFields<MutationPosOrderArgs, 'locationId'>>;
+  posReleaseOrder?: Resolver<Maybe<ResolversTypes['RestaurantOrder']>, ParentType, ContextType, RequireFields<MutationPosReleaseOrderArgs, 'locationId' | 'orderId'>>;
+  posAddItems?: Resolver<Maybe<ResolversTypes['RestaurantOrder']>, ParentType, ContextType, RequireFields<MutationPosAddItemsArgs, 'locationId' | 'orderId' | 'items'>>;
+  posOrderPrepared?: Resolver<Maybe<ResolversTypes['RestaurantOrder']>, ParentType, ContextType, RequireFields<MutationPosOrderPreparedArgs, 'locationId' | 'orderId'>>;
+  posSale?: Resolver<Maybe<ResolversTypes['RestaurantTransaction']>, ParentType, ContextType, RequireFields<MutationPosSaleArgs, 'locationId' | 'orderId'>>;
+  posFailedPayment?: Resolver<Maybe<ResolversTypes['RestaurantTransaction']>, ParentType, ContextType, RequireFields<MutationPosFailedPaymentArgs, 'locationId' | 'orderId'>>;
+  posRefund?: Resolver<Maybe<ResolversTypes['RestaurantTransaction']>, ParentType, ContextType, RequireFields<MutationPosRefundArgs, 'locationId' | 'transactionId' | 'reason'>>;
+  posMenuItemCreated?: Resolver<Maybe<ResolversTypes['RestaurantMenuItem']>, ParentType, ContextType, RequireFields<MutationPosMenuItemCreatedArgs, 'locationId' | 'input'>>;
+  posMenuItemDeleted?: Resolver<Maybe<ResolversTypes['DeletedMenuItem']>, ParentType, ContextType, RequireFields<MutationPosMenuItemDeletedArgs, 'locationId' | 'itemId'>>;
+};
+
+export type AuthPayloadResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['AuthPayload'] = ResolversParentTypes['AuthPayload']> = {
+  token?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  expiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type DeveloperResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['Developer'] = ResolversParentTypes['Developer']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  agreementVersion?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  agreementAcceptedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type DeveloperKeyResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['DeveloperKey'] = ResolversParentTypes['DeveloperKey']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  prefix?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  scopes?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  ipAllowlist?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  lastUsedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  revokedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+};
+
+export type CreateDeveloperKeyPayloadResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['CreateDeveloperKeyPayload'] = ResolversParentTypes['CreateDeveloperKeyPayload']> = {
+  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  developerKey?: Resolver<ResolversTypes['DeveloperKey'], ParentType, ContextType>;
+};
+
+export type ProjectResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['Project'] = ResolversParentTypes['Project']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  plugins?: Resolver<Array<ResolversTypes['Plugin']>, ParentType, ContextType>;
+};
+
+export type PluginResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['Plugin'] = ResolversParentTypes['Plugin']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  projectId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  listingStatus?: Resolver<ResolversTypes['ListingStatus'], ParentType, ContextType>;
+  webhookEndpoint?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  supportedEvents?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  supportedFeatures?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  integrationType?: Resolver<ResolversTypes['IntegrationType'], ParentType, ContextType>;
+  oauth?: Resolver<Maybe<ResolversTypes['OAuthSettings']>, ParentType, ContextType>;
+  pricing?: Resolver<ResolversTypes['Pricing'], ParentType, ContextType>;
+  trialDays?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type OAuthSettingsResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['OAuthSettings'] = ResolversParentTypes['OAuthSettings']> = {
+  clientId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  clientSecretSet?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  scopes?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  authorizeUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  tokenUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  redirectUri?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type PricingResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['Pricing'] = ResolversParentTypes['Pricing']> = {
+  model?: Resolver<ResolversTypes['PricingModel'], ParentType, ContextType>;
+  price?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type CreatePluginPayloadResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['CreatePluginPayload'] = ResolversParentTypes['CreatePluginPayload']> = {
+  plugin?: Resolver<ResolversTypes['Plugin'], ParentType, ContextType>;
+  webhookSecret?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type RotateWebhookSecretPayloadResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['RotateWebhookSecretPayload'] = ResolversParentTypes['RotateWebhookSecretPayload']> = {
+  webhookSecret?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type SandboxResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['Sandbox'] = ResolversParentTypes['Sandbox']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  pluginId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  purpose?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  schemaName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['SandboxStatus'], ParentType, ContextType>;
+  installationId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  lastAccessedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  protectedUntil?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  wouldExpireAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type ProvisionSandboxPayloadResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['ProvisionSandboxPayload'] = ResolversParentTypes['ProvisionSandboxPayload']> = {
+  sandbox?: Resolver<ResolversTypes['Sandbox'], ParentType, ContextType>;
+  installationId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  installationKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  webhookSecret?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type RegenerateInstallationKeyPayloadResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['RegenerateInstallationKeyPayload'] = ResolversParentTypes['RegenerateInstallationKeyPayload']> = {
+  installationKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type TestWebhookPayloadResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['TestWebhookPayload'] = ResolversParentTypes['TestWebhookPayload']> = {
+  logId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
+export type WebhookLogResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['WebhookLog'] = ResolversParentTypes['WebhookLog']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  installationId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  direction?: Resolver<ResolversTypes['WebhookDirection'], ParentType, ContextType>;
+  eventType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  eventId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  signatureValid?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  idempotencyKey?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  httpStatus?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  errorMessage?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  attempts?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  durationMs?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  payload?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type PageInfoResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
+  hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type WebhookLogConnectionResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['WebhookLogConnection'] = ResolversParentTypes['WebhookLogConnection']> = {
+  nodes?: Resolver<Array<ResolversTypes['WebhookLog']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type InstallationResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['Installation'] = ResolversParentTypes['Installation']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  pluginId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  plane?: Resolver<ResolversTypes['DataPlane'], ParentType, ContextType>;
+  sandboxId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  organizationId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  locationId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['InstallationStatus'], ParentType, ContextType>;
+  isTrial?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  trialEndsAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  removedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+};
+
+export type InstallPluginPayloadResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['InstallPluginPayload'] = ResolversParentTypes['InstallPluginPayload']> = {
+  installationId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['InstallationStatus'], ParentType, ContextType>;
+  setupToken?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  setupUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  authorizeUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  installation?: Resolver<ResolversTypes['Installation'], ParentType, ContextType>;
+};
+
+export type TrialSweepResultResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['TrialSweepResult'] = ResolversParentTypes['TrialSweepResult']> = {
+  ending?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  converted?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type SandboxSweepResultResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['SandboxSweepResult'] = ResolversParentTypes['SandboxSweepResult']> = {
+  warned?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+  expired?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+};
+
+export type OrganizationResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['Organization'] = ResolversParentTypes['Organization']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  subscriptionStatus?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  locations?: Resolver<Array<ResolversTypes['Location']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type LocationResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['Location'] = ResolversParentTypes['Location']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  organizationId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  timezone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type RestaurantOrderResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['RestaurantOrder'] = ResolversParentTypes['RestaurantOrder']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  uniqueOrderId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  locationId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  orderType?: Resolver<ResolversTypes['OrderType'], ParentType, ContextType>;
+  tableNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  partySize?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  itemCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  paidTotal?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  remainingBalance?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  paidAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+};
+
+export type RestaurantTransactionResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['RestaurantTransaction'] = ResolversParentTypes['RestaurantTransaction']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  orderId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  paymentMethod?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  processorPaymentIntentId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  refundReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  processedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  order?: Resolver<ResolversTypes['RestaurantOrder'], ParentType, ContextType>;
+};
+
+export type RestaurantMenuItemResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['RestaurantMenuItem'] = ResolversParentTypes['RestaurantMenuItem']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  locationId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  categoryId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  price?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  isAvailable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isActive?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  allergens?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  vegan?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  vegetarian?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  spicyLevel?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  preparationTime?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type DeletedMenuItemResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['DeletedMenuItem'] = ResolversParentTypes['DeletedMenuItem']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  locationId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  deletedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type Resolvers<ContextType = PortalContext> = {
+  DateTime?: GraphQLScalarType;
+  JSON?: GraphQLScalarType;
+  Query?: QueryResolvers<ContextType>;
+  Mutation?: MutationResolvers<ContextType>;
+  AuthPayload?: AuthPayloadResolvers<ContextType>;
+  Developer?: DeveloperResolvers<ContextType>;
+  DeveloperKey?: DeveloperKeyResolvers<ContextType>;
+  CreateDeveloperKeyPayload?: CreateDeveloperKeyPayloadResolvers<ContextType>;
+  Project?: ProjectResolvers<ContextType>;
+  Plugin?: PluginResolvers<ContextType>;
+  OAuthSettings?: OAuthSettingsResolvers<ContextType>;
+  Pricing?: PricingResolvers<ContextType>;
+  CreatePluginPayload?: CreatePluginPayloadResolvers<ContextType>;
+  RotateWebhookSecretPayload?: RotateWebhookSecretPayloadResolvers<ContextType>;
+  Sandbox?: SandboxResolvers<ContextType>;
+  ProvisionSandboxPayload?: ProvisionSandboxPayloadResolvers<ContextType>;
+  RegenerateInstallationKeyPayload?: RegenerateInstallationKeyPayloadResolvers<ContextType>;
+  TestWebhookPayload?: TestWebhookPayloadResolvers<ContextType>;
+  WebhookLog?: WebhookLogResolvers<ContextType>;
+  PageInfo?: PageInfoResolvers<ContextType>;
+  WebhookLogConnection?: WebhookLogConnectionResolvers<ContextType>;
+  Installation?: InstallationResolvers<ContextType>;
+  InstallPluginPayload?: InstallPluginPayloadResolvers<ContextType>;
+  TrialSweepResult?: TrialSweepResultResolvers<ContextType>;
+  SandboxSweepResult?: SandboxSweepResultResolvers<ContextType>;
+  Organization?: OrganizationResolvers<ContextType>;
+  Location?: LocationResolvers<ContextType>;
+  RestaurantOrder?: RestaurantOrderResolvers<ContextType>;
+  RestaurantTransaction?: RestaurantTransactionResolvers<ContextType>;
+  RestaurantMenuItem?: RestaurantMenuItemResolvers<ContextType>;
+  DeletedMenuItem?: DeletedMenuItemResolvers<ContextType>;
+};
+
+export type DirectiveResolvers<ContextType = PortalContext> = {
+  access?: AccessDirectiveResolver<any, any, ContextType>;
+  rateLimited?: RateLimitedDirectiveResolver<any, any, ContextType>;
+};
