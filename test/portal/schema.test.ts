@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { buildSchema, findBreakingChanges, printSchema } from 'graphql';
 import { buildPortalSchema } from '../../src/portal/yoga.js';
 
-// The portal's schema is a contract: scripts rely on its names (DESIGN.md section 5). The
+// The portal's schema is a contract: developers' scripts rely on its names and arguments. The
 // committed snapshot makes every change visible in review, and a breaking one fails here.
 // After a deliberate, non-breaking change: UPDATE_SCHEMA_SNAPSHOT=1 make test-unit JEST_ARGS=test/portal/schema
 
@@ -25,7 +25,7 @@ describe('portal schema', () => {
     expect(printed).toBe(readFileSync(SNAPSHOT, 'utf8'));
   });
 
-  it('keeps the fixed names of DESIGN.md section 5', () => {
+  it('keeps the names and arguments scripts rely on: accounts, keys, projects, plugins, sandboxes and webhook logs', () => {
     const query = live.getQueryType()!.getFields();
     const mutation = live.getMutationType()!.getFields();
     const args = (field: { args: readonly { name: string }[] }) => field.args.map((a) => a.name);
