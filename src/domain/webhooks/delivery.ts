@@ -6,14 +6,15 @@ import type { Logger } from '../../logger.js';
 import { QUEUES, type DeliveryJobData, type JobQueue } from '../../jobs/boss.js';
 import { decrypt, signBody } from '../../lib/secrets.js';
 import type { SendResult, WebhookHttpClient } from './http-client.js';
+import { nextAttempt } from './retry.js';
 
-// The delivery worker, as a pipeline over a batch of attempt jobs (STYLE.md habit 8):
+// The delivery worker, as a pipeline over a batch of attempt jobs:
 //   prepare  load each delivery with its event and the plugin's current endpoint and secret,
 //            drop jobs whose attempt is already recorded, build the body once
 //   sign     hex HMAC-SHA256 of those exact bytes with the current secret
 //   send     POST them (http-client.ts: destination guard, HTTPS only, timeout, no redirects)
-//   record   one transaction: the attempt rows, the log rows, the next attempts (deferred by the
-//            configured backoff) and the completion of the jobs
+//   record   one transaction: the attempt rows, the log rows, the next attempts (deferred as the
+//            retry policy in retry.ts decides) and the completion of the jobs
 // At least once: a worker that dies before `record` commits leaves its jobs active; pg-boss
 // expires and retries them, and the same attempt is sent again. Once `record` commits, the unique
 // (log_id, attempt) and the attempts counter make a re-run a no-op.
@@ -103,7 +104,7 @@ export function buildBody(row: Pick<DeliveryRow, 'event_id' | 'event_type' | 'oc
   return Buffer.from(JSON.stringify(envelope), 'utf8');
 }
 
-/** Steps 2 and 3: sign with the plugin's current secret and POST. */
+/** Steps 2 and 3: sign with the plugin's current secret and POST; the retry policy judges the result. */
 async function send(deps: DeliveryDeps, p: Prepared, secrets: Map<string, string | null>): Promise<Outcome> {
   const { row, attempt } = p;
   let result: SendResult;
@@ -121,14 +122,13 @@ async function send(deps: DeliveryDeps, p: Prepared, secrets: Map<string, string
       'X-Svc-Attempt': String(attempt),
     });
   }
-  const { maxAttempts, backoffSeconds } = deps.config.webhook;
-  const retry = !result.ok && result.retryable && attempt < maxAttempts;
+  const next = nextAttempt(result, attempt, deps.config.webhook);
   const outcome: Outcome = {
     logId: row.log_id,
     attempt,
     result,
-    logStatus: result.ok ? 'delivered' : retry ? 'pending' : 'failed',
-    retryDelaySeconds: retry ? (backoffSeconds[Math.min(attempt - 1, backoffSeconds.length - 1)] ?? 0) : null,
+    logStatus: next.status,
+    retryDelaySeconds: next.status === 'pending' ? next.delaySeconds : null,
   };
   const log = { deliveryId: row.delivery_id, logId: row.log_id, event: row.event_type, installationId: row.installation_id, attempt, httpStatus: result.httpStatus, durationMs: result.durationMs };
   if (result.ok) deps.logger.debug(log, 'webhook delivered');
