@@ -28,11 +28,9 @@ interface Bundle {
   graphqlWorker: string;
 }
 
-let bundle: Promise<Bundle> | undefined;
-
+/** The bundled GraphiQL build, loaded on first use (the module cache keeps it afterwards). */
 function loadBundle(): Promise<Bundle> {
-  bundle ??= import('@graphql-yoga/render-graphiql/graphiql' as string) as Promise<Bundle>;
-  return bundle;
+  return import('@graphql-yoga/render-graphiql/graphiql' as string) as Promise<Bundle>;
 }
 
 /** yoga's `renderGraphiQL`: the page a browser gets on GET /graphql. */

@@ -17,6 +17,13 @@ const MAX_P = 4;
 /** scrypt needs 128·N·r bytes; Node refuses anything over `maxmem` (32 MiB by default). */
 const maxmemFor = (N: number, r: number) => 128 * N * r + 1024 * 1024;
 
+/**
+ * A well-formed hash at today's parameters that no password matches (finding a password whose
+ * scrypt key is all zeros is infeasible). Verifying against it costs what a real check costs, so
+ * an unknown account answers as slowly as a wrong password.
+ */
+export const DECOY_HASH = ['scrypt', PASSWORD_HASH_PARAMS.N, PASSWORD_HASH_PARAMS.r, PASSWORD_HASH_PARAMS.p, Buffer.alloc(16).toString('base64url'), Buffer.alloc(32).toString('base64url')].join('$');
+
 /** scrypt, encoded as scrypt$N$r$p$salt$hash (base64url). */
 export async function hashPassword(password: string): Promise<string> {
   const { N, r, p } = PASSWORD_HASH_PARAMS;

@@ -44,3 +44,12 @@ describe('password hashing', () => {
     await expect(verifyPassword('whatever', encoded)).resolves.toBe(false);
   });
 });
+
+describe('DECOY_HASH', () => {
+  it('when an unknown account is checked against the decoy, then it is a hash at today\'s cost that no password matches', async () => {
+    const { DECOY_HASH, needsRehash, verifyPassword } = await import('../../src/lib/passwords.js');
+    expect(needsRehash(DECOY_HASH)).toBe(false);
+    expect(await verifyPassword('', DECOY_HASH)).toBe(false);
+    expect(await verifyPassword('correct horse battery staple', DECOY_HASH)).toBe(false);
+  });
+});

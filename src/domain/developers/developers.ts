@@ -1,8 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { DevelopersTable } from '../../db/types.js';
-import { hashPassword, needsRehash, verifyPassword } from '../../lib/passwords.js';
-import { randomBase62 } from '../../lib/secrets.js';
+import { DECOY_HASH, hashPassword, needsRehash, verifyPassword } from '../../lib/passwords.js';
 import { AccessError, ValidationError, type Details } from '../shared/index.js';
 
 // Portal accounts: sign-up, password log-in (scrypt) and the developer agreement. Sessions (JWT)
@@ -77,17 +76,14 @@ export function signUp(db: Db, input: AccountInput): Promise<DeveloperView> {
   return insertAccount(db, input, 'developer');
 }
 
-// Verified against when the email is unknown, so that an unknown email costs the same scrypt
-// time as a wrong password and response times do not reveal which accounts exist.
-let decoyHash: Promise<string> | undefined;
-
 export async function logIn(db: Db, input: { email: string; password: string }): Promise<DeveloperView> {
   const row = await db
     .selectFrom('control.developers')
     .select([...COLUMNS, 'password_hash'])
     .where('email', '=', normalizeEmail(input.email))
     .executeTakeFirst();
-  const encoded = row?.password_hash ?? (await (decoyHash ??= hashPassword(randomBase62(24))));
+  // An unknown email is checked against the decoy: the same scrypt time as a wrong password.
+  const encoded = row?.password_hash ?? DECOY_HASH;
   const valid = input.password.length <= PASSWORD_MAX_LENGTH && (await verifyPassword(input.password, encoded));
   if (!row || !valid) throw new AccessError('authentication_failed', 'The email or password is incorrect.');
   if (needsRehash(row.password_hash)) {
