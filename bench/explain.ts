@@ -7,6 +7,12 @@ import { listIngredients } from '../src/domain/inventory/inventory.js';
 import { listMenu } from '../src/domain/menu/menu.js';
 import { listOrders } from '../src/domain/orders/orders.js';
 import type { Page } from '../src/domain/shared/pagination.js';
+import type { EventSink } from '../src/domain/webhooks/index.js';
+
+/** The plans explained here are reads: nothing may emit. */
+const READ_ONLY: EventSink = {
+  emit: () => Promise.reject(new Error('the EXPLAIN report only reads')),
+};
 
 export interface PlanReport {
   endpoint: string;
@@ -31,7 +37,7 @@ export async function explainListQueries(connectionString: string, apiKey: strin
   });
   const reports: PlanReport[] = [];
   try {
-    const { auth: ctx } = await admitInstallation(db, apiKey, { perMinute: 1_000_000_000 });
+    const { auth: ctx } = await admitInstallation(db, READ_ONLY, apiKey, { perMinute: 1_000_000_000 });
     const lists: [string, (cursor?: string) => Promise<Page<unknown>>][] = [
       ['GET /orders', (cursor) => listOrders(ctx, { limit: 50, cursor })],
       ['GET /customers', (cursor) => listVisibleCustomers(ctx, { limit: 50, cursor })],

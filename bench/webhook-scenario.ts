@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { loadConfig } from '../src/config.js';
 import type { Db } from '../src/db/database.js';
-import { emitEvent } from '../src/domain/webhooks/outbox.js';
 import { startJobRuntime } from '../src/jobs/runtime.js';
 import { encrypt, generateInstallationKey, hashKey } from '../src/lib/secrets.js';
 import { createLogger } from '../src/logger.js';
@@ -61,7 +60,7 @@ export async function measureWebhookDelivery({ db, url, env, data, dir }: Option
   const scope = (locationId: number) => ({ plane: 'production' as const, sandboxId: null, organizationId: data.organizationId, locationId });
   const emit = (locationId: number, n: number) =>
     db.transaction().execute((trx) =>
-      emitEvent(trx, scope(locationId), 'order.status_changed', { order_id: n, unique_orderid: `BENCH-${n}`, old_status: 'CREATED', new_status: 'COOKING' }),
+      jobs.events.emit(trx, scope(locationId), 'order.status_changed', { order_id: n, unique_orderid: `BENCH-${n}`, old_status: 'CREATED', new_status: 'COOKING' }),
     );
   try {
     await new Promise((r) => setTimeout(r, 3000)); // the worker process boots (tsx, pg-boss)
@@ -77,7 +76,7 @@ export async function measureWebhookDelivery({ db, url, env, data, dir }: Option
       const writer = async (w: number) => {
         for (let i = w * 100; i < (w + 1) * 100; i += 20) {
           await db.transaction().execute(async (trx) => {
-            for (let j = i; j < i + 20; j++) await emitEvent(trx, scope(data.locationId), 'order.status_changed', { order_id: j, unique_orderid: `BENCH-${j}`, old_status: 'CREATED', new_status: 'COOKING' });
+            for (let j = i; j < i + 20; j++) await jobs.events.emit(trx, scope(data.locationId), 'order.status_changed', { order_id: j, unique_orderid: `BENCH-${j}`, old_status: 'CREATED', new_status: 'COOKING' });
           });
         }
       };

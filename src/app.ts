@@ -10,6 +10,7 @@ import { httpError } from './http/error-response.js';
 import { createPortal } from './portal/yoga.js';
 import { createDocsRouter } from './docs/router.js';
 import { createOAuthRouter } from './http/oauth-router.js';
+import type { EventSink, JobQueue } from './domain/webhooks/index.js';
 
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const BODY_LIMIT = '1mb';
@@ -17,6 +18,10 @@ export const BODY_LIMIT = '1mb';
 export interface AppDeps {
   db: Db;
   logger: Logger;
+  /** Where writes emit their events: required, so a process without a job queue cannot start. */
+  events: EventSink;
+  /** The webhook queue (the portal's tester enqueues on it). */
+  queue: JobQueue;
 }
 
 /** Composes the HTTP surfaces: Data API, docs and probes. Everything it needs is passed in. */
@@ -47,8 +52,8 @@ export async function createApp(config: Config, deps: AppDeps): Promise<Express>
   app.use(createDocsRouter(ROOT_DIR, config));
   app.use(createOAuthRouter(config, deps.db, deps.logger));
 
-  app.use(createPortal(config, { db: deps.db, logger: deps.logger }));
-  app.use(await createDataApi({ config, db: deps.db, logger: deps.logger }, handlers, path.join(ROOT_DIR, 'openapi.yaml')));
+  app.use(createPortal(config, { db: deps.db, logger: deps.logger, events: deps.events, queue: deps.queue }));
+  app.use(await createDataApi({ config, db: deps.db, logger: deps.logger, events: deps.events }, handlers, path.join(ROOT_DIR, 'openapi.yaml')));
 
   app.use((_req, res) => {
     const { status, body } = httpError(404, 'route_not_found', 'No such endpoint. See /docs for the API reference.');

@@ -59,7 +59,7 @@ async function serve(config: Config, logger: Logger, demo: boolean): Promise<voi
   let credentials: DemoCredentials | undefined;
   let http: Awaited<ReturnType<typeof listen>> | undefined;
   try {
-    // Every role enqueues webhook jobs (outbox hook, tester); worker and all also run the workers.
+    // Every role enqueues webhook jobs (the event sink, the tester); worker and all also run the workers.
     // Deliveries trust Node's default CA store, which includes NODE_EXTRA_CA_CERTS when it is set.
     jobs = await startJobRuntime({
       connectionString: runtime.url,
@@ -69,7 +69,7 @@ async function serve(config: Config, logger: Logger, demo: boolean): Promise<voi
       workers: config.role !== 'api',
     });
     credentials = demo ? await seedDemo(runtime.database.db, config) : undefined;
-    http = config.role === 'worker' ? undefined : await listen(config, runtime, logger);
+    http = config.role === 'worker' ? undefined : await listen(config, runtime, logger, jobs);
   } catch (err) {
     // A failed start stops what it started: the job runtime, the pool and the embedded PostgreSQL.
     await jobs?.stop();

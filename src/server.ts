@@ -7,6 +7,7 @@ import { createDatabase, type DatabaseHandle } from './db/database.js';
 import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.js';
 import { migrateAll } from './db/migrate.js';
 import type { Logger } from './logger.js';
+import type { EventSink, JobQueue } from './domain/webhooks/index.js';
 
 export interface Runtime {
   database: DatabaseHandle;
@@ -45,8 +46,9 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Runt
   };
 }
 
-export async function listen(config: Config, runtime: Runtime, logger: Logger): Promise<{ server: http.Server; port: number }> {
-  const app = await createApp(config, { db: runtime.database.db, logger });
+/** Serves HTTP; `jobs` is the job runtime's producer side, which every write's events go through. */
+export async function listen(config: Config, runtime: Runtime, logger: Logger, jobs: { events: EventSink; queue: JobQueue }): Promise<{ server: http.Server; port: number }> {
+  const app = await createApp(config, { db: runtime.database.db, logger, events: jobs.events, queue: jobs.queue });
   const server = http.createServer(app);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {

@@ -68,7 +68,7 @@ export async function createDataApi(deps: ApiDeps, handlers: HandlerMap, openapi
     let auth: InstallationContext;
     try {
       // Key lookup, rate limit and (inbound webhooks) the route's 600/minute ceiling: one statement.
-      ({ auth, rateLimit: ex.rateLimit } = await admitInstallation(deps.db, header(ex.req, 'x-plugin-api-key'), {
+      ({ auth, rateLimit: ex.rateLimit } = await admitInstallation(deps.db, deps.events, header(ex.req, 'x-plugin-api-key'), {
         perMinute: deps.config.rateLimitPerMinute,
         route: inbound ? INBOUND_CEILING : undefined,
       }));

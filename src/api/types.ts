@@ -4,12 +4,15 @@ import type { InstallationContext } from '../domain/installations/index.js';
 import type { Logger } from '../logger.js';
 import type { operations } from '../generated/openapi.generated.js';
 import type { OperationId } from '../generated/operations.generated.js';
+import type { EventSink } from '../domain/webhooks/index.js';
 
 /** What every handler may use: no globals, no process.env. */
 export interface ApiDeps {
   config: Config;
   db: Db;
   logger: Logger;
+  /** Where writes emit their events (built at boot from the job queue). */
+  events: EventSink;
 }
 
 type Part<Op, K extends string> = Op extends { parameters: infer P } ? (K extends keyof P ? Exclude<P[K], undefined> : never) : never;

@@ -1,20 +1,9 @@
-import { fromKysely, PgBoss, type JobInsert, type Job } from 'pg-boss';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/types.js';
+import { PgBoss } from 'pg-boss';
+import { QUEUE_SETTINGS, type QueueSettings } from '../domain/webhooks/index.js';
 import type { Logger } from '../logger.js';
 
 // The process's one pg-boss instance (schema `pgboss` in the service's database) and the queues it
-// serves. Jobs are always written through the caller's Kysely transaction (fromKysely), so a job
-// exists if and only if the write that caused it committed (STYLE.md habit 7).
-
-export const QUEUES = {
-  /** One job per event with eligible installations: creates the deliveries. */
-  fanout: 'webhook-fanout',
-  /** One job per delivery attempt. */
-  delivery: 'webhook-delivery',
-  /** Hourly housekeeping (expired inbound idempotency keys). */
-  maintenance: 'webhook-maintenance',
-} as const;
+// serves; the queue contract (names, payloads, how jobs are written) is the webhook component's.
 
 export interface BossOptions {
   connectionString: string;
@@ -25,45 +14,6 @@ export interface BossOptions {
   superviseIntervalSeconds?: number;
   /** Pool size of pg-boss's own connections (fetch, complete, LISTEN). */
   max?: number;
-}
-
-export type Executor = Kysely<Database> | Transaction<Database>;
-
-export interface FanoutJobData {
-  eventId: string;
-  event: string;
-  installationIds: number[];
-}
-
-export interface DeliveryJobData {
-  logId: number;
-  attempt: number;
-}
-
-/** pg-boss, as the webhook modules use it: enqueue in a transaction, settle in a transaction. */
-export class JobQueue {
-  constructor(readonly boss: PgBoss, private readonly deliveryExpireSeconds: number) {}
-
-  async sendFanout(db: Executor, data: FanoutJobData): Promise<void> {
-    await this.boss.send(QUEUES.fanout, data, { db: fromKysely(db) });
-  }
-
-  /** Delivery jobs; `delaySeconds` defers a retry. */
-  async enqueueDeliveries(db: Executor, items: (DeliveryJobData & { delaySeconds?: number })[]): Promise<void> {
-    if (items.length === 0) return;
-    const jobs: JobInsert<DeliveryJobData>[] = items.map(({ logId, attempt, delaySeconds }) => ({
-      data: { logId, attempt },
-      expireInSeconds: this.deliveryExpireSeconds,
-      ...(delaySeconds ? { startAfter: delaySeconds } : {}),
-    }));
-    await this.boss.insert(QUEUES.delivery, jobs, { db: fromKysely(db) });
-  }
-
-  /** Completes the jobs (fenced to the attempt the worker holds) inside the caller's transaction. */
-  async complete(db: Executor, queue: string, jobs: Job<unknown>[]): Promise<void> {
-    if (jobs.length === 0) return;
-    await this.boss.complete(queue, jobs.map((job) => ({ id: job.id, retryCount: job.retryCount })), null, { db: fromKysely(db) });
-  }
 }
 
 /** Creates and starts pg-boss (installing or migrating its schema) and the webhook queues. */
@@ -90,15 +40,9 @@ export async function startBoss(options: BossOptions): Promise<PgBoss> {
   });
   boss.on('warning', (warning) => options.logger.warn({ warning: warning.data }, warning.message));
   await boss.start();
-  // Deliveries retry on their own schedule (new jobs); pg-boss's retries only cover a worker
-  // that died or a database error, so they start soon and back off.
-  await ensureQueue(boss, QUEUES.fanout, { retryLimit: 10, retryDelay: 1, retryBackoff: true, retryDelayMax: 60, expireInSeconds: 60, notify: true, partition: true });
-  await ensureQueue(boss, QUEUES.delivery, { retryLimit: 10, retryDelay: 1, retryBackoff: true, retryDelayMax: 300, notify: true, partition: true });
-  await ensureQueue(boss, QUEUES.maintenance, { retryLimit: 2, expireInSeconds: 600 });
+  for (const [name, settings] of Object.entries(QUEUE_SETTINGS)) await ensureQueue(boss, name, settings);
   return boss;
 }
-
-type QueueSettings = NonNullable<Parameters<PgBoss['createQueue']>[1]>;
 
 async function ensureQueue(boss: PgBoss, name: string, settings: QueueSettings): Promise<void> {
   await boss.createQueue(name, settings);

@@ -3,13 +3,13 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { Logger } from '../logger.js';
 import type { LookupAll } from '../domain/webhooks/index.js';
-import { installFanout, uninstallFanout } from '../domain/webhooks/index.js';
+import { JobQueue, createEventSink, type EventSink } from '../domain/webhooks/index.js';
 import { WebhookHttpClient } from '../domain/webhooks/index.js';
-import { JobQueue, startBoss } from './boss.js';
+import { startBoss } from './boss.js';
 import { startScheduledJobs } from './schedules.js';
 import { startWebhookWorkers, type RunningWorkers, type WorkerTuning } from './workers.js';
 
-// Jobs in one process: every role enqueues (the outbox hook and the webhook tester need pg-boss),
+// Jobs in one process: every role enqueues (the event sink and the webhook tester need pg-boss),
 // roles `worker` and `all` also run the workers and pg-boss's supervisor.
 
 export interface JobRuntimeOptions {
@@ -38,6 +38,8 @@ export interface JobRuntimeOptions {
 export interface JobRuntime {
   boss: PgBoss;
   queue: JobQueue;
+  /** The process's event sink: outbox rows and their fan-out jobs on the caller's transaction. */
+  events: EventSink;
   startWorkers(): Promise<void>;
   stopWorkers(): Promise<void>;
   stop(): Promise<void>;
@@ -55,7 +57,7 @@ export async function startJobRuntime(options: JobRuntimeOptions): Promise<JobRu
   // the database round trips around it.
   const expire = tuning.deliveryExpireSeconds ?? Math.ceil(config.webhook.timeoutMs / 1000) + 30;
   const queue = new JobQueue(boss, expire);
-  installFanout(queue);
+  const events = createEventSink(queue);
 
   const http = new WebhookHttpClient({
     timeoutMs: config.webhook.timeoutMs,
@@ -68,9 +70,10 @@ export async function startJobRuntime(options: JobRuntimeOptions): Promise<JobRu
   const runtime: JobRuntime = {
     boss,
     queue,
+    events,
     startWorkers: async () => {
       workers ??= await startWebhookWorkers(boss, { db: options.db, config, logger, http, queue }, tuning);
-      if (options.schedules ?? true) schedules ??= await startScheduledJobs(boss, { db: options.db, config, logger });
+      if (options.schedules ?? true) schedules ??= await startScheduledJobs(boss, { db: options.db, events, config, logger });
     },
     stopWorkers: async () => {
       const running = workers;
@@ -81,7 +84,6 @@ export async function startJobRuntime(options: JobRuntimeOptions): Promise<JobRu
     },
     stop: async () => {
       await runtime.stopWorkers();
-      uninstallFanout(queue);
       await boss.stop({ graceful: true, close: true });
       await http.close();
     },

@@ -6,19 +6,21 @@ import { runTrialSweep } from '../domain/installations/index.js';
 import type { Logger } from '../logger.js';
 import { refreshExpiringTokens } from '../domain/installations/index.js';
 import { runSandboxIdleSweep } from '../domain/sandboxes/index.js';
+import type { EventSink } from '../domain/webhooks/index.js';
 
 // Time-driven work, once a minute on pg-boss's cron (one run cluster-wide per slot, whatever the
 // number of worker processes). Each job is a domain function of `now`, so tests drive the same
 // code with a controlled clock.
 const SCHEDULES = {
-  'trial-sweep': (deps: ScheduleDeps, now: Date) => runTrialSweep(deps.db, now),
-  'sandbox-idle-sweep': (deps: ScheduleDeps, now: Date) => runSandboxIdleSweep(deps.db, deps.config, now),
+  'trial-sweep': (deps: ScheduleDeps, now: Date) => runTrialSweep(deps.db, deps.events, now),
+  'sandbox-idle-sweep': (deps: ScheduleDeps, now: Date) => runSandboxIdleSweep(deps.db, deps.events, deps.config, now),
   'oauth-token-refresh': (deps: ScheduleDeps, now: Date) => refreshExpiringTokens(deps.db, deps.config, now),
   'rate-limit-purge': (deps: ScheduleDeps, now: Date) => purgeExpiredRateLimits(deps.db, now),
 } as const;
 
 export interface ScheduleDeps {
   db: Db;
+  events: EventSink;
   config: Config;
   logger: Logger;
 }

@@ -1,8 +1,13 @@
-import { sql } from 'kysely';
 import type { PgBoss } from 'pg-boss';
-import { createDeliveries } from '../domain/webhooks/index.js';
-import { runDeliveryBatch, type DeliveryDeps } from '../domain/webhooks/index.js';
-import { QUEUES, type DeliveryJobData, type FanoutJobData } from './boss.js';
+import {
+  QUEUES,
+  createDeliveries,
+  purgeExpiredInboundKeys,
+  runDeliveryBatch,
+  type DeliveryDeps,
+  type DeliveryJobData,
+  type FanoutJobData,
+} from '../domain/webhooks/index.js';
 
 // The webhook workers of one process. Jobs arrive through LISTEN/NOTIFY the moment their
 // transaction commits (queues are `notify: true`); polling is only the fallback. Deliveries are
@@ -57,8 +62,8 @@ export async function startWebhookWorkers(boss: PgBoss, deps: Omit<DeliveryDeps,
   );
 
   await boss.work(QUEUES.maintenance, async () => {
-    const { numAffectedRows } = await sql`delete from control.inbound_webhook_keys where created_at < now() - interval '24 hours'`.execute(deps.db);
-    deps.logger.info({ deleted: Number(numAffectedRows ?? 0) }, 'expired inbound idempotency keys deleted');
+    const deleted = await purgeExpiredInboundKeys(deps.db);
+    deps.logger.info({ deleted }, 'expired inbound idempotency keys deleted');
   });
   await boss.schedule(QUEUES.maintenance, '17 * * * *');
 

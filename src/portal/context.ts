@@ -3,10 +3,15 @@ import type { Db } from '../db/database.js';
 import type { Logger } from '../logger.js';
 import { NotFoundError, type ResourceKind } from '../domain/shared/index.js';
 import type { Principal } from './auth.js';
+import type { EventSink, JobQueue } from '../domain/webhooks/index.js';
 
 /** What every resolver receives. `principal` is null only for the public fields (signUp, logIn). */
 export interface PortalContext {
   db: Db;
+  /** Where writes emit their events. */
+  events: EventSink;
+  /** The webhook queue (the tester enqueues its delivery). */
+  queue: JobQueue;
   config: Config;
   logger: Logger;
   principal: Principal | null;

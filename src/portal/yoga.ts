@@ -14,6 +14,7 @@ import type { PortalContext } from './context.js';
 import { checkDocumentLimits, documentLimitPlugins } from './limits.js';
 import { authorize, readPortalPolicy, requestedOperation, type PortalPolicy } from './policy.js';
 import { portalResolvers } from './resolvers/index.js';
+import type { EventSink, JobQueue } from '../domain/webhooks/index.js';
 
 export const PORTAL_PATH = '/graphql';
 
@@ -42,6 +43,9 @@ type PortalRequest = Request & {
 export interface PortalDeps {
   db: Db;
   logger: Logger;
+  events: EventSink;
+  /** The webhook queue, for the tester's deliveries. */
+  queue: JobQueue;
 }
 
 /**
@@ -81,6 +85,8 @@ export function createPortal(config: Config, deps: PortalDeps): Router {
     },
     context: ({ req }) => ({
       db: deps.db,
+      events: deps.events,
+      queue: deps.queue,
       config,
       logger: deps.logger,
       principal: req.portalAuth?.principal ?? null,

@@ -20,7 +20,7 @@ async function paidPlugin(trialDays: number) {
 
 async function install(pluginId: number) {
   const org = await createOrganization(t.db);
-  const result = await installPlugin(t.db, { pluginId, plane: 'production', sandboxId: null, organizationId: org.organizationId, locationId: org.locationId });
+  const result = await installPlugin(t.db, t.events, { pluginId, plane: 'production', sandboxId: null, organizationId: org.organizationId, locationId: org.locationId });
   return { ...org, ...result };
 }
 
@@ -92,16 +92,16 @@ describe('installing a paid plugin', () => {
   it('when checkout completes with a free trial, then trial.started, then trial.ending once, then subscription.activated at the end', async () => {
     const plugin = await paidPlugin(14);
     const inst = await install(plugin.pluginId);
-    const active = await completeCheckout(t.db, inst.installationId);
+    const active = await completeCheckout(t.db, t.events, inst.installationId);
     expect(active.status).toBe('active');
     expect(active.is_trial).toBe(true);
     const endsAt = active.trial_ends_at!;
     expect(endsAt.getTime() - Date.now()).toBeGreaterThan(13.9 * 86_400_000);
 
-    expect(await runTrialSweep(t.db, new Date(endsAt.getTime() - 5 * 86_400_000))).toEqual({ ending: 0, converted: 0 });
-    expect(await runTrialSweep(t.db, new Date(endsAt.getTime() - 2.5 * 86_400_000))).toEqual({ ending: 1, converted: 0 });
-    expect(await runTrialSweep(t.db, new Date(endsAt.getTime() - 1 * 86_400_000))).toEqual({ ending: 0, converted: 0 });
-    expect(await runTrialSweep(t.db, new Date(endsAt.getTime() + 1000))).toEqual({ ending: 0, converted: 1 });
+    expect(await runTrialSweep(t.db, t.events, new Date(endsAt.getTime() - 5 * 86_400_000))).toEqual({ ending: 0, converted: 0 });
+    expect(await runTrialSweep(t.db, t.events, new Date(endsAt.getTime() - 2.5 * 86_400_000))).toEqual({ ending: 1, converted: 0 });
+    expect(await runTrialSweep(t.db, t.events, new Date(endsAt.getTime() - 1 * 86_400_000))).toEqual({ ending: 0, converted: 0 });
+    expect(await runTrialSweep(t.db, t.events, new Date(endsAt.getTime() + 1000))).toEqual({ ending: 0, converted: 1 });
 
     const events = await outboxEvents(t.db, { installationId: inst.installationId });
     expect(events.map((e) => e.name)).toEqual(['trial.started', 'trial.ending', 'subscription.activated']);
@@ -115,12 +115,12 @@ describe('installing a paid plugin', () => {
     const plugin = await paidPlugin(0);
     const inst = await install(plugin.pluginId);
     const key = (await exchange(inst.setupToken, '10.0.1.2')).body.data.api_key;
-    await completeCheckout(t.db, inst.installationId);
+    await completeCheckout(t.db, t.events, inst.installationId);
     expect((await call(t.app, 'get', '/health', { key })).status).toBe(200);
     const events = await outboxEvents(t.db, { installationId: inst.installationId });
     expect(events.map((e) => e.name)).toEqual(['subscription.activated']);
     expectValidEventData('subscription.activated', events[0]!.data);
-    await expect(completeCheckout(t.db, inst.installationId)).rejects.toMatchObject({ code: 'invalid_transition' });
+    await expect(completeCheckout(t.db, t.events, inst.installationId)).rejects.toMatchObject({ code: 'invalid_transition' });
   });
 });
 
@@ -129,7 +129,7 @@ describe('removing an installation', () => {
     const plugin = await createPlugin(t.db);
     const inst = await install(plugin.pluginId);
     const key = (await exchange(inst.setupToken, '10.0.2.1')).body.data.api_key;
-    const removed = await removeInstallation(t.db, inst.installationId);
+    const removed = await removeInstallation(t.db, t.events, inst.installationId);
     expect(removed.status).toBe('removed');
     const events = await outboxEvents(t.db, { installationId: inst.installationId });
     expect(events.map((e) => e.name)).toEqual(['installation.created', 'installation.removed']);

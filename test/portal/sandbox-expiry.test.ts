@@ -30,7 +30,7 @@ async function idleSandbox(lastAccessedAt: Date, protectedUntil: Date | null = n
   return box;
 }
 
-const sweep = (now: Date) => runSandboxIdleSweep(t.db, t.config, now);
+const sweep = (now: Date) => runSandboxIdleSweep(t.db, t.events, t.config, now);
 /** What one sweep did to this sandbox (other tests' sandboxes may be swept along). */
 async function sweepFor(box: Box, now: Date): Promise<'warned' | 'expired' | 'nothing'> {
   const result = await sweep(now);

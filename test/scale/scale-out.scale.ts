@@ -93,7 +93,7 @@ describe('two API and two worker processes on one database', () => {
     });
     const ids: string[] = [];
     for (let i = 0; i < 150; i++) {
-      ids.push(await emit(t.db, scopeOf(inst), 'order.status_changed', { order_id: i + 1, unique_orderid: `SCALE-${i}`, old_status: 'CREATED', new_status: 'COOKING' }));
+      ids.push(await emit(t, scopeOf(inst), 'order.status_changed', { order_id: i + 1, unique_orderid: `SCALE-${i}`, old_status: 'CREATED', new_status: 'COOKING' }));
     }
     await waitUntil(() => receiver.requests.length >= 20, 20_000, 'first deliveries');
     const worker = procs.find((p) => p.role === 'worker')!;

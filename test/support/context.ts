@@ -6,8 +6,9 @@ import supertest from 'supertest';
 import { createApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createDatabase, type DatabaseHandle, type Db } from '../../src/db/database.js';
-import type { JobRuntime, JobRuntimeOptions } from '../../src/jobs/runtime.js';
+import { startJobRuntime, type JobRuntime, type JobRuntimeOptions } from '../../src/jobs/runtime.js';
 import { createLogger, type Logger } from '../../src/logger.js';
+import type { EventSink, JobQueue } from '../../src/domain/webhooks/index.js';
 import { TEMPLATE_DB, withDatabase } from './test-db.js';
 
 export interface TestContext {
@@ -22,6 +23,10 @@ export interface TestContext {
   newApp(overrides?: Record<string, string>): Promise<Express>;
   /** This test file's database. */
   databaseUrl: string;
+  /** The app's event sink (every context has a job queue; see createTestContext). */
+  events: EventSink;
+  /** The app's webhook queue. */
+  queue: JobQueue;
   /** pg-boss and the webhook workers, when asked for with `{ jobs }` (stopped by close()). */
   jobs?: JobRuntime;
   close(): Promise<void>;
@@ -66,21 +71,23 @@ export async function createTestContext(env: Record<string, string> = {}, option
     loadConfig({ ...TEST_ENV, DATABASE_URL: databaseUrl, PORT: '0', ...env, ...overrides });
   const config = makeConfig();
   const logger = createLogger(config.logLevel, sink);
-  const app = await createApp(config, { db: handle.db, logger });
+  // Every app needs the job queue: its writes emit through the event sink, which enqueues their
+  // fan-out. Without `{ jobs }` the runtime only produces (no workers, supervisor or schedules), so
+  // fan-out jobs wait in the queue and nothing is delivered.
+  const runtime = await startJobRuntime({
+    connectionString: databaseUrl,
+    db: handle.db,
+    config,
+    logger,
+    workers: options.jobs ? (options.jobs.workers ?? true) : false,
+    supervise: options.jobs ? options.jobs.supervise : false,
+    schedules: options.jobs ? undefined : false,
+    webhookCa: options.jobs?.webhookCa,
+    tuning: { pollingIntervalSeconds: 0.5, superviseIntervalSeconds: 1, ...options.jobs?.tuning },
+  });
+  const jobs = options.jobs ? runtime : undefined;
+  const app = await createApp(config, { db: handle.db, logger, events: runtime.events, queue: runtime.queue });
   const extra: DatabaseHandle[] = [];
-  // Loaded on demand: test files that do not ask for jobs never load pg-boss.
-  const jobs = options.jobs
-    ? await (await import('../../src/jobs/runtime.js')).startJobRuntime({
-        connectionString: databaseUrl,
-        db: handle.db,
-        config,
-        logger,
-        workers: options.jobs.workers ?? true,
-        supervise: options.jobs.supervise,
-        webhookCa: options.jobs.webhookCa,
-        tuning: { pollingIntervalSeconds: 0.5, superviseIntervalSeconds: 1, ...options.jobs.tuning },
-      })
-    : undefined;
   return {
     config,
     db: handle.db,
@@ -89,14 +96,16 @@ export async function createTestContext(env: Record<string, string> = {}, option
     logs,
     databaseUrl,
     jobs,
+    events: runtime.events,
+    queue: runtime.queue,
     request: () => supertest(app),
     newApp: async (overrides) => {
       const other = createDatabase(databaseUrl);
       extra.push(other);
-      return createApp(makeConfig(overrides), { db: other.db, logger });
+      return createApp(makeConfig(overrides), { db: other.db, logger, events: runtime.events, queue: runtime.queue });
     },
     close: async () => {
-      await jobs?.stop();
+      await runtime.stop();
       for (const h of extra) await h.close();
       await handle.close();
       await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin.db);

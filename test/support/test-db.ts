@@ -5,6 +5,8 @@ import { sql } from 'kysely';
 import { startEmbeddedPostgres, type EmbeddedServer } from '../../src/db/embedded.js';
 import { createDatabase } from '../../src/db/database.js';
 import { migrateAll } from '../../src/db/migrate.js';
+import { startBoss } from '../../src/jobs/boss.js';
+import { createLogger } from '../../src/logger.js';
 
 export const TEMPLATE_DB = 'svc_test_template';
 
@@ -25,9 +27,14 @@ export async function prepareTestDatabase(): Promise<void> {
   await sql`create database ${sql.id(TEMPLATE_DB)}`.execute(admin.db);
   await admin.close();
 
-  const template = createDatabase(withDatabase(adminUrl, TEMPLATE_DB), { max: 1 });
+  const templateUrl = withDatabase(adminUrl, TEMPLATE_DB);
+  const template = createDatabase(templateUrl, { max: 1 });
   await migrateAll(template.db);
   await template.close();
+  // pg-boss's schema and queues too: every test app starts a job queue, and a clone that has them
+  // starts it without installing anything.
+  const boss = await startBoss({ connectionString: templateUrl, logger: createLogger('silent'), supervise: false, max: 1 });
+  await boss.stop({ graceful: false, close: true });
   process.env.SVC_TEST_ADMIN_URL = adminUrl;
 }
 

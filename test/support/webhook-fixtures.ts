@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../src/db/database.js';
-import { emitEvent, type EventScope } from '../../src/domain/webhooks/outbox.js';
+import type { EventScope, EventSink } from '../../src/domain/webhooks/outbox.js';
 import type { EventDataMap, EventName } from '../../src/generated/events.generated.js';
 import type { InstallationFixture } from './builders.js';
 import type { ReceivedRequest } from './webhook-receiver.js';
@@ -16,8 +16,8 @@ export const scopeOf = (inst: Pick<InstallationFixture, 'organizationId' | 'loca
 });
 
 /** Emits one event in its own committed transaction, as a domain write would. */
-export async function emit<E extends EventName>(db: Db, scope: EventScope, event: E, data: EventDataMap[E]): Promise<string> {
-  const emitted = await db.transaction().execute((trx) => emitEvent(trx, scope, event, data));
+export async function emit<E extends EventName>(t: { db: Db; events: EventSink }, scope: EventScope, event: E, data: EventDataMap[E]): Promise<string> {
+  const emitted = await t.db.transaction().execute((trx) => t.events.emit(trx, scope, event, data));
   return emitted.eventId;
 }
 

@@ -53,7 +53,7 @@ const orderPaid = (orderId = 90412): EventDataMap['order.paid'] => ({ order_id: 
 
 describe('when an event fires for a subscribed installation', () => {
   it('then the receiver gets one POST signed over its exact bytes, with the headers and envelope of asyncapi.yaml', async () => {
-    const eventId = await emit(t.db, scopeOf(inst), 'order.paid', orderPaid());
+    const eventId = await emit(t, scopeOf(inst), 'order.paid', orderPaid());
     const [log] = await waitForDelivery(t.db, eventId);
     const [req] = requestsOf(log!.delivery_id);
     expect(req!.method).toBe('POST');
@@ -75,7 +75,7 @@ describe('when an event fires for a subscribed installation', () => {
     for (const name of EVENT_NAMES) {
       const example = contract.events.find((e) => e.name === name)!.examples[0]!.payload as unknown as { data: EventDataMap[EventName] };
       const scope = scopeOf(inst, isLifecycleEvent(name) ? { installationId: inst.installationId } : {});
-      ids.push(await emit(t.db, scope, name, example.data));
+      ids.push(await emit(t, scope, name, example.data));
     }
     const logs = (await Promise.all(ids.map((id) => waitForDelivery(t.db, id)))).flat();
     expect(logs.map((log) => log.status)).toEqual(EVENT_NAMES.map(() => 'delivered'));
@@ -91,13 +91,12 @@ describe('when an event fires for a subscribed installation', () => {
     // Both shapes emitted by one transaction, as the capture does (end to end below).
     const scope = scopeOf(inst);
     const [observer, capture] = await t.db.transaction().execute(async (trx) => {
-      const { emitEvent } = await import('../../src/domain/webhooks/outbox.js');
       return [
-        await emitEvent(trx, scope, 'payment.succeeded', {
+        await t.events.emit(trx, scope, 'payment.succeeded', {
           transaction_id: 88123, order_id: 90412, amount: '20.00', currency: 'EUR', payment_method: 'card', tip_amount: '0.00', tax_amount: '3.74',
           discount_amount: '0.00', processor_payment_intent_id: null, transaction_type: 'sale', processed_at: '2026-03-14T19:02:11Z',
         }),
-        await emitEvent(trx, scope, 'payment.succeeded', {
+        await t.events.emit(trx, scope, 'payment.succeeded', {
           payment_id: 88123, order_id: 90412, amount: '20.00', currency: 'EUR', payment_method: 'card', provider: 'stripe',
           provider_transaction_id: 'pi_3P2kQ9', remaining_balance: 28.5,
         }),
@@ -147,7 +146,7 @@ describe('when the receiver does not answer 2xx', () => {
     receiver.respond((_req, res) => {
       res.writeHead(500, { 'content-type': 'application/json' }).end(errorBody);
     });
-    const eventId = await emit(t.db, scopeOf(inst), 'order.paid', orderPaid(2));
+    const eventId = await emit(t, scopeOf(inst), 'order.paid', orderPaid(2));
     const [log] = await waitForDelivery(t.db, eventId, 1, 15_000);
     const requests = requestsOf(log!.delivery_id);
     expect(requests.map((req) => req.headers['x-svc-attempt'])).toEqual(['1', '2', '3']);
@@ -164,7 +163,7 @@ describe('when the receiver does not answer 2xx', () => {
     receiver.respond((req, res) => {
       res.writeHead(req.headers['x-svc-attempt'] === '1' ? 503 : 204).end();
     });
-    const eventId = await emit(t.db, scopeOf(inst), 'order.paid', orderPaid(3));
+    const eventId = await emit(t, scopeOf(inst), 'order.paid', orderPaid(3));
     const [log] = await waitForDelivery(t.db, eventId);
     expect(log).toMatchObject({ status: 'delivered', attempts: 2, http_status: 204, error_message: null });
     expect((await attemptsOf(t.db, log!.log_id)).map((a) => a.status)).toEqual(['failed', 'delivered']);
@@ -175,7 +174,7 @@ describe('when the receiver does not answer 2xx', () => {
       if (req.path === '/hook') res.writeHead(302, { location: receiver.url('/elsewhere') }).end('moved');
       else res.writeHead(200).end();
     });
-    const eventId = await emit(t.db, scopeOf(inst), 'order.paid', orderPaid(4));
+    const eventId = await emit(t, scopeOf(inst), 'order.paid', orderPaid(4));
     const [log] = await waitForDelivery(t.db, eventId, 1, 15_000);
     expect(requestsOf(log!.delivery_id).map((req) => req.path)).toEqual(['/hook', '/hook', '/hook']);
     expect(receiver.requests.filter((req) => req.path === '/elsewhere')).toEqual([]);
@@ -184,7 +183,7 @@ describe('when the receiver does not answer 2xx', () => {
 
   it('then a receiver slower than SVC_WEBHOOK_TIMEOUT_MS times out', async () => {
     receiver.respond((_req, res) => void setTimeout(() => res.writeHead(200).end(), 2_000));
-    const eventId = await emit(t.db, scopeOf(inst), 'order.paid', orderPaid(5));
+    const eventId = await emit(t, scopeOf(inst), 'order.paid', orderPaid(5));
     const [log] = await waitForDelivery(t.db, eventId, 1, 15_000);
     expect(log).toMatchObject({ status: 'failed', attempts: 3, http_status: null, error_message: 'Timed out after 1000 ms' });
     const attempts = await attemptsOf(t.db, log!.log_id);
@@ -195,7 +194,7 @@ describe('when the receiver does not answer 2xx', () => {
     receiver.respond((req, res) => {
       res.writeHead(req.headers['x-svc-attempt'] === '1' ? 500 : 200).end();
     });
-    const eventId = await emit(t.db, scopeOf(inst), 'order.paid', orderPaid(6));
+    const eventId = await emit(t, scopeOf(inst), 'order.paid', orderPaid(6));
     await waitUntil(() => receiver.requests.some((req) => expectValidWebhook(req).id === eventId));
     const rotated = generateWebhookSecret();
     await t.db
@@ -220,7 +219,7 @@ describe('when the receiver does not answer 2xx', () => {
 describe('when the destination is not allowed', () => {
   it('then a plain http endpoint is refused at delivery, recorded with its reason and not retried', async () => {
     const plain = await createInstallation(t.db, { webhookEndpoint: `http://localhost:${receiver.port}/hook` });
-    const eventId = await emit(t.db, scopeOf(plain), 'order.paid', orderPaid(7));
+    const eventId = await emit(t, scopeOf(plain), 'order.paid', orderPaid(7));
     const [log] = await waitForDelivery(t.db, eventId);
     expect(log).toMatchObject({ status: 'failed', attempts: 1, http_status: null });
     expect(log!.error_message).toMatch(/must use https/);

@@ -4,9 +4,8 @@ import { sql } from 'kysely';
 import type { Job } from 'pg-boss';
 import type { Db } from '../../src/db/database.js';
 import type { InstallationStatus } from '../../src/db/types.js';
-import { emitEvent } from '../../src/domain/webhooks/outbox.js';
 import type { EventDataMap } from '../../src/generated/events.generated.js';
-import type { FanoutJobData } from '../../src/jobs/boss.js';
+import type { FanoutJobData } from '../../src/domain/webhooks/queue.js';
 import { createDeliveries } from '../../src/domain/webhooks/fanout.js';
 import { createInstallation, createPlugin, createSandboxInstallation, type InstallationFixture, type PluginOptions } from '../support/builders.js';
 import { createTestContext, type TestContext } from '../support/context.js';
@@ -72,7 +71,7 @@ describe('when an event fires at a location', () => {
     const noSecret = await installAt(t.db, home.locationId, { noSecret: true });
     const sandbox = await createSandboxInstallation(t.db, { webhookEndpoint: receiver.url('/sandbox') });
 
-    const eventId = await emit(t.db, scopeOf(home), 'order.created', orderCreated(1));
+    const eventId = await emit(t, scopeOf(home), 'order.created', orderCreated(1));
     const logs = await waitForDelivery(t.db, eventId, 2);
     expect(logs.map((log) => log.installation_id).sort()).toEqual([home.installationId, subscribedToOrders].sort());
     expect(logs.every((log) => log.status === 'delivered')).toBe(true);
@@ -86,13 +85,13 @@ describe('when an event fires at a location', () => {
   it('then an event in a sandbox reaches that sandbox installation and no production one', async () => {
     const sandbox = await createSandboxInstallation(t.db, { webhookEndpoint: receiver.url('/sandbox') });
     const scope = { plane: 'sandbox' as const, sandboxId: sandbox.sandboxId, organizationId: sandbox.organizationId, locationId: sandbox.locationIds[0] };
-    const eventId = await emit(t.db, scope, 'order.created', orderCreated(2));
+    const eventId = await emit(t, scope, 'order.created', orderCreated(2));
     const logs = await waitForDelivery(t.db, eventId, 1);
     expect(logs.map((log) => log.installation_id)).toEqual([sandbox.installationId]);
   });
 
   it('then an event nobody is eligible for enqueues no job and leaves no log', async () => {
-    const eventId = await emit(t.db, scopeOf(home, { locationId: 999_999 }), 'order.created', orderCreated(3));
+    const eventId = await emit(t, scopeOf(home, { locationId: 999_999 }), 'order.created', orderCreated(3));
     expect(await fanoutJobs(t.db, eventId)).toBe(0);
     expect(await deliveriesOf(t.db, eventId)).toEqual([]);
   });
@@ -104,12 +103,12 @@ describe('lifecycle events', () => {
     const neighbour = await installAt(t.db, home.locationId, { supportedEvents: ['installation.*'] });
     const notOptedIn = await installAt(t.db, home.locationId, { supportedEvents: ['order.*', 'payment.*'] });
 
-    const toAddressed = await emit(t.db, scopeOf(home, { installationId: addressed }), 'installation.created', installationData(addressed));
+    const toAddressed = await emit(t, scopeOf(home, { installationId: addressed }), 'installation.created', installationData(addressed));
     const logs = await waitForDelivery(t.db, toAddressed, 1);
     expect(logs.map((log) => log.installation_id)).toEqual([addressed]);
 
-    const toNotOptedIn = await emit(t.db, scopeOf(home, { installationId: notOptedIn }), 'installation.created', installationData(notOptedIn));
-    const unaddressed = await emit(t.db, scopeOf(home), 'installation.created', installationData(neighbour));
+    const toNotOptedIn = await emit(t, scopeOf(home, { installationId: notOptedIn }), 'installation.created', installationData(notOptedIn));
+    const unaddressed = await emit(t, scopeOf(home), 'installation.created', installationData(neighbour));
     expect(await fanoutJobs(t.db, toNotOptedIn)).toBe(0);
     expect(await fanoutJobs(t.db, unaddressed)).toBe(0);
   });
@@ -117,7 +116,7 @@ describe('lifecycle events', () => {
   it('when installation.removed fires in the transaction that removes the installation, then it is still delivered there', async () => {
     const removed = await installAt(t.db, home.locationId, { supportedEvents: ['installation.removed'] });
     const eventId = await t.db.transaction().execute(async (trx) => {
-      const event = await emitEvent(trx, scopeOf(home, { installationId: removed }), 'installation.removed', {
+      const event = await t.events.emit(trx, scopeOf(home, { installationId: removed }), 'installation.removed', {
         installation_id: removed, plugin_id: 1, organization_id: home.organizationId, location_id: home.locationId,
       });
       await trx.updateTable('control.installations').set({ status: 'removed', removed_at: new Date() }).where('installation_id', '=', removed).execute();
@@ -133,7 +132,7 @@ describe('the fan-out job', () => {
     let eventId = '';
     await expect(
       t.db.transaction().execute(async (trx) => {
-        eventId = (await emitEvent(trx, scopeOf(home), 'order.created', orderCreated(4))).eventId;
+        eventId = (await t.events.emit(trx, scopeOf(home), 'order.created', orderCreated(4))).eventId;
         expect(await fanoutJobs(trx as unknown as Db, eventId)).toBe(1);
         throw new Error('rolled back');
       }),
@@ -146,7 +145,7 @@ describe('the fan-out job', () => {
 
   it('when it is enqueued, then it is visible only inside the emitting transaction until that commits', async () => {
     const eventId = await t.db.transaction().execute(async (trx) => {
-      const event = await emitEvent(trx, scopeOf(home), 'order.created', orderCreated(5));
+      const event = await t.events.emit(trx, scopeOf(home), 'order.created', orderCreated(5));
       expect(await fanoutJobs(trx as unknown as Db, event.eventId)).toBe(1);
       expect(await fanoutJobs(t.db, event.eventId)).toBe(0);
       return event.eventId;

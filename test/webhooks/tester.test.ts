@@ -14,7 +14,7 @@ import { createTestTls } from '../support/tls.js';
 import { hasValidSignature } from '../support/webhook-fixtures.js';
 import { expectValidWebhook, startReceiver, waitUntil, type Receiver } from '../support/webhook-receiver.js';
 
-// The portal's webhook tester: sendTestWebhook(db, config, { installationId, event }).
+// The portal's webhook tester: sendTestWebhook(db, queue, config, { installationId, event }).
 
 let t: TestContext;
 let receiver: Receiver;
@@ -40,7 +40,7 @@ const logOf = (logId: number) => t.db.selectFrom('control.webhook_logs').selectA
 
 describe('when the tester fires an event at a sandbox installation', () => {
   it.each(EVENT_NAMES)('then a real, signed %s built from the sandbox data is delivered and its log can be polled', async (event) => {
-    const { logId } = await sendTestWebhook(t.db, t.config, { installationId: sandbox.installationId, event });
+    const { logId } = await sendTestWebhook(t.db, t.queue, t.config, { installationId: sandbox.installationId, event });
     await waitUntil(async () => (await logOf(logId)).status !== 'pending', 10_000, `log ${logId}`);
     const { event_id: eventId } = await logOf(logId);
     const [req] = receiver.requests.filter((r) => JSON.parse(r.body.toString()).id === eventId);
@@ -68,7 +68,7 @@ describe('when the webhook cannot be delivered', () => {
   ])('when %s, then a skipped entry says why and nothing is sent', async (_label, options, reason) => {
     const inst = await createInstallation(t.db, { webhookEndpoint: receiver.url('/skipped'), ...options });
     if ('noSecret' in options) await t.db.updateTable('control.plugins').set({ webhook_secret_enc: null }).where('plugin_id', '=', inst.pluginId).execute();
-    const { logId } = await sendTestWebhook(t.db, t.config, { installationId: inst.installationId, event: 'order.paid' });
+    const { logId } = await sendTestWebhook(t.db, t.queue, t.config, { installationId: inst.installationId, event: 'order.paid' });
     const log = await logOf(logId);
     expect(log).toMatchObject({ direction: 'outbound', status: 'skipped', attempts: 0, event_type: 'order.paid', installation_id: inst.installationId });
     expect(log.error_message).toMatch(reason);
@@ -78,13 +78,13 @@ describe('when the webhook cannot be delivered', () => {
 
   it('when a lifecycle event is not opted into, then it is skipped as not subscribed', async () => {
     const inst = await createInstallation(t.db, { webhookEndpoint: receiver.url('/skipped'), supportedEvents: ['*'] });
-    const { logId } = await sendTestWebhook(t.db, t.config, { installationId: inst.installationId, event: 'trial.started' });
+    const { logId } = await sendTestWebhook(t.db, t.queue, t.config, { installationId: inst.installationId, event: 'trial.started' });
     expect(await logOf(logId)).toMatchObject({ status: 'skipped', error_message: expect.stringMatching(/not subscribed/) });
   });
 
   it('when the event or the installation is unknown, then a validation or not-found error', async () => {
-    await expect(sendTestWebhook(t.db, t.config, { installationId: sandbox.installationId, event: 'order.shipped' })).rejects.toMatchObject({ code: 'validation_error' });
-    await expect(sendTestWebhook(t.db, t.config, { installationId: 987_654, event: 'order.paid' })).rejects.toBeInstanceOf(DomainError);
+    await expect(sendTestWebhook(t.db, t.queue, t.config, { installationId: sandbox.installationId, event: 'order.shipped' })).rejects.toMatchObject({ code: 'validation_error' });
+    await expect(sendTestWebhook(t.db, t.queue, t.config, { installationId: 987_654, event: 'order.paid' })).rejects.toBeInstanceOf(DomainError);
   });
 });
 

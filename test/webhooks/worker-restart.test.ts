@@ -76,7 +76,7 @@ describe('when a worker is killed mid-delivery and another starts', () => {
 
     // Phase 1: the worker process delivers three events normally.
     receiver.respond(ok);
-    const before = [await emit(t.db, scopeOf(inst), 'order.paid', orderPaid(1)), await emit(t.db, scopeOf(inst), 'order.paid', orderPaid(2)), await emit(t.db, scopeOf(inst), 'order.paid', orderPaid(3))];
+    const before = [await emit(t, scopeOf(inst), 'order.paid', orderPaid(1)), await emit(t, scopeOf(inst), 'order.paid', orderPaid(2)), await emit(t, scopeOf(inst), 'order.paid', orderPaid(3))];
     for (const eventId of before) await waitForDelivery(t.db, eventId);
     const deliveredBefore = new Set(receiver.requests.map((req) => String(req.headers['x-svc-delivery'])));
     expect(deliveredBefore.size).toBe(3);
@@ -85,7 +85,7 @@ describe('when a worker is killed mid-delivery and another starts', () => {
     const held: ServerResponse[] = [];
     receiver.respond((_req, res) => void held.push(res));
     const pendingEvents = [];
-    for (let n = 4; n <= 7; n++) pendingEvents.push(await emit(t.db, scopeOf(inst), 'order.paid', orderPaid(n)));
+    for (let n = 4; n <= 7; n++) pendingEvents.push(await emit(t, scopeOf(inst), 'order.paid', orderPaid(n)));
     await receiver.waitFor(3 + 4);
     child.kill('SIGKILL');
     await new Promise((resolve) => child!.once('exit', resolve));

@@ -2,25 +2,18 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { DataPlaneSchema } from '../../db/types.js';
 import { hashKey, isInstallationKeyFormat } from '../../lib/secrets.js';
-import { AccessError, FeatureNotEnabledError, RateLimitedError } from '../shared/index.js';
+import { AccessError, FeatureNotEnabledError, RateLimitedError, dataPlane, type Site } from '../shared/index.js';
+import type { EventSink } from '../webhooks/index.js';
 import * as installations from './installation.repository.js';
 import type { KeyHolderRow } from './installation.repository.js';
 
-/** What the credentials pipeline knows about the caller once its key checks out. */
-export interface InstallationContext {
+/** What the credentials pipeline knows about the caller once its key checks out: its site and more. */
+export interface InstallationContext extends Site {
   installationId: number;
   pluginId: number;
-  organizationId: number;
-  locationId: number;
-  plane: 'production' | 'sandbox';
-  sandboxId: number | null;
-  /** The data-plane schema: `production` or the sandbox's `sandbox_<id>`. */
-  schema: string;
   features: string[];
   /** Data-plane handle: every query through it lands in this installation's schema. */
   data: Kysely<DataPlaneSchema>;
-  /** The whole database (control plane by qualified names), for transactions. */
-  db: Db;
   /** The plugin's current webhook secret, encrypted (read with the key: inbound signatures). */
   webhookSecretEnc: string | null;
 }
@@ -59,7 +52,7 @@ export interface Admission {
  * ready sandbox), so a refused key never uses anybody's budget; the errors keep the pipeline's
  * order: credentials first, then the rate limit, then the route's ceiling.
  */
-export async function admitInstallation(db: Db, apiKey: string | undefined, limits: AdmissionLimits): Promise<Admission> {
+export async function admitInstallation(db: Db, events: EventSink, apiKey: string | undefined, limits: AdmissionLimits): Promise<Admission> {
   if (apiKey === undefined || apiKey === '') {
     throw new AccessError('missing_api_key', 'Send the installation key in the X-Plugin-Api-Key header.');
   }
@@ -115,8 +108,9 @@ export async function admitInstallation(db: Db, apiKey: string | undefined, limi
     sandboxId: row.sandbox_id,
     schema,
     features: row.supported_features,
-    data: (db as unknown as Kysely<DataPlaneSchema>).withSchema(schema),
+    data: dataPlane(db, schema),
     db,
+    events,
     webhookSecretEnc: row.webhook_secret_enc,
   };
   return { auth, rateLimit };

@@ -6,6 +6,7 @@ import { findOwnedInstallation } from './developer-installations.js';
 import * as installations from './installation.repository.js';
 import type { InstallationRow } from './installation.repository.js';
 import { NotFoundError, ValidationError } from '../shared/index.js';
+import type { EventSink } from '../webhooks/index.js';
 import {
   completeCheckout, installPlugin, InstallationStateError, removeInstallation, runTrialSweep, TRIAL_ENDING_NOTICE_DAYS, type InstallInput,
 } from './marketplace.js';
@@ -30,8 +31,8 @@ export interface InstallPayload {
 
 const DAY_MS = 86_400_000;
 
-async function install(db: Db, config: Config, input: InstallInput): Promise<InstallPayload> {
-  const { installation, integrationType, installationId, status, setupToken, setupUrl } = await installPlugin(db, input);
+async function install(db: Db, events: EventSink, config: Config, input: InstallInput): Promise<InstallPayload> {
+  const { installation, integrationType, installationId, status, setupToken, setupUrl } = await installPlugin(db, events, input);
   return {
     installationId,
     status,
@@ -45,18 +46,18 @@ async function install(db: Db, config: Config, input: InstallInput): Promise<Ins
 // ---------- platform operator: production
 
 /** A restaurant installs an active listing at one of its production locations. */
-export function installInProduction(db: Db, config: Config, input: { pluginId: number; organizationId: number; locationId: number }): Promise<InstallPayload> {
-  return install(db, config, { ...input, plane: 'production', sandboxId: null });
+export function installInProduction(db: Db, events: EventSink, config: Config, input: { pluginId: number; organizationId: number; locationId: number }): Promise<InstallPayload> {
+  return install(db, events, config, { ...input, plane: 'production', sandboxId: null });
 }
 
-export async function checkoutProductionInstallation(db: Db, installationId: number): Promise<InstallationRow> {
+export async function checkoutProductionInstallation(db: Db, events: EventSink, installationId: number): Promise<InstallationRow> {
   await productionInstallation(db, installationId);
-  return completeCheckout(db, installationId);
+  return completeCheckout(db, events, installationId);
 }
 
-export async function removeProductionInstallation(db: Db, installationId: number): Promise<InstallationRow> {
+export async function removeProductionInstallation(db: Db, events: EventSink, installationId: number): Promise<InstallationRow> {
   await productionInstallation(db, installationId);
-  return removeInstallation(db, installationId);
+  return removeInstallation(db, events, installationId);
 }
 
 async function productionInstallation(db: Db, installationId: number): Promise<InstallationRow> {
@@ -68,26 +69,26 @@ async function productionInstallation(db: Db, installationId: number): Promise<I
 // ---------- developer: their own sandboxes
 
 /** A new installation of the sandbox's plugin at the sandbox's demo location, free or paid per the listing's pricing. */
-export async function simulateInstall(db: Db, config: Config, developerId: number, sandboxId: number): Promise<InstallPayload> {
-  const site = await sandboxSite(db, developerId, sandboxId);
-  return install(db, config, { pluginId: site.pluginId, plane: 'sandbox', sandboxId, organizationId: site.organizationId, locationId: site.locationId });
+export async function simulateInstall(db: Db, events: EventSink, config: Config, developerId: number, sandboxId: number): Promise<InstallPayload> {
+  const site = await sandboxSite(db, events, developerId, sandboxId);
+  return install(db, events, config, { pluginId: site.pluginId, plane: 'sandbox', sandboxId, organizationId: site.organizationId, locationId: site.locationId });
 }
 
-export async function simulateCheckout(db: Db, developerId: number, installationId: number): Promise<InstallationRow> {
+export async function simulateCheckout(db: Db, events: EventSink, developerId: number, installationId: number): Promise<InstallationRow> {
   await sandboxInstallation(db, developerId, installationId);
-  return completeCheckout(db, installationId);
+  return completeCheckout(db, events, installationId);
 }
 
-export async function simulateRemoval(db: Db, developerId: number, installationId: number): Promise<InstallationRow> {
+export async function simulateRemoval(db: Db, events: EventSink, developerId: number, installationId: number): Promise<InstallationRow> {
   await sandboxInstallation(db, developerId, installationId);
-  return removeInstallation(db, installationId);
+  return removeInstallation(db, events, installationId);
 }
 
 /**
  * Runs the trial sweep for this one installation at the moment it acts: TRIAL_ENDING_NOTICE_DAYS
  * before the trial's end (trial.ending), or at the end (conversion, subscription.activated).
  */
-export async function simulateTrial(db: Db, developerId: number, installationId: number, stage: 'ending' | 'conversion'): Promise<InstallationRow> {
+export async function simulateTrial(db: Db, events: EventSink, developerId: number, installationId: number, stage: 'ending' | 'conversion'): Promise<InstallationRow> {
   const row = await sandboxInstallation(db, developerId, installationId);
   if (row.status !== 'active' || !row.is_trial || !row.trial_ends_at) {
     throw new InstallationStateError(`Installation ${installationId} is not in a trial: complete the checkout of a plugin with trial days first.`);
@@ -97,7 +98,7 @@ export async function simulateTrial(db: Db, developerId: number, installationId:
   }
   // One millisecond past each boundary: the stored end has microseconds that a Date drops.
   const now = new Date(row.trial_ends_at.getTime() + 1 - (stage === 'ending' ? TRIAL_ENDING_NOTICE_DAYS * DAY_MS : 0));
-  await runTrialSweep(db, now, { installationId });
+  await runTrialSweep(db, events, now, { installationId });
   return installations.loadInstallation(db, installationId);
 }
 

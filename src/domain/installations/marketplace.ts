@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database, DataPlaneSchema } from '../../db/types.js';
-import { emitEvent, type EventScope } from '../webhooks/index.js';
+import type { EventScope, EventSink } from '../webhooks/index.js';
 import type { InstallationData } from '../../generated/events.generated.js';
 import { generateInstallationKey, hashKey, randomBase62 } from '../../lib/secrets.js';
 import { DomainError, NotFoundError, ValidationError } from '../shared/index.js';
@@ -65,7 +65,7 @@ export const installationPayload = (row: InstallationRow): InstallationData => (
   ...(row.is_trial && row.trial_ends_at ? { trial_ends_at: row.trial_ends_at.toISOString() } : {}),
 });
 
-export async function installPlugin(db: Db, input: InstallInput): Promise<InstallResult> {
+export async function installPlugin(db: Db, events: EventSink, input: InstallInput): Promise<InstallResult> {
   const plugin = await db
     .selectFrom('control.plugins')
     .select(['plugin_id', 'pricing_model', 'listing_status', 'setup_url', 'integration_type'])
@@ -86,7 +86,7 @@ export async function installPlugin(db: Db, input: InstallInput): Promise<Instal
       location_id: input.locationId,
       status: free ? 'active' : 'pending_payment',
     });
-    if (free) await emitEvent(trx, scopeOfInstallation(row), 'installation.created', installationPayload(row));
+    if (free) await events.emit(trx, scopeOfInstallation(row), 'installation.created', installationPayload(row));
     const setupToken = await createSetupToken(trx, row.installation_id);
     return {
       installationId: row.installation_id,
@@ -100,25 +100,25 @@ export async function installPlugin(db: Db, input: InstallInput): Promise<Instal
 }
 
 /** Checkout of a paid plugin: a free trial begins (trial.started) or the subscription starts. */
-export async function completeCheckout(db: Db, installationId: number): Promise<InstallationRow> {
+export async function completeCheckout(db: Db, events: EventSink, installationId: number): Promise<InstallationRow> {
   return db.transaction().execute(async (trx) => {
     const row = await installations.lockInstallation(trx, installationId);
     if (row.status !== 'pending_payment') throw new InstallationStateError(`Installation ${installationId} is ${row.status}, not pending_payment.`);
     const plugin = await trx.selectFrom('control.plugins').select('trial_days').where('plugin_id', '=', row.plugin_id).executeTakeFirstOrThrow();
     const trial = plugin.trial_days > 0;
     const updated = await installations.activate(trx, installationId, plugin.trial_days);
-    await emitEvent(trx, scopeOfInstallation(updated), trial ? 'trial.started' : 'subscription.activated', installationPayload(updated));
+    await events.emit(trx, scopeOfInstallation(updated), trial ? 'trial.started' : 'subscription.activated', installationPayload(updated));
     return updated;
   });
 }
 
 /** installation.removed goes out while the installation is still active, then it is deactivated. */
-export async function removeInstallation(db: Db, installationId: number): Promise<InstallationRow> {
+export async function removeInstallation(db: Db, events: EventSink, installationId: number): Promise<InstallationRow> {
   return db.transaction().execute(async (trx) => {
     const row = await installations.lockInstallation(trx, installationId);
     if (row.status === 'removed') throw new InstallationStateError(`Installation ${installationId} is already removed.`);
     if (row.status === 'active') {
-      await emitEvent(trx, scopeOfInstallation(row), 'installation.removed', {
+      await events.emit(trx, scopeOfInstallation(row), 'installation.removed', {
         installation_id: row.installation_id,
         plugin_id: row.plugin_id,
         organization_id: row.organization_id,
@@ -134,7 +134,7 @@ export async function removeInstallation(db: Db, installationId: number): Promis
  * (subscription.activated). `now` is passed in so tests control the clock; `installationId`
  * limits the sweep to one installation (a developer's simulated trial in a sandbox).
  */
-export async function runTrialSweep(db: Db, now: Date, options: { installationId?: number } = {}): Promise<{ ending: number; converted: number }> {
+export async function runTrialSweep(db: Db, events: EventSink, now: Date, options: { installationId?: number } = {}): Promise<{ ending: number; converted: number }> {
   let ending = 0;
   let converted = 0;
   const due = await installations.trialsEndingBy(db, new Date(now.getTime() + TRIAL_ENDING_NOTICE_DAYS * 86_400_000), options.installationId);
@@ -144,10 +144,10 @@ export async function runTrialSweep(db: Db, now: Date, options: { installationId
       if (row.status !== 'active' || !row.is_trial || !row.trial_ends_at) return;
       if (row.trial_ends_at <= now) {
         const updated = await installations.endTrial(trx, installation_id);
-        await emitEvent(trx, scopeOfInstallation(updated), 'subscription.activated', installationPayload(updated));
+        await events.emit(trx, scopeOfInstallation(updated), 'subscription.activated', installationPayload(updated));
         converted++;
       } else if (!row.trial_ending_sent_at) {
-        await emitEvent(trx, scopeOfInstallation(row), 'trial.ending', {
+        await events.emit(trx, scopeOfInstallation(row), 'trial.ending', {
           installation_id: row.installation_id,
           plugin_id: row.plugin_id,
           organization_id: row.organization_id,

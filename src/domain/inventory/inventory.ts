@@ -6,7 +6,7 @@ import { findStockLevels, toIngredientDetail, toIngredientView, type IngredientD
 import { resolveScopedLocation } from '../restaurants/index.js';
 import { formatQuantity, toQuantityUnits } from '../shared/index.js';
 import { decodeCursor, toPage, type Page } from '../shared/index.js';
-import { inTransaction } from '../shared/index.js';
+import { inSite } from '../shared/index.js';
 
 // Ingredients belong to the organization (shared by its locations); stock levels and movements
 // are per location, and an installation sees those of its own location. Another organization's
@@ -89,7 +89,7 @@ export async function updateIngredient(ctx: InstallationContext, ingredientId: n
   if (patch.supplier !== undefined) set.supplier = patch.supplier;
   if (patch.allergens !== undefined) set.allergens = patch.allergens;
   if (patch.metadata !== undefined) set.metadata = sql`metadata || ${JSON.stringify(patch.metadata)}::jsonb`;
-  return inTransaction(ctx, async ({ data }) => {
+  return inSite(ctx, async ({ data }) => {
     const row = await data
       .updateTable('ingredients')
       .set(set)

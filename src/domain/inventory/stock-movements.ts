@@ -1,12 +1,11 @@
 import { sql } from 'kysely';
-import { emitEvent } from '../webhooks/index.js';
 import type { InstallationContext } from '../installations/index.js';
 import { NotFoundError, ValidationError } from '../shared/index.js';
 import { toMovementData, toMovementView, type MovementView } from './inventory-views.js';
 import { resolveScopedLocation } from '../restaurants/index.js';
 import { decideLowStock } from './low-stock.js';
 import { formatQuantity, hasAtMostDecimals, toQuantityUnits } from '../shared/index.js';
-import { inTransaction, scopeOf } from '../shared/index.js';
+import { inSite, scopeAt } from '../shared/index.js';
 
 /** numeric(14,4): at most 9999999999.9999 either way, in ten-thousandths. */
 const MAX_ON_HAND_UNITS = 99_999_999_999_999;
@@ -75,7 +74,7 @@ export async function recordStockMovement(
 
 async function appendMovement(ctx: InstallationContext, request: MovementRequest, idempotencyKey: string | undefined): Promise<MovementView> {
   const { ingredientId, locationId } = request;
-  return inTransaction(ctx, async ({ trx, data }) => {
+  return inSite(ctx, async ({ data, emit }) => {
     await data
       .insertInto('stock_levels')
       .values({ ingredient_id: ingredientId, location_id: locationId, on_hand: 0, reorder_point: 0, par_level: 0 })
@@ -120,9 +119,9 @@ async function appendMovement(ctx: InstallationContext, request: MovementRequest
       .execute();
 
     const payload = toMovementData(movement, level);
-    const scope = scopeOf(ctx, locationId);
-    await emitEvent(trx, scope, 'inventory.stock_updated', payload);
-    if (decision.event) await emitEvent(trx, scope, decision.event, payload);
+    const scope = scopeAt(ctx, locationId);
+    await emit(scope, 'inventory.stock_updated', payload);
+    if (decision.event) await emit(scope, decision.event, payload);
     return toMovementView(movement, level);
   });
 }

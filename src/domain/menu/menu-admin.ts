@@ -1,11 +1,11 @@
 // The restaurant's menu management (the Manager app's side): creating and deleting menu items at
 // the site's location, with menu.item_created and menu.item_deleted. Plugins only change existing
 // items (PATCH /menu/{itemId}, src/domain/menu/menu.ts).
-import { emitEvent } from '../webhooks/index.js';
 import { NotFoundError, ValidationError, type Details } from '../shared/index.js';
 import { formatMinor } from '../shared/index.js';
 import { toMenuItemData, type MenuItemRow } from './menu-views.js';
-import { inSite, parseMoney, siteScope, type RestaurantSite } from '../restaurants/index.js';
+import { parseMoney, siteScope, type RestaurantSite } from '../restaurants/index.js';
+import { inSite } from '../shared/index.js';
 
 export interface MenuItemInput {
   name: string;
@@ -76,7 +76,7 @@ export async function createMenuItem(site: RestaurantSite, input: MenuItemInput)
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await emitEvent(tx.trx, siteScope(site), 'menu.item_created', toMenuItemData(row));
+    await tx.emit(siteScope(site), 'menu.item_created', toMenuItemData(row));
     return row;
   });
 }
@@ -95,7 +95,7 @@ export async function deleteMenuItem(site: RestaurantSite, itemId: number): Prom
       .executeTakeFirst();
     if (!row) throw new NotFoundError('menu_item');
     const deleted = { ...row, deleted_at: new Date() };
-    await emitEvent(tx.trx, siteScope(site), 'menu.item_deleted', { ...row, deleted_at: deleted.deleted_at.toISOString() });
+    await tx.emit(siteScope(site), 'menu.item_deleted', { ...row, deleted_at: deleted.deleted_at.toISOString() });
     return deleted;
   });
 }

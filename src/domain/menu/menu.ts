@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { Kysely, Updateable } from 'kysely';
 import type { DataPlaneSchema, MenuItemsTable } from '../../db/types.js';
-import { emitEvent } from '../webhooks/index.js';
 import type { MenuItemChanges } from '../../generated/events.generated.js';
 import type { InstallationContext } from '../installations/index.js';
 import { MalformedInputError, NotFoundError } from '../shared/index.js';
@@ -9,7 +8,7 @@ import { resolveScopedLocation } from '../restaurants/index.js';
 import { formatMinor, hasAtMostDecimals, toMinor } from '../shared/index.js';
 import { templatesOf, toMenuItemData, toMenuItemDetail, toMenuItemView, type MenuItemDetailView, type MenuItemRow, type MenuItemView } from './menu-views.js';
 import { decodeCursor, toPage, type Page } from '../shared/index.js';
-import { inTransaction, scopeOf, type Tx } from '../shared/index.js';
+import { inSite, scopeAt, type Tx } from '../shared/index.js';
 
 // Menus are per location: an installation sees and changes the items of its own location only.
 // Any other item, of its organization or not, is invisible (404 / not_found), never 403.
@@ -60,7 +59,7 @@ export async function patchMenuItem(ctx: InstallationContext, itemId: number, pa
   if (patch.price !== undefined && !hasAtMostDecimals(patch.price, 2)) {
     throw new MalformedInputError({ price: ['must have at most two decimals'] });
   }
-  return inTransaction(ctx, async (tx) => {
+  return inSite(ctx, async (tx) => {
     // The row lock covers menu_items only; the templates come along for the response.
     const locked = await selectItemDetail(tx.data, ctx, itemId).forUpdate('menu_items').executeTakeFirst();
     if (!locked) throw new NotFoundError('menu_item');
@@ -87,7 +86,7 @@ export interface BulkAvailabilityResult {
  * of the earlier ones. Unknown and invisible items are reported, not fatal.
  */
 export async function setMenuAvailability(ctx: InstallationContext, entries: AvailabilityEntry[]): Promise<BulkAvailabilityResult> {
-  return inTransaction(ctx, async (tx) => {
+  return inSite(ctx, async (tx) => {
     const rows = await lockItems(tx, ctx, entries.map((e) => e.item_id));
     const current = new Map(rows.map((row) => [row.item_id, row]));
     const result: BulkAvailabilityResult = { data: [], meta: { updated: 0, unchanged: 0, failed: 0 } };
@@ -139,7 +138,7 @@ function diff(row: MenuItemRow, patch: MenuItemPatch): { changes: MenuItemChange
 }
 
 async function applyChanges(
-  { trx, data }: Tx,
+  { data, emit }: Tx,
   ctx: InstallationContext,
   row: MenuItemRow,
   set: Updateable<MenuItemsTable>,
@@ -151,6 +150,6 @@ async function applyChanges(
     .where('item_id', '=', row.item_id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  await emitEvent(trx, scopeOf(ctx, updated.location_id), 'menu.item_updated', { ...toMenuItemData(updated), changes });
+  await emit(scopeAt(ctx, updated.location_id), 'menu.item_updated', { ...toMenuItemData(updated), changes });
   return updated;
 }

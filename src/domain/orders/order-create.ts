@@ -1,7 +1,6 @@
 // POST /orders: an idempotent, server-priced order creation in one transaction with its
 // order.created event. A failure that is not a domain rule rolls everything back (create_failed).
 import type { components } from '../../generated/openapi.generated.js';
-import { emitEvent } from '../webhooks/index.js';
 import type { InstallationContext } from '../installations/index.js';
 import { DomainError, RolledBackError, ValidationError } from '../shared/index.js';
 import { lockIdempotencyKey, requestHash } from '../shared/index.js';
@@ -11,7 +10,7 @@ import { orderCreatedData } from './order-lifecycle.js';
 import { insertOrderLines, newUniqueOrderId } from './order-lines.js';
 import { priceOrder, type PricedOrder } from './order-pricing.js';
 import { loadOrderView, type OrderRow, type OrderView } from './order-view.js';
-import { inTransaction, scopeOf, type Tx } from '../shared/index.js';
+import { inSite, scopeAt, type Tx } from '../shared/index.js';
 
 export type CreateOrderInput = components['schemas']['CreateOrderRequest'];
 
@@ -34,7 +33,7 @@ export async function createOrder(ctx: InstallationContext, input: CreateOrderIn
     throw new ValidationError({ table_number: [`is only allowed on dine_in orders, not ${input.order_type}`] });
   }
   try {
-    return await inTransaction(ctx, async (tx) => {
+    return await inSite(ctx, async (tx) => {
       if (key) {
         await lockIdempotencyKey(tx, ctx.schema, 'order', ctx.organizationId, key.value);
         const existing = await tx.data
@@ -48,7 +47,7 @@ export async function createOrder(ctx: InstallationContext, input: CreateOrderIn
       const priced = await priceOrder(tx.data, ctx.organizationId, locationId, input.items);
       const customerId = await resolveCustomer(tx, ctx, locationId, input.customer);
       const order = await insertOrder(tx, ctx, locationId, input, priced, customerId, key);
-      await emitEvent(tx.trx, scopeOf(ctx, locationId), 'order.created', orderCreatedData(order));
+      await tx.emit(scopeAt(ctx, locationId), 'order.created', orderCreatedData(order));
       return { order: await loadOrderView(tx.data, order), created: true };
     });
   } catch (err) {

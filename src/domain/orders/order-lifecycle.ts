@@ -4,7 +4,7 @@
 // and pass the transaction, so the change and its events commit together.
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { DataPlaneSchema } from '../../db/types.js';
-import { emitEvent, type EventScope } from '../webhooks/index.js';
+import { type EventScope } from '../webhooks/index.js';
 import type { EventDataMap } from '../../generated/events.generated.js';
 import type { InstallationContext } from '../installations/index.js';
 import { formatMinor, toMinor } from '../shared/index.js';
@@ -91,7 +91,7 @@ export interface StatusChange {
  * No transition rules here: the caller decides whether the move is allowed.
  */
 export async function changeOrderStatus(
-  { trx, data }: Tx,
+  { data, emit }: Tx,
   scope: EventScope,
   order: OrderRow,
   next: InternalStatus,
@@ -114,18 +114,18 @@ export async function changeOrderStatus(
   if (order.status === 'PENDING') {
     // A held order becomes real on its way out of PENDING: order.created, without total,
     // party_size and created_at (the spec's catalog).
-    await emitEvent(trx, scope, 'order.created', { ...ids, table_number: updated.table_number, order_status: next });
+    await emit(scope, 'order.created', { ...ids, table_number: updated.table_number, order_status: next });
   }
-  await emitEvent(trx, scope, 'order.status_changed', { ...ids, old_status: order.status as InternalStatus, new_status: next });
+  await emit(scope, 'order.status_changed', { ...ids, old_status: order.status as InternalStatus, new_status: next });
   if (next === 'CANCELLED') {
-    await emitEvent(trx, scope, 'order.cancelled', {
+    await emit(scope, 'order.cancelled', {
       ...ids,
       reason: updated.cancellation_reason ?? '',
       cancelled_at: updated.cancelled_at!.toISOString(),
     });
   }
   if (next === 'PAID') {
-    await emitEvent(trx, scope, 'order.paid', { ...ids, total: formatMinor(toMinor(updated.total)), paid_at: updated.paid_at!.toISOString() });
+    await emit(scope, 'order.paid', { ...ids, total: formatMinor(toMinor(updated.total)), paid_at: updated.paid_at!.toISOString() });
   }
   return updated;
 }

@@ -8,7 +8,7 @@ import { changeOrderStatus, findOrder, installationScope, parseOrderRef, whereOr
 import { planTransition, type InternalStatus, type PluginStatus } from './order-status.js';
 import { loadOrderView, selectOrderViews, toOrderView, type OrderView, type OrderWithChildren } from './order-view.js';
 import { decodeCursor, toPage, type Page } from '../shared/index.js';
-import { inTransaction, scopeOf } from '../shared/index.js';
+import { inSite, scopeAt } from '../shared/index.js';
 
 export interface ListOrdersOptions {
   locationId?: number;
@@ -70,7 +70,7 @@ export interface UpdateOrderInput {
  * concurrent moves serialise and the second is judged against the first one's result.
  */
 export async function updateOrder(ctx: InstallationContext, ref: string, input: UpdateOrderInput): Promise<OrderView> {
-  return inTransaction(ctx, async (tx) => {
+  return inSite(ctx, async (tx) => {
     const order = await findOrder(tx.data, installationScope(ctx), ref, { lock: true });
     if (!order) throw new NotFoundError('order');
     const next = planTransition(order.status as InternalStatus, input.status);
@@ -78,7 +78,7 @@ export async function updateOrder(ctx: InstallationContext, ref: string, input: 
     if (next === 'CANCELLED' && !reason) {
       throw new ValidationError({ cancellation_reason: ['is required when status is cancelled'] }, 'cancellation_reason is required when status is cancelled.');
     }
-    const updated = await changeOrderStatus(tx, scopeOf(ctx, order.location_id), order, next, {
+    const updated = await changeOrderStatus(tx, scopeAt(ctx, order.location_id), order, next, {
       metadata: input.metadata,
       cancellationReason: next === 'CANCELLED' ? input.cancellation_reason : undefined,
     });

@@ -3,7 +3,6 @@
 // prepared. Each runs in one transaction of the site's plane with its events, through the same
 // changeOrderStatus as the Data API, so an order leaving PENDING emits the reduced order.created.
 import { sql } from 'kysely';
-import { emitEvent } from '../webhooks/index.js';
 import type { components } from '../../generated/openapi.generated.js';
 import { NotFoundError, OrderStateError, ValidationError, type Details } from '../shared/index.js';
 import { formatMinor } from '../shared/index.js';
@@ -12,7 +11,8 @@ import { insertOrderLines, newUniqueOrderId } from './order-lines.js';
 import { priceOrder } from './order-pricing.js';
 import type { InternalStatus } from './order-status.js';
 import type { OrderRow } from './order-view.js';
-import { inSite, siteData, siteOrderScope, siteScope, type RestaurantSite } from '../restaurants/index.js';
+import { siteData, siteOrderScope, siteScope, type RestaurantSite } from '../restaurants/index.js';
+import { inSite } from '../shared/index.js';
 import type { Tx } from '../shared/index.js';
 
 export type OrderLineInput = components['schemas']['CreateOrderItem'];
@@ -69,7 +69,7 @@ export async function createPosOrder(site: RestaurantSite, input: PosOrderInput)
       .executeTakeFirstOrThrow();
     await insertOrderLines(tx.data, order.order_id, priced.lines);
     if (!input.hold) {
-      await emitEvent(tx.trx, siteScope(site), 'order.created', orderCreatedData(order));
+      await tx.emit(siteScope(site), 'order.created', orderCreatedData(order));
     }
     return order;
   });
@@ -110,7 +110,7 @@ export async function addOrderItems(site: RestaurantSite, orderRef: string, item
       .returningAll()
       .executeTakeFirstOrThrow();
     if (order.status !== 'PENDING') {
-      await emitEvent(tx.trx, siteScope(site), 'order.items_added', {
+      await tx.emit(siteScope(site), 'order.items_added', {
         order_id: order.order_id,
         unique_orderid: order.unique_orderid,
         previous_item_count: previous,

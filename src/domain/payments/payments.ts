@@ -2,7 +2,7 @@
 // way a sale is applied to an order, which the restaurant side (POS sales) calls too.
 import { sql } from 'kysely';
 import type { components } from '../../generated/openapi.generated.js';
-import { emitEvent, type EventScope } from '../webhooks/index.js';
+import { type EventScope } from '../webhooks/index.js';
 import type { InstallationContext } from '../installations/index.js';
 import {
   CurrencyMismatchError, DomainError, InvalidTransitionError, NotFoundError, OverpaymentError, RolledBackError,
@@ -13,7 +13,7 @@ import { formatMinor, toMinor } from '../shared/index.js';
 import { findOrder, installationScope, markOrderPaid } from '../orders/index.js';
 import type { InternalStatus } from '../orders/index.js';
 import { loadOrderView, remainingMinor, toPaymentView, type OrderRow, type PaymentView, type TransactionRow } from '../orders/index.js';
-import { inTransaction, scopeOf, type Tx } from '../shared/index.js';
+import { inSite, scopeAt, type Tx } from '../shared/index.js';
 
 export type CaptureInput = components['schemas']['CapturePaymentRequest'];
 
@@ -30,7 +30,7 @@ export interface CaptureResult {
 export async function captureOrderPayment(ctx: InstallationContext, ref: string, input: CaptureInput): Promise<CaptureResult> {
   const amountMinor = toMinor(input.amount);
   try {
-    return await inTransaction(ctx, async (tx) => {
+    return await inSite(ctx, async (tx) => {
       await lockIdempotencyKey(tx, ctx.schema, 'payment', ctx.organizationId, input.provider_transaction_id);
       const existing = await tx.data
         .selectFrom('transactions')
@@ -49,7 +49,7 @@ export async function captureOrderPayment(ctx: InstallationContext, ref: string,
       const remaining = remainingMinor(order);
       if (amountMinor > remaining) throw new OverpaymentError(formatMinor(amountMinor), formatMinor(remaining));
 
-      const scope = scopeOf(ctx, order.location_id);
+      const scope = scopeAt(ctx, order.location_id);
       const { transaction } = await recordSaleTransaction(tx, scope, order, {
         amountMinor,
         paymentMethod: input.payment_method,
@@ -69,8 +69,8 @@ export async function captureOrderPayment(ctx: InstallationContext, ref: string,
 }
 
 /** The capture shape of payment.succeeded, beside the observer shape the transaction emitted. */
-async function emitCaptureEvent({ trx }: Tx, scope: EventScope, transaction: TransactionRow, input: CaptureInput): Promise<void> {
-  await emitEvent(trx, scope, 'payment.succeeded', {
+async function emitCaptureEvent({ emit }: Tx, scope: EventScope, transaction: TransactionRow, input: CaptureInput): Promise<void> {
+  await emit(scope, 'payment.succeeded', {
     payment_id: transaction.transaction_id,
     order_id: transaction.order_id,
     amount: formatMinor(toMinor(transaction.amount)),
@@ -154,7 +154,7 @@ export async function recordSaleTransaction(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  await emitEvent(tx.trx, scope, 'payment.succeeded', {
+  await tx.emit(scope, 'payment.succeeded', {
     transaction_id: transaction.transaction_id,
     order_id: transaction.order_id,
     amount: formatMinor(toMinor(transaction.amount)),

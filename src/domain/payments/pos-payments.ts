@@ -4,14 +4,14 @@
 // cleared, PAID with order.paid come exactly as they do for a plugin's capture.
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { emitEvent } from '../webhooks/index.js';
 import { NotFoundError, OrderStateError, OverpaymentError, ValidationError } from '../shared/index.js';
 import { formatMinor, toMinor } from '../shared/index.js';
 import { changeOrderStatus } from '../orders/index.js';
 import { remainingMinor, type OrderRow, type TransactionRow } from '../orders/index.js';
 import { recordSaleTransaction } from './payments.js';
 import { lockOrder } from '../orders/index.js';
-import { inSite, siteScope, type RestaurantSite } from '../restaurants/index.js';
+import { siteScope, type RestaurantSite } from '../restaurants/index.js';
+import { inSite } from '../shared/index.js';
 import type { Tx } from '../shared/index.js';
 
 export interface PaymentOutcome {
@@ -82,7 +82,7 @@ export async function recordFailedPayment(site: RestaurantSite, orderRef: string
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await emitEvent(tx.trx, siteScope(site), 'payment.failed', {
+    await tx.emit(siteScope(site), 'payment.failed', {
       transaction_id: transaction.transaction_id,
       order_id: order.order_id,
       amount: formatMinor(amountMinor),
@@ -139,7 +139,7 @@ export async function refundPayment(site: RestaurantSite, transactionId: number,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await emitEvent(tx.trx, siteScope(site), 'payment.refunded', {
+    await tx.emit(siteScope(site), 'payment.refunded', {
       transaction_id: transactionId,
       order_id: sale.order_id,
       amount: formatMinor(toMinor(sale.amount)),

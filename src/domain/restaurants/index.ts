@@ -3,7 +3,6 @@ export { resolveScopedLocation } from './location-scope.js';
 export { findLocationById, listLocations } from './locations.js';
 export { createLocation, createOrganization, getOrganization } from './organizations.js';
 export {
-  inSite,
   parseMoney,
   productionSite,
   sandboxSite,

@@ -2,62 +2,41 @@
 // The platform operator acts on production locations, a developer on the demo location of their
 // own sandbox (the `simulate*` mutations); both hand the same site to the same domain functions
 // (src/domain/orders/pos-orders.ts, pos-payments.ts, menu-admin.ts), so both emit the same events.
-import type { Kysely, Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { DataPlaneSchema } from '../../db/types.js';
-import type { EventScope } from '../webhooks/index.js';
-import { AccessError, NotFoundError, SandboxBusyError, ValidationError } from '../shared/index.js';
+import { AccessError, NotFoundError, SandboxBusyError, ValidationError, dataPlane, scopeAt } from '../shared/index.js';
 import { formatMinor, toMinor } from '../shared/index.js';
+import type { Site } from '../shared/index.js';
+import type { EventScope, EventSink } from '../webhooks/index.js';
 import type { OrderScope } from '../orders/index.js';
-import type { Tx } from '../shared/index.js';
 
-export interface RestaurantSite {
-  db: Db;
-  /** The data-plane schema: `production` or the sandbox's `sandbox_<id>`. */
-  schema: string;
-  plane: 'production' | 'sandbox';
-  sandboxId: number | null;
-  organizationId: number;
-  locationId: number;
-}
+/** A restaurant-side site: always one location. */
+export type RestaurantSite = Site;
 
 /** The site's data plane, outside a transaction (reads). */
-export const siteData = (site: RestaurantSite): Kysely<DataPlaneSchema> =>
-  (site.db as unknown as Kysely<DataPlaneSchema>).withSchema(site.schema);
-
-/** One transaction in the site's plane; events emitted with `tx.trx` commit with the change. */
-export function inSite<T>(site: RestaurantSite, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return site.db.transaction().execute((trx) => fn({ trx, data: (trx as unknown as Transaction<DataPlaneSchema>).withSchema(site.schema) }));
-}
+export const siteData = (site: Site) => dataPlane(site.db, site.schema);
 
 /** Events of the site's location: fan-out reaches the installations at that location. */
-export const siteScope = (site: RestaurantSite): EventScope => ({
-  plane: site.plane,
-  sandboxId: site.sandboxId,
-  organizationId: site.organizationId,
-  locationId: site.locationId,
-});
+export const siteScope = (site: Site): EventScope => scopeAt(site, site.locationId);
 
 /** Orders, payments and menu items of the site's location only. */
 export const siteOrderScope = (site: RestaurantSite): OrderScope => ({ organizationId: site.organizationId, locationId: site.locationId });
 
 /** A production location, for the platform operator. */
-export async function productionSite(db: Db, locationId: number): Promise<RestaurantSite> {
-  const location = await (db as unknown as Kysely<DataPlaneSchema>)
-    .withSchema('production')
+export async function productionSite(db: Db, events: EventSink, locationId: number): Promise<RestaurantSite> {
+  const location = await dataPlane(db, 'production')
     .selectFrom('locations')
     .select(['location_id', 'organization_id'])
     .where('location_id', '=', locationId)
     .executeTakeFirst();
   if (!location) throw new NotFoundError('location');
-  return { db, schema: 'production', plane: 'production', sandboxId: null, organizationId: location.organization_id, locationId };
+  return { db, events, schema: 'production', plane: 'production', sandboxId: null, organizationId: location.organization_id, locationId };
 }
 
 /**
  * The demo location of one of the developer's sandboxes: where its provisioned installation is.
  * Another developer's sandbox, or a deleted one, is the not_found of an unknown id.
  */
-export async function sandboxSite(db: Db, developerId: number, sandboxId: number): Promise<RestaurantSite & { pluginId: number }> {
+export async function sandboxSite(db: Db, events: EventSink, developerId: number, sandboxId: number): Promise<RestaurantSite & { pluginId: number }> {
   const row = await db
     .selectFrom('control.sandboxes as s')
     .select(['s.sandbox_id', 's.plugin_id', 's.schema_name', 's.status'])
@@ -74,6 +53,7 @@ export async function sandboxSite(db: Db, developerId: number, sandboxId: number
   if (row.status !== 'active') throw new AccessError('sandbox_not_ready', 'The sandbox has expired. Reset it to bring it back.');
   return {
     db,
+    events,
     schema: row.schema_name,
     plane: 'sandbox',
     sandboxId: row.sandbox_id,

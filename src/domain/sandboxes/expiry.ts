@@ -1,9 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { assertSchemaName } from '../../db/migrate.js';
 import type { Database } from '../../db/types.js';
-import { emitEvent } from '../webhooks/index.js';
+import type { EventSink } from '../webhooks/index.js';
 import { installations } from '../installations/index.js';
 
 // Idle expiry of sandboxes. A sandbox expires `sandboxIdleDays` after its installation key was last
@@ -54,7 +54,7 @@ export interface SweepResult {
  * handled in its own transaction, rows locked with skip locked, so that several workers can sweep
  * at once. Scheduled by the jobs module; `now` is a parameter so tests control the clock.
  */
-export async function runSandboxIdleSweep(db: Db, config: Config, now: Date): Promise<SweepResult> {
+export async function runSandboxIdleSweep(db: Db, events: EventSink, config: Config, now: Date): Promise<SweepResult> {
   const idleDays = config.sandboxIdleDays;
   // Candidates: the earliest their warning window can open is (idle - 7) days after last use.
   const candidates = await db
@@ -67,14 +67,14 @@ export async function runSandboxIdleSweep(db: Db, config: Config, now: Date): Pr
     .execute();
   const result: SweepResult = { warned: [], expired: [] };
   for (const { sandbox_id } of candidates) {
-    const outcome = await db.transaction().execute((trx) => sweepOne(trx, sandbox_id, idleDays, now));
+    const outcome = await db.transaction().execute((trx) => sweepOne(trx, events, sandbox_id, idleDays, now));
     if (outcome === 'warned') result.warned.push(sandbox_id);
     if (outcome === 'expired') result.expired.push(sandbox_id);
   }
   return result;
 }
 
-async function sweepOne(trx: Kysely<Database>, sandboxId: number, idleDays: number, now: Date): Promise<'warned' | 'expired' | null> {
+async function sweepOne(trx: Transaction<Database>, events: EventSink, sandboxId: number, idleDays: number, now: Date): Promise<'warned' | 'expired' | null> {
   const row = await trx
     .selectFrom('control.sandboxes')
     .selectAll()
@@ -88,7 +88,7 @@ async function sweepOne(trx: Kysely<Database>, sandboxId: number, idleDays: numb
   if (now.getTime() < deadline.getTime() - WARNING_MS) return null;
   const sent = warningSentFor(row, deadline);
   if (!sent) {
-    await warn(trx, row, new Date(Math.max(deadline.getTime(), now.getTime() + WARNING_MS)), now);
+    await warn(trx, events, row, new Date(Math.max(deadline.getTime(), now.getTime() + WARNING_MS)), now);
     return 'warned';
   }
   if (now.getTime() < Math.max(deadline.getTime(), sent.getTime() + WARNING_MS)) return null;
@@ -100,7 +100,8 @@ async function sweepOne(trx: Kysely<Database>, sandboxId: number, idleDays: numb
 }
 
 async function warn(
-  trx: Kysely<Database>,
+  trx: Transaction<Database>,
+  events: EventSink,
   row: { sandbox_id: number; name: string; purpose: string; schema_name: string; last_accessed_at: Date; protected_until: Date | null },
   expiresAt: Date,
   now: Date,
@@ -108,7 +109,7 @@ async function warn(
   await trx.updateTable('control.sandboxes').set({ expiry_warning_sent_at: now }).where('sandbox_id', '=', row.sandbox_id).execute();
   const installation = await installations.activeInstallationOfSandbox(trx, row.sandbox_id);
   if (!installation) return; // nobody to tell: the marker alone keeps the 7-day notice period
-  await emitEvent(
+  await events.emit(
     trx,
     {
       plane: 'sandbox',

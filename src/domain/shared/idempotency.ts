@@ -3,7 +3,7 @@
 // request body tells a replay from a key reused with a different body.
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Tx } from './transaction.js';
+import type { Tx } from './site.js';
 
 /**
  * Holds a lock on (kind, organization, key) until the transaction ends. The unique indexes stay

@@ -28,5 +28,5 @@ export { lockIdempotencyKey, requestHash } from './idempotency.js';
 export { formatMinor, formatQuantity, hasAtMostDecimals, toMinor, toQuantityUnits } from './money.js';
 export { DEFAULT_LIMIT, decodeCursor, encodeCursor, toPage } from './pagination.js';
 export type { Page } from './pagination.js';
-export { inTransaction, scopeOf } from './transaction.js';
-export type { Tx } from './transaction.js';
+export { dataPlane, inSite, scopeAt } from './site.js';
+export type { Site, Tx } from './site.js';

@@ -3,7 +3,7 @@ import type { Job } from 'pg-boss';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Logger } from '../../logger.js';
-import { QUEUES, type DeliveryJobData, type JobQueue } from '../../jobs/boss.js';
+import { QUEUES, type DeliveryJobData, type JobQueue } from './queue.js';
 import { decrypt, signBody } from '../../lib/secrets.js';
 import type { SendResult, WebhookHttpClient } from './http-client.js';
 import { nextAttempt } from './retry.js';

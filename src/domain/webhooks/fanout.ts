@@ -2,70 +2,41 @@ import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Job } from 'pg-boss';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/types.js';
-import { onEventEmitted, type EmittedEvent, type EventScope } from './outbox.js';
+import type { EventScope } from './outbox.js';
 import type { EventName } from '../../generated/events.generated.js';
 import type { Logger } from '../../logger.js';
-import { QUEUES, type FanoutJobData, type JobQueue } from '../../jobs/boss.js';
+import { QUEUES, type FanoutJobData, type JobQueue } from './queue.js';
 import { isLifecycleEvent, isSubscribed } from './subscriptions.js';
 import { installations } from '../installations/index.js';
 
 // Fan-out, in two steps:
-// 1. When an event fires (inside the emitting transaction, through the outbox hook) the eligible
-//    installations are chosen and one fan-out job carrying them is enqueued in that transaction.
-//    Eligibility is therefore decided by the state that transaction sees at the emitEvent call:
+// 1. When an event is emitted (inside the emitting transaction, by the event sink in outbox.ts) the
+//    eligible installations are chosen and one fan-out job carrying them is enqueued in that
+//    transaction. Eligibility is therefore decided by the state that transaction sees at the emit:
 //    installation.removed, emitted while the installation is still active, reaches it even though
 //    the same transaction removes it. Events nobody is eligible for enqueue nothing.
 // 2. The fan-out worker creates one delivery (an outbound webhook_logs row with its X-Svc-Delivery
 //    id) per installation and enqueues its first attempt, in one transaction with the job's
 //    completion.
 
-type EligibleRow = installations.RecipientRow;
+export type RecipientRow = installations.RecipientRow;
+type EligibleRow = RecipientRow;
 
 /**
  * Installations that receive the event: same plane (and sandbox), the event's organization and
  * location when it has them, active, with an endpoint and a secret, and subscribed to the event
  * (wildcards, lifecycle opt-in). Lifecycle events go only to the installation they address.
- * The candidates are read by SQL inside the event's own insert (the outbox hook's lookup); the
+ * The candidates are read by SQL inside the event's own insert (the event sink's RETURNING); the
  * subscription patterns are matched here (`subscribedAmong`).
  */
-function candidatesOf(scope: EventScope, event: EventName): RawBuilder<EligibleRow> | null {
+export function candidatesOf(scope: EventScope, event: EventName): RawBuilder<EligibleRow> | null {
   const installationId = scope.installationId ?? null;
   if (isLifecycleEvent(event) && installationId === null) return null;
   return installations.webhookRecipients({ ...scope, installationId });
 }
 
-function subscribedAmong(rows: EligibleRow[], event: EventName): number[] {
+export function subscribedAmong(rows: EligibleRow[], event: EventName): number[] {
   return rows.filter((row) => isSubscribed(row.supported_events, event)).map((row) => row.installation_id);
-}
-
-// The process's producer: set by the job runtime at boot, used by the outbox hook and the tester.
-let producer: JobQueue | null = null;
-let hookInstalled = false;
-
-/** Registers the outbox hook (once per process) and routes it to `queue`. */
-export function installFanout(queue: JobQueue): void {
-  producer = queue;
-  if (hookInstalled) return;
-  hookInstalled = true;
-  onEventEmitted({
-    lookup: (scope, event) => (producer ? candidatesOf(scope, event) : null),
-    afterInsert: async (trx, event: EmittedEvent, _scope, rows) => {
-      if (!producer) return;
-      const installationIds = subscribedAmong(rows as EligibleRow[], event.name);
-      if (installationIds.length === 0) return;
-      await producer.sendFanout(trx, { eventId: event.eventId, event: event.name, installationIds });
-    },
-  });
-}
-
-/** Stops enqueuing through `queue` (its pg-boss is stopping). */
-export function uninstallFanout(queue: JobQueue): void {
-  if (producer === queue) producer = null;
-}
-
-/** The job queue of this process, when the job runtime runs here. */
-export function currentJobQueue(): JobQueue | null {
-  return producer;
 }
 
 /** Fan-out worker: one delivery per (event, installation), first attempts enqueued, jobs completed. */

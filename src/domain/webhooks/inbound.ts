@@ -146,3 +146,9 @@ async function insertInboundLog(
     .executeTakeFirstOrThrow();
   return toWireLog(row);
 }
+
+/** Inbound idempotency keys are kept 24 hours (the spec's replay window); older ones are deleted. */
+export async function purgeExpiredInboundKeys(db: Db): Promise<number> {
+  const { numAffectedRows } = await sql`delete from control.inbound_webhook_keys where created_at < now() - interval '24 hours'`.execute(db);
+  return Number(numAffectedRows ?? 0);
+}

@@ -1,6 +1,8 @@
-import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/types.js';
 import type { EventDataMap, EventName } from '../../generated/events.generated.js';
+import { candidatesOf, subscribedAmong, type RecipientRow } from './fanout.js';
+import type { JobQueue } from './queue.js';
 
 /** Where an event happened: fan-out matches installations of this plane and location. */
 export interface EventScope {
@@ -20,46 +22,49 @@ export interface EmittedEvent {
 type Executor = Transaction<Database> | Kysely<Database>;
 
 /**
- * Hooks run inside the emitting transaction (the webhooks module enqueues its fan-out job here),
- * with the event's scope: eligibility is decided by what the emitting transaction sees. A hook's
- * `lookup` is read by the event's own INSERT (in its RETURNING), so it costs no round trip.
+ * Where events go. Built once at boot from the process's job queue (`createEventSink`) and passed
+ * down in the deps of every door, so that a write emits through what it was given: there is no
+ * process-wide hook, and a process started without a queue cannot emit at all.
  */
-export interface OutboxHook {
-  /** Rows the hook needs about this event, or null when it needs none. */
-  lookup(scope: EventScope, name: EventName): RawBuilder<unknown> | null;
-  /** Runs after the insert, in the emitting transaction, with the lookup's rows. */
-  afterInsert(trx: Executor, event: EmittedEvent, scope: EventScope, rows: unknown[]): Promise<void>;
-}
-const hooks: OutboxHook[] = [];
-export function onEventEmitted(hook: OutboxHook): void {
-  hooks.push(hook);
+export interface EventSink {
+  /**
+   * Writes one event to the outbox (control.events) and enqueues its fan-out, both in `trx`: call
+   * it with the transaction of the change that caused the event, so the event exists if and only
+   * if the change committed.
+   */
+  emit<E extends EventName>(trx: Executor, scope: EventScope, name: E, data: EventDataMap[E]): Promise<EmittedEvent>;
 }
 
 /**
- * Writes one event to the outbox (control.events). Call it with the transaction of the change
- * that caused the event: the event exists if and only if the change committed.
+ * The event sink of a process. Choosing the fan-out's installations costs no round trip: they are
+ * read by the event's own INSERT (in its RETURNING), by what the emitting transaction sees, and one
+ * fan-out job carrying them is enqueued on the same transaction. Events nobody is eligible for
+ * enqueue nothing.
  */
-export async function emitEvent<E extends EventName>(trx: Executor, scope: EventScope, name: E, data: EventDataMap[E]): Promise<EmittedEvent> {
-  const lookups = hooks.map((hook) => hook.lookup(scope, name));
-  const row = (await trx
-    .insertInto('control.events')
-    .values({
-      event_name: name,
-      plane: scope.plane,
-      sandbox_id: scope.sandboxId,
-      organization_id: scope.organizationId,
-      location_id: scope.locationId,
-      installation_id: scope.installationId ?? null,
-      data: JSON.stringify(data),
-    })
-    .returning([
-      'event_id',
-      ...lookups.map((lookup, i) =>
-        (lookup === null ? sql<unknown[]>`'[]'::json` : sql<unknown[]>`(select coalesce(json_agg(x), '[]') from (${lookup}) x)`).as(`hook_${i}`),
-      ),
-    ])
-    .executeTakeFirstOrThrow()) as { event_id: string } & Record<string, unknown[]>;
-  const event = { eventId: row.event_id, name };
-  for (const [i, hook] of hooks.entries()) await hook.afterInsert(trx, event, scope, row[`hook_${i}`]!);
-  return event;
+export function createEventSink(queue: JobQueue): EventSink {
+  return {
+    async emit(trx, scope, name, data) {
+      const candidates = candidatesOf(scope, name);
+      const row = await trx
+        .insertInto('control.events')
+        .values({
+          event_name: name,
+          plane: scope.plane,
+          sandbox_id: scope.sandboxId,
+          organization_id: scope.organizationId,
+          location_id: scope.locationId,
+          installation_id: scope.installationId ?? null,
+          data: JSON.stringify(data),
+        })
+        .returning([
+          'event_id',
+          (candidates === null ? sql<RecipientRow[]>`'[]'::json` : sql<RecipientRow[]>`(select coalesce(json_agg(x), '[]') from (${candidates}) x)`).as('recipients'),
+        ])
+        .executeTakeFirstOrThrow();
+      const event = { eventId: row.event_id, name };
+      const installationIds = subscribedAmong(row.recipients, name);
+      if (installationIds.length > 0) await queue.sendFanout(trx, { eventId: event.eventId, event: name, installationIds });
+      return event;
+    },
+  };
 }

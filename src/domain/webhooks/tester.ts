@@ -4,8 +4,7 @@ import type { Db } from '../../db/database.js';
 import type { DataPlaneSchema } from '../../db/types.js';
 import { NotFoundError, ValidationError } from '../shared/index.js';
 import { installations } from '../installations/index.js';
-import type { JobQueue } from '../../jobs/boss.js';
-import { currentJobQueue } from './fanout.js';
+import type { JobQueue } from './queue.js';
 import { buildSamplePayload } from './sample-payloads.js';
 import { isCatalogEvent, isSubscribed } from './subscriptions.js';
 
@@ -19,7 +18,7 @@ export interface TestWebhookInput {
   event: string;
 }
 
-export async function sendTestWebhook(db: Db, config: Config, input: TestWebhookInput, queue: JobQueue | null = currentJobQueue()): Promise<{ logId: number }> {
+export async function sendTestWebhook(db: Db, queue: JobQueue, config: Config, input: TestWebhookInput): Promise<{ logId: number }> {
   const event = input.event;
   if (!isCatalogEvent(event)) throw new ValidationError({ event: [`must be one of the 20 catalog events (got '${event}')`] });
   const found = await installations.installationWithPlugin(db, input.installationId);
@@ -41,7 +40,6 @@ export async function sendTestWebhook(db: Db, config: Config, input: TestWebhook
       .executeTakeFirstOrThrow();
     return { logId: row.log_id };
   }
-  if (!queue) throw new Error('The job queue is not running in this process: start it (src/jobs/runtime.ts) to send test webhooks.');
 
   const schema = inst.plane === 'production' ? 'production' : inst.sandbox?.schema_name;
   const data = (db as unknown as Kysely<DataPlaneSchema>).withSchema(schema ?? 'production');

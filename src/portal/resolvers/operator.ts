@@ -24,15 +24,15 @@ export const operatorMutations = {
   createLocation: (_, args, ctx) =>
     createLocation(ctx.db, parseId(args.organizationId, 'organization'), args),
   installPlugin: (_, args, ctx) =>
-    installInProduction(ctx.db, ctx.config, {
+    installInProduction(ctx.db, ctx.events, ctx.config, {
       pluginId: parseId(args.pluginId, 'plugin'),
       organizationId: parseId(args.organizationId, 'organization'),
       locationId: parseId(args.locationId, 'location'),
     }).then(toInstallPayloadView),
   completeCheckout: (_, args, ctx) =>
-    checkoutProductionInstallation(ctx.db, parseId(args.installationId, 'installation')).then(toInstallationView),
+    checkoutProductionInstallation(ctx.db, ctx.events, parseId(args.installationId, 'installation')).then(toInstallationView),
   removeInstallation: (_, args, ctx) =>
-    removeProductionInstallation(ctx.db, parseId(args.installationId, 'installation')).then(toInstallationView),
-  runTrialSweep: (_, args, ctx) => runTrialSweep(ctx.db, args.now ?? new Date()),
-  runSandboxIdleSweep: (_, args, ctx) => runSandboxIdleSweep(ctx.db, ctx.config, args.now ?? new Date()),
+    removeProductionInstallation(ctx.db, ctx.events, parseId(args.installationId, 'installation')).then(toInstallationView),
+  runTrialSweep: (_, args, ctx) => runTrialSweep(ctx.db, ctx.events, args.now ?? new Date()),
+  runSandboxIdleSweep: (_, args, ctx) => runSandboxIdleSweep(ctx.db, ctx.events, ctx.config, args.now ?? new Date()),
 } satisfies MutationResolvers;

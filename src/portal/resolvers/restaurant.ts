@@ -124,12 +124,12 @@ type Action<A, R> = (site: RestaurantSite, args: A) => Promise<R>;
 /** Developer: in one of their own sandboxes, at its demo location. */
 function inSandbox<A, R>(action: Action<A, R>): Resolver<R, unknown, PortalContext, A & { sandboxId: string }> {
   return async (_, args, ctx) =>
-    action(await sandboxSite(ctx.db, developerIdOf(ctx), parseId(args.sandboxId, 'sandbox')), args).catch(withPortalFieldNames);
+    action(await sandboxSite(ctx.db, ctx.events, developerIdOf(ctx), parseId(args.sandboxId, 'sandbox')), args).catch(withPortalFieldNames);
 }
 
 /** Operator: at a production location. */
 function atLocation<A, R>(action: Action<A, R>): Resolver<R, unknown, PortalContext, A & { locationId: string }> {
-  return async (_, args, ctx) => action(await productionSite(ctx.db, parseId(args.locationId, 'location')), args).catch(withPortalFieldNames);
+  return async (_, args, ctx) => action(await productionSite(ctx.db, ctx.events, parseId(args.locationId, 'location')), args).catch(withPortalFieldNames);
 }
 
 export const simulationMutations = {

@@ -21,6 +21,6 @@ export const webhookMutations = {
   /** Ownership first: another developer's installation is not_found before the event is looked at. */
   testWebhook: async (_, args, ctx) => {
     const installation = await findOwnedInstallation(ctx.db, developerIdOf(ctx), parseId(args.installationId, 'installation'));
-    return sendTestWebhook(ctx.db, ctx.config, { installationId: installation.installation_id, event: args.event });
+    return sendTestWebhook(ctx.db, ctx.queue, ctx.config, { installationId: installation.installation_id, event: args.event });
   },
 } satisfies MutationResolvers;

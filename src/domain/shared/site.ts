@@ -1,0 +1,49 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { Database, DataPlaneSchema } from '../../db/types.js';
+import type { EventDataMap, EventName } from '../../generated/events.generated.js';
+import type { EmittedEvent, EventScope, EventSink } from '../webhooks/index.js';
+
+/**
+ * Where an action happens: one organization in one data plane, usually at one location. The
+ * plugin side (an installation's context, from its key) and the restaurant side (the operator in
+ * production, a developer's `simulate*` in a sandbox) both act through a site, so both reach the
+ * same rows and emit the same events.
+ */
+export interface Site {
+  /** The whole database (control plane by qualified names), for transactions. */
+  db: Db;
+  /** The data-plane schema: `production` or the sandbox's `sandbox_<id>`. */
+  schema: string;
+  plane: 'production' | 'sandbox';
+  sandboxId: number | null;
+  organizationId: number;
+  locationId: number;
+  /** The process's event sink: a write emits through the site it acts in. */
+  events: EventSink;
+}
+
+/** One transaction, seen two ways (the control plane by qualified names, the site's data plane), and its events. */
+export interface Tx {
+  trx: Transaction<Database>;
+  data: Kysely<DataPlaneSchema>;
+  /** Emits an event in this transaction: it commits or rolls back with the change. */
+  emit<E extends EventName>(scope: EventScope, name: E, data: EventDataMap[E]): Promise<EmittedEvent>;
+}
+
+/** A data-plane handle: every query through it lands in `schema`. The one place this cast is made. */
+export function dataPlane(db: Db | Transaction<Database>, schema: string): Kysely<DataPlaneSchema> {
+  return (db as unknown as Kysely<DataPlaneSchema>).withSchema(schema);
+}
+
+/** Runs a write as one transaction in the site's plane, its events included. */
+export function inSite<T>(site: Site, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return site.db.transaction().execute((trx) =>
+    fn({ trx, data: dataPlane(trx, site.schema), emit: (scope, name, data) => site.events.emit(trx, scope, name, data) }),
+  );
+}
+
+/** The event scope of a change at a location of the site's organization (its own location by default). */
+export function scopeAt(site: Omit<Site, 'db' | 'schema' | 'events' | 'locationId'>, locationId: number | null): EventScope {
+  return { plane: site.plane, sandboxId: site.sandboxId, organizationId: site.organizationId, locationId };
+}

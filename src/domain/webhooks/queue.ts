@@ -1,0 +1,68 @@
+import { fromKysely, type JobInsert, type Job, type PgBoss } from 'pg-boss';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/types.js';
+
+// The webhook pipeline's queue contract: the queues, their job payloads, and pg-boss as the
+// pipeline uses it. Jobs are always written through the caller's Kysely transaction (fromKysely),
+// so a job exists if and only if the write that caused it committed.
+
+export const QUEUES = {
+  /** One job per event with eligible installations: creates the deliveries. */
+  fanout: 'webhook-fanout',
+  /** One job per delivery attempt. */
+  delivery: 'webhook-delivery',
+  /** Hourly housekeeping (expired inbound idempotency keys). */
+  maintenance: 'webhook-maintenance',
+} as const;
+
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+export interface FanoutJobData {
+  eventId: string;
+  event: string;
+  installationIds: number[];
+}
+
+export interface DeliveryJobData {
+  logId: number;
+  attempt: number;
+}
+
+/** pg-boss, as the webhook modules use it: enqueue in a transaction, settle in a transaction. */
+export class JobQueue {
+  constructor(readonly boss: PgBoss, private readonly deliveryExpireSeconds: number) {}
+
+  async sendFanout(db: Executor, data: FanoutJobData): Promise<void> {
+    await this.boss.send(QUEUES.fanout, data, { db: fromKysely(db) });
+  }
+
+  /** Delivery jobs; `delaySeconds` defers a retry. */
+  async enqueueDeliveries(db: Executor, items: (DeliveryJobData & { delaySeconds?: number })[]): Promise<void> {
+    if (items.length === 0) return;
+    const jobs: JobInsert<DeliveryJobData>[] = items.map(({ logId, attempt, delaySeconds }) => ({
+      data: { logId, attempt },
+      expireInSeconds: this.deliveryExpireSeconds,
+      ...(delaySeconds ? { startAfter: delaySeconds } : {}),
+    }));
+    await this.boss.insert(QUEUES.delivery, jobs, { db: fromKysely(db) });
+  }
+
+  /** Completes the jobs (fenced to the attempt the worker holds) inside the caller's transaction. */
+  async complete(db: Executor, queue: string, jobs: Job<unknown>[]): Promise<void> {
+    if (jobs.length === 0) return;
+    await this.boss.complete(queue, jobs.map((job) => ({ id: job.id, retryCount: job.retryCount })), null, { db: fromKysely(db) });
+  }
+}
+
+export type QueueSettings = NonNullable<Parameters<PgBoss['createQueue']>[1]>;
+
+/**
+ * How pg-boss keeps each queue. Deliveries retry on their own schedule (new jobs, retry.ts);
+ * pg-boss's retries only cover a worker that died or a database error, so they start soon and
+ * back off.
+ */
+export const QUEUE_SETTINGS: Readonly<Record<string, QueueSettings>> = {
+  [QUEUES.fanout]: { retryLimit: 10, retryDelay: 1, retryBackoff: true, retryDelayMax: 60, expireInSeconds: 60, notify: true, partition: true },
+  [QUEUES.delivery]: { retryLimit: 10, retryDelay: 1, retryBackoff: true, retryDelayMax: 300, notify: true, partition: true },
+  [QUEUES.maintenance]: { retryLimit: 2, expireInSeconds: 600 },
+};
