@@ -1,10 +1,10 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { Database, DataPlaneSchema } from '../../db/types.js';
+import type { Database } from '../../db/types.js';
 import type { EventScope, EventSink } from '../webhooks/index.js';
 import type { InstallationData } from '../../generated/events.generated.js';
 import { generateInstallationKey, hashKey, randomBase62 } from '../../lib/secrets.js';
-import { DomainError, NotFoundError, ValidationError } from '../shared/index.js';
+import { DomainError, NotFoundError, ValidationError, dataPlane } from '../shared/index.js';
 import * as installations from './installation.repository.js';
 import type { InstallationRow } from './installation.repository.js';
 
@@ -198,8 +198,7 @@ export async function exchangeSetupToken(db: Db, token: string): Promise<{ insta
 
 async function assertLocationOfOrganization(db: Db, input: InstallInput): Promise<void> {
   const schema = input.plane === 'production' ? 'production' : await sandboxSchema(db, input.sandboxId);
-  const location = await (db as unknown as Kysely<DataPlaneSchema>)
-    .withSchema(schema)
+  const location = await dataPlane(db, schema)
     .selectFrom('locations')
     .select('location_id')
     .where('location_id', '=', input.locationId)

@@ -1,7 +1,7 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { DataPlaneSchema, LocationsTable, OrganizationsTable } from '../../db/types.js';
-import { NotFoundError, ValidationError, type Details } from '../shared/index.js';
+import type { LocationsTable, OrganizationsTable } from '../../db/types.js';
+import { NotFoundError, ValidationError, type Details, dataPlane } from '../shared/index.js';
 
 // Onboarding restaurants into the production data plane (platform operator): an organization and
 // its locations. Each location has the currency its orders and payments are in, and a timezone.
@@ -26,7 +26,7 @@ export interface OrganizationView {
 const CURRENCIES: ReadonlySet<string> = new Set(Intl.supportedValuesOf('currency'));
 const TIMEZONES: ReadonlySet<string> = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
 
-const production = (db: Db) => (db as unknown as Kysely<DataPlaneSchema>).withSchema('production');
+const production = (db: Db) => dataPlane(db, 'production');
 
 const toLocationView = (row: Selectable<LocationsTable>): LocationView => ({
   id: row.location_id,

@@ -1,9 +1,9 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { assertSchemaName, migrateDataPlane } from '../../db/migrate.js';
-import type { DataPlaneSchema, SandboxesTable, SandboxStatus } from '../../db/types.js';
-import { NotFoundError, SandboxBusyError, ValidationError, type Details } from '../shared/index.js';
+import type { SandboxesTable, SandboxStatus } from '../../db/types.js';
+import { NotFoundError, SandboxBusyError, ValidationError, type Details, dataPlane } from '../shared/index.js';
 import { findOwnedPlugin } from '../plugins/index.js';
 import { installations } from '../installations/index.js';
 import { decrypt, encrypt, generateWebhookSecret } from '../../lib/secrets.js';
@@ -165,7 +165,7 @@ export async function resetSandbox(db: Db, config: Config, developerId: number, 
     await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db);
     await migrateDataPlane(db, schema);
     await db.transaction().execute(async (trx) => {
-      const demo = await loadDemoData((trx as unknown as Kysely<DataPlaneSchema>).withSchema(schema));
+      const demo = await loadDemoData(dataPlane(trx, schema));
       await installations.relocateSandboxInstallations(trx, sandboxId, { organizationId: demo.organizationId, locationId: demo.locationIds[0] });
       await trx
         .updateTable('control.sandboxes')

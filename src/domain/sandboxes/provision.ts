@@ -1,10 +1,10 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { migrateDataPlane } from '../../db/migrate.js';
-import type { DataPlaneSchema } from '../../db/types.js';
 import { generateInstallationKey, hashKey } from '../../lib/secrets.js';
 import { installations } from '../installations/index.js';
 import { loadDemoData } from './demo-data.js';
+import { dataPlane } from '../shared/index.js';
 
 export interface ProvisionedSandbox {
   sandboxId: number;
@@ -43,7 +43,7 @@ export async function provisionSandbox(
     await migrateDataPlane(db, schemaName);
     const installationKey = generateInstallationKey();
     const result = await db.transaction().execute(async (trx) => {
-      const demo = await loadDemoData((trx as unknown as Kysely<DataPlaneSchema>).withSchema(schemaName));
+      const demo = await loadDemoData(dataPlane(trx, schemaName));
       await trx
         .updateTable('control.sandboxes')
         .set({ schema_name: schemaName, status: 'active', last_accessed_at: sql`now()` })

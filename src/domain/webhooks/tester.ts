@@ -1,8 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
-import type { DataPlaneSchema } from '../../db/types.js';
-import { NotFoundError, ValidationError } from '../shared/index.js';
+import { NotFoundError, ValidationError, dataPlane } from '../shared/index.js';
 import { installations } from '../installations/index.js';
 import type { JobQueue } from './queue.js';
 import { buildSamplePayload } from './sample-payloads.js';
@@ -42,7 +41,7 @@ export async function sendTestWebhook(db: Db, queue: JobQueue, config: Config, i
   }
 
   const schema = inst.plane === 'production' ? 'production' : inst.sandbox?.schema_name;
-  const data = (db as unknown as Kysely<DataPlaneSchema>).withSchema(schema ?? 'production');
+  const data = dataPlane(db, schema ?? 'production');
   const payload = await buildSamplePayload(data, inst, event, config.sandboxIdleDays);
   return db.transaction().execute(async (trx) => {
     const row = await trx
