@@ -2,10 +2,10 @@ import express, { type Request, type Response, type Router } from 'express';
 import { OpenAPIBackend, type Context } from 'openapi-backend';
 import addFormats from 'ajv-formats';
 import { randomUUID } from 'node:crypto';
-import { admitInstallation, requireFeature, type InstallationContext, type RateLimitState } from '../domain/installations/index.js';
-import { AccessError, RateLimitedError } from '../domain/shared/index.js';
+import type { RateLimitState } from '../domain/installations/index.js';
+import { AccessError } from '../domain/shared/index.js';
 import type { OperationId } from '../generated/operations.generated.js';
-import { INBOUND_CEILING, verifyInboundSignature } from '../domain/webhooks/index.js';
+import { pluginApiKeyHandler, rateLimitHeaders, type Exchange } from './credentials.js';
 import { httpError, HttpResponseError, toErrorResponse, type ErrorResponse } from '../http/error-response.js';
 import type { ApiDeps, ApiRequest, ApiResponse, HandlerMap } from './types.js';
 import { MAX_BODY_DEPTH, nestedDeeperThan } from './body-depth.js';
@@ -14,23 +14,10 @@ import { toValidationDetails } from './validation-details.js';
 
 export const API_ROOT = '/api/plugin/v1';
 
-/** Capabilities that gate an operation (the spec's "Capability gating" table). */
-const CAPABILITIES: Partial<Record<OperationId, 'orders:create' | 'payments:capture'>> = {
-  createOrder: 'orders:create',
-  captureOrderPayment: 'payments:capture',
-};
-
-interface Exchange {
-  req: Request & { rawBody?: Buffer };
-  requestId: string;
-  rateLimit?: RateLimitState;
-  request?: ApiRequest<OperationId>;
-}
-
 /**
  * The Plugin Data API: openapi-backend routes by operationId and validates with ajv against
- * openapi.yaml; the credentials pipeline runs as the `PluginApiKey` security handler, so it sees
- * only routes that exist and runs before request validation (DESIGN.md section 4).
+ * openapi.yaml; the credentials pipeline (credentials.ts) runs as the `PluginApiKey` security
+ * handler, so it sees only routes that exist and runs before request validation.
  */
 export async function createDataApi(deps: ApiDeps, handlers: HandlerMap, openapiPath: string): Promise<Router> {
   const api = new OpenAPIBackend({
@@ -62,30 +49,7 @@ export async function createDataApi(deps: ApiDeps, handlers: HandlerMap, openapi
       httpError(400, 'validation_error', 'The request does not match the API schema.', toValidationDetails(c.validation.errors ?? [])),
   });
 
-  api.registerSecurityHandler('PluginApiKey', async (c: Context, ex: Exchange) => {
-    const operationId = c.operation.operationId as OperationId;
-    const inbound = operationId === 'receiveExternalWebhook';
-    let auth: InstallationContext;
-    try {
-      // Key lookup, rate limit and (inbound webhooks) the route's 600/minute ceiling: one statement.
-      ({ auth, rateLimit: ex.rateLimit } = await admitInstallation(deps.db, deps.events, header(ex.req, 'x-plugin-api-key'), {
-        perMinute: deps.config.rateLimitPerMinute,
-        route: inbound ? INBOUND_CEILING : undefined,
-      }));
-    } catch (err) {
-      if (err instanceof RateLimitedError) ex.rateLimit = { limit: err.limit, remaining: 0, retryAfterSeconds: err.retryAfterSeconds };
-      throw err;
-    }
-    const feature = CAPABILITIES[operationId];
-    if (feature) requireFeature(auth, feature);
-    if (inbound) {
-      // The signature over the raw bytes, before validation: a bad signature is a logged 401
-      // invalid_signature whatever the body (spec: Inbound webhooks).
-      await verifyInboundSignature(deps.db, deps.config, auth, { rawBody: ex.req.rawBody, signature: header(ex.req, 'x-svc-signature'), body: ex.req.body });
-    }
-    ex.request = { auth } as ApiRequest<OperationId>;
-    return true;
-  });
+  api.registerSecurityHandler('PluginApiKey', pluginApiKeyHandler(deps));
 
   for (const [operationId, handler] of Object.entries(handlers)) {
     api.register(operationId, (c: Context, ex: Exchange) => {
@@ -122,9 +86,8 @@ export async function createDataApi(deps: ApiDeps, handlers: HandlerMap, openapi
       );
     } catch (err) {
       response = toErrorResponse(err);
-      if (response.status === 500 && (response.body as { error?: string }).error === 'internal_error') {
-        deps.logger.error({ err, requestId: ex.requestId }, 'unhandled error in the Data API');
-      }
+      // Every 5xx is logged: an unknown error (internal_error) and a domain failure alike.
+      if (response.status >= 500) deps.logger.error({ err, requestId: ex.requestId, code: (response.body as { error?: unknown }).error }, 'Data API request failed');
     }
     send(res, response, ex.rateLimit);
   });
@@ -132,17 +95,9 @@ export async function createDataApi(deps: ApiDeps, handlers: HandlerMap, openapi
 }
 
 function send(res: Response, response: ApiResponse | ErrorResponse, rateLimit: RateLimitState | undefined): void {
-  if (rateLimit) {
-    res.setHeader('X-RateLimit-Limit', String(rateLimit.limit));
-    res.setHeader('X-RateLimit-Remaining', String(rateLimit.remaining));
-  }
+  for (const [name, value] of Object.entries(rateLimitHeaders(rateLimit))) res.setHeader(name, value);
   for (const [name, value] of Object.entries(response.headers ?? {})) res.setHeader(name, value);
   res.status(response.status).json(response.body);
-}
-
-function header(req: Request, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value[0] : value;
 }
 
 /**

@@ -1,0 +1,68 @@
+import type { Request } from 'express';
+import type { Context } from 'openapi-backend';
+import { admitInstallation, requireFeature, type InstallationContext, type RateLimitState } from '../domain/installations/index.js';
+import { RateLimitedError } from '../domain/shared/index.js';
+import { INBOUND_CEILING, verifyInboundSignature } from '../domain/webhooks/index.js';
+import type { OperationId } from '../generated/operations.generated.js';
+import type { ApiDeps, ApiRequest } from './types.js';
+
+// The credentials pipeline of the Data API, as openapi-backend's `PluginApiKey` security handler:
+// it sees only routes that exist and runs before request validation. One handler for every step,
+// because openapi-backend runs the handlers of several schemes concurrently and a second one could
+// not see this one's result.
+//   1. admission: key lookup, the installation's rate limit, a route's own ceiling (inbound
+//      webhooks, 600/min) and the sandbox's idle clock, in ONE statement (admitInstallation)
+//   2. capability gate: the spec's "Capability gating" table
+//   3. inbound webhooks: the signature over the raw bytes, before validation (a bad signature is
+//      a logged 401 invalid_signature whatever the body)
+
+/** What one Data API request carries through the router. */
+export interface Exchange {
+  req: Request & { rawBody?: Buffer };
+  requestId: string;
+  /** Set by admission (or by its 429): the rate-limit headers of the response. */
+  rateLimit?: RateLimitState;
+  request?: ApiRequest<OperationId>;
+}
+
+/** Capabilities that gate an operation (the spec's "Capability gating" table). */
+const CAPABILITIES: Partial<Record<OperationId, 'orders:create' | 'payments:capture'>> = {
+  createOrder: 'orders:create',
+  captureOrderPayment: 'payments:capture',
+};
+
+/** The `PluginApiKey` security handler: admits the caller or throws the spec's error. */
+export function pluginApiKeyHandler(deps: ApiDeps) {
+  return async (c: Context, ex: Exchange): Promise<true> => {
+    const operationId = c.operation.operationId as OperationId;
+    const inbound = operationId === 'receiveExternalWebhook';
+    let auth: InstallationContext;
+    try {
+      ({ auth, rateLimit: ex.rateLimit } = await admitInstallation(deps.db, deps.events, header(ex.req, 'x-plugin-api-key'), {
+        perMinute: deps.config.rateLimitPerMinute,
+        route: inbound ? INBOUND_CEILING : undefined,
+      }));
+    } catch (err) {
+      if (err instanceof RateLimitedError) ex.rateLimit = { limit: err.limit, remaining: 0, retryAfterSeconds: err.retryAfterSeconds };
+      throw err;
+    }
+    const feature = CAPABILITIES[operationId];
+    if (feature) requireFeature(auth, feature);
+    if (inbound) {
+      await verifyInboundSignature(deps.db, deps.config, auth, { rawBody: ex.req.rawBody, signature: header(ex.req, 'x-svc-signature'), body: ex.req.body });
+    }
+    ex.request = { auth } as ApiRequest<OperationId>;
+    return true;
+  };
+}
+
+/** The rate-limit headers every admitted (or rate-limited) request's response carries. */
+export function rateLimitHeaders(rateLimit: RateLimitState | undefined): Record<string, string> {
+  if (!rateLimit) return {};
+  return { 'X-RateLimit-Limit': String(rateLimit.limit), 'X-RateLimit-Remaining': String(rateLimit.remaining) };
+}
+
+export function header(req: Request, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
