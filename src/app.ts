@@ -6,7 +6,7 @@ import type { Db } from './db/database.js';
 import type { Logger } from './logger.js';
 import { handlers } from './api/handlers/index.js';
 import { createDataApi, newRequestId } from './api/router.js';
-import { httpError } from './http/error-response.js';
+import { httpError, toErrorResponse } from './http/error-response.js';
 import { createPortal } from './portal/yoga.js';
 import { createDocsRouter } from './docs/router.js';
 import { createOAuthRouter } from './http/oauth-router.js';
@@ -142,6 +142,7 @@ function bodyErrors(logger: Logger): ErrorRequestHandler {
       return;
     }
     logger.error({ err }, 'unhandled error');
-    res.status(500).json({ error: 'internal_error', message: 'An unexpected error occurred.' });
+    const { status, body } = toErrorResponse(err);
+    res.status(status).json(body);
   };
 }

@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import { escapeHtml } from './layout.js';
+import { httpError } from '../http/error-response.js';
 
 /**
  * GraphiQL for /graphql, served by this server: graphql-yoga's default page loads GraphiQL from a
@@ -46,7 +47,8 @@ export async function serveGraphiQLAsset(req: Request, res: Response): Promise<v
   // An own property only: `__proto__`, `constructor`, `toString`... are not assets.
   const asset = Object.hasOwn(ASSET_FILES, file) ? ASSET_FILES[file] : undefined;
   if (!asset) {
-    res.status(404).json({ error: 'route_not_found', message: 'No such GraphiQL asset.' });
+    const { status, body } = httpError(404, 'route_not_found', 'No such GraphiQL asset.');
+    res.status(status).json(body);
     return;
   }
   res.setHeader('Cache-Control', 'public, max-age=86400');

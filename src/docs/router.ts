@@ -8,6 +8,7 @@ import { GRAPHIQL_ASSETS_PATH, serveGraphiQLAsset } from './graphiql.js';
 import { escapeHtml, page } from './layout.js';
 import { referenceSpec, SAMPLE_LANGUAGES } from './reference-spec.js';
 import { renderWebhooksPage } from './webhooks-page.js';
+import { httpError } from '../http/error-response.js';
 
 /**
  * Docs served from the same YAML files that drive routing and codegen, fully offline: Redoc's
@@ -41,7 +42,10 @@ export function createDocsRouter(rootDir: string, config: Config): Router {
   router.get('/docs/webhooks', (_req, res) => res.type('html').send(webhooksHtml()));
   router.get('/docs/assets/redoc.standalone.js', (_req, res) => {
     const bundle = redoc();
-    if (!bundle) return res.status(404).json({ error: 'route_not_found', message: 'Redoc bundle is not installed.' });
+    if (!bundle) {
+      const { status, body } = httpError(404, 'route_not_found', 'Redoc bundle is not installed.');
+      return res.status(status).json(body);
+    }
     res.setHeader('Cache-Control', 'public, max-age=86400');
     res.type('application/javascript').send(bundle);
   });

@@ -3,16 +3,76 @@
 
 export type Details = Record<string, string[]>;
 
+/**
+ * What kind of failure an error is, whatever door reports it. Each door maps a kind to its own
+ * terms (src/http/error-response.ts: a kind is an HTTP status).
+ */
+export type ErrorKind =
+  | 'malformed' // the input cannot be read
+  | 'unauthenticated' // no, or no valid, credentials
+  | 'forbidden' // valid credentials that may not do this
+  | 'not_found'
+  | 'conflict' // the resource is busy or in a state that forbids this for now
+  | 'unprocessable' // well-formed input that is semantically wrong
+  | 'rate_limited'
+  | 'failed' // the operation failed and was rolled back
+  | 'upstream'; // a third party the operation depends on failed
+
+/** Every error code the service uses, and its kind: a code missing here does not compile. */
+const KIND_OF = {
+  missing_api_key: 'unauthenticated',
+  invalid_api_key_format: 'unauthenticated',
+  invalid_api_key: 'unauthenticated',
+  installation_inactive: 'forbidden',
+  plugin_listing_unavailable: 'forbidden',
+  sandbox_not_ready: 'unauthenticated',
+  sandbox_resetting: 'conflict',
+  sandbox_misconfigured: 'failed',
+  rate_limit_exceeded: 'rate_limited',
+  authentication_failed: 'unauthenticated',
+  ip_not_allowed: 'forbidden',
+  validation_error: 'unprocessable',
+  not_found: 'not_found',
+  feature_not_enabled: 'forbidden',
+  location_forbidden: 'forbidden',
+  invalid_transition: 'unprocessable',
+  customization_location_mismatch: 'unprocessable',
+  customization_rule_violation: 'unprocessable',
+  create_failed: 'failed',
+  currency_mismatch: 'unprocessable',
+  overpayment: 'unprocessable',
+  subscription_locked: 'forbidden',
+  capture_failed: 'failed',
+  invalid_signature: 'unauthenticated',
+  unknown_event_type: 'malformed',
+  invalid_setup_token: 'unauthenticated',
+  invalid_oauth_state: 'malformed',
+  oauth_not_configured: 'unprocessable',
+  oauth_exchange_failed: 'upstream',
+  forbidden: 'forbidden',
+  conflict: 'conflict',
+  insufficient_scope: 'forbidden',
+  portal_session_required: 'forbidden',
+  developer_key_limit_reached: 'conflict',
+} as const satisfies Record<string, ErrorKind>;
+
+export type ErrorCode = keyof typeof KIND_OF;
+
+export const kindOfCode = (code: ErrorCode): ErrorKind => KIND_OF[code];
+
 export class DomainError extends Error {
+  readonly kind: ErrorKind;
   constructor(
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly details?: Details,
     /** Extra top-level body fields the spec names for this error (e.g. allowed_next_states). */
     readonly extra?: Record<string, unknown>,
+    kind?: ErrorKind,
   ) {
     super(message);
     this.name = new.target.name;
+    this.kind = kind ?? KIND_OF[code];
   }
 }
 
@@ -78,7 +138,7 @@ export class RolledBackError extends DomainError {
 /** Input that cannot even be read (a cursor that was not issued by us): the 400 flavour. */
 export class MalformedInputError extends DomainError {
   constructor(details: Details, message = 'The request does not match the API schema.') {
-    super('validation_error', message, details);
+    super('validation_error', message, details, undefined, 'malformed');
   }
 }
 

@@ -21,9 +21,10 @@ export {
   SubscriptionLockedError,
   UnknownEventTypeError,
   ValidationError,
+  kindOfCode,
   resourceLabel,
 } from './errors.js';
-export type { Details, ResourceKind } from './errors.js';
+export type { Details, ErrorCode, ErrorKind, ResourceKind } from './errors.js';
 export { lockIdempotencyKey, requestHash } from './idempotency.js';
 export { formatMinor, formatQuantity, hasAtMostDecimals, toMinor, toQuantityUnits } from './money.js';
 export { DEFAULT_LIMIT, decodeCursor, encodeCursor, toPage } from './pagination.js';
