@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHmac } from 'node:crypto';
 import { createInstallation, type InstallationFixture } from '../support/builders.js';
-import { createIngredient, createStockLevel } from '../support/catalog-builders.js';
+import { createIngredient, createStockLevel, createMenuItem } from '../support/catalog-builders.js';
 import { createTestContext, type TestContext } from '../support/context.js';
 import { call } from '../support/http.js';
-import { createMenuItem, seedOrder } from '../support/order-builders.js';
+import { seedOrder } from '../support/order-builders.js';
 
 // Odd input at the Data API door: ids past PostgreSQL's integer, JSON nested thousands of levels
 // deep and malformed percent-encoding in the path. Each is a 400 validation_error in the error

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createInstallation, createSandboxInstallation, production, type InstallationFixture } from '../support/builders.js';
-import { createIngredient, createSku, createStockLevel, outboxEvents } from '../support/catalog-builders.js';
+import { createIngredient, createSku, createStockLevel } from '../support/catalog-builders.js';
+import { outboxEvents } from '../support/events.js';
 import { createTestContext, type TestContext } from '../support/context.js';
 import { call } from '../support/http.js';
 
@@ -238,7 +239,7 @@ describe('POST /inventory/{ingredientId}/movements', () => {
       created_at: expect.any(String),
     });
     expect(await level(ingredient.ingredient_id, fixture.locationId)).toMatchObject({ on_hand: '12.5000', low_stock_alert_open: false });
-    const events = await outboxEvents(t.db, fixture.organizationId);
+    const events = await outboxEvents(t.db, { plane: 'production', organizationId: fixture.organizationId });
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ event_name: 'inventory.stock_updated', location_id: fixture.locationId });
     const { note: _note, created_at: _created, ...payload } = res.body.data;
@@ -304,14 +305,14 @@ describe('POST /inventory/{ingredientId}/movements', () => {
     for (const [delta, expected] of steps) {
       const res = await move(fixture, ingredient.ingredient_id, { delta, reason: delta < 0 ? 'consumed' : 'received' });
       expect(res.status).toBe(201);
-      const alerts = (await outboxEvents(t.db, fixture.organizationId, ['inventory.low_stock', 'inventory.low_stock_resolved'])).filter(
+      const alerts = (await outboxEvents(t.db, { plane: 'production', organizationId: fixture.organizationId, names: ['inventory.low_stock', 'inventory.low_stock_resolved'] })).filter(
         (e) => e.data.movement_id === res.body.data.movement_id,
       );
       expect([delta, alerts.map((e) => e.event_name)]).toEqual([delta, expected ? [expected] : []]);
       if (expected) expect(alerts[0]!.data).toMatchObject({ movement_id: res.body.data.movement_id, stock_level: res.body.data.stock_level });
     }
     expect(await level(ingredient.ingredient_id, fixture.locationId)).toMatchObject({ on_hand: '10.0000', low_stock_alert_open: true });
-    expect(await outboxEvents(t.db, fixture.organizationId, ['inventory.stock_updated'])).toHaveLength(steps.length);
+    expect(await outboxEvents(t.db, { plane: 'production', organizationId: fixture.organizationId, names: ['inventory.stock_updated'] })).toHaveLength(steps.length);
   });
 
   it('when 50 movements race through the reorder point and 50 restocks race back, then exactly one low_stock and one resolved', async () => {
@@ -326,18 +327,18 @@ describe('POST /inventory/{ingredientId}/movements', () => {
     // Serialised: each movement saw the previous one, so the recorded stock levels are all distinct.
     expect(new Set(consumed.map((r) => r.body.data.stock_level.on_hand)).size).toBe(50);
     expect(await level(ingredient.ingredient_id, fixture.locationId)).toMatchObject({ on_hand: '-20.0000', low_stock_alert_open: true });
-    let alerts = await outboxEvents(t.db, fixture.organizationId, ['inventory.low_stock', 'inventory.low_stock_resolved']);
+    let alerts = await outboxEvents(t.db, { plane: 'production', organizationId: fixture.organizationId, names: ['inventory.low_stock', 'inventory.low_stock_resolved'] });
     expect(alerts.map((e) => e.event_name)).toEqual(['inventory.low_stock']);
     expect(alerts[0]!.data.stock_level).toEqual({ on_hand: '10.0000', reorder_point: '10.0000', par_level: '40.0000' });
 
     const restocked = await race(1);
     expect(restocked.every((r) => r.status === 201)).toBe(true);
     expect(await level(ingredient.ingredient_id, fixture.locationId)).toMatchObject({ on_hand: '30.0000', low_stock_alert_open: false });
-    alerts = await outboxEvents(t.db, fixture.organizationId, ['inventory.low_stock', 'inventory.low_stock_resolved']);
+    alerts = await outboxEvents(t.db, { plane: 'production', organizationId: fixture.organizationId, names: ['inventory.low_stock', 'inventory.low_stock_resolved'] });
     expect(alerts.map((e) => e.event_name).sort()).toEqual(['inventory.low_stock', 'inventory.low_stock_resolved']);
     const resolved = alerts.find((e) => e.event_name === 'inventory.low_stock_resolved')!;
     expect(resolved.data.stock_level).toMatchObject({ on_hand: '11.0000' });
-    expect(await outboxEvents(t.db, fixture.organizationId, ['inventory.stock_updated'])).toHaveLength(100);
+    expect(await outboxEvents(t.db, { plane: 'production', organizationId: fixture.organizationId, names: ['inventory.stock_updated'] })).toHaveLength(100);
   });
 });
 
@@ -355,7 +356,7 @@ describe('POST /inventory/{ingredientId}/movements with X-Idempotency-Key', () =
     expect(replay.body).toEqual(first.body);
     expect(replay.body.data.stock_level.on_hand).toBe('9.2500');
     expect(await movementCount(ingredient.ingredient_id)).toBe(2);
-    expect(await outboxEvents(t.db, fixture.organizationId, ['inventory.stock_updated'])).toHaveLength(2);
+    expect(await outboxEvents(t.db, { plane: 'production', organizationId: fixture.organizationId, names: ['inventory.stock_updated'] })).toHaveLength(2);
     expect((await level(ingredient.ingredient_id, fixture.locationId))?.on_hand).toBe('8.2500');
   });
 
@@ -387,7 +388,7 @@ describe('POST /inventory/{ingredientId}/movements with X-Idempotency-Key', () =
     expect(new Set(results.map((r) => r.body.data.movement_id)).size).toBe(1);
     expect(await movementCount(ingredient.ingredient_id)).toBe(1);
     expect((await level(ingredient.ingredient_id, fixture.locationId))?.on_hand).toBe('5.0000');
-    expect(await outboxEvents(t.db, fixture.organizationId, ['inventory.stock_updated'])).toHaveLength(1);
+    expect(await outboxEvents(t.db, { plane: 'production', organizationId: fixture.organizationId, names: ['inventory.stock_updated'] })).toHaveLength(1);
   });
 
   it('when another installation uses the same key, then it is independent (keys are per installation)', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createInstallation, createSandboxInstallation, production, type InstallationFixture } from '../support/builders.js';
-import { createCategory, createMenuItem, linkTemplate, outboxEvents } from '../support/catalog-builders.js';
+import { createCategory, createMenuItem, linkTemplate } from '../support/catalog-builders.js';
+import { outboxEvents } from '../support/events.js';
 import { createTestContext, type TestContext } from '../support/context.js';
 import { call } from '../support/http.js';
 
@@ -171,7 +172,7 @@ describe('PATCH /menu/{itemId}', () => {
     expect(row).toMatchObject({ price: '16.50', is_available: false, preparation_time: 10 });
     expect(row.updated_at.getTime()).toBeGreaterThan(item.updated_at.getTime());
 
-    const events = await outboxEvents(t.db, fixture.organizationId);
+    const events = await outboxEvents(t.db, { plane: 'production', organizationId: fixture.organizationId });
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ event_name: 'menu.item_updated', location_id: fixture.locationId });
     expect(events[0]!.data).toEqual({
@@ -199,7 +200,7 @@ describe('PATCH /menu/{itemId}', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ price: '9.90', preparation_time: 5, is_available: true });
     expect((await itemRow(item.item_id)).updated_at).toEqual(item.updated_at);
-    expect(await outboxEvents(t.db, fixture.organizationId)).toEqual([]);
+    expect(await outboxEvents(t.db, { plane: 'production', organizationId: fixture.organizationId })).toEqual([]);
   });
 
   it('when values sit on the range boundaries, then they are accepted', async () => {
@@ -275,7 +276,7 @@ describe('POST /menu/bulk-availability', () => {
     const res = await call(t.app, 'post', '/menu/bulk-availability', { key: fixture.apiKey, body: { items: rows.map((r) => ({ item_id: r.item_id, is_available: false })) } });
     expect(res.status).toBe(200);
     expect(res.body.meta).toEqual({ updated: 100, unchanged: 0, failed: 0 });
-    expect(await outboxEvents(t.db, fixture.organizationId, ['menu.item_updated'])).toHaveLength(100);
+    expect(await outboxEvents(t.db, { plane: 'production', organizationId: fixture.organizationId, names: ['menu.item_updated'] })).toHaveLength(100);
   });
 
   it('when valid, unchanged, unknown and invisible ids are mixed, then the valid ones apply and each entry gets its outcome in order', async () => {
@@ -315,14 +316,14 @@ describe('POST /menu/bulk-availability', () => {
     expect((await itemRow(elsewhere.item_id)).is_available).toBe(true);
     expect((await itemRow(foreign.item_id)).is_available).toBe(true);
 
-    const events = await outboxEvents(t.db, fixture.organizationId);
+    const events = await outboxEvents(t.db, { plane: 'production', organizationId: fixture.organizationId });
     expect(events.map((e) => [e.event_name, e.data.item_id, e.data.changes]).sort()).toEqual(
       [
         ['menu.item_updated', a.item_id, { is_available: false }],
         ['menu.item_updated', c.item_id, { is_available: true }],
       ].sort(),
     );
-    expect(await outboxEvents(t.db, stranger.organizationId, ['menu.item_updated'])).toEqual([]);
+    expect(await outboxEvents(t.db, { plane: 'production', organizationId: stranger.organizationId, names: ['menu.item_updated'] })).toEqual([]);
   });
 
   it('when an item_id repeats, then each entry sees the effect of the earlier one', async () => {

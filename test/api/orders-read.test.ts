@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import { createInstallation, createSandboxInstallation, production, type InstallationFixture } from '../support/builders.js';
 import { createTestContext, type TestContext } from '../support/context.js';
 import { call } from '../support/http.js';
-import { createCustomer, seedOrder } from '../support/order-builders.js';
+import { seedOrder } from '../support/order-builders.js';
+import { createCustomer } from '../support/catalog-builders.js';
 
 let t: TestContext;
 let inst: InstallationFixture;
@@ -21,7 +22,7 @@ const ids = (body: { data: { order_id: number }[] }) => body.data.map((o) => o.o
 
 describe('GET /orders/{orderId}', () => {
   it('when read by order_id or unique_orderid, then both give the order with items, customer and payments', async () => {
-    const customer = await createCustomer(t.db, inst.organizationId, inst.locationId);
+    const customer = await createCustomer(t.db, inst.organizationId, { location_id: inst.locationId, email: 'guest@example.com' });
     const order = await seedOrder(t.db, inst, { status: 'COOKING', total: '18.00' });
     await production(t.db).updateTable('orders').set({ customer_id: customer.customer_id }).where('order_id', '=', order.order_id).execute();
     const byId = await get(`/orders/${order.order_id}`);

@@ -34,7 +34,7 @@ describe('installing a free plugin', () => {
     const inst = await install(plugin.pluginId);
     expect(inst.status).toBe('active');
     const events = await outboxEvents(t.db, { installationId: inst.installationId });
-    expect(events.map((e) => e.name)).toEqual(['installation.created']);
+    expect(events.map((e) => e.event_name)).toEqual(['installation.created']);
     expect(events[0]!.data).toEqual({ installation_id: inst.installationId, plugin_id: plugin.pluginId, organization_id: inst.organizationId, location_id: inst.locationId, is_trial: false });
     expectValidEventData('installation.created', events[0]!.data);
   });
@@ -104,11 +104,11 @@ describe('installing a paid plugin', () => {
     expect(await runTrialSweep(t.db, t.events, new Date(endsAt.getTime() + 1000))).toEqual({ ending: 0, converted: 1 });
 
     const events = await outboxEvents(t.db, { installationId: inst.installationId });
-    expect(events.map((e) => e.name)).toEqual(['trial.started', 'trial.ending', 'subscription.activated']);
+    expect(events.map((e) => e.event_name)).toEqual(['trial.started', 'trial.ending', 'subscription.activated']);
     expect(events[0]!.data).toMatchObject({ is_trial: true, trial_ends_at: endsAt.toISOString() });
     expect(events[1]!.data).toMatchObject({ days_remaining: 3, trial_ends_at: endsAt.toISOString() });
     expect(events[2]!.data).toEqual({ installation_id: inst.installationId, plugin_id: plugin.pluginId, organization_id: inst.organizationId, location_id: inst.locationId, is_trial: false });
-    for (const e of events) expectValidEventData(e.name, e.data);
+    for (const e of events) expectValidEventData(e.event_name, e.data);
   });
 
   it('when checkout completes without a trial, then subscription.activated and the key works', async () => {
@@ -118,7 +118,7 @@ describe('installing a paid plugin', () => {
     await completeCheckout(t.db, t.events, inst.installationId);
     expect((await call(t.app, 'get', '/health', { key })).status).toBe(200);
     const events = await outboxEvents(t.db, { installationId: inst.installationId });
-    expect(events.map((e) => e.name)).toEqual(['subscription.activated']);
+    expect(events.map((e) => e.event_name)).toEqual(['subscription.activated']);
     expectValidEventData('subscription.activated', events[0]!.data);
     await expect(completeCheckout(t.db, t.events, inst.installationId)).rejects.toMatchObject({ code: 'invalid_transition' });
   });
@@ -132,7 +132,7 @@ describe('removing an installation', () => {
     const removed = await removeInstallation(t.db, t.events, inst.installationId);
     expect(removed.status).toBe('removed');
     const events = await outboxEvents(t.db, { installationId: inst.installationId });
-    expect(events.map((e) => e.name)).toEqual(['installation.created', 'installation.removed']);
+    expect(events.map((e) => e.event_name)).toEqual(['installation.created', 'installation.removed']);
     expect(events[1]!.data).toEqual({ installation_id: inst.installationId, plugin_id: plugin.pluginId, organization_id: inst.organizationId, location_id: inst.locationId });
     expectValidEventData('installation.removed', events[1]!.data);
     const res = await call(t.app, 'get', '/health', { key });

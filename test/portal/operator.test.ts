@@ -175,8 +175,8 @@ describe('the marketplace in production', () => {
     const installed = (await op(INSTALL, { plugin: plugin.pluginId, org: orgId, loc: locationId })).installPlugin;
     expect(installed).toMatchObject({ status: 'active', authorizeUrl: null, installation: { plane: 'production', organizationId: orgId, locationId, isTrial: false } });
     const events = await outboxEvents(t.db, { installationId: Number(installed.installationId) });
-    expect(events.map((e) => e.name)).toEqual(['installation.created']);
-    expect(events[0]!.scope).toMatchObject({ plane: 'production', organization_id: Number(orgId), location_id: Number(locationId) });
+    expect(events.map((e) => e.event_name)).toEqual(['installation.created']);
+    expect(events[0]!).toMatchObject({ plane: 'production', organization_id: Number(orgId), location_id: Number(locationId) });
 
     const key = await exchange(installed.setupToken);
     expect((await call(t.app, 'get', '/installation', { key })).status).toBe(200);
@@ -199,7 +199,7 @@ describe('the marketplace in production', () => {
 
     const removed = (await op('mutation($id: ID!) { removeInstallation(installationId: $id) { status removedAt } }', { id: installed.installationId })).removeInstallation;
     expect(removed).toEqual({ status: 'removed', removedAt: expect.any(String) });
-    expect((await outboxEvents(t.db, { installationId: Number(installed.installationId) })).map((e) => e.name)).toEqual(['installation.created', 'installation.removed']);
+    expect((await outboxEvents(t.db, { installationId: Number(installed.installationId) })).map((e) => e.event_name)).toEqual(['installation.created', 'installation.removed']);
   });
 
   it('when a paid listing with a trial is installed, then checkout starts the trial and the sweep ends and converts it', async () => {
@@ -215,8 +215,8 @@ describe('the marketplace in production', () => {
     expect((await sweep(endsAt - 2 * 86_400_000)).runTrialSweep).toEqual({ ending: 1, converted: 0 });
     expect((await sweep(endsAt + 1000)).runTrialSweep).toEqual({ ending: 0, converted: 1 });
     const events = await outboxEvents(t.db, { installationId: Number(id) });
-    expect(events.map((e) => e.name)).toEqual(['trial.started', 'trial.ending', 'subscription.activated']);
-    for (const e of events) expectValidEventData(e.name, e.data);
+    expect(events.map((e) => e.event_name)).toEqual(['trial.started', 'trial.ending', 'subscription.activated']);
+    for (const e of events) expectValidEventData(e.event_name, e.data);
     expect((await opError('mutation($id: ID!) { completeCheckout(installationId: $id) { id } }', { id })).code).toBe('invalid_transition');
   });
 
@@ -249,9 +249,9 @@ describe('the point of sale in production', () => {
     expect(order).toMatchObject({ total: '9.00', status: 'CREATED' });
     const sale = (await op('mutation($loc: ID!, $id: ID!) { posSale(locationId: $loc, orderId: $id, input: { viaCardProcessor: true }) { order { status } } }', { loc: locationId, id: order.id })).posSale;
     expect(sale.order.status).toBe('PAID');
-    const events = (await outboxEvents(t.db)).filter((e) => e.scope.location_id === Number(locationId));
-    expect(events.map((e) => e.name).sort()).toEqual(['menu.item_created', 'order.created', 'order.paid', 'order.status_changed', 'payment.succeeded']);
-    expect(events.every((e) => e.scope.plane === 'production')).toBe(true);
+    const events = (await outboxEvents(t.db)).filter((e) => e.location_id === Number(locationId));
+    expect(events.map((e) => e.event_name).sort()).toEqual(['menu.item_created', 'order.created', 'order.paid', 'order.status_changed', 'payment.succeeded']);
+    expect(events.every((e) => e.plane === 'production')).toBe(true);
     expect((await opError('mutation { posOrder(locationId: "999999") { id } }')).code).toBe('not_found');
   });
 });

@@ -78,7 +78,7 @@ describe('idle expiry sweep', () => {
       protected_until: null,
       action: EXPIRY_ACTION,
     });
-    expect(warning!.scope).toMatchObject({ plane: 'sandbox', sandbox_id: box.sandboxId, organization_id: box.organizationId, location_id: box.locationIds[0], installation_id: box.installationId });
+    expect(warning!).toMatchObject({ plane: 'sandbox', sandbox_id: box.sandboxId, organization_id: box.organizationId, location_id: box.locationIds[0], installation_id: box.installationId });
 
     // Once per deadline: later sweeps before the deadline neither warn again nor drop.
     expect(await sweepFor(box, at(base, idleDays - 1))).toBe('nothing');

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import type { EventName } from '../../src/generated/events.generated.js';
 import { sessionRateLimitBucket } from '../../src/portal/auth.js';
 import { createTestContext, type TestContext } from '../support/context.js';
-import { expectValidEventData, outboxEvents } from '../support/events.js';
+import { expectValidEventData, outboxEvents, type OutboxEvent } from '../support/events.js';
 import { call } from '../support/http.js';
 import {
   createProjectAndPlugin,
@@ -43,12 +42,11 @@ const simulateError = async (query: string, variables: Record<string, unknown>) 
   gqlError(await gql(t.app, dev.token, query, { sandboxId: box.sandboxId, ...variables }, { headers: { 'X-Forwarded-For': randomIp() } }));
 
 /** The outbox events written by `action`, each checked against asyncapi.yaml, sorted by name. */
-async function eventsOf(action: () => Promise<unknown>): Promise<{ name: EventName; data: Record<string, any>; scope: any }[]> {
-  const before = new Set((await outboxEvents(t.db)).map((e) => e.scope.event_id));
+async function eventsOf(action: () => Promise<unknown>): Promise<(OutboxEvent & { data: Record<string, any> })[]> {
+  const before = new Set((await outboxEvents(t.db)).map((e) => e.event_id));
   await action();
-  const events = (await outboxEvents(t.db)).filter((e) => !before.has(e.scope.event_id));
-  for (const e of events) expectValidEventData(e.name, e.data);
-  return events.sort((a, b) => a.name.localeCompare(b.name));
+  const events = (await outboxEvents(t.db)).filter((e) => !before.has(e.event_id));
+  return events.sort((a, b) => a.event_name.localeCompare(b.event_name));
 }
 
 const ORDER = 'id uniqueOrderId status total paidTotal remainingBalance itemCount currency';
@@ -77,12 +75,12 @@ describe('simulatePosOrder', () => {
       order = await posOrder({ partySize: 3, tableNumber: '7' });
     });
     expect(order).toMatchObject({ status: 'CREATED', itemCount: 1, paidTotal: '0.00', currency: 'EUR' });
-    expect(events.map((e) => e.name)).toEqual(['order.created']);
+    expect(events.map((e) => e.event_name)).toEqual(['order.created']);
     expect(events[0]!.data).toEqual({
       order_id: Number(order.id), unique_orderid: order.uniqueOrderId, table_number: '7', order_status: 'CREATED',
       total: order.total, party_size: 3, created_at: expect.any(String),
     });
-    expect(events[0]!.scope).toMatchObject({ plane: 'sandbox', sandbox_id: Number(box.sandboxId) });
+    expect(events[0]!).toMatchObject({ plane: 'sandbox', sandbox_id: Number(box.sandboxId) });
     const rest = await call(t.app, 'get', `/orders/${order.id}`, { key: box.installationKey });
     expect(rest.body.data).toMatchObject({ status: 'open', total: order.total, party_size: 3, table_number: '7' });
   });
@@ -111,7 +109,7 @@ describe('simulateReleaseOrder', () => {
   it('when a held order is released, then order.created fires once, without total, party_size and created_at', async () => {
     const held = await posOrder({ hold: true, partySize: 2 });
     const events = await eventsOf(() => simulate(RELEASE, { orderId: held.uniqueOrderId }));
-    expect(events.map((e) => e.name)).toEqual(['order.created', 'order.status_changed']);
+    expect(events.map((e) => e.event_name)).toEqual(['order.created', 'order.status_changed']);
     expect(events[0]!.data).toEqual({ order_id: Number(held.id), unique_orderid: held.uniqueOrderId, table_number: null, order_status: 'CREATED' });
     expect(events[1]!.data).toMatchObject({ old_status: 'PENDING', new_status: 'CREATED' });
     const again = await simulateError(RELEASE, { orderId: held.id });
@@ -129,7 +127,7 @@ describe('simulateAddItems', () => {
     const events = await eventsOf(async () => {
       updated = (await simulate(ADD_ITEMS, { orderId: order.id, items: [{ itemId: String(a), quantity: 2 }, { itemId: String(b) }] })).simulateAddItems;
     });
-    expect(events.map((e) => e.name)).toEqual(['order.items_added']);
+    expect(events.map((e) => e.event_name)).toEqual(['order.items_added']);
     expect(events[0]!.data).toEqual({ order_id: Number(order.id), unique_orderid: order.uniqueOrderId, previous_item_count: 1, new_item_count: 3, items_added: 2 });
     const rest = await call(t.app, 'get', `/orders/${order.id}`, { key: box.installationKey });
     expect(rest.body.data.items).toHaveLength(3);
@@ -149,7 +147,7 @@ describe('simulateOrderPrepared', () => {
   it('when the kitchen marks it prepared, then order.status_changed CREATED -> PREPARED and it reads as ready', async () => {
     const order = await posOrder();
     const events = await eventsOf(() => simulate(PREPARED, { orderId: order.id }));
-    expect(events.map((e) => [e.name, e.data.old_status, e.data.new_status])).toEqual([['order.status_changed', 'CREATED', 'PREPARED']]);
+    expect(events.map((e) => [e.event_name, e.data.old_status, e.data.new_status])).toEqual([['order.status_changed', 'CREATED', 'PREPARED']]);
     expect((await call(t.app, 'get', `/orders/${order.id}`, { key: box.installationKey })).body.data.status).toBe('ready');
     expect((await simulateError(PREPARED, { orderId: order.id })).code).toBe('invalid_transition');
   });
@@ -163,7 +161,7 @@ describe('simulatePosSale', () => {
       sale = (await simulate(SALE, { orderId: order.id, input: { amount: '1.00' } })).simulatePosSale;
     });
     expect(sale).toMatchObject({ type: 'sale', status: 'succeeded', amount: '1.00', paymentMethod: 'cash', processorPaymentIntentId: null });
-    expect(events.map((e) => e.name)).toEqual(['payment.succeeded']);
+    expect(events.map((e) => e.event_name)).toEqual(['payment.succeeded']);
     expect(events[0]!.data).toEqual({
       transaction_id: Number(sale.id), order_id: Number(order.id), amount: '1.00', currency: 'EUR', payment_method: 'cash',
       tip_amount: '0.00', tax_amount: '0.00', discount_amount: '0.00', processor_payment_intent_id: null, transaction_type: 'sale',
@@ -180,7 +178,7 @@ describe('simulatePosSale', () => {
     });
     expect(sale.processorPaymentIntentId).toMatch(/^pi_[0-9a-f]{24}$/);
     expect(sale.order).toMatchObject({ status: 'PAID', remainingBalance: '0.00', paidTotal: order.total });
-    expect(events.map((e) => e.name)).toEqual(['order.paid', 'order.status_changed', 'payment.succeeded']);
+    expect(events.map((e) => e.event_name)).toEqual(['order.paid', 'order.status_changed', 'payment.succeeded']);
     expect(events[0]!.data).toMatchObject({ order_id: Number(order.id), total: order.total });
     expect(events[2]!.data).toMatchObject({ payment_method: 'card', processor_payment_intent_id: sale.processorPaymentIntentId, amount: order.total });
     const rest = await call(t.app, 'get', `/orders/${order.id}`, { key: box.installationKey });
@@ -207,7 +205,7 @@ describe('simulateFailedPayment', () => {
       failed = (await simulate(FAILED, { orderId: order.id, input: { error: 'card_declined: expired_card' } })).simulateFailedPayment;
     });
     expect(failed).toMatchObject({ status: 'failed', error: 'card_declined: expired_card', amount: order.total, order: { status: 'CREATED', paidTotal: '0.00' } });
-    expect(events.map((e) => e.name)).toEqual(['payment.failed']);
+    expect(events.map((e) => e.event_name)).toEqual(['payment.failed']);
     expect(events[0]!.data).toEqual({
       transaction_id: Number(failed.id), order_id: Number(order.id), amount: order.total, currency: 'EUR', payment_method: 'card',
       error: 'card_declined: expired_card', failed_at: expect.any(String),
@@ -226,7 +224,7 @@ describe('simulateRefund', () => {
       refund = (await simulate(REFUND, { id: sale.id, reason: 'Dessert sent back to the kitchen.' })).simulateRefund;
     });
     expect(refund).toMatchObject({ id: sale.id, status: 'refunded', refundReason: 'Dessert sent back to the kitchen.', order: { status: 'REFUNDED', paidTotal: '0.00' } });
-    expect(events.map((e) => e.name)).toEqual(['order.status_changed', 'payment.refunded']);
+    expect(events.map((e) => e.event_name)).toEqual(['order.status_changed', 'payment.refunded']);
     expect(events[0]!.data).toMatchObject({ old_status: 'PAID', new_status: 'REFUNDED' });
     expect(events[1]!.data).toEqual({
       transaction_id: Number(sale.id), order_id: Number(order.id), amount: order.total, currency: 'EUR',
@@ -239,7 +237,7 @@ describe('simulateRefund', () => {
     const order = await posOrder();
     const sale = (await simulate(SALE, { orderId: order.id, input: { amount: '1.00' } })).simulatePosSale;
     const events = await eventsOf(() => simulate(REFUND, { id: sale.id, reason: 'Wrong table' }));
-    expect(events.map((e) => e.name)).toEqual(['payment.refunded']);
+    expect(events.map((e) => e.event_name)).toEqual(['payment.refunded']);
     const rest = await call(t.app, 'get', `/orders/${order.id}`, { key: box.installationKey });
     expect(rest.body.data).toMatchObject({ status: 'open', paid_total: '0.00', remaining_balance: order.total });
   });
@@ -262,7 +260,7 @@ describe('menu items', () => {
       item = (await simulate(CREATE, { input: { name: 'Octopus Salad', price: '13.90', allergens: ['Molluscs'], vegan: false, preparationTime: 12 } })).simulateMenuItemCreated;
     });
     expect(item).toMatchObject({ name: 'Octopus Salad', price: '13.90', isAvailable: true, allergens: ['molluscs'] });
-    expect(events.map((e) => e.name)).toEqual(['menu.item_created']);
+    expect(events.map((e) => e.event_name)).toEqual(['menu.item_created']);
     expect(events[0]!.data).toMatchObject({ item_id: Number(item.id), name: 'Octopus Salad', price: '13.90', location_id: Number(item.locationId), preparation_time: 12 });
     expect((await call(t.app, 'get', `/menu/${item.id}`, { key: box.installationKey })).status).toBe(200);
   });
@@ -275,7 +273,7 @@ describe('menu items', () => {
       deleted = (await simulate(DELETE, { id: item.id })).simulateMenuItemDeleted;
     });
     expect(deleted).toEqual({ id: item.id, name: 'Daily Soup', locationId: item.locationId, deletedAt: expect.any(String) });
-    expect(events.map((e) => e.name)).toEqual(['menu.item_deleted']);
+    expect(events.map((e) => e.event_name)).toEqual(['menu.item_deleted']);
     expect(events[0]!.data).toEqual({ item_id: Number(item.id), name: 'Daily Soup', location_id: Number(item.locationId), deleted_at: deleted.deletedAt });
     expect((await call(t.app, 'get', `/menu/${item.id}`, { key: box.installationKey })).status).toBe(404);
     const rest = await call(t.app, 'get', `/orders/${order.id}`, { key: box.installationKey });
@@ -300,14 +298,14 @@ describe('marketplace in a sandbox', () => {
     expect(installed).toMatchObject({ status: 'active', setupToken: expect.stringMatching(/^stp_/), setupUrl: null, authorizeUrl: null });
     expect(installed.installation).toMatchObject({ plane: 'sandbox', sandboxId: box.sandboxId, isTrial: false });
     const events = await lifecycle(installed.installationId);
-    expect(events.map((e) => e.name)).toEqual(['installation.created']);
+    expect(events.map((e) => e.event_name)).toEqual(['installation.created']);
     expect(events[0]!.data).toMatchObject({ installation_id: Number(installed.installationId), is_trial: false });
     const exchanged = await call(t.app, 'post', '/setup-token/exchange', { body: { setup_token: installed.setupToken }, headers: { 'X-Forwarded-For': randomIp() } });
     const health = await call(t.app, 'get', '/health', { key: exchanged.body.data.api_key });
     expect(health.body.installation_id).toBe(Number(installed.installationId));
 
     const removed = await eventsOf(() => simulate(act('simulateRemoval'), { id: installed.installationId }));
-    expect(removed.map((e) => e.name)).toEqual(['installation.removed']);
+    expect(removed.map((e) => e.event_name)).toEqual(['installation.removed']);
     expect((await simulateError(act('simulateRemoval'), { id: installed.installationId })).code).toBe('invalid_transition');
   });
 
@@ -329,15 +327,15 @@ describe('marketplace in a sandbox', () => {
     expect((await simulateError(act('simulateTrialConversion'), { id })).code).toBe('invalid_transition');
 
     const events = await lifecycle(id);
-    expect(events.map((e) => e.name)).toEqual(['trial.started', 'trial.ending', 'subscription.activated']);
+    expect(events.map((e) => e.event_name)).toEqual(['trial.started', 'trial.ending', 'subscription.activated']);
     expect(events[1]!.data).toMatchObject({ days_remaining: 3, trial_ends_at: checkout.trialEndsAt });
-    for (const e of events) expectValidEventData(e.name, e.data);
+    for (const e of events) expectValidEventData(e.event_name, e.data);
   });
 
   it('when the sandbox\'s own installation is removed, then it works like any other', async () => {
     const other = await provisionPortalSandbox(t.app, dev.token, plugin.pluginId, 'Throwaway');
     const events = await eventsOf(() => simulate(act('simulateRemoval'), { id: other.installationId }));
-    expect(events.map((e) => e.name)).toEqual(['installation.removed']);
+    expect(events.map((e) => e.event_name)).toEqual(['installation.removed']);
     expect((await call(t.app, 'get', '/health', { key: other.installationKey })).body.error).toBe('installation_inactive');
   });
 });

@@ -1,15 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { expect } from '@jest/globals';
-import { Ajv } from 'ajv';
-import addFormatsModule from 'ajv-formats';
 import type { Insertable } from 'kysely';
 import type { Db } from '../../src/db/database.js';
 import type { CustomersTable, IngredientsTable, MenuItemsTable } from '../../src/db/types.js';
-import { EVENT_DATA_SCHEMAS, type EventName } from '../../src/generated/events.generated.js';
 import { production } from './builders.js';
 
-// Builders for menu, customers, orders and inventory rows in the production plane, and the
-// outbox helpers the tests of those areas use.
+// Builders for menu, customers, orders and inventory rows in the production plane (the outbox
+// reader is in events.ts).
 
 const unique = () => randomBytes(4).toString('hex');
 
@@ -110,44 +106,4 @@ export async function createSku(db: Db, ingredientId: number, code = `SKU-${uniq
     .values({ ingredient_id: ingredientId, code, description: `${code} pack`, pack_size: packSize })
     .returningAll()
     .executeTakeFirstOrThrow();
-}
-
-// ---------------------------------------------------------------- outbox
-
-// ajv-formats is CommonJS: under NodeNext its default import is typed as the module object.
-const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
-const ajv = new Ajv({ strict: true, allowUnionTypes: true, allErrors: true });
-addFormats(ajv);
-
-export interface OutboxEvent {
-  event_id: string;
-  event_name: string;
-  location_id: number | null;
-  organization_id: number | null;
-  data: Record<string, unknown>;
-}
-
-/**
- * The outbox events of one production organization (oldest first; events of one transaction in
- * no particular order), optionally of some names only. Each event's data is checked against its
- * asyncapi.yaml payload schema (EVENT_DATA_SCHEMAS).
- */
-export async function outboxEvents(db: Db, organizationId: number, names?: EventName[]): Promise<OutboxEvent[]> {
-  let query = db
-    .selectFrom('control.events')
-    .select(['event_id', 'event_name', 'location_id', 'organization_id', 'data', 'occurred_at'])
-    .where('plane', '=', 'production')
-    .where('organization_id', '=', organizationId)
-    .orderBy('occurred_at')
-    .orderBy('event_id');
-  if (names) query = query.where('event_name', 'in', names);
-  const rows = await query.execute();
-  for (const row of rows) expectValidEventData(row.event_name as EventName, row.data);
-  return rows.map(({ occurred_at: _ignored, ...row }) => row as OutboxEvent);
-}
-
-export function expectValidEventData(name: EventName, data: unknown): void {
-  const valid = ajv.validate(EVENT_DATA_SCHEMAS[name] as object, data);
-  if (!valid) throw new Error(`${name} data does not match asyncapi.yaml: ${ajv.errorsText()}\n${JSON.stringify(data, null, 2)}`);
-  expect(valid).toBe(true);
 }

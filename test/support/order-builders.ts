@@ -1,34 +1,15 @@
-// Builders for orders and payments tests: menu items with customization templates, customers,
-// orders in a given internal status, and the outbox events of an order.
+// Builders for orders and payments tests: customization templates, orders in a given internal
+// status, and the outbox events of an order (menu items and customers: catalog-builders.ts).
 import { randomBytes } from 'node:crypto';
 import { expect } from '@jest/globals';
-import { Ajv } from 'ajv';
-import { sql } from 'kysely';
-import addFormatsModule from 'ajv-formats';
 import type { Db } from '../../src/db/database.js';
-import { EVENT_DATA_SCHEMAS, type EventName } from '../../src/generated/events.generated.js';
+import type { EventName } from '../../src/generated/events.generated.js';
+import { expectValidEventData, outboxEvents, type OutboxEvent } from './events.js';
 import type { InternalStatus } from '../../src/domain/orders/order-status.js';
 import { production, type InstallationFixture } from './builders.js';
+import { createMenuItem } from './catalog-builders.js';
 
 const unique = () => randomBytes(3).toString('hex');
-
-export async function createMenuItem(
-  db: Db,
-  locationId: number,
-  options: { price?: string; name?: string; isAvailable?: boolean; isActive?: boolean } = {},
-) {
-  return production(db)
-    .insertInto('menu_items')
-    .values({
-      location_id: locationId,
-      name: options.name ?? `Dish ${unique()}`,
-      price: options.price ?? '10.00',
-      is_available: options.isAvailable ?? true,
-      is_active: options.isActive ?? true,
-    })
-    .returning(['item_id', 'name', 'price'])
-    .executeTakeFirstOrThrow();
-}
 
 /** A customization template with its options (deltas as decimal strings), linked to `itemIds`. */
 export async function createTemplate(
@@ -51,14 +32,6 @@ export async function createTemplate(
     await data.insertInto('menu_item_templates').values({ item_id: itemId, template_id: template.template_id }).execute();
   }
   return { templateId: template.template_id, name: template.name, optionIds: rows.map((r) => r.option_id), options: rows };
-}
-
-export async function createCustomer(db: Db, organizationId: number, locationId: number | null, name = `Guest ${unique()}`) {
-  return production(db)
-    .insertInto('customers')
-    .values({ organization_id: organizationId, location_id: locationId, name, email: `${unique()}@example.com`, phone: null })
-    .returning(['customer_id', 'name', 'email', 'phone'])
-    .executeTakeFirstOrThrow();
 }
 
 export interface SeededOrderOptions {
@@ -103,36 +76,20 @@ export async function setSubscriptionStatus(db: Db, organizationId: number, stat
   await production(db).updateTable('organizations').set({ subscription_status: status }).where('organization_id', '=', organizationId).execute();
 }
 
-export interface StoredEvent {
-  event_name: EventName;
-  data: Record<string, unknown>;
-  organization_id: number | null;
-  location_id: number | null;
-}
+export type StoredEvent = OutboxEvent;
 
 /** The outbox events about one order (payload `order_id`), sorted by name for stable assertions. */
 export async function eventsOfOrder(db: Db, orderId: number): Promise<StoredEvent[]> {
-  const rows = await db
-    .selectFrom('control.events')
-    .select(['event_name', 'data', 'organization_id', 'location_id'])
-    .where(sql<string>`data->>'order_id'`, '=', String(orderId))
-    .execute();
-  return (rows as unknown as StoredEvent[]).sort((a, b) => a.event_name.localeCompare(b.event_name));
+  return (await outboxEvents(db, { orderId })).sort((a, b) => a.event_name.localeCompare(b.event_name));
 }
 
-// ajv-formats is CommonJS: under NodeNext its default import is typed as the module object.
-const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
-const ajv = new Ajv({ allErrors: true, strict: false });
-addFormats(ajv);
-
 /**
- * Asserts that `event` is `name` with a payload valid against asyncapi.yaml (EVENT_DATA_SCHEMAS)
- * and with exactly `keys`, no more and no fewer.
+ * Asserts that `event` is `name` with a payload valid against asyncapi.yaml and with exactly
+ * `keys`, no more and no fewer.
  */
 export function expectEventPayload(event: StoredEvent | undefined, name: EventName, keys: string[]): void {
   expect(event?.event_name).toBe(name);
-  const valid = ajv.validate(EVENT_DATA_SCHEMAS[name], event!.data);
-  if (!valid) throw new Error(`${name} payload does not match asyncapi.yaml: ${ajv.errorsText()}\n${JSON.stringify(event!.data)}`);
+  expectValidEventData(name, event!.data);
   expect(Object.keys(event!.data).sort()).toEqual([...keys].sort());
 }
 
