@@ -5,12 +5,11 @@ import { hashKey } from '../../src/lib/secrets.js';
 import { createTestContext, type TestContext } from '../support/context.js';
 import { call } from '../support/http.js';
 import {
-  createProjectAndPlugin,
   gql,
   gqlData,
   gqlError,
+  portalWorld,
   provisionPortalSandbox,
-  signUpDeveloper,
   type PortalDeveloper,
   type PortalSandbox,
 } from '../support/portal-builders.js';
@@ -22,9 +21,7 @@ let box: PortalSandbox;
 
 beforeAll(async () => {
   t = await createTestContext();
-  dev = await signUpDeveloper(t.app);
-  plugin = await createProjectAndPlugin(t.app, dev.token);
-  box = await provisionPortalSandbox(t.app, dev.token, plugin.pluginId);
+  ({ dev, plugin, box } = await portalWorld(t.app));
 });
 afterAll(() => t.close());
 

@@ -8,9 +8,9 @@ import {
   gql,
   gqlData,
   gqlError,
+  portalWorld,
   provisionPortalSandbox,
   randomIp,
-  signUpDeveloper,
   type PortalDeveloper,
   type PortalSandbox,
 } from '../support/portal-builders.js';
@@ -26,9 +26,7 @@ let box: PortalSandbox;
 
 beforeAll(async () => {
   t = await createTestContext();
-  dev = await signUpDeveloper(t.app);
-  plugin = await createProjectAndPlugin(t.app, dev.token);
-  box = await provisionPortalSandbox(t.app, dev.token, plugin.pluginId);
+  ({ dev, plugin, box } = await portalWorld(t.app));
 });
 afterAll(() => t.close());
 // One developer drives the whole file, far past a session's 60 requests a minute: each test starts

@@ -108,7 +108,9 @@ export async function createTestContext(env: Record<string, string> = {}, option
       await runtime.stop();
       for (const h of extra) await h.close();
       await handle.close();
-      await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin.db);
+      // SVC_TEST_KEEP_DB=1 keeps the file's database to look at after a failure (psql on the URL printed).
+      if (process.env.SVC_TEST_KEEP_DB === '1') console.info(`SVC_TEST_KEEP_DB: kept ${databaseUrl}`);
+      else await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin.db);
       await admin.close();
     },
   };

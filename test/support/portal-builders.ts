@@ -119,3 +119,17 @@ export async function provisionPortalSandbox(app: Express, token: string, plugin
   const p = data.provisionSandbox;
   return { sandboxId: p.sandbox.id, schemaName: p.sandbox.schemaName, installationId: p.installationId, installationKey: p.installationKey, webhookSecret: p.webhookSecret };
 }
+
+/** The usual start of a portal test: a developer with a plugin and a provisioned sandbox. */
+export interface PortalWorld {
+  dev: PortalDeveloper;
+  plugin: { pluginId: string; webhookSecret: string };
+  box: PortalSandbox;
+}
+
+export async function portalWorld(app: Express): Promise<PortalWorld> {
+  const dev = await signUpDeveloper(app);
+  const plugin = await createProjectAndPlugin(app, dev.token);
+  const box = await provisionPortalSandbox(app, dev.token, plugin.pluginId);
+  return { dev, plugin, box };
+}

@@ -1,10 +1,13 @@
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from '@jest/globals';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../src/db/database.js';
 import type { EventScope, EventSink } from '../../src/domain/webhooks/outbox.js';
 import type { EventDataMap, EventName } from '../../src/generated/events.generated.js';
 import type { InstallationFixture } from './builders.js';
-import type { ReceivedRequest } from './webhook-receiver.js';
+import { createTestContext, type TestContext } from './context.js';
+import { createTestTls, type TestTls } from './tls.js';
+import { startReceiver, type Receiver, type ReceivedRequest } from './webhook-receiver.js';
 
 /** The production scope of a fixture installation's location. */
 export const scopeOf = (inst: Pick<InstallationFixture, 'organizationId' | 'locationId'>, extra: Partial<EventScope> = {}): EventScope => ({
@@ -73,4 +76,36 @@ export async function waitForDelivery(db: Db, eventId: string, count = 1, timeou
     if (Date.now() > deadline) throw new Error(`deliveries of ${eventId} not final after ${timeoutMs} ms: ${JSON.stringify(logs)}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+/** A test file's webhook setup: a throwaway CA, a real HTTPS receiver, and a context whose workers deliver to it. */
+export interface WebhookWorld {
+  t: TestContext;
+  tls: TestTls;
+  receiver: Receiver;
+}
+
+/**
+ * Registers the file's hooks: before all, the CA, the receiver and a context with webhook workers
+ * (private addresses allowed for the local receiver, backoff 1 s unless `env` says otherwise);
+ * after each test, every webhook the service sent matched asyncapi.yaml (body and headers); before
+ * each, the receiver's log is emptied; after all, both are closed. The world's fields are set once
+ * the first beforeAll has run.
+ */
+export function webhookWorld(env: Record<string, string> = {}): WebhookWorld {
+  const world = {} as WebhookWorld;
+  beforeAll(async () => {
+    world.tls = createTestTls();
+    world.receiver = await startReceiver(world.tls);
+    world.t = await createTestContext({ SVC_WEBHOOK_ALLOW_PRIVATE: '1', SVC_WEBHOOK_BACKOFF_SECONDS: '1', ...env }, { jobs: { webhookCa: world.tls.ca } });
+  });
+  afterEach(() => expect(world.receiver.invalid).toEqual([]));
+  afterAll(async () => {
+    await world.t?.close();
+    await world.receiver?.close();
+  });
+  beforeEach(() => {
+    world.receiver.requests.length = 0;
+  });
+  return world;
 }

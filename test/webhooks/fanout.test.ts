@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Job } from 'pg-boss';
@@ -8,31 +8,20 @@ import type { EventDataMap } from '../../src/generated/events.generated.js';
 import type { FanoutJobData } from '../../src/domain/webhooks/queue.js';
 import { createDeliveries } from '../../src/domain/webhooks/fanout.js';
 import { createInstallation, createPlugin, createSandboxInstallation, type InstallationFixture, type PluginOptions } from '../support/builders.js';
-import { createTestContext, type TestContext } from '../support/context.js';
-import { createTestTls } from '../support/tls.js';
-import { deliveriesOf, emit, scopeOf, waitForDelivery } from '../support/webhook-fixtures.js';
-import { expectValidWebhook, startReceiver, waitUntil, type Receiver } from '../support/webhook-receiver.js';
+import type { TestContext } from '../support/context.js';
+import { deliveriesOf, emit, scopeOf, waitForDelivery, webhookWorld } from '../support/webhook-fixtures.js';
+import { expectValidWebhook, waitUntil, type Receiver } from '../support/webhook-receiver.js';
 
 // Fan-out: which installations an event reaches, decided inside the emitting transaction.
 
+const world = webhookWorld();
 let t: TestContext;
 let receiver: Receiver;
 let home: InstallationFixture;
 
 beforeAll(async () => {
-  const tls = createTestTls();
-  receiver = await startReceiver(tls);
-  t = await createTestContext({ SVC_WEBHOOK_ALLOW_PRIVATE: '1', SVC_WEBHOOK_BACKOFF_SECONDS: '1' }, { jobs: { webhookCa: tls.ca } });
+  ({ t, receiver } = world);
   home = await createInstallation(t.db, { webhookEndpoint: receiver.url('/home') });
-});
-// Every webhook the service sent in this file matched asyncapi.yaml (body and headers).
-afterEach(() => expect(receiver.invalid).toEqual([]));
-afterAll(async () => {
-  await t.close();
-  await receiver.close();
-});
-beforeEach(() => {
-  receiver.requests.length = 0;
 });
 
 /** Another plugin installed at a location of `home`'s organization. */

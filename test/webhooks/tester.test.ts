@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { Kysely } from 'kysely';
 import addFormatsModule from 'ajv-formats';
 import { Ajv } from 'ajv';
@@ -8,32 +8,21 @@ import { EVENT_DATA_SCHEMAS, EVENT_NAMES } from '../../src/generated/events.gene
 import { buildSamplePayload } from '../../src/domain/webhooks/sample-payloads.js';
 import { sendTestWebhook } from '../../src/domain/webhooks/tester.js';
 import { createInstallation, createSandboxInstallation } from '../support/builders.js';
-import { createTestContext, type TestContext } from '../support/context.js';
+import type { TestContext } from '../support/context.js';
 import { call } from '../support/http.js';
-import { createTestTls } from '../support/tls.js';
-import { hasValidSignature } from '../support/webhook-fixtures.js';
-import { expectValidWebhook, startReceiver, waitUntil, type Receiver } from '../support/webhook-receiver.js';
+import { hasValidSignature, webhookWorld } from '../support/webhook-fixtures.js';
+import { expectValidWebhook, waitUntil, type Receiver } from '../support/webhook-receiver.js';
 
 // The portal's webhook tester: sendTestWebhook(db, queue, config, { installationId, event }).
 
+const world = webhookWorld();
 let t: TestContext;
 let receiver: Receiver;
 let sandbox: Awaited<ReturnType<typeof createSandboxInstallation>>;
 
 beforeAll(async () => {
-  const tls = createTestTls();
-  receiver = await startReceiver(tls);
-  t = await createTestContext({ SVC_WEBHOOK_ALLOW_PRIVATE: '1', SVC_WEBHOOK_BACKOFF_SECONDS: '1' }, { jobs: { webhookCa: tls.ca } });
+  ({ t, receiver } = world);
   sandbox = await createSandboxInstallation(t.db, { webhookEndpoint: receiver.url('/tester') });
-});
-// Every webhook the service sent in this file matched asyncapi.yaml (body and headers).
-afterEach(() => expect(receiver.invalid).toEqual([]));
-afterAll(async () => {
-  await t.close();
-  await receiver.close();
-});
-beforeEach(() => {
-  receiver.requests.length = 0;
 });
 
 const logOf = (logId: number) => t.db.selectFrom('control.webhook_logs').selectAll().where('log_id', '=', logId).executeTakeFirstOrThrow();
