@@ -1,11 +1,10 @@
-import { createOrder as createOrderIn } from '../../domain/orders/index.js';
-import { getOrder as getOrderIn, listOrders as listOrdersIn, updateOrder as updateOrderIn } from '../../domain/orders/index.js';
+import * as orders from '../../domain/orders/index.js';
 import { DEFAULT_LIMIT } from '../../domain/shared/index.js';
 import { ok, type Handler } from '../types.js';
 
 export const listOrders: Handler<'listOrders'> = async (req) =>
   ok(
-    await listOrdersIn(req.auth, {
+    await orders.listOrders(req.auth, {
       locationId: req.query?.location_id,
       status: req.query?.status,
       since: req.query?.since,
@@ -14,12 +13,12 @@ export const listOrders: Handler<'listOrders'> = async (req) =>
     }),
   );
 
-export const getOrder: Handler<'getOrder'> = async (req) => ok({ data: await getOrderIn(req.auth, req.params.orderId) });
+export const getOrder: Handler<'getOrder'> = async (req) => ok({ data: await orders.getOrder(req.auth, req.params.orderId) });
 
 export const createOrder: Handler<'createOrder'> = async (req) => {
-  const { order, created } = await createOrderIn(req.auth, req.body, req.headers['x-idempotency-key']);
+  const { order, created } = await orders.createOrder(req.auth, req.body, req.headers['x-idempotency-key']);
   return ok({ data: order }, created ? 201 : 200);
 };
 
 export const updateOrder: Handler<'updateOrder'> = async (req) =>
-  ok({ data: await updateOrderIn(req.auth, req.params.orderId, req.body) });
+  ok({ data: await orders.updateOrder(req.auth, req.params.orderId, req.body) });

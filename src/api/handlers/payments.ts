@@ -1,7 +1,7 @@
-import { captureOrderPayment as captureOrderPaymentIn } from '../../domain/payments/index.js';
+import * as payments from '../../domain/payments/index.js';
 import { ok, type Handler } from '../types.js';
 
 export const captureOrderPayment: Handler<'captureOrderPayment'> = async (req) => {
-  const { payment, created } = await captureOrderPaymentIn(req.auth, req.params.orderId, req.body);
+  const { payment, created } = await payments.captureOrderPayment(req.auth, req.params.orderId, req.body);
   return ok({ data: payment }, created ? 201 : 200);
 };
