@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { fileURLToPath } from 'node:url';
 import { loadWebhookContract } from '../../codegen/events.js';
 import { EVENT_NAMES, type EventDataMap, type EventName } from '../../src/generated/events.generated.js';
@@ -11,7 +12,7 @@ import { createTestContext, TEST_ENV, type TestContext } from '../support/contex
 import { call } from '../support/http.js';
 import { seedOrder } from '../support/order-builders.js';
 import { createTestTls, type TestTls } from '../support/tls.js';
-import { attemptsOf, emit, hasValidSignature, scopeOf, waitForDelivery } from '../support/webhook-fixtures.js';
+import { attemptsOf, deliveriesOf, emit, hasValidSignature, scopeOf, waitForDelivery } from '../support/webhook-fixtures.js';
 import { expectValidWebhook, ok, startReceiver, waitUntil, type Receiver, type ReceivedRequest } from '../support/webhook-receiver.js';
 
 // Outbound deliveries end to end: outbox -> fan-out -> delivery worker -> a real HTTPS receiver
@@ -167,6 +168,40 @@ describe('when the receiver does not answer 2xx', () => {
     const [log] = await waitForDelivery(t.db, eventId);
     expect(log).toMatchObject({ status: 'delivered', attempts: 2, http_status: 204, error_message: null });
     expect((await attemptsOf(t.db, log!.log_id)).map((a) => a.status)).toEqual(['failed', 'delivered']);
+  });
+
+  it('then a 410 Gone ends the delivery after that attempt, saying the receiver asked to stop', async () => {
+    receiver.respond((_req, res) => {
+      res.writeHead(410).end('gone');
+    });
+    const eventId = await emit(t, scopeOf(inst), 'order.paid', orderPaid(41));
+    const [log] = await waitForDelivery(t.db, eventId, 1, 15_000);
+    expect(log).toMatchObject({ status: 'failed', attempts: 1, http_status: 410 });
+    expect(log!.error_message).toContain('the receiver asked to stop');
+    await new Promise((resolve) => setTimeout(resolve, 1_500)); // longer than the 1 s backoff: no retry comes
+    expect(requestsOf(log!.delivery_id)).toHaveLength(1);
+  });
+
+  it('then Retry-After: 120 on a 503 moves the next attempt to at least 120 s later, without adding attempts', async () => {
+    receiver.respond((_req, res) => {
+      res.writeHead(503, { 'retry-after': '120' }).end();
+    });
+    const eventId = await emit(t, scopeOf(inst), 'order.paid', orderPaid(42));
+    let logId = 0;
+    await waitUntil(async () => {
+      const [log] = await deliveriesOf(t.db, eventId);
+      logId = log?.log_id ?? 0;
+      return (log?.attempts ?? 0) >= 1;
+    }, 15_000, 'the first attempt');
+    const { rows } = await sql<{ wait: number }>`
+      select extract(epoch from start_after - created_on)::float as wait
+        from pgboss.job
+       where name = 'webhook-delivery' and (data->>'logId')::int = ${logId} and (data->>'attempt')::int = 2`.execute(t.db);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.wait).toBeGreaterThanOrEqual(119);
+    expect(rows[0]!.wait).toBeLessThanOrEqual(3_600);
+    const [log] = await deliveriesOf(t.db, eventId);
+    expect(log).toMatchObject({ status: 'pending', attempts: 1, http_status: 503 });
   });
 
   it('then a 302 is a failed attempt and the redirect is not followed', async () => {

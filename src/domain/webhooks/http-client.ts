@@ -62,6 +62,8 @@ export interface SendResult {
   retryable: boolean;
   remoteAddress: string | null;
   durationMs: number;
+  /** The receiver's Retry-After header on a failed response (the retry policy reads it on 429 and 503). */
+  retryAfter?: string | null;
 }
 
 const BODY_EXCERPT_BYTES = 500;
@@ -107,11 +109,13 @@ export class WebhookHttpClient {
         return { ok: true, httpStatus: status, errorMessage: null, refusalReason: null, retryable: false, remoteAddress: destination.address, durationMs: elapsed() };
       }
       const excerpt = await readExcerpt(response.body);
-      const redirect = status >= 300 && status < 400 ? ' (redirects are not followed)' : '';
+      const note = status >= 300 && status < 400 ? ' (redirects are not followed)' : status === 410 ? ' (the receiver asked to stop: no further attempt)' : '';
+      const retryAfter = response.headers['retry-after'];
       return {
         ok: false,
         httpStatus: status,
-        errorMessage: `HTTP ${status}${redirect}: ${excerpt}`,
+        errorMessage: `HTTP ${status}${note}: ${excerpt}`,
+        retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : (retryAfter ?? null),
         refusalReason: null,
         retryable: true,
         remoteAddress: destination.address,
