@@ -70,6 +70,13 @@ export const HTTP_SCENARIOS: Scenario[] = [
     }),
   },
   {
+    // The events feed: a page of 50 envelopes with their delivery state, from a random point of
+    // each installation's 200 events.
+    name: 'GET /events?after=..&limit=50',
+    baseline: false,
+    build: (n, data) => ({ method: 'GET', path: `${API}/events?after=${(n * 37) % 150}&limit=50`, headers: { 'x-plugin-api-key': key(data, n) } }),
+  },
+  {
     name: 'POST /webhooks/external',
     baseline: true,
     build: (n, data) => {

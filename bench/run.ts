@@ -40,8 +40,8 @@ const url = pg.url();
 const config = loadConfig({ ...env, DATABASE_URL: url, SVC_DATA_DIR: dir });
 const handle = createDatabase(url);
 await migrateAll(handle.db);
-console.log('bench: seeding 100,000 orders and 10,000 customers');
-const data = await seedBench(handle.db, config, { installations: 500, orders: 100_000, customers: 10_000 });
+console.log('bench: seeding 100,000 orders, 10,000 customers and 100,000 feed events');
+const data = await seedBench(handle.db, config, { installations: 500, orders: 100_000, customers: 10_000, feedEvents: 200 });
 
 const service = await startServer('service', ['src/main.ts', 'serve'], { ...env, DATABASE_URL: url, SVC_ROLE: 'api' });
 const baseline = await startServer('baseline', ['bench/baseline/server.ts'], { ...env, DATABASE_URL: url }, '/api/plugin/v1/orders/1');
@@ -74,7 +74,7 @@ const report = {
   date: started.toISOString(),
   command: 'make bench',
   machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
-  settings: { seconds, connections, soakSeconds, installations: data.keys.length, orders: 100_000, customers: 10_000 },
+  settings: { seconds, connections, soakSeconds, installations: data.keys.length, orders: 100_000, customers: 10_000, feedEventsPerInstallation: 200 },
   http,
   webhooks,
   provisioning,

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Config } from '../src/config.js';
 import type { Db } from '../src/db/database.js';
 import { encrypt, generateInstallationKey, hashKey } from '../src/lib/secrets.js';
+import { insertEventHistory } from '../test/support/event-history.js';
 
 export interface BenchData {
   keys: string[];
@@ -19,7 +20,7 @@ export interface BenchData {
  * active plugin, each with its own key; other locations and another organization around it.
  * Bulk rows are written with set-based SQL so that 100,000 orders take seconds.
  */
-export async function seedBench(db: Db, config: Config, options: { installations: number; orders: number; customers: number }): Promise<BenchData> {
+export async function seedBench(db: Db, config: Config, options: { installations: number; orders: number; customers: number; feedEvents: number }): Promise<BenchData> {
   const webhookSecret = 'b'.repeat(64);
   const dev = await db.insertInto('control.developers').values({ email: `bench-${Date.now()}@example.com`, name: 'Bench', password_hash: 'x' }).returning('developer_id').executeTakeFirstOrThrow();
   const project = await db.insertInto('control.projects').values({ developer_id: dev.developer_id, name: 'Bench' }).returning('project_id').executeTakeFirstOrThrow();
@@ -76,10 +77,15 @@ export async function seedBench(db: Db, config: Config, options: { installations
   await sql`analyze`.execute(db);
 
   const keys = Array.from({ length: options.installations }, () => generateInstallationKey());
-  await db
+  const installations = await db
     .insertInto('control.installations')
     .values(keys.map((key) => ({ plugin_id: plugin.plugin_id, plane: 'production' as const, organization_id: organizationId, location_id: locationId, status: 'active' as const, api_key_hash: hashKey(key) })))
+    .returning('installation_id')
     .execute();
+  // An events feed per installation (GET /events).
+  for (const { installation_id } of installations) {
+    await insertEventHistory(db, { installationId: installation_id, organizationId, locationId, count: options.feedEvents });
+  }
   const { rows: orderRows } = await sql<{ order_id: number }>`select order_id from production.orders order by order_id limit 5000`.execute(db);
   return { keys, orderIds: orderRows.map((r) => r.order_id), itemIds: items.map((i) => i.item_id), webhookSecret, pluginId: plugin.plugin_id, organizationId, locationId };
 }

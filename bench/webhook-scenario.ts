@@ -6,6 +6,8 @@ import type { Db } from '../src/db/database.js';
 import { startJobRuntime } from '../src/jobs/runtime.js';
 import { encrypt, generateInstallationKey, hashKey } from '../src/lib/secrets.js';
 import { createLogger } from '../src/logger.js';
+import { replayWebhooks } from '../src/domain/webhooks/index.js';
+import { insertEventHistory } from '../test/support/event-history.js';
 import { createTestTls } from '../test/support/tls.js';
 import { percentile } from './extra-scenarios.js';
 import { measure } from './proc.js';
@@ -24,12 +26,16 @@ interface Options {
  * Events in through the outbox (this process, as a domain write would), one worker process
  * delivering signed HTTPS requests to a local receiver in this process:
  * - throughput: a burst of events fanned out to 10 installations each, deliveries per second;
- * - latency: 500 events per second for 10 s, commit-to-receipt p50/p99.
+ * - latency: 500 events per second for 10 s, commit-to-receipt p50/p99;
+ * - replay: replayWebhooks over 10,000 failed deliveries of one installation, sent in sequence
+ *   order one after the other, deliveries per second.
  */
 export async function measureWebhookDelivery({ db, url, env, data, dir }: Options) {
   const tls = createTestTls();
   const received = new Map<string, number>();
   let count = 0;
+  let replayInstallation = -1;
+  const replayed: number[] = [];
   const receiver = https.createServer({ key: tls.key, cert: tls.cert }, (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -37,8 +43,9 @@ export async function measureWebhookDelivery({ db, url, env, data, dir }: Option
       const at = performance.now();
       res.writeHead(204).end();
       count++;
-      const id = (JSON.parse(Buffer.concat(chunks).toString()) as { id: string }).id;
-      if (!received.has(id)) received.set(id, at);
+      const body = JSON.parse(Buffer.concat(chunks).toString()) as { id: string; installation_id: number; sequence?: number };
+      if (!received.has(body.id)) received.set(body.id, at);
+      if (body.installation_id === replayInstallation) replayed.push(body.sequence ?? 0);
     });
   });
   receiver.keepAliveTimeout = 60_000;
@@ -103,10 +110,23 @@ export async function measureWebhookDelivery({ db, url, env, data, dir }: Option
     await Promise.all(pending);
     await waitFor(() => [...committed.keys()].every((id) => received.has(id)), 60_000);
     const latencies = [...committed].map(([id, at]) => received.get(id)! - at);
+
+    // Replay: 10,000 failed deliveries of one installation (written straight into the tables).
+    const [replayTarget] = await db.insertInto('control.installations').values([install(other!.location_id)]).returning('installation_id').execute();
+    replayInstallation = replayTarget!.installation_id;
+    await insertEventHistory(db, { installationId: replayInstallation, organizationId: data.organizationId, locationId: other!.location_id, count: 10_000, status: 'failed' });
+    const replayStart = performance.now();
+    const replay = await measure(worker.pid, async () => {
+      await replayWebhooks(db, jobs.queue, { installationId: replayInstallation, since: new Date(Date.now() - 86_400_000), until: null, onlyFailed: true });
+      await waitFor(() => replayed.length >= 10_000, 120_000);
+      return (performance.now() - replayStart) / 1000;
+    });
+    const inOrder = replayed.every((seq, i) => seq === i + 1);
     return {
       deliveriesPerSecond: Math.round(throughput.result.deliveries / throughput.result.seconds),
       burst: { events, installationsPerEvent: 10, seconds: Math.round(throughput.result.seconds * 100) / 100, emitSeconds: Math.round(throughput.result.emitSeconds * 100) / 100, workerCpuPercent: throughput.cpuPercent, workerPeakRssMb: throughput.peakRssMb },
       latency: { eventsPerSecond: rate, seconds: duration, events: committed.size, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99), maxMs: percentile(latencies, 100) },
+      replay: { events: 10_000, seconds: Math.round(replay.result * 100) / 100, deliveriesPerSecond: Math.round(10_000 / replay.result), inSequenceOrder: inOrder, workerCpuPercent: replay.cpuPercent, workerPeakRssMb: replay.peakRssMb },
     };
   } finally {
     await jobs.stop();

@@ -28,6 +28,8 @@ export interface Config {
     readonly allowPrivate: boolean;
   };
   readonly sandboxIdleDays: number;
+  /** Days events (and their webhook logs) are kept for the events feed, redelivery and replay. */
+  readonly eventRetentionDays: number;
   readonly logLevel: string;
   readonly production: boolean;
 }
@@ -100,6 +102,7 @@ export function loadConfig(env: Env = process.env): Config {
       allowPrivate: env.SVC_WEBHOOK_ALLOW_PRIVATE === '1',
     },
     sandboxIdleDays: int('SVC_SANDBOX_IDLE_DAYS', 30, 8, 3650),
+    eventRetentionDays: int('SVC_EVENT_RETENTION_DAYS', 30, 1, 3650),
     logLevel: env.LOG_LEVEL || 'info',
     production,
   };

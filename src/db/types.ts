@@ -50,6 +50,7 @@ export interface PluginsTable {
   listing_status: ColumnType<ListingStatus, ListingStatus | undefined, ListingStatus>;
   webhook_endpoint: string | null;
   webhook_secret_enc: string | null;
+  webhook_auto_recover: ColumnType<boolean, boolean | undefined, boolean>;
   supported_events: string[] | null;
   supported_features: ColumnType<string[], string[] | undefined, string[]>;
   integration_type: ColumnType<'none' | 'oauth2', 'none' | 'oauth2' | undefined, 'none' | 'oauth2'>;
@@ -161,8 +162,46 @@ export interface WebhookLogsTable {
   error_message: string | null;
   attempts: ColumnType<number, number | undefined, number>;
   duration_ms: number | null;
+  /** The event's number in its installation's sequence (outbound deliveries of catalog events). */
+  sequence: number | null;
+  /** A redelivery: the delivery it repeats. */
+  redelivery_of: number | null;
+  /** A delivery made by a replay. */
+  replay_id: number | null;
+  last_attempt_at: Date | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+}
+
+export interface InstallationWebhookStateTable {
+  installation_id: number;
+  last_sequence: ColumnType<number, number | undefined, number>;
+  acknowledged_through: ColumnType<number, number | undefined, number>;
+  consecutive_failures: ColumnType<number, number | undefined, number>;
+  failing_since: Date | null;
+  last_error: string | null;
+  last_success_at: Date | null;
+}
+
+export interface InstallationEventsTable {
+  installation_id: number;
+  sequence: number;
+  event_id: string;
+  event_type: string;
+  occurred_at: Date;
+  /** The delivery that stands for the event now: the original, or the newest redelivery or replay. */
+  log_id: number;
+}
+
+export interface WebhookReplaysTable {
+  replay_id: Generated<number>;
+  installation_id: number;
+  since: Date;
+  until: Date | null;
+  only_failed: boolean;
+  automatic: ColumnType<boolean, boolean | undefined, boolean>;
+  total: number;
+  created_at: Generated<Date>;
 }
 
 export interface DeliveryAttemptsTable {
@@ -197,6 +236,9 @@ export interface ControlSchema {
   'control.events': EventsTable;
   'control.webhook_logs': WebhookLogsTable;
   'control.webhook_delivery_attempts': DeliveryAttemptsTable;
+  'control.installation_webhook_state': InstallationWebhookStateTable;
+  'control.installation_events': InstallationEventsTable;
+  'control.webhook_replays': WebhookReplaysTable;
   'control.inbound_webhook_keys': InboundWebhookKeysTable;
   'control.setup_tokens': SetupTokensTable;
   'control.oauth_states': OAuthStatesTable;

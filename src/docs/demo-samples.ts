@@ -51,6 +51,8 @@ export const DEMO_SAMPLES: Partial<Record<OperationId, DemoSample>> = {
   bulkUpdateMenuAvailability: { body: { items: [{ item_id: 1 }, { item_id: 2 }, { item_id: 8 }] } },
   createStockMovement: { body: { location_id: 1 } },
   receiveExternalWebhook: { body: { payload: { order_id: 1 } } },
+  // A fresh sandbox may have issued no event yet: 0 is always a valid cursor (use meta.next_after of GET /events).
+  acknowledgeEvents: { body: { through: 0 } },
 };
 
 /** `example` with `patch` laid over it (see DemoSample.body). */

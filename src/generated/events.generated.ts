@@ -71,6 +71,15 @@ export const EVENT_FAMILY: Record<EventName, EventFamily> = {
  */
 export type EventId = string;
 
+/**
+ * The event's number among the events addressed to this installation: 1, 2, 3, ... without
+ * gaps, never reused, the same on every retry, redelivery and replay of the event, and in the
+ * events feed (GET /api/plugin/v1/events). A gap between the sequences you have processed
+ * means you missed an event: read it from the feed. Portal test webhooks, which are not
+ * events, carry none.
+ */
+export type EventSequence = number;
+
 /** When the event happened, as an ISO 8601 (RFC 3339) date-time with an offset. */
 export type EventTimestamp = string;
 
@@ -512,6 +521,7 @@ export interface WebhookEnvelope<E extends EventName = EventName> {
   event: E;
   timestamp: EventTimestamp;
   installation_id: InstallationId;
+  sequence?: EventSequence;
   data: EventDataMap[E];
 }
 
@@ -1000,6 +1010,7 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       event: { type: 'string', const: 'order.created' },
       timestamp: { type: 'string', format: 'date-time' },
       installation_id: { type: 'integer', minimum: 1 },
+      sequence: { type: 'integer', minimum: 1 },
       data: EVENT_DATA_SCHEMAS['order.created'],
     },
   },
@@ -1011,6 +1022,7 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       event: { type: 'string', const: 'order.status_changed' },
       timestamp: { type: 'string', format: 'date-time' },
       installation_id: { type: 'integer', minimum: 1 },
+      sequence: { type: 'integer', minimum: 1 },
       data: EVENT_DATA_SCHEMAS['order.status_changed'],
     },
   },
@@ -1022,6 +1034,7 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       event: { type: 'string', const: 'order.items_added' },
       timestamp: { type: 'string', format: 'date-time' },
       installation_id: { type: 'integer', minimum: 1 },
+      sequence: { type: 'integer', minimum: 1 },
       data: EVENT_DATA_SCHEMAS['order.items_added'],
     },
   },
@@ -1033,6 +1046,7 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       event: { type: 'string', const: 'order.paid' },
       timestamp: { type: 'string', format: 'date-time' },
       installation_id: { type: 'integer', minimum: 1 },
+      sequence: { type: 'integer', minimum: 1 },
       data: EVENT_DATA_SCHEMAS['order.paid'],
     },
   },
@@ -1044,6 +1058,7 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       event: { type: 'string', const: 'order.cancelled' },
       timestamp: { type: 'string', format: 'date-time' },
       installation_id: { type: 'integer', minimum: 1 },
+      sequence: { type: 'integer', minimum: 1 },
       data: EVENT_DATA_SCHEMAS['order.cancelled'],
     },
   },
@@ -1055,6 +1070,7 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       event: { type: 'string', const: 'payment.succeeded' },
       timestamp: { type: 'string', format: 'date-time' },
       installation_id: { type: 'integer', minimum: 1 },
+      sequence: { type: 'integer', minimum: 1 },
       data: EVENT_DATA_SCHEMAS['payment.succeeded'],
     },
   },
@@ -1066,6 +1082,7 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       event: { type: 'string', const: 'payment.failed' },
       timestamp: { type: 'string', format: 'date-time' },
       installation_id: { type: 'integer', minimum: 1 },
+      sequence: { type: 'integer', minimum: 1 },
       data: EVENT_DATA_SCHEMAS['payment.failed'],
     },
   },
@@ -1077,6 +1094,7 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       event: { type: 'string', const: 'payment.refunded' },
       timestamp: { type: 'string', format: 'date-time' },
       installation_id: { type: 'integer', minimum: 1 },
+      sequence: { type: 'integer', minimum: 1 },
       data: EVENT_DATA_SCHEMAS['payment.refunded'],
     },
   },
@@ -1088,6 +1106,7 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       event: { type: 'string', const: 'menu.item_created' },
       timestamp: { type: 'string', format: 'date-time' },
       installation_id: { type: 'integer', minimum: 1 },
+      sequence: { type: 'integer', minimum: 1 },
       data: EVENT_DATA_SCHEMAS['menu.item_created'],
     },
   },
@@ -1099,6 +1118,7 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       event: { type: 'string', const: 'menu.item_updated' },
       timestamp: { type: 'string', format: 'date-time' },
       installation_id: { type: 'integer', minimum: 1 },
+      sequence: { type: 'integer', minimum: 1 },
       data: EVENT_DATA_SCHEMAS['menu.item_updated'],
     },
   },
@@ -1110,6 +1130,7 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       event: { type: 'string', const: 'menu.item_deleted' },
       timestamp: { type: 'string', format: 'date-time' },
       installation_id: { type: 'integer', minimum: 1 },
+      sequence: { type: 'integer', minimum: 1 },
       data: EVENT_DATA_SCHEMAS['menu.item_deleted'],
     },
   },
@@ -1121,6 +1142,7 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       event: { type: 'string', const: 'inventory.stock_updated' },
       timestamp: { type: 'string', format: 'date-time' },
       installation_id: { type: 'integer', minimum: 1 },
+      sequence: { type: 'integer', minimum: 1 },
       data: EVENT_DATA_SCHEMAS['inventory.stock_updated'],
     },
   },
@@ -1132,6 +1154,7 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       event: { type: 'string', const: 'inventory.low_stock' },
       timestamp: { type: 'string', format: 'date-time' },
       installation_id: { type: 'integer', minimum: 1 },
+      sequence: { type: 'integer', minimum: 1 },
       data: EVENT_DATA_SCHEMAS['inventory.low_stock'],
     },
   },
@@ -1143,6 +1166,7 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       event: { type: 'string', const: 'inventory.low_stock_resolved' },
       timestamp: { type: 'string', format: 'date-time' },
       installation_id: { type: 'integer', minimum: 1 },
+      sequence: { type: 'integer', minimum: 1 },
       data: EVENT_DATA_SCHEMAS['inventory.low_stock_resolved'],
     },
   },
@@ -1154,6 +1178,7 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       event: { type: 'string', const: 'installation.created' },
       timestamp: { type: 'string', format: 'date-time' },
       installation_id: { type: 'integer', minimum: 1 },
+      sequence: { type: 'integer', minimum: 1 },
       data: EVENT_DATA_SCHEMAS['installation.created'],
     },
   },
@@ -1165,6 +1190,7 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       event: { type: 'string', const: 'installation.removed' },
       timestamp: { type: 'string', format: 'date-time' },
       installation_id: { type: 'integer', minimum: 1 },
+      sequence: { type: 'integer', minimum: 1 },
       data: EVENT_DATA_SCHEMAS['installation.removed'],
     },
   },
@@ -1176,6 +1202,7 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       event: { type: 'string', const: 'trial.started' },
       timestamp: { type: 'string', format: 'date-time' },
       installation_id: { type: 'integer', minimum: 1 },
+      sequence: { type: 'integer', minimum: 1 },
       data: EVENT_DATA_SCHEMAS['trial.started'],
     },
   },
@@ -1187,6 +1214,7 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       event: { type: 'string', const: 'trial.ending' },
       timestamp: { type: 'string', format: 'date-time' },
       installation_id: { type: 'integer', minimum: 1 },
+      sequence: { type: 'integer', minimum: 1 },
       data: EVENT_DATA_SCHEMAS['trial.ending'],
     },
   },
@@ -1198,6 +1226,7 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       event: { type: 'string', const: 'subscription.activated' },
       timestamp: { type: 'string', format: 'date-time' },
       installation_id: { type: 'integer', minimum: 1 },
+      sequence: { type: 'integer', minimum: 1 },
       data: EVENT_DATA_SCHEMAS['subscription.activated'],
     },
   },
@@ -1209,6 +1238,7 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       event: { type: 'string', const: 'sandbox.expiry_warning' },
       timestamp: { type: 'string', format: 'date-time' },
       installation_id: { type: 'integer', minimum: 1 },
+      sequence: { type: 'integer', minimum: 1 },
       data: EVENT_DATA_SCHEMAS['sandbox.expiry_warning'],
     },
   },

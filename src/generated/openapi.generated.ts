@@ -589,6 +589,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the installation's events
+         * @description The events feed: every event addressed to this installation in the last 30 days, oldest first, by `sequence` (1, 2, 3, ... per installation, without gaps). Each item is the exact envelope that was (or will be) delivered to your webhook endpoint, plus the state of its newest delivery. Use it to catch up after downtime or a gap in the sequences you received, or instead of a webhook endpoint altogether: poll with `after` set to the last sequence you processed, then acknowledge it with `POST /events/ack`. Page with `after=meta.next_after` while `meta.has_more` is true. Events appear once their deliveries are created, a few milliseconds after the change that caused them. When `meta.oldest_sequence` is above `after + 1`, events you have not read were pruned after the retention window.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events/ack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Acknowledge events through a sequence
+         * @description Tells the platform you have processed every event up to and including `through`. The installation's acknowledged cursor moves forward (never back: a lower `through` leaves it where it is), and every delivery at or below it that still has attempts to make is cancelled (its log status becomes `acknowledged`): nothing you acknowledged is attempted again. An attempt already in flight finishes before this call returns; none starts after it. Idempotent: repeat it freely. `through` above the last sequence issued to the installation is `422 validation_error`.
+         */
+        post: operations["acknowledgeEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/setup-token/exchange": {
         parameters: {
             query?: never;
@@ -1725,11 +1765,11 @@ export interface components {
             /** @example external.delivery.dispatched */
             event_type: string;
             /**
-             * @description Inbound: `received` (accepted) or `rejected` (bad signature or event type). Outbound: `pending` (attempts remain), `delivered` (a 2xx was received), `failed` (all attempts failed) or `skipped` (no attempt was made: no endpoint, no secret, event not subscribed or installation not active).
+             * @description Inbound: `received` (accepted) or `rejected` (bad signature or event type). Outbound: `pending` (attempts remain), `delivered` (a 2xx was received), `failed` (all attempts failed), `skipped` (no attempt was made: no endpoint, no secret, event not subscribed or installation not active) or `acknowledged` (the remaining attempts were cancelled by `POST /events/ack`).
              * @example received
              * @enum {string}
              */
-            status: "received" | "rejected" | "pending" | "delivered" | "failed" | "skipped";
+            status: "received" | "rejected" | "pending" | "delivered" | "failed" | "skipped" | "acknowledged";
             /**
              * @description Inbound only; whether `X-Svc-Signature` matched. `null` for outbound entries.
              * @example true
@@ -1768,6 +1808,113 @@ export interface components {
         };
         WebhookLogResponse: {
             data: components["schemas"]["WebhookLog"];
+        };
+        /** @description An event as addressed to the installation: exactly the envelope that was (or will be) delivered (`id`, `event`, `timestamp`, `installation_id`, `data`, `sequence`), plus the state of its newest delivery. `data` has the event's shape as documented in the AsyncAPI document (`/asyncapi.yaml`). */
+        EventFeedItem: {
+            /**
+             * @description Event id, the same in every delivery of the event. Deduplicate on it.
+             * @example 6f1c2a9e-3b7d-4c1e-9a52-0d8e4f7b1c23
+             */
+            id: string;
+            /**
+             * @description Event name.
+             * @example order.created
+             */
+            event: string;
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             * @example 2026-03-14T18:05:12.000Z
+             */
+            timestamp: string;
+            /** @example 1042 */
+            installation_id: number;
+            /** @description The event's payload. */
+            data: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description The event's number among this installation's events (gap-free, never reused).
+             * @example 41
+             */
+            sequence: number;
+            delivery: components["schemas"]["EventDelivery"];
+        };
+        /** @description The newest delivery of the event (the original, or a later redelivery or replay). */
+        EventDelivery: {
+            /**
+             * @description `pending` (attempts remain), `delivered` (a 2xx was received), `failed` (every attempt failed) or `acknowledged` (not delivered, and at or below your acknowledged cursor: its remaining attempts were cancelled, or it had failed before you acknowledged it).
+             * @example failed
+             * @enum {string}
+             */
+            status: "pending" | "delivered" | "failed" | "acknowledged";
+            /** @example 3 */
+            attempts: number;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T18:11:15.000Z
+             */
+            last_attempt_at: string | null;
+            /**
+             * @description Why the last attempt failed (`null` once delivered).
+             * @example HTTP 503: {"error":"maintenance"}
+             */
+            last_error: string | null;
+        };
+        EventCollection: {
+            data: components["schemas"]["EventFeedItem"][];
+            meta: components["schemas"]["EventCollectionMeta"];
+        };
+        EventCollectionMeta: {
+            /**
+             * @description Number of events in this page.
+             * @example 1
+             */
+            count: number;
+            /** @example 50 */
+            limit: number;
+            /**
+             * @description Pass as `after` for the next page (the last sequence of this page, or `after` when it is empty).
+             * @example 41
+             */
+            next_after: number;
+            /**
+             * @description Whether more matching events follow this page.
+             * @example false
+             */
+            has_more: boolean;
+            /**
+             * @description The installation's acknowledged cursor (0 before the first acknowledgement).
+             * @example 40
+             */
+            acknowledged_through: number;
+            /**
+             * @description The oldest sequence still kept (`null` when none is); older ones were pruned after the retention window.
+             * @example 1
+             */
+            oldest_sequence: number | null;
+        };
+        AcknowledgeEventsRequest: {
+            /**
+             * @description The highest sequence you have processed; every event at or below it is acknowledged.
+             * @example 41
+             */
+            through: number;
+        };
+        Acknowledgement: {
+            /**
+             * @description The installation's acknowledged cursor after this call.
+             * @example 41
+             */
+            acknowledged_through: number;
+            /**
+             * @description Deliveries whose remaining attempts this call cancelled.
+             * @example 1
+             */
+            cancelled_deliveries: number;
+        };
+        AcknowledgementResponse: {
+            data: components["schemas"]["Acknowledgement"];
         };
         /** @description The one-time setup token received at install time. */
         SetupTokenExchangeRequest: {
@@ -3711,6 +3858,160 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["SandboxResetting"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Return events with a sequence above this one (0, the default, starts at the oldest kept).
+                 * @example 0
+                 */
+                after?: number;
+                /**
+                 * @description Page size, 1 to 100.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Only this event, or this family (`order.*`).
+                 * @example order.*
+                 */
+                type?: "order.created" | "order.status_changed" | "order.items_added" | "order.paid" | "order.cancelled" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "menu.item_created" | "menu.item_updated" | "menu.item_deleted" | "inventory.stock_updated" | "inventory.low_stock" | "inventory.low_stock_resolved" | "installation.created" | "installation.removed" | "trial.started" | "trial.ending" | "subscription.activated" | "sandbox.expiry_warning" | "order.*" | "payment.*" | "menu.*" | "inventory.*" | "installation.*" | "trial.*" | "subscription.*" | "sandbox.*";
+                /**
+                 * @description Only events whose newest delivery is in this state (see `EventDelivery.status`).
+                 * @example failed
+                 */
+                delivery_status?: "pending" | "delivered" | "failed" | "acknowledged";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "6f1c2a9e-3b7d-4c1e-9a52-0d8e4f7b1c23",
+                     *           "event": "order.created",
+                     *           "timestamp": "2026-03-14T18:05:12.000Z",
+                     *           "installation_id": 1042,
+                     *           "data": {
+                     *             "order_id": 58123,
+                     *             "location_id": 34,
+                     *             "status": "CREATED",
+                     *             "total": "27.50"
+                     *           },
+                     *           "sequence": 41,
+                     *           "delivery": {
+                     *             "status": "failed",
+                     *             "attempts": 3,
+                     *             "last_attempt_at": "2026-03-14T18:11:15.000Z",
+                     *             "last_error": "HTTP 503: {\"error\":\"maintenance\"}"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "count": 1,
+                     *         "limit": 50,
+                     *         "next_after": 41,
+                     *         "has_more": false,
+                     *         "acknowledged_through": 40,
+                     *         "oldest_sequence": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EventCollection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["SandboxResetting"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    acknowledgeEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "through": 41
+                 *     }
+                 */
+                "application/json": components["schemas"]["AcknowledgeEventsRequest"];
+            };
+        };
+        responses: {
+            /** @description The acknowledged cursor after this call. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "acknowledged_through": 41,
+                     *         "cancelled_deliveries": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AcknowledgementResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["SandboxResetting"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Code `validation_error`: `through` is above the last sequence issued to this installation. */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "validation_error",
+                     *       "message": "Nothing has been issued after sequence 41: acknowledge at most 41.",
+                     *       "details": {
+                     *         "through": [
+                     *           "is above the last sequence issued to this installation (41)"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };

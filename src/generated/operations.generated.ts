@@ -22,6 +22,8 @@ export const OPERATION_IDS = [
   'createStockMovement',
   'receiveExternalWebhook',
   'getExternalWebhookLog',
+  'listEvents',
+  'acknowledgeEvents',
   'exchangeSetupToken'
 ] as const;
 

@@ -53,6 +53,10 @@ export type Query = {
   webhookLog?: Maybe<WebhookLog>;
   /** An installation's webhook log, newest first. `first` is 1 to 100. */
   webhookLogs?: Maybe<WebhookLogConnection>;
+  /** A replay of an installation of the caller's plugins, with its progress. */
+  webhookReplay?: Maybe<WebhookReplay>;
+  /** Delivery health of every installation of one of the caller's plugins, by installation id. */
+  webhookHealth: Array<InstallationWebhookHealth>;
   /** Operator: listings by status (every status but deleted when omitted), least recently changed first, at most 500. */
   listings: Array<Plugin>;
   /** Operator: a production organization with its locations. */
@@ -79,6 +83,16 @@ export type QueryWebhookLogsArgs = {
   installationId: Scalars['ID']['input'];
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryWebhookReplayArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryWebhookHealthArgs = {
+  pluginId: Scalars['ID']['input'];
 };
 
 
@@ -132,6 +146,21 @@ export type Mutation = {
   regenerateInstallationKey?: Maybe<RegenerateInstallationKeyPayload>;
   /** Fires a real, signed webhook of `event` at the installation's plugin; poll the log by id. */
   testWebhook?: Maybe<TestWebhookPayload>;
+  /**
+   * Sends an outbound delivery's event again now, to the installation's current endpoint: a new
+   * delivery (new X-Svc-Delivery, its own attempts) with the same envelope id and sequence. The new
+   * log entry's redeliveryOf names the original. validation_error for an inbound or skipped entry,
+   * or an event past the retention window.
+   */
+  redeliverWebhook: WebhookLog;
+  /**
+   * Re-sends every event of the installation that occurred in [since, until) (until: now when
+   * omitted), only those whose newest delivery failed unless onlyFailed is false, in sequence order,
+   * each as a new delivery with its own attempts. One running replay per installation (conflict
+   * otherwise); at most 10,000 events (validation_error: narrow the range). Follow it with
+   * webhookReplay.
+   */
+  replayWebhooks: WebhookReplay;
   /**
    * A new installation of the sandbox's plugin at the sandbox's demo location, as a restaurant would
    * install it: a free listing is active at once (installation.created), a paid one waits in
@@ -289,6 +318,19 @@ export type MutationRegenerateInstallationKeyArgs = {
 export type MutationTestWebhookArgs = {
   installationId: Scalars['ID']['input'];
   event: Scalars['String']['input'];
+};
+
+
+export type MutationRedeliverWebhookArgs = {
+  logId: Scalars['ID']['input'];
+};
+
+
+export type MutationReplayWebhooksArgs = {
+  installationId: Scalars['ID']['input'];
+  since: Scalars['DateTime']['input'];
+  until?: InputMaybe<Scalars['DateTime']['input']>;
+  onlyFailed?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -559,6 +601,11 @@ export type Plugin = {
   oauth?: Maybe<OAuthSettings>;
   pricing: Pricing;
   trialDays: Scalars['Int']['output'];
+  /**
+   * When a delivery to an installation succeeds after failures, replay that installation's
+   * deliveries that failed in the previous 24 hours, once, in sequence order.
+   */
+  webhookAutoRecover: Scalars['Boolean']['output'];
   createdAt: Scalars['DateTime']['output'];
   updatedAt: Scalars['DateTime']['output'];
 };
@@ -608,6 +655,8 @@ export type CreatePluginInput = {
   pricing?: InputMaybe<PricingInput>;
   /** 0 to 365; paid plugins only. */
   trialDays?: InputMaybe<Scalars['Int']['input']>;
+  /** Automatic recovery of failed deliveries (default false); see Plugin.webhookAutoRecover. */
+  webhookAutoRecover?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type UpdatePluginInput = {
@@ -619,6 +668,7 @@ export type UpdatePluginInput = {
   oauth?: InputMaybe<OAuthInput>;
   pricing?: InputMaybe<PricingInput>;
   trialDays?: InputMaybe<Scalars['Int']['input']>;
+  webhookAutoRecover?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type CreatePluginPayload = {
@@ -690,7 +740,7 @@ export type WebhookLog = {
   direction: WebhookDirection;
   eventType: Scalars['String']['output'];
   eventId?: Maybe<Scalars['String']['output']>;
-  /** received, rejected (inbound); pending, delivered, failed, skipped (outbound) */
+  /** received, rejected (inbound); pending, delivered, failed, skipped, acknowledged (outbound) */
   status: Scalars['String']['output'];
   signatureValid?: Maybe<Scalars['Boolean']['output']>;
   idempotencyKey?: Maybe<Scalars['String']['output']>;
@@ -699,8 +749,55 @@ export type WebhookLog = {
   attempts: Scalars['Int']['output'];
   durationMs?: Maybe<Scalars['Int']['output']>;
   payload?: Maybe<Scalars['JSON']['output']>;
+  /** The event's number in the installation's sequence (outbound deliveries of events). */
+  sequence?: Maybe<Scalars['Int']['output']>;
+  /** A redelivery: the log entry of the delivery it repeats. */
+  redeliveryOf?: Maybe<Scalars['ID']['output']>;
+  /** A delivery made by a replay: the replay's id. */
+  replayId?: Maybe<Scalars['ID']['output']>;
   createdAt: Scalars['DateTime']['output'];
   updatedAt: Scalars['DateTime']['output'];
+};
+
+export type WebhookReplayStatus =
+  /** Some of its deliveries still have attempts to make. */
+  | 'running'
+  /** Every delivery has settled (delivered, failed or acknowledged). */
+  | 'completed';
+
+export type WebhookReplay = {
+  __typename?: 'WebhookReplay';
+  id: Scalars['ID']['output'];
+  installationId: Scalars['ID']['output'];
+  status: WebhookReplayStatus;
+  /** Events the replay covers. */
+  total: Scalars['Int']['output'];
+  /** Deliveries with attempts still to make. */
+  queued: Scalars['Int']['output'];
+  delivered: Scalars['Int']['output'];
+  failed: Scalars['Int']['output'];
+  createdAt: Scalars['DateTime']['output'];
+};
+
+export type InstallationWebhookHealth = {
+  __typename?: 'InstallationWebhookHealth';
+  installationId: Scalars['ID']['output'];
+  /** Deliveries that succeeded in the last 24 hours. */
+  deliveredLast24h: Scalars['Int']['output'];
+  /** Deliveries that failed for good in the last 24 hours. */
+  failedLast24h: Scalars['Int']['output'];
+  /** deliveredLast24h / (deliveredLast24h + failedLast24h); null when neither happened. */
+  successRate?: Maybe<Scalars['Float']['output']>;
+  /** Failed attempts since the last success. */
+  consecutiveFailures: Scalars['Int']['output'];
+  /** The first failed attempt of the current failure streak; null when not failing. */
+  failingSince?: Maybe<Scalars['DateTime']['output']>;
+  /** The last failed attempt's error, while failing. */
+  lastError?: Maybe<Scalars['String']['output']>;
+  /** The highest sequence issued to the installation (0 before its first event). */
+  lastSequence: Scalars['Int']['output'];
+  /** The installation's acknowledged cursor (POST /api/plugin/v1/events/ack). */
+  acknowledgedThrough: Scalars['Int']['output'];
 };
 
 export type PageInfo = {
@@ -1018,6 +1115,7 @@ export type ResolversTypes = {
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   AuthPayload: ResolverTypeWrapper<AuthPayload>;
   Developer: ResolverTypeWrapper<Developer>;
   DeveloperKey: ResolverTypeWrapper<DeveloperKey>;
@@ -1028,7 +1126,6 @@ export type ResolversTypes = {
   PricingModel: PricingModel;
   Plugin: ResolverTypeWrapper<Plugin>;
   OAuthSettings: ResolverTypeWrapper<OAuthSettings>;
-  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   Pricing: ResolverTypeWrapper<Pricing>;
   OAuthInput: OAuthInput;
   PricingInput: PricingInput;
@@ -1043,6 +1140,10 @@ export type ResolversTypes = {
   TestWebhookPayload: ResolverTypeWrapper<TestWebhookPayload>;
   WebhookDirection: WebhookDirection;
   WebhookLog: ResolverTypeWrapper<WebhookLog>;
+  WebhookReplayStatus: WebhookReplayStatus;
+  WebhookReplay: ResolverTypeWrapper<WebhookReplay>;
+  InstallationWebhookHealth: ResolverTypeWrapper<InstallationWebhookHealth>;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   PageInfo: ResolverTypeWrapper<PageInfo>;
   WebhookLogConnection: ResolverTypeWrapper<WebhookLogConnection>;
   ReviewAction: ReviewAction;
@@ -1076,6 +1177,7 @@ export type ResolversParentTypes = {
   Int: Scalars['Int']['output'];
   String: Scalars['String']['output'];
   Mutation: Record<PropertyKey, never>;
+  Boolean: Scalars['Boolean']['output'];
   AuthPayload: AuthPayload;
   Developer: Developer;
   DeveloperKey: DeveloperKey;
@@ -1083,7 +1185,6 @@ export type ResolversParentTypes = {
   Project: Project;
   Plugin: Plugin;
   OAuthSettings: OAuthSettings;
-  Boolean: Scalars['Boolean']['output'];
   Pricing: Pricing;
   OAuthInput: OAuthInput;
   PricingInput: PricingInput;
@@ -1096,6 +1197,9 @@ export type ResolversParentTypes = {
   RegenerateInstallationKeyPayload: RegenerateInstallationKeyPayload;
   TestWebhookPayload: TestWebhookPayload;
   WebhookLog: WebhookLog;
+  WebhookReplay: WebhookReplay;
+  InstallationWebhookHealth: InstallationWebhookHealth;
+  Float: Scalars['Float']['output'];
   PageInfo: PageInfo;
   WebhookLogConnection: WebhookLogConnection;
   Installation: Installation;
@@ -1145,6 +1249,8 @@ export type QueryResolvers<ContextType = PortalContext, ParentType extends Resol
   sandbox?: Resolver<Maybe<ResolversTypes['Sandbox']>, ParentType, ContextType, RequireFields<QuerySandboxArgs, 'id'>>;
   webhookLog?: Resolver<Maybe<ResolversTypes['WebhookLog']>, ParentType, ContextType, RequireFields<QueryWebhookLogArgs, 'id'>>;
   webhookLogs?: Resolver<Maybe<ResolversTypes['WebhookLogConnection']>, ParentType, ContextType, RequireFields<QueryWebhookLogsArgs, 'installationId' | 'first'>>;
+  webhookReplay?: Resolver<Maybe<ResolversTypes['WebhookReplay']>, ParentType, ContextType, RequireFields<QueryWebhookReplayArgs, 'id'>>;
+  webhookHealth?: Resolver<Array<ResolversTypes['InstallationWebhookHealth']>, ParentType, ContextType, RequireFields<QueryWebhookHealthArgs, 'pluginId'>>;
   listings?: Resolver<Array<ResolversTypes['Plugin']>, ParentType, ContextType, Partial<QueryListingsArgs>>;
   organization?: Resolver<Maybe<ResolversTypes['Organization']>, ParentType, ContextType, RequireFields<QueryOrganizationArgs, 'id'>>;
 };
@@ -1166,6 +1272,8 @@ export type MutationResolvers<ContextType = PortalContext, ParentType extends Re
   deleteSandbox?: Resolver<Maybe<ResolversTypes['Sandbox']>, ParentType, ContextType, RequireFields<MutationDeleteSandboxArgs, 'id'>>;
   regenerateInstallationKey?: Resolver<Maybe<ResolversTypes['RegenerateInstallationKeyPayload']>, ParentType, ContextType, RequireFields<MutationRegenerateInstallationKeyArgs, 'installationId'>>;
   testWebhook?: Resolver<Maybe<ResolversTypes['TestWebhookPayload']>, ParentType, ContextType, RequireFields<MutationTestWebhookArgs, 'installationId' | 'event'>>;
+  redeliverWebhook?: Resolver<ResolversTypes['WebhookLog'], ParentType, ContextType, RequireFields<MutationRedeliverWebhookArgs, 'logId'>>;
+  replayWebhooks?: Resolver<ResolversTypes['WebhookReplay'], ParentType, ContextType, RequireFields<MutationReplayWebhooksArgs, 'installationId' | 'since' | 'onlyFailed'>>;
   simulateInstall?: Resolver<Maybe<ResolversTypes['InstallPluginPayload']>, ParentType, ContextType, RequireFields<MutationSimulateInstallArgs, 'sandboxId'>>;
   simulateCheckout?: Resolver<Maybe<ResolversTypes['Installation']>, ParentType, ContextType, RequireFields<MutationSimulateCheckoutArgs, 'installationId'>>;
   simulateTrialEnding?: Resolver<Maybe<ResolversTypes['Installation']>, ParentType, ContextType, RequireFields<MutationSimulateTrialEndingArgs, 'installationId'>>;
@@ -1248,6 +1356,7 @@ export type PluginResolvers<ContextType = PortalContext, ParentType extends Reso
   oauth?: Resolver<Maybe<ResolversTypes['OAuthSettings']>, ParentType, ContextType>;
   pricing?: Resolver<ResolversTypes['Pricing'], ParentType, ContextType>;
   trialDays?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  webhookAutoRecover?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
@@ -1318,8 +1427,34 @@ export type WebhookLogResolvers<ContextType = PortalContext, ParentType extends 
   attempts?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   durationMs?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   payload?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  sequence?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  redeliveryOf?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  replayId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type WebhookReplayResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['WebhookReplay'] = ResolversParentTypes['WebhookReplay']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  installationId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['WebhookReplayStatus'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  queued?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  delivered?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  failed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type InstallationWebhookHealthResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['InstallationWebhookHealth'] = ResolversParentTypes['InstallationWebhookHealth']> = {
+  installationId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  deliveredLast24h?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  failedLast24h?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  successRate?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  consecutiveFailures?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  failingSince?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  lastError?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastSequence?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  acknowledgedThrough?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type PageInfoResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
@@ -1458,6 +1593,8 @@ export type Resolvers<ContextType = PortalContext> = {
   RegenerateInstallationKeyPayload?: RegenerateInstallationKeyPayloadResolvers<ContextType>;
   TestWebhookPayload?: TestWebhookPayloadResolvers<ContextType>;
   WebhookLog?: WebhookLogResolvers<ContextType>;
+  WebhookReplay?: WebhookReplayResolvers<ContextType>;
+  InstallationWebhookHealth?: InstallationWebhookHealthResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
   WebhookLogConnection?: WebhookLogConnectionResolvers<ContextType>;
   Installation?: InstallationResolvers<ContextType>;

@@ -2,11 +2,14 @@ import type { PgBoss } from 'pg-boss';
 import {
   QUEUES,
   createDeliveries,
+  pruneExpiredEvents,
   purgeExpiredInboundKeys,
   runDeliveryBatch,
+  runReplayChunk,
   type DeliveryDeps,
   type DeliveryJobData,
   type FanoutJobData,
+  type ReplayJobData,
 } from '../domain/webhooks/index.js';
 
 // The webhook workers of one process. Jobs arrive through LISTEN/NOTIFY the moment their
@@ -61,6 +64,19 @@ export async function startWebhookWorkers(boss: PgBoss, deps: Omit<DeliveryDeps,
     (jobs) => runDeliveryBatch(delivery, jobs),
   );
 
+  // Replays of different installations run side by side; a replay's chunks one after the other.
+  await boss.work<ReplayJobData>(
+    QUEUES.replay,
+    { batchSize: 1, localConcurrency: 2, pollingIntervalSeconds: polling, notifyPollingIntervalSeconds: Math.max(polling, 5) },
+    ([job]) => runReplayChunk(delivery, job!),
+  );
+
+  await boss.work(QUEUES.retention, async () => {
+    const pruned = await pruneExpiredEvents(deps.db, deps.config.eventRetentionDays);
+    deps.logger.info(pruned, 'events and webhook logs past the retention window pruned');
+  });
+  await boss.schedule(QUEUES.retention, '41 * * * *');
+
   await boss.work(QUEUES.maintenance, async () => {
     const deleted = await purgeExpiredInboundKeys(deps.db);
     deps.logger.info({ deleted }, 'expired inbound idempotency keys deleted');
@@ -71,7 +87,7 @@ export async function startWebhookWorkers(boss: PgBoss, deps: Omit<DeliveryDeps,
     stop: async () => {
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
-      await Promise.all([QUEUES.fanout, QUEUES.delivery, QUEUES.maintenance].map((name) => boss.offWork(name, { wait: true })));
+      await Promise.all([QUEUES.fanout, QUEUES.delivery, QUEUES.replay, QUEUES.retention, QUEUES.maintenance].map((name) => boss.offWork(name, { wait: true })));
     },
   };
 }

@@ -31,6 +31,8 @@ describe('portal schema', () => {
     const args = (field: { args: readonly { name: string }[] }) => field.args.map((a) => a.name);
     for (const name of ['me', 'developerKeys', 'myDeveloperProjects', 'sandboxes', 'sandbox', 'webhookLog', 'webhookLogs']) expect(query[name]).toBeDefined();
     expect(args(query.webhookLogs!)).toEqual(['installationId', 'first', 'after']);
+    expect(args(query.webhookReplay!)).toEqual(['id']);
+    expect(args(query.webhookHealth!)).toEqual(['pluginId']);
     const fixed: Record<string, string[]> = {
       signUp: ['email', 'password', 'name'],
       logIn: ['email', 'password'],
@@ -47,9 +49,11 @@ describe('portal schema', () => {
       deleteSandbox: ['id'],
       regenerateInstallationKey: ['installationId'],
       testWebhook: ['installationId', 'event'],
+      redeliverWebhook: ['logId'],
+      replayWebhooks: ['installationId', 'since', 'until', 'onlyFailed'],
     };
     for (const [name, expected] of Object.entries(fixed)) expect([name, args(mutation[name]!)]).toEqual([name, expected]);
     const input = live.getType('UpdatePluginInput') as unknown as { getFields(): Record<string, unknown> };
-    expect(Object.keys(input.getFields())).toEqual(expect.arrayContaining(['webhookEndpoint', 'supportedEvents', 'supportedFeatures', 'integrationType', 'oauth', 'pricing', 'trialDays']));
+    expect(Object.keys(input.getFields())).toEqual(expect.arrayContaining(['webhookEndpoint', 'supportedEvents', 'supportedFeatures', 'integrationType', 'oauth', 'pricing', 'trialDays', 'webhookAutoRecover']));
   });
 });

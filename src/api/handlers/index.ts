@@ -34,5 +34,7 @@ export const handlers: HandlerMap = {
   createStockMovement: inventory.createStockMovement,
   receiveExternalWebhook: webhooks.receiveExternalWebhook,
   getExternalWebhookLog: webhooks.getExternalWebhookLog,
+  listEvents: webhooks.listEvents,
+  acknowledgeEvents: webhooks.acknowledgeEvents,
   exchangeSetupToken: setup.exchangeSetupToken,
 };

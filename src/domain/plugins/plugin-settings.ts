@@ -33,6 +33,8 @@ export interface PluginSettingsInput {
   oauth?: OAuthInput | null;
   pricing?: { model: 'free' | 'paid'; price?: string | null };
   trialDays?: number;
+  /** Automatic recovery of failed deliveries (webhooks/replay.ts). */
+  webhookAutoRecover?: boolean | null;
 }
 
 export interface SettingsOptions {
@@ -125,6 +127,10 @@ export function toPluginChanges(input: PluginSettingsInput, current: PluginRow |
       problem('trialDays', `must be an integer from 0 to ${MAX_TRIAL_DAYS}`);
     }
     changes.trial_days = input.trialDays;
+  }
+  if (input.webhookAutoRecover !== undefined) {
+    if (typeof input.webhookAutoRecover !== 'boolean') problem('webhookAutoRecover', 'must be true or false');
+    else changes.webhook_auto_recover = input.webhookAutoRecover;
   }
   applyOAuth(input, current, changes, problem, options);
   checkPricing({ ...current, ...changes }, details, problem);

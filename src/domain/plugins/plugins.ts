@@ -29,6 +29,7 @@ export interface PluginView {
   } | null;
   pricing: { model: 'free' | 'paid'; price: string | null };
   trialDays: number;
+  webhookAutoRecover: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -61,6 +62,7 @@ export function toPluginView(row: PluginRow, config: Config): PluginView {
         : null,
     pricing: { model: row.pricing_model, price: row.price === null ? null : String(row.price) },
     trialDays: row.trial_days,
+    webhookAutoRecover: row.webhook_auto_recover,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

@@ -1,20 +1,27 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Job } from 'pg-boss';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/types.js';
 import type { Logger } from '../../logger.js';
 import { QUEUES, type DeliveryJobData, type JobQueue } from './queue.js';
 import { decrypt, signBody } from '../../lib/secrets.js';
 import type { SendResult, WebhookHttpClient } from './http-client.js';
 import { nextAttempt } from './retry.js';
+import { recordHealth } from './health.js';
 
-// The delivery worker, as a pipeline over a batch of attempt jobs:
-//   prepare  load each delivery with its event and the plugin's current endpoint and secret,
-//            drop jobs whose attempt is already recorded, build the body once
+// The delivery worker, as a pipeline over a batch of attempt jobs, in one transaction:
+//   prepare  lock each delivery (its log row) and load it with its event and the plugin's current
+//            endpoint and secret, drop jobs whose attempt is already recorded or whose delivery
+//            is no longer pending (delivered, failed, acknowledged), build the body once
 //   sign     hex HMAC-SHA256 of those exact bytes with the current secret
-//   send     POST them (http-client.ts: destination guard, HTTPS only, timeout, no redirects)
-//   record   one transaction: the attempt rows, the log rows, the next attempts (deferred as the
-//            retry policy in retry.ts decides) and the completion of the jobs
+//   send     POST them (http-client.ts: destination guard, HTTPS only, timeout, no redirects),
+//            concurrently, or one after the other in sequence order for a replay
+//   record   the attempt rows, the log rows, the installations' delivery health, the next
+//            attempts (deferred as the retry policy in retry.ts decides) and the completion of
+//            the jobs
+// The log rows stay locked from prepare to commit, so an acknowledgement (events-feed.ts) that
+// cancels a delivery waits for an attempt in flight and no attempt starts after it committed.
 // At least once: a worker that dies before `record` commits leaves its jobs active; pg-boss
 // expires and retries them, and the same attempt is sent again. Once `record` commits, the unique
 // (log_id, attempt) and the attempts counter make a re-run a no-op.
@@ -35,6 +42,7 @@ interface DeliveryRow {
   event_id: string;
   event_type: string;
   installation_id: number;
+  sequence: number | null;
   attempts: number;
   status: string;
   event_data: Record<string, unknown> | null;
@@ -51,57 +59,91 @@ interface Prepared {
 
 interface Outcome {
   logId: number;
+  installationId: number;
   attempt: number;
   result: SendResult;
   logStatus: 'delivered' | 'pending' | 'failed';
   retryDelaySeconds: number | null;
 }
 
-export async function runDeliveryBatch(deps: DeliveryDeps, jobs: Job<DeliveryJobData>[]): Promise<void> {
-  const prepared = await prepare(deps.db, jobs);
+export interface BatchOptions {
+  /** Send one after the other, in the order given (a replay's sequence order). */
+  serial?: boolean;
+  /** Settles what asked for the attempts, in the batch's transaction (completes the jobs). */
+  settle: (trx: Transaction<Database>) => Promise<void>;
+}
+
+/** The delivery worker's handler: a batch of attempt jobs. */
+export function runDeliveryBatch(deps: DeliveryDeps, jobs: Job<DeliveryJobData>[]): Promise<void> {
+  return deliverAttempts(deps, jobs.map((job) => job.data), { settle: (trx) => deps.queue.complete(trx, QUEUES.delivery, jobs) });
+}
+
+/** Makes the attempts (prepare, sign, send, record) in one transaction. */
+export async function deliverAttempts(deps: DeliveryDeps, attempts: DeliveryJobData[], options: BatchOptions): Promise<void> {
   // A batch mostly goes to a few plugins: each secret is decrypted once per batch (a rotation is
   // seen by the next batch, which reads the plugin's current secret again).
   const secrets = new Map<string, string | null>();
-  const outcomes = await Promise.all(prepared.map((p) => send(deps, p, secrets)));
-  await record(deps, outcomes, jobs);
+  const retries = await deps.db.transaction().execute(async (trx) => {
+    const prepared = await prepare(trx, attempts);
+    const outcomes: Outcome[] = [];
+    if (options.serial) for (const p of prepared) outcomes.push(await send(deps, p, secrets));
+    else outcomes.push(...(await Promise.all(prepared.map((p) => send(deps, p, secrets)))));
+    const scheduled = await record(deps, trx, outcomes);
+    await options.settle(trx);
+    return scheduled;
+  });
+  for (const retry of retries) deps.onRetryScheduled?.(retry.delaySeconds);
 }
 
-/** Step 1: the deliveries still waiting for these attempts, each with its body built once. */
-async function prepare(db: Db, jobs: Job<DeliveryJobData>[]): Promise<Prepared[]> {
+/**
+ * Step 1: the deliveries still waiting for these attempts, locked until the batch commits (in
+ * installation and sequence order, the order an acknowledgement locks them in), each with its body
+ * built once.
+ */
+async function prepare(trx: Transaction<Database>, jobs: DeliveryJobData[]): Promise<Prepared[]> {
   if (jobs.length === 0) return [];
   const { rows } = await sql<DeliveryRow>`
-    select l.log_id, l.delivery_id, l.event_id, l.event_type, l.installation_id, l.attempts, l.status,
+    select l.log_id, l.delivery_id, l.event_id, l.event_type, l.installation_id, l.sequence, l.attempts, l.status,
            coalesce(l.payload, e.data) as event_data, coalesce(e.occurred_at, l.created_at) as occurred_at,
            p.webhook_endpoint, p.webhook_secret_enc
       from control.webhook_logs l
       join control.installations i on i.installation_id = l.installation_id
       join control.plugins p on p.plugin_id = i.plugin_id
       left join control.events e on e.event_id = l.event_id
-     where l.log_id = any(${jobs.map((job) => job.data.logId)}::int[]) and l.direction = 'outbound'`.execute(db);
+     where l.log_id = any(${jobs.map((job) => job.logId)}::int[]) and l.direction = 'outbound'
+     order by l.installation_id, l.sequence, l.log_id
+       for no key update of l`.execute(trx);
   const byId = new Map(rows.map((row) => [row.log_id, row]));
   const prepared: Prepared[] = [];
   const seen = new Set<string>();
   for (const job of jobs) {
-    const row = byId.get(job.data.logId);
-    const key = `${job.data.logId}:${job.data.attempt}`;
+    const row = byId.get(job.logId);
+    const key = `${job.logId}:${job.attempt}`;
     // Gone, finished, or this attempt already recorded (a re-run after a crash past `record`).
-    if (!row || row.status !== 'pending' || row.attempts >= job.data.attempt || seen.has(key)) continue;
+    if (!row || row.status !== 'pending' || row.attempts >= job.attempt || seen.has(key)) continue;
     seen.add(key);
-    prepared.push({ row, attempt: job.data.attempt, body: row.event_data ? buildBody(row) : null });
+    prepared.push({ row, attempt: job.attempt, body: row.event_data ? buildBody(row) : null });
   }
   return prepared;
 }
 
-/** The envelope, serialised once: these are the bytes that are signed and sent. */
-export function buildBody(row: Pick<DeliveryRow, 'event_id' | 'event_type' | 'occurred_at' | 'installation_id' | 'event_data'>): Buffer {
-  const envelope = {
+/**
+ * The envelope, serialised once: these are the bytes that are signed and sent. `sequence` is the
+ * event's number in the installation's sequence (a test webhook, which is no event, has none).
+ */
+export function buildBody(row: Pick<DeliveryRow, 'event_id' | 'event_type' | 'occurred_at' | 'installation_id' | 'event_data' | 'sequence'>): Buffer {
+  return Buffer.from(JSON.stringify(toEnvelope(row)), 'utf8');
+}
+
+export function toEnvelope(row: Pick<DeliveryRow, 'event_id' | 'event_type' | 'occurred_at' | 'installation_id' | 'event_data' | 'sequence'>) {
+  return {
     id: row.event_id,
     event: row.event_type,
     timestamp: row.occurred_at.toISOString(),
     installation_id: row.installation_id,
     data: row.event_data,
+    ...(row.sequence === null ? {} : { sequence: row.sequence }),
   };
-  return Buffer.from(JSON.stringify(envelope), 'utf8');
 }
 
 /** Steps 2 and 3: sign with the plugin's current secret and POST; the retry policy judges the result. */
@@ -125,6 +167,7 @@ async function send(deps: DeliveryDeps, p: Prepared, secrets: Map<string, string
   const next = nextAttempt(result, attempt, deps.config.webhook);
   const outcome: Outcome = {
     logId: row.log_id,
+    installationId: row.installation_id,
     attempt,
     result,
     logStatus: next.status,
@@ -151,8 +194,12 @@ function readSecret(deps: DeliveryDeps, row: DeliveryRow, secrets: Map<string, s
   return secret;
 }
 
-/** Steps 4 and 5: record the attempts, schedule the next ones and settle the jobs, atomically. */
-async function record(deps: DeliveryDeps, outcomes: Outcome[], jobs: Job<DeliveryJobData>[]): Promise<void> {
+/** Step 4: record the attempts, the health, the next attempts and settle the jobs, in the batch's transaction. */
+async function record(
+  deps: DeliveryDeps,
+  trx: Transaction<Database>,
+  outcomes: Outcome[],
+): Promise<{ logId: number; attempt: number; delaySeconds: number }[]> {
   const rows = outcomes.map((o) => ({
     log_id: o.logId,
     attempt: o.attempt,
@@ -164,36 +211,33 @@ async function record(deps: DeliveryDeps, outcomes: Outcome[], jobs: Job<Deliver
     duration_ms: o.result.durationMs,
     log_status: o.logStatus,
   }));
-  const retries = await deps.db.transaction().execute(async (trx) => {
-    let updated: number[] = [];
-    if (rows.length > 0) {
-      const result = await sql<{ log_id: number }>`
-        with v as (
-          select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(
-            log_id int, attempt int, status text, http_status int, error_message text, refusal_reason text,
-            remote_address text, duration_ms int, log_status text)
-        ), ins as (
-          insert into control.webhook_delivery_attempts
-                 (log_id, attempt, status, http_status, error_message, refusal_reason, remote_address, duration_ms)
-          select log_id, attempt, status, http_status, error_message, refusal_reason, remote_address, duration_ms from v
-          on conflict (log_id, attempt) do nothing
-          returning log_id, attempt
-        )
-        update control.webhook_logs l
-           set status = v.log_status, attempts = v.attempt, http_status = v.http_status,
-               error_message = v.error_message, duration_ms = v.duration_ms, updated_at = now()
-          from v join ins on ins.log_id = v.log_id and ins.attempt = v.attempt
-         where l.log_id = v.log_id and l.attempts < v.attempt
-        returning l.log_id`.execute(trx);
-      updated = result.rows.map((r) => r.log_id);
-    }
-    const recorded = new Set(updated);
-    const next = outcomes
-      .filter((o) => o.logStatus === 'pending' && recorded.has(o.logId))
-      .map((o) => ({ logId: o.logId, attempt: o.attempt + 1, delaySeconds: o.retryDelaySeconds ?? 0 }));
-    await deps.queue.enqueueDeliveries(trx, next);
-    await deps.queue.complete(trx, QUEUES.delivery, jobs);
-    return next;
-  });
-  for (const retry of retries) deps.onRetryScheduled?.(retry.delaySeconds);
+  let updated: number[] = [];
+  if (rows.length > 0) {
+    const result = await sql<{ log_id: number }>`
+      with v as (
+        select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(
+          log_id int, attempt int, status text, http_status int, error_message text, refusal_reason text,
+          remote_address text, duration_ms int, log_status text)
+      ), ins as (
+        insert into control.webhook_delivery_attempts
+               (log_id, attempt, status, http_status, error_message, refusal_reason, remote_address, duration_ms)
+        select log_id, attempt, status, http_status, error_message, refusal_reason, remote_address, duration_ms from v
+        on conflict (log_id, attempt) do nothing
+        returning log_id, attempt
+      )
+      update control.webhook_logs l
+         set status = v.log_status, attempts = v.attempt, http_status = v.http_status,
+             error_message = v.error_message, duration_ms = v.duration_ms, last_attempt_at = now(), updated_at = now()
+        from v join ins on ins.log_id = v.log_id and ins.attempt = v.attempt
+       where l.log_id = v.log_id and l.attempts < v.attempt and l.status = 'pending'
+      returning l.log_id`.execute(trx);
+    updated = result.rows.map((r) => r.log_id);
+  }
+  const recorded = new Set(updated);
+  await recordHealth(trx, deps.queue, outcomes.filter((o) => recorded.has(o.logId)));
+  const next = outcomes
+    .filter((o) => o.logStatus === 'pending' && recorded.has(o.logId))
+    .map((o) => ({ logId: o.logId, attempt: o.attempt + 1, delaySeconds: o.retryDelaySeconds ?? 0 }));
+  await deps.queue.enqueueDeliveries(trx, next);
+  return next;
 }

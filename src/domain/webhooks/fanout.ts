@@ -8,6 +8,7 @@ import type { Logger } from '../../logger.js';
 import { QUEUES, type FanoutJobData, type JobQueue } from './queue.js';
 import { isLifecycleEvent, isSubscribed } from './subscriptions.js';
 import { installations } from '../installations/index.js';
+import { lockInstallationStates } from './installation-state.js';
 
 // Fan-out, in two steps:
 // 1. When an event is emitted (inside the emitting transaction, by the event sink in outbox.ts) the
@@ -39,7 +40,10 @@ export function subscribedAmong(rows: EligibleRow[], event: EventName): number[]
   return rows.filter((row) => isSubscribed(row.supported_events, event)).map((row) => row.installation_id);
 }
 
-/** Fan-out worker: one delivery per (event, installation), first attempts enqueued, jobs completed. */
+/**
+ * Fan-out worker: one delivery per (event, installation), numbered in the installation's sequence,
+ * first attempts enqueued, jobs completed, all in one transaction.
+ */
 export async function createDeliveries(db: Db, queue: JobQueue, jobs: Job<FanoutJobData>[], logger: Logger): Promise<void> {
   const pairs = jobs.flatMap((job) =>
     job.data.installationIds.map((installationId) => ({ event_id: job.data.eventId, event_type: job.data.event, installation_id: installationId })),
@@ -52,14 +56,58 @@ export async function createDeliveries(db: Db, queue: JobQueue, jobs: Job<Fanout
   logger.debug({ events: jobs.length, deliveries: pairs.length }, 'webhook fan-out');
 }
 
-/** Inserts the deliveries; a pair that already has one (a fan-out job run twice) is skipped. */
-async function insertDeliveries(trx: Transaction<Database>, pairs: { event_id: string; event_type: string; installation_id: number }[]): Promise<number[]> {
+interface Pair {
+  event_id: string;
+  event_type: string;
+  installation_id: number;
+}
+
+/**
+ * Inserts the deliveries, each with the next number of its installation's sequence, in the order
+ * the events occurred. The installations' counters are locked in id
+ * order until the transaction commits, so numbers are gap-free and commit in order: a reader of the
+ * feed never sees sequence n+1 before n. A pair that already has a delivery (a fan-out job run
+ * twice) is skipped, as is an installation deleted since the event.
+ */
+async function insertDeliveries(trx: Transaction<Database>, pairs: Pair[]): Promise<number[]> {
+  const counters = await lockInstallationStates(trx, pairs.map((p) => p.installation_id));
+  // The jobs of a batch come in no particular order: number the events in the order they occurred.
+  const { rows: events } = await sql<{ event_id: string; done: number[] }>`
+    select e.event_id, coalesce(array_agg(ie.installation_id) filter (where ie.installation_id is not null), '{}') as done
+      from control.events e left join control.installation_events ie on ie.event_id = e.event_id
+     where e.event_id = any(${[...new Set(pairs.map((p) => p.event_id))]}::uuid[])
+     group by e.event_id, e.occurred_at
+     order by e.occurred_at, e.event_id`.execute(trx);
+  const position = new Map(events.map((row, i) => [row.event_id, i]));
+  const done = new Set(events.flatMap((row) => row.done.map((installationId) => `${row.event_id}:${installationId}`)));
+  const last = new Map(counters.map((row) => [row.installation_id, row.last_sequence]));
+  const numbered: (Pair & { sequence: number })[] = [];
+  const ordered = pairs.filter((pair) => position.has(pair.event_id)).sort((a, b) => position.get(a.event_id)! - position.get(b.event_id)!);
+  for (const pair of ordered) {
+    const key = `${pair.event_id}:${pair.installation_id}`;
+    const previous = last.get(pair.installation_id);
+    if (previous === undefined || done.has(key)) continue;
+    done.add(key);
+    last.set(pair.installation_id, previous + 1);
+    numbered.push({ ...pair, sequence: previous + 1 });
+  }
+  if (numbered.length === 0) return [];
   const { rows } = await sql<{ log_id: number }>`
-    insert into control.webhook_logs (installation_id, direction, event_type, event_id, status, delivery_id, attempts)
-    select v.installation_id, 'outbound', v.event_type, v.event_id, 'pending', gen_random_uuid(), 0
-      from jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) as v(event_id uuid, event_type text, installation_id int)
-      join control.installations i on i.installation_id = v.installation_id
-    on conflict (event_id, installation_id) where direction = 'outbound' and event_id is not null do nothing
-    returning log_id`.execute(trx);
+    with v as (
+      select * from jsonb_to_recordset(${JSON.stringify(numbered)}::jsonb) as v(event_id uuid, event_type text, installation_id int, sequence int)
+    ), logs as (
+      insert into control.webhook_logs (installation_id, direction, event_type, event_id, status, delivery_id, attempts, sequence)
+      select v.installation_id, 'outbound', v.event_type, v.event_id, 'pending', gen_random_uuid(), 0, v.sequence from v
+      returning log_id, installation_id, event_id, event_type, sequence
+    ), feed as (
+      insert into control.installation_events (installation_id, sequence, event_id, event_type, occurred_at, log_id)
+      select l.installation_id, l.sequence, l.event_id, l.event_type, e.occurred_at, l.log_id
+        from logs l join control.events e on e.event_id = l.event_id
+    ), counters as (
+      update control.installation_webhook_state s set last_sequence = m.last
+        from (select installation_id, max(sequence) as last from v group by installation_id) m
+       where s.installation_id = m.installation_id
+    )
+    select log_id from logs order by installation_id, sequence`.execute(trx);
   return rows.map((row) => row.log_id);
 }

@@ -1,4 +1,12 @@
 export { runDeliveryBatch } from './delivery.js';
+export { acknowledgeEvents, listEvents } from './events-feed.js';
+export type { Acknowledgement, EventsPage, EventsQuery, FeedDeliveryStatus, FeedItem } from './events-feed.js';
+export { webhookHealth } from './health.js';
+export type { InstallationWebhookHealth } from './health.js';
+export { MAX_REPLAY_EVENTS, getWebhookReplay, redeliverWebhook, replayWebhooks, runReplayChunk } from './replay.js';
+export type { ReplayRequest, WebhookReplayRow } from './replay.js';
+export { pruneExpiredEvents } from './retention.js';
+export type { RetentionResult } from './retention.js';
 export type { DeliveryDeps } from './delivery.js';
 export { DestinationRefusedError, assertWebhookEndpoint, parseEndpoint, savedHostProblem } from './destination-guard.js';
 export type { LookupAll } from './destination-guard.js';
@@ -12,4 +20,4 @@ export type { EmittedEvent, EventScope, EventSink } from './outbox.js';
 export { unknownSubscriptionEntries } from './subscriptions.js';
 export { sendTestWebhook } from './tester.js';
 export { JobQueue, QUEUES, QUEUE_SETTINGS } from './queue.js';
-export type { DeliveryJobData, Executor, FanoutJobData, QueueSettings } from './queue.js';
+export type { DeliveryJobData, Executor, FanoutJobData, QueueSettings, ReplayJobData } from './queue.js';

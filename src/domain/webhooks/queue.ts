@@ -11,8 +11,12 @@ export const QUEUES = {
   fanout: 'webhook-fanout',
   /** One job per delivery attempt. */
   delivery: 'webhook-delivery',
+  /** One job per chunk of a replay: sends it in sequence order and queues the next chunk. */
+  replay: 'webhook-replay',
   /** Hourly housekeeping (expired inbound idempotency keys). */
   maintenance: 'webhook-maintenance',
+  /** Hourly: prunes events and webhook logs older than the retention window. */
+  retention: 'event-retention',
 } as const;
 
 export type Executor = Kysely<Database> | Transaction<Database>;
@@ -28,12 +32,21 @@ export interface DeliveryJobData {
   attempt: number;
 }
 
+export interface ReplayJobData {
+  replayId: number;
+}
+
 /** pg-boss, as the webhook modules use it: enqueue in a transaction, settle in a transaction. */
 export class JobQueue {
   constructor(readonly boss: PgBoss, private readonly deliveryExpireSeconds: number) {}
 
   async sendFanout(db: Executor, data: FanoutJobData): Promise<void> {
     await this.boss.send(QUEUES.fanout, data, { db: fromKysely(db) });
+  }
+
+  /** The next chunk of a replay. */
+  async sendReplay(db: Executor, data: ReplayJobData): Promise<void> {
+    await this.boss.send(QUEUES.replay, data, { db: fromKysely(db) });
   }
 
   /** Delivery jobs; `delaySeconds` defers a retry. */
@@ -64,5 +77,8 @@ export type QueueSettings = NonNullable<Parameters<PgBoss['createQueue']>[1]>;
 export const QUEUE_SETTINGS: Readonly<Record<string, QueueSettings>> = {
   [QUEUES.fanout]: { retryLimit: 10, retryDelay: 1, retryBackoff: true, retryDelayMax: 60, expireInSeconds: 60, notify: true, partition: true },
   [QUEUES.delivery]: { retryLimit: 10, retryDelay: 1, retryBackoff: true, retryDelayMax: 300, notify: true, partition: true },
+  // A chunk is sent one delivery after the other: up to REPLAY_CHUNK request timeouts.
+  [QUEUES.replay]: { retryLimit: 10, retryDelay: 1, retryBackoff: true, retryDelayMax: 60, expireInSeconds: 3600, notify: true },
   [QUEUES.maintenance]: { retryLimit: 2, expireInSeconds: 600 },
+  [QUEUES.retention]: { retryLimit: 2, expireInSeconds: 3600 },
 };

@@ -1,26 +1,57 @@
 import { findOwnedInstallation } from '../../domain/installations/index.js';
-import { getWebhookLog, listWebhookLogs, sendTestWebhook } from '../../domain/webhooks/index.js';
-import { toWebhookLogConnection, toWebhookLogView } from '../views/webhook-log-views.js';
+import { findOwnedPlugin } from '../../domain/plugins/index.js';
+import { NotFoundError } from '../../domain/shared/index.js';
+import * as webhooks from '../../domain/webhooks/index.js';
+import { toWebhookLogConnection, toWebhookLogView, toWebhookReplayView } from '../views/webhook-log-views.js';
 import type { MutationResolvers, QueryResolvers } from '../../generated/portal.generated.js';
-import { developerIdOf, parseId } from '../context.js';
+import { developerIdOf, parseId, type PortalContext } from '../context.js';
 
-// The webhook tester and the webhook log of an installation.
+// The webhook tester, the webhook log of an installation, redelivery, replay and delivery health.
+// Ownership first: another developer's installation, log entry, replay or plugin is not_found.
 
 export const webhookQueries = {
   webhookLog: (_, args, ctx) =>
-    getWebhookLog(ctx.db, { developerId: developerIdOf(ctx) }, parseId(args.id, 'webhook_log')).then(toWebhookLogView),
+    webhooks.getWebhookLog(ctx.db, { developerId: developerIdOf(ctx) }, parseId(args.id, 'webhook_log')).then(toWebhookLogView),
   webhookLogs: (_, args, ctx) =>
-    listWebhookLogs(ctx.db, developerIdOf(ctx), {
-      installationId: parseId(args.installationId, 'installation'),
-      first: args.first,
-      after: args.after,
-    }).then(toWebhookLogConnection),
+    webhooks
+      .listWebhookLogs(ctx.db, developerIdOf(ctx), {
+        installationId: parseId(args.installationId, 'installation'),
+        first: args.first,
+        after: args.after,
+      })
+      .then(toWebhookLogConnection),
+  webhookReplay: async (_, args, ctx) => toWebhookReplayView(await ownedReplay(ctx, parseId(args.id, 'webhook_replay'))),
+  webhookHealth: async (_, args, ctx) => {
+    const plugin = await findOwnedPlugin(ctx.db, developerIdOf(ctx), parseId(args.pluginId, 'plugin'));
+    return webhooks.webhookHealth(ctx.db, plugin.plugin_id);
+  },
 } satisfies QueryResolvers;
 
 export const webhookMutations = {
-  /** Ownership first: another developer's installation is not_found before the event is looked at. */
   testWebhook: async (_, args, ctx) => {
     const installation = await findOwnedInstallation(ctx.db, developerIdOf(ctx), parseId(args.installationId, 'installation'));
-    return sendTestWebhook(ctx.db, ctx.queue, ctx.config, { installationId: installation.installation_id, event: args.event });
+    return webhooks.sendTestWebhook(ctx.db, ctx.queue, ctx.config, { installationId: installation.installation_id, event: args.event });
+  },
+  redeliverWebhook: async (_, args, ctx) => {
+    const original = await webhooks.getWebhookLog(ctx.db, { developerId: developerIdOf(ctx) }, parseId(args.logId, 'webhook_log'));
+    return toWebhookLogView(await webhooks.redeliverWebhook(ctx.db, ctx.queue, original));
+  },
+  replayWebhooks: async (_, args, ctx) => {
+    const installation = await findOwnedInstallation(ctx.db, developerIdOf(ctx), parseId(args.installationId, 'installation'));
+    const replay = await webhooks.replayWebhooks(ctx.db, ctx.queue, {
+      installationId: installation.installation_id,
+      since: args.since,
+      until: args.until ?? null,
+      onlyFailed: args.onlyFailed ?? true,
+    });
+    return toWebhookReplayView(replay);
   },
 } satisfies MutationResolvers;
+
+async function ownedReplay(ctx: PortalContext, replayId: number): Promise<webhooks.WebhookReplayRow> {
+  const replay = await webhooks.getWebhookReplay(ctx.db, replayId);
+  await findOwnedInstallation(ctx.db, developerIdOf(ctx), replay.installation_id).catch(() => {
+    throw new NotFoundError('webhook_replay');
+  });
+  return replay;
+}

@@ -1,6 +1,6 @@
 // Row -> portal shapes of the webhook log (schema.graphql WebhookLog, WebhookLogConnection). The
 // Data API returns an installation's own entries in its own shape (toWireLog).
-import type { WebhookLogPage, WebhookLogRow } from '../../domain/webhooks/index.js';
+import type { WebhookLogPage, WebhookLogRow, WebhookReplayRow } from '../../domain/webhooks/index.js';
 
 export interface WebhookLogView {
   id: number;
@@ -16,6 +16,9 @@ export interface WebhookLogView {
   attempts: number;
   durationMs: number | null;
   payload: unknown;
+  sequence: number | null;
+  redeliveryOf: number | null;
+  replayId: number | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -40,6 +43,9 @@ export function toWebhookLogView(row: WebhookLogRow): WebhookLogView {
     attempts: row.attempts,
     durationMs: row.duration_ms,
     payload: row.payload,
+    sequence: row.sequence,
+    redeliveryOf: row.redelivery_of,
+    replayId: row.replay_id,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -48,4 +54,26 @@ export function toWebhookLogView(row: WebhookLogRow): WebhookLogView {
 export const toWebhookLogConnection = (page: WebhookLogPage): WebhookLogConnectionView => ({
   nodes: page.nodes.map(toWebhookLogView),
   pageInfo: page.pageInfo,
+});
+
+export interface WebhookReplayView {
+  id: number;
+  installationId: number;
+  status: WebhookReplayRow['status'];
+  total: number;
+  queued: number;
+  delivered: number;
+  failed: number;
+  createdAt: Date;
+}
+
+export const toWebhookReplayView = (row: WebhookReplayRow): WebhookReplayView => ({
+  id: row.replay_id,
+  installationId: row.installation_id,
+  status: row.status,
+  total: row.total,
+  queued: row.queued,
+  delivered: row.delivered,
+  failed: row.failed,
+  createdAt: row.created_at,
 });

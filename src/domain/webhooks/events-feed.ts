@@ -1,0 +1,159 @@
+import { sql, type Transaction } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/types.js';
+import { ValidationError } from '../shared/index.js';
+import { toEnvelope } from './delivery.js';
+
+// The events feed of an installation (GET /events, POST /events/ack): every event addressed to it
+// in the retention window, by sequence, as the exact envelope that was or will be delivered, with
+// the state of its newest delivery; and the acknowledged cursor, which cancels the remaining
+// attempts of what the plugin has already processed.
+
+export type FeedDeliveryStatus = 'pending' | 'delivered' | 'failed' | 'acknowledged';
+
+export interface EventsQuery {
+  after: number;
+  limit: number;
+  /** An event name or a family wildcard (`order.*`). */
+  type?: string;
+  deliveryStatus?: FeedDeliveryStatus;
+}
+
+export interface FeedItem {
+  id: string;
+  event: string;
+  timestamp: string;
+  installation_id: number;
+  data: unknown;
+  sequence: number;
+  delivery: { status: FeedDeliveryStatus; attempts: number; last_attempt_at: string | null; last_error: string | null };
+}
+
+export interface EventsPage {
+  data: FeedItem[];
+  meta: {
+    count: number;
+    limit: number;
+    next_after: number;
+    has_more: boolean;
+    acknowledged_through: number;
+    oldest_sequence: number | null;
+  };
+}
+
+interface FeedRow {
+  sequence: number;
+  event_id: string;
+  event_type: string;
+  occurred_at: Date;
+  event_data: Record<string, unknown>;
+  status: FeedDeliveryStatus;
+  attempts: number;
+  last_attempt_at: Date | null;
+  error_message: string | null;
+}
+
+/**
+ * A page of the installation's events after `after`, oldest first. A delivery that did not succeed
+ * reports `acknowledged` once the plugin acknowledged its sequence (it was cancelled, or failed
+ * before the acknowledgement).
+ */
+export async function listEvents(db: Db, installationId: number, query: EventsQuery): Promise<EventsPage> {
+  const state = await db
+    .selectFrom('control.installation_webhook_state')
+    .select(['acknowledged_through'])
+    .where('installation_id', '=', installationId)
+    .executeTakeFirst();
+  const acknowledged = state?.acknowledged_through ?? 0;
+  const status = sql<FeedDeliveryStatus>`case when l.status in ('failed', 'acknowledged') and ie.sequence <= ${acknowledged}::int then 'acknowledged' else l.status end`;
+  const type = query.type;
+  const family = type?.endsWith('.*') ? `${type.slice(0, -1)}%` : null;
+  const { rows } = await sql<FeedRow>`
+    select ie.sequence, ie.event_id, ie.event_type, e.occurred_at, e.data as event_data, ${status} as status,
+           l.attempts, l.last_attempt_at, l.error_message
+      from control.installation_events ie
+      join control.events e on e.event_id = ie.event_id
+      join control.webhook_logs l on l.log_id = ie.log_id
+     where ie.installation_id = ${installationId} and ie.sequence > ${query.after}
+       ${type === undefined ? sql`` : family ? sql`and ie.event_type like ${family}` : sql`and ie.event_type = ${type}`}
+       ${query.deliveryStatus === undefined ? sql`` : sql`and ${status} = ${query.deliveryStatus}`}
+     order by ie.sequence
+     limit ${query.limit + 1}`.execute(db);
+  const page = rows.slice(0, query.limit);
+  const oldest = await db
+    .selectFrom('control.installation_events')
+    .select('sequence')
+    .where('installation_id', '=', installationId)
+    .orderBy('sequence')
+    .limit(1)
+    .executeTakeFirst();
+  return {
+    data: page.map((row) => ({
+      ...toEnvelope({ ...row, installation_id: installationId }),
+      sequence: row.sequence,
+      delivery: {
+        status: row.status,
+        attempts: row.attempts,
+        last_attempt_at: row.last_attempt_at?.toISOString() ?? null,
+        last_error: row.status === 'delivered' ? null : row.error_message,
+      },
+    })),
+    meta: {
+      count: page.length,
+      limit: query.limit,
+      next_after: page.length > 0 ? page[page.length - 1]!.sequence : query.after,
+      has_more: rows.length > query.limit,
+      acknowledged_through: acknowledged,
+      oldest_sequence: oldest?.sequence ?? null,
+    },
+  };
+}
+
+export interface Acknowledgement {
+  acknowledged_through: number;
+  /** Deliveries whose remaining attempts this acknowledgement cancelled. */
+  cancelled_deliveries: number;
+}
+
+/**
+ * Moves the installation's acknowledged cursor to `through` (never back) and cancels every delivery
+ * at or below it that still has attempts to make (log status `acknowledged`). The cancelled rows
+ * are locked first: an attempt in flight holds its row until it is recorded, so this waits for it,
+ * and no attempt of a cancelled delivery starts after this commits. Idempotent.
+ */
+export async function acknowledgeEvents(db: Db, installationId: number, through: number): Promise<Acknowledgement> {
+  const state = await db
+    .selectFrom('control.installation_webhook_state')
+    .select(['last_sequence'])
+    .where('installation_id', '=', installationId)
+    .executeTakeFirst();
+  const last = state?.last_sequence ?? 0;
+  // Sequences only grow: a cursor at or below the last one issued stays valid.
+  if (through > last) {
+    throw new ValidationError(
+      { through: [`is above the last sequence issued to this installation (${last})`] },
+      `Nothing has been issued after sequence ${last}: acknowledge at most ${last}.`,
+    );
+  }
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await db.transaction().execute((trx) => acknowledge(trx, installationId, through));
+    } catch (err) {
+      // A deadlock with a delivery batch locking the same rows in another order: try again.
+      if ((err as { code?: string }).code !== '40P01' || attempt >= 3) throw err;
+    }
+  }
+}
+
+async function acknowledge(trx: Transaction<Database>, installationId: number, through: number): Promise<Acknowledgement> {
+  const { rows: cancelled } = await sql<{ log_id: number }>`
+    update control.webhook_logs
+       set status = 'acknowledged', updated_at = now()
+     where installation_id = ${installationId} and direction = 'outbound' and status = 'pending' and sequence <= ${through}
+    returning log_id`.execute(trx);
+  const { rows } = await sql<{ acknowledged_through: number }>`
+    insert into control.installation_webhook_state as s (installation_id, acknowledged_through) values (${installationId}, ${through})
+    on conflict (installation_id) do update set acknowledged_through = greatest(s.acknowledged_through, excluded.acknowledged_through)
+    returning acknowledged_through`.execute(trx);
+  return { acknowledged_through: rows[0]!.acknowledged_through, cancelled_deliveries: cancelled.length };
+}

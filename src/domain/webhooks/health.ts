@@ -1,0 +1,104 @@
+import { sql, type Transaction } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/types.js';
+import type { JobQueue } from './queue.js';
+import { lockInstallationStates } from './installation-state.js';
+import { startAutomaticRecovery } from './replay.js';
+
+// Delivery health per installation: kept on its webhook state row by every recorded batch of
+// attempts (consecutive failed attempts, since when, the last error), counted from the log for
+// the last 24 hours, and shown to the plugin's developer (webhookHealth).
+
+/** What the health needs of one recorded attempt. */
+export interface AttemptOutcome {
+  installationId: number;
+  result: { ok: boolean; errorMessage: string | null };
+}
+
+/**
+ * Folds a batch's recorded attempts into the installations' health, in the batch's transaction.
+ * A success resets the failure streak; an installation whose streak a success ends is recovered
+ * automatically when its plugin opted in (webhookAutoRecover). Rows are locked in installation
+ * order, the order the fan-out locks them in.
+ */
+export async function recordHealth(trx: Transaction<Database>, queue: JobQueue, outcomes: AttemptOutcome[]): Promise<void> {
+  if (outcomes.length === 0) return;
+  const byInstallation = new Map<number, { installation_id: number; delivered: boolean; failures: number; last_error: string | null }>();
+  for (const o of outcomes) {
+    const entry = byInstallation.get(o.installationId) ?? { installation_id: o.installationId, delivered: false, failures: 0, last_error: null };
+    if (o.result.ok) entry.delivered = true;
+    else {
+      entry.failures += 1;
+      entry.last_error = o.result.errorMessage;
+    }
+    byInstallation.set(o.installationId, entry);
+  }
+  const entries = [...byInstallation.values()].sort((a, b) => a.installation_id - b.installation_id);
+  const before = await lockInstallationStates(trx, entries.map((e) => e.installation_id));
+  await sql`
+    update control.installation_webhook_state s
+       set consecutive_failures = case when v.delivered then 0 else s.consecutive_failures + v.failures end,
+           failing_since = case when v.delivered then null else coalesce(s.failing_since, now()) end,
+           last_error = coalesce(v.last_error, s.last_error),
+           last_success_at = case when v.delivered then now() else s.last_success_at end
+      from jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) as v(installation_id int, delivered boolean, failures int, last_error text)
+     where s.installation_id = v.installation_id`.execute(trx);
+  const failing = new Set(before.filter((row) => row.consecutive_failures > 0).map((row) => row.installation_id));
+  const recovered = entries.filter((e) => e.delivered && failing.has(e.installation_id)).map((e) => e.installation_id);
+  if (recovered.length > 0) await startAutomaticRecovery(trx, queue, recovered);
+}
+
+export interface InstallationWebhookHealth {
+  installationId: number;
+  deliveredLast24h: number;
+  failedLast24h: number;
+  /** Delivered / (delivered + failed) over the last 24 hours; null when nothing settled. */
+  successRate: number | null;
+  consecutiveFailures: number;
+  failingSince: Date | null;
+  lastError: string | null;
+  lastSequence: number;
+  acknowledgedThrough: number;
+}
+
+/** The delivery health of every installation of a plugin, by installation id (the caller checked ownership). */
+export async function webhookHealth(db: Db, pluginId: number): Promise<InstallationWebhookHealth[]> {
+  const { rows } = await sql<{
+    installation_id: number;
+    delivered: number;
+    failed: number;
+    consecutive_failures: number | null;
+    failing_since: Date | null;
+    last_error: string | null;
+    last_sequence: number | null;
+    acknowledged_through: number | null;
+  }>`
+    select i.installation_id,
+           coalesce(c.delivered, 0)::int as delivered, coalesce(c.failed, 0)::int as failed,
+           s.consecutive_failures, s.failing_since, s.last_error, s.last_sequence, s.acknowledged_through
+      from control.installations i
+      left join control.installation_webhook_state s on s.installation_id = i.installation_id
+      left join lateral (
+        select count(*) filter (where l.status = 'delivered') as delivered,
+               count(*) filter (where l.status = 'failed') as failed
+          from control.webhook_logs l
+         where l.installation_id = i.installation_id and l.direction = 'outbound'
+           and l.updated_at >= now() - interval '24 hours'
+      ) c on true
+     where i.plugin_id = ${pluginId}
+     order by i.installation_id`.execute(db);
+  return rows.map((row) => {
+    const settled = row.delivered + row.failed;
+    return {
+      installationId: row.installation_id,
+      deliveredLast24h: row.delivered,
+      failedLast24h: row.failed,
+      successRate: settled === 0 ? null : row.delivered / settled,
+      consecutiveFailures: row.consecutive_failures ?? 0,
+      failingSince: row.failing_since,
+      lastError: row.consecutive_failures ? row.last_error : null,
+      lastSequence: row.last_sequence ?? 0,
+      acknowledgedThrough: row.acknowledged_through ?? 0,
+    };
+  });
+}

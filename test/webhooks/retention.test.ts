@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { sql } from 'kysely';
+import { pruneExpiredEvents } from '../../src/domain/webhooks/retention.js';
+import { createInstallation, type InstallationFixture } from '../support/builders.js';
+import { createTestContext, type TestContext } from '../support/context.js';
+import { call } from '../support/http.js';
+import { insertEventHistory } from '../support/event-history.js';
+import { scopeOf } from '../support/webhook-fixtures.js';
+
+// Retention: events older than SVC_EVENT_RETENTION_DAYS go, with their webhook logs, delivery
+// attempts and feed entries, in batches that never hold up writers.
+
+let t: TestContext;
+let inst: InstallationFixture;
+
+beforeAll(async () => {
+  t = await createTestContext({}, { jobs: { workers: true } });
+  inst = await createInstallation(t.db, { webhookEndpoint: 'https://hooks.example.com/svc' });
+});
+afterAll(() => t.close());
+
+const history = (first: number, count: number, ageDays: number) =>
+  insertEventHistory(t.db, { installationId: inst.installationId, organizationId: inst.organizationId, locationId: inst.locationId, first, count, ageDays });
+
+const count = async (table: string, where = sql`true`) =>
+  Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)} where ${where}`.execute(t.db)).rows[0]!.n);
+
+describe('event retention', () => {
+  it('when events and logs are older than the window, then the job prunes them in batches while writers keep writing', async () => {
+    await history(1, 230, 45);
+    await history(231, 20, 1);
+    await t.db
+      .insertInto('control.webhook_logs')
+      .values({ installation_id: inst.installationId, direction: 'inbound', event_type: 'external.x', status: 'received', attempts: 1, created_at: new Date(Date.now() - 40 * 86_400_000) })
+      .execute();
+
+    // Writers during the prune: each event is emitted in a transaction that gives up after 500 ms of waiting on a lock.
+    let pruning = true;
+    let written = 0;
+    const writer = (async () => {
+      while (pruning) {
+        await t.db.transaction().execute(async (trx) => {
+          await sql`set local lock_timeout = '500ms'`.execute(trx);
+          await t.events.emit(trx, scopeOf(inst), 'order.paid', { order_id: 1, unique_orderid: 'ORD-1', total: '1.00', paid_at: '2026-03-14T18:40:00Z' });
+        });
+        written += 1;
+      }
+    })();
+    const result = await pruneExpiredEvents(t.db, 30, 40);
+    pruning = false;
+    await writer;
+
+    expect(result).toMatchObject({ events: 230, logs: 231 });
+    expect(result.batches).toBeGreaterThanOrEqual(Math.ceil(230 / 40) + Math.ceil(231 / 40));
+    expect(written).toBeGreaterThan(0);
+    const cutoff = sql`created_at < now() - interval '30 days'`;
+    expect(await count('control.webhook_logs', cutoff)).toBe(0);
+    expect(await count('control.events', sql`occurred_at < now() - interval '30 days'`)).toBe(0);
+    expect(await count('control.webhook_delivery_attempts', sql`attempted_at < now() - interval '30 days'`)).toBe(0);
+    expect(await count('control.installation_events', sql`installation_id = ${inst.installationId} and sequence <= 230`)).toBe(0);
+    expect(await count('control.installation_events', sql`installation_id = ${inst.installationId} and sequence > 230`)).toBeGreaterThanOrEqual(20);
+
+    // The feed starts where retention left it, and says so.
+    const feed = await call(t.app, 'get', '/events?limit=5', { key: inst.apiKey });
+    expect(feed.body.meta.oldest_sequence).toBe(231);
+    expect(feed.body.data[0].sequence).toBe(231);
+  });
+
+  it('when workers start, then the retention job is scheduled hourly and runs with SVC_EVENT_RETENTION_DAYS', async () => {
+    const schedules = await t.jobs!.boss.getSchedules();
+    expect(schedules.find((s) => s.name === 'event-retention')?.cron).toBe('41 * * * *');
+    await history(1000, 3, 45);
+    await t.jobs!.boss.send('event-retention', {});
+    const deadline = Date.now() + 10_000;
+    const left = () => count('control.installation_events', sql`installation_id = ${inst.installationId} and sequence >= 1000`);
+    while ((await left()) > 0) {
+      if (Date.now() > deadline) throw new Error(`event-retention did not prune (${await left()} left)`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(t.logs.some((line) => line.includes('past the retention window pruned'))).toBe(true);
+  });
+});
