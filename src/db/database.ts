@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { useNamedStatements } from './named-statements.js';
 import type { Database } from './types.js';
 
 // int8 (count(*), sums) as JS numbers: every such value here is far below 2^53.
@@ -18,6 +19,7 @@ export function createDatabase(connectionString: string, options: { max?: number
   // An idle client can lose its connection (server restart, database dropped); the pool replaces
   // it on next use. Without a listener the error would crash the process.
   pool.on('error', () => {});
+  useNamedStatements(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, pool, close: () => db.destroy() };
 }
