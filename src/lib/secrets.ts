@@ -45,6 +45,20 @@ export function verifySignature(secret: string, body: Buffer | string, signature
   return timingSafeEqual(expected, Buffer.from(signature, 'hex'));
 }
 
+/**
+ * The webhook secret in Standard Webhooks form: `whsec_` + base64 of the key bytes. The key bytes
+ * are the ones signBody's HMAC uses, the 64 characters as UTF-8, so that a Standard Webhooks
+ * library given this string computes with the very same key.
+ */
+export function standardWebhookSecret(secret: string): string {
+  return `whsec_${Buffer.from(secret, 'utf8').toString('base64')}`;
+}
+
+/** Standard Webhooks signature (without its `v1,`): base64 HMAC-SHA256 of `{id}.{timestamp}.{body}`, same key as signBody. */
+export function signStandard(secret: string, id: string, timestamp: number, body: Buffer | string): string {
+  return createHmac('sha256', secret).update(`${id}.${timestamp}.`).update(body).digest('base64');
+}
+
 // The full 16-byte GCM tag, pinned on both sides: decryption refuses a truncated tag (Node would
 // otherwise accept one as short as 4 bytes, which a forger could guess).
 const GCM_TAG_BYTES = 16;
