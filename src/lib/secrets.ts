@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 
 const INSTALLATION_KEY = /^pik_[0-9a-f]{64}$/;
 
@@ -36,13 +36,6 @@ export function randomBase62(length: number): string {
 /** Hex HMAC-SHA256 of the exact bytes, keyed with the webhook secret. */
 export function signBody(secret: string, body: Buffer | string): string {
   return createHmac('sha256', secret).update(body).digest('hex');
-}
-
-/** Constant-time check of a hex signature against the body. */
-export function verifySignature(secret: string, body: Buffer | string, signature: string | undefined): boolean {
-  if (!signature || !/^[0-9a-fA-F]{64}$/.test(signature)) return false;
-  const expected = Buffer.from(signBody(secret, body), 'hex');
-  return timingSafeEqual(expected, Buffer.from(signature, 'hex'));
 }
 
 /**
