@@ -75,6 +75,21 @@ describe('rotateWebhookSecret with an overlap', () => {
     expect(after.previous_webhook_secret_enc).toBeNull();
   });
 
+  it.each([
+    ['beyond a 32-bit Int', 2 ** 31],
+    ['a string', '24'],
+    ['a fraction', 1.5],
+  ])('when overlapHours is %s, then GraphQL refuses the variable as not an Int (as for every Int argument), never a 5xx, and the secret is unchanged', async (_label, hours) => {
+    const { pluginId } = await createProjectAndPlugin(t.app, dev.token);
+    const before = await pluginRow(pluginId);
+    const res = await gql(t.app, dev.token, ROTATE, { id: pluginId, hours });
+    expect(res.status).toBeLessThan(500);
+    expect(res.body.data?.rotateWebhookSecret ?? null).toBeNull();
+    expect(res.body.errors).toHaveLength(1);
+    expect(res.body.errors[0].message).toMatch(/\$hours.*Int/);
+    expect((await pluginRow(pluginId)).webhook_secret_enc).toBe(before.webhook_secret_enc);
+  });
+
   it('when a secret is rotated again during an overlap, then the previous secret becomes the one just rotated out', async () => {
     const { pluginId } = await createProjectAndPlugin(t.app, dev.token);
     const second = (await gqlData(t.app, dev.token, ROTATE, { id: pluginId, hours: 24 })).rotateWebhookSecret.webhookSecret;
