@@ -6,7 +6,9 @@
 //    3.0.0, the version the project's tooling and the brief pin).
 // 2. Checks no linter knows about: every example (headers and body) validates against its
 //    schemas with ajv (draft-07, ajv-formats, strict mode), every example's X-Svc-Signature is
-//    the HMAC of its body under the documented test secret, and names, families, tags and send
+//    the HMAC of its body under the documented test secret (and, outbound, its webhook-id is the
+//    envelope id and its webhook-signature the Standard Webhooks signature under the same secret),
+//    and names, families, tags and send
 //    operations agree. Finally the generator runs, so that a change it cannot handle fails here.
 //
 // Redocly lints the same file separately (`npx redocly lint asyncapi.yaml`).
@@ -49,6 +51,10 @@ async function parserPass(text: string): Promise<string[]> {
 const signatureOf = (secret: string, payload: Json | undefined): string =>
   createHmac('sha256', secret).update(JSON.stringify(payload)).digest('hex');
 
+/** Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{id}.{timestamp}.{body}`, keyed with the same secret's bytes. */
+const standardSignatureOf = (secret: string, id: Json | undefined, timestamp: Json | undefined, payload: Json | undefined): string =>
+  `v1,${createHmac('sha256', secret).update(`${String(id)}.${String(timestamp)}.${JSON.stringify(payload)}`).digest('base64')}`;
+
 function createValidator(contract: WebhookContract): (schema: Json, value: unknown, where: string) => string[] {
   const ajv = new Ajv({ strict: true, allowUnionTypes: true, allErrors: true });
   addFormats(ajv);
@@ -82,6 +88,14 @@ function checkExamples(
     if (eventName !== undefined && example.headers?.['X-Svc-Event'] !== eventName) {
       problems.push(`${where}: X-Svc-Event is not ${eventName}`);
     }
+    if (eventName !== undefined) {
+      const id = (example.payload as JsonObject | undefined)?.id;
+      if (example.headers?.['webhook-id'] !== id) problems.push(`${where}: webhook-id is not the envelope id`);
+      const expected = standardSignatureOf(secret, example.headers?.['webhook-id'], example.headers?.['webhook-timestamp'], example.payload);
+      if (example.headers?.['webhook-signature'] !== expected) {
+        problems.push(`${where}: webhook-signature is not v1, + the base64 HMAC of {webhook-id}.{webhook-timestamp}.{JSON.stringify(payload)} with the example secret`);
+      }
+    }
   }
   return problems;
 }
@@ -104,8 +118,13 @@ async function contractPass(): Promise<string[]> {
   const contract = await loadWebhookContract(root);
   const schemes = (contract.document.components as JsonObject).securitySchemes as JsonObject;
   const secret = String((schemes.webhookSignature as JsonObject)['x-example-secret']);
+  const standard = (schemes.webhookSignature as JsonObject)['x-example-secret-standard'];
+  const problems: string[] = [];
+  if (standard !== `whsec_${Buffer.from(secret, 'utf8').toString('base64')}`) {
+    problems.push('webhookSignature: x-example-secret-standard is not whsec_ + base64 of x-example-secret');
+  }
   const validate = createValidator(contract);
-  const problems = checkOperations(contract);
+  problems.push(...checkOperations(contract));
   for (const event of contract.events) {
     problems.push(...checkExamples(validate, secret, event.name, event.envelope, event.headers, event.examples, event.name));
   }

@@ -30,6 +30,8 @@ const ADMIT = `
   with i as (
     select i.installation_id, i.plugin_id, i.organization_id, i.location_id, i.plane, i.sandbox_id, i.status,
            p.listing_status, p.supported_features, p.webhook_secret_enc, s.status as sandbox_status, s.schema_name,
+           p.previous_webhook_secret_enc, p.previous_secret_expires_at,
+           coalesce(p.previous_secret_expires_at > now(), false) as previous_secret_active,
            case when i.plane = 'sandbox'
                 then s.schema_name is not null and to_regclass(quote_ident(s.schema_name) || '.orders') is not null
                 else true end as schema_ok

@@ -2,21 +2,23 @@
 // `make run` (see README.md beside this file).
 //   npx tsx examples/plugin/main.ts          the steps below, then keep receiving webhooks
 //   npx tsx examples/plugin/main.ts --once   the steps, a self-test of the receiver, exit
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createDataApi, must, type DataApi, type Order } from './client.js';
-import { createWebhookReceiver, sign, type WebhookEnvelope } from './webhooks.js';
+import { Webhook } from 'standardwebhooks';
+import { createWebhookReceiver, sign, standardSecret, type WebhookEnvelope } from './webhooks.js';
 
 interface Settings {
   baseUrl: string;
   apiKey: string;
-  webhookSecret: string;
+  /** Newest first; more than one only during a rotation (WEBHOOK_SECRET=new,old). */
+  webhookSecrets: string[];
   webhookPort: number;
 }
 
-/** BASE_URL, PLUGIN_API_KEY, WEBHOOK_SECRET, WEBHOOK_PORT; unset ones come from the demo's credentials file. */
+/** BASE_URL, PLUGIN_API_KEY, WEBHOOK_SECRET (comma-separated during a rotation), WEBHOOK_PORT; unset ones come from the demo's credentials file. */
 function loadSettings(): Settings {
   const file = path.join(process.env.SVC_DATA_DIR ?? '.data', 'demo-credentials.json');
   const demo = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { base_url: string; sandbox: { api_key: string; webhook_secret: string } }) : undefined;
@@ -25,7 +27,8 @@ function loadSettings(): Settings {
   if (!apiKey || !webhookSecret) {
     throw new Error(`Set PLUGIN_API_KEY and WEBHOOK_SECRET (the banner of \`make run\` prints them), or run from the repository root after \`make run\` (${file}).`);
   }
-  return { baseUrl: process.env.BASE_URL ?? demo?.base_url ?? 'http://localhost:3000', apiKey, webhookSecret, webhookPort: Number(process.env.WEBHOOK_PORT ?? 4000) };
+  const webhookSecrets = webhookSecret.split(',').map((secret) => secret.trim()).filter(Boolean);
+  return { baseUrl: process.env.BASE_URL ?? demo?.base_url ?? 'http://localhost:3000', apiKey, webhookSecrets, webhookPort: Number(process.env.WEBHOOK_PORT ?? 4000) };
 }
 
 /** Every order, page by page: follow meta.next_cursor until it is null. */
@@ -97,18 +100,70 @@ async function handleEvent(event: WebhookEnvelope): Promise<void> {
   console.log(`  webhook ${event.event} ${event.id}: ${JSON.stringify(event.data)}`);
 }
 
-/** Signs a sample body with the secret, posts it twice (one processing), then a tampered copy (401). */
-async function selfTestReceiver(url: string, secret: string, handled: string[]): Promise<void> {
-  const event: WebhookEnvelope = { id: randomUUID(), event: 'order.status_changed', timestamp: new Date().toISOString(), installation_id: 0, data: { order_id: 1, unique_orderid: 'ORD-SELFTEST', old_status: 'CREATED', new_status: 'COOKING' } };
+/**
+ * Signs a request as the platform does: X-Svc-Signature with the current secret, and during a
+ * rotation's overlap X-Svc-Signature-Previous and a second webhook-signature with the previous one
+ * (the Standard Webhooks signatures made by the standardwebhooks package).
+ */
+function platformHeaders(event: WebhookEnvelope, body: string, secrets: { current: string; previous?: string }, at = new Date()): Record<string, string> {
+  const keys = secrets.previous ? [secrets.current, secrets.previous] : [secrets.current];
+  return {
+    'Content-Type': 'application/json',
+    'X-Svc-Event': event.event,
+    'X-Svc-Signature': sign(body, secrets.current),
+    ...(secrets.previous ? { 'X-Svc-Signature-Previous': sign(body, secrets.previous) } : {}),
+    'webhook-id': event.id,
+    'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+    'webhook-signature': keys.map((key) => new Webhook(standardSecret(key)).sign(event.id, at, body)).join(' '),
+  };
+}
+
+const sampleEvent = (): WebhookEnvelope => ({
+  id: randomUUID(), event: 'order.status_changed', timestamp: new Date().toISOString(), installation_id: 0,
+  data: { order_id: 1, unique_orderid: 'ORD-SELFTEST', old_status: 'CREATED', new_status: 'COOKING' },
+});
+
+/**
+ * The receiver, tested as the platform would call it: a signed event twice (one processing), a
+ * tampered copy and a replay older than 5 minutes (401); then a rotation: during the overlap the
+ * receiver verifies with its old secret, then with both, then with the new one only; after the
+ * overlap a request signed with the new secret alone is refused by the old secret.
+ */
+async function selfTestReceiver(url: string, secrets: string[], handled: string[]): Promise<void> {
+  const post = async (body: string, headers: Record<string, string>) => (await fetch(url, { method: 'POST', headers, body })).status;
+  const event = sampleEvent();
   const body = JSON.stringify(event);
-  const post = (payload: string, signature: string) =>
-    fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Svc-Event': event.event, 'X-Svc-Signature': signature }, body: payload });
-  const signature = sign(body, secret);
-  const statuses = [(await post(body, signature)).status, (await post(body, signature)).status, (await post(body.replace('COOKING', 'PAID'), signature)).status];
+  const headers = platformHeaders(event, body, { current: secrets[0]! });
+  const statuses = [
+    await post(body, headers),
+    await post(body, headers),
+    await post(body.replace('COOKING', 'PAID'), headers),
+    await post(body, platformHeaders(event, body, { current: secrets[0]! }, new Date(Date.now() - 6 * 60_000))),
+  ];
   await new Promise((resolve) => setImmediate(resolve));
   const processed = handled.filter((id) => id === event.id).length;
-  if (statuses.join() !== '204,204,401' || processed !== 1) throw new Error(`Receiver self-test: statuses ${statuses.join()}, processed ${processed} time(s)`);
-  console.log('5. Receiver: a signed event 204 and processed once (a redelivery is deduplicated), a tampered body 401');
+  if (statuses.join() !== '204,204,401,401' || processed !== 1) throw new Error(`Receiver self-test: statuses ${statuses.join()}, processed ${processed} time(s)`);
+  console.log('5. Receiver: a signed event 204 and processed once (a redelivery is deduplicated), a tampered body and a stale replay 401');
+
+  // A rotation in the portal (rotateWebhookSecret): the platform signs with both secrets for the overlap.
+  const old = secrets[0]!;
+  const rotated = randomBytes(32).toString('hex');
+  const during = (receiverSecrets: string[]) => {
+    secrets.splice(0, secrets.length, ...receiverSecrets);
+    const e = sampleEvent();
+    const b = JSON.stringify(e);
+    return post(b, platformHeaders(e, b, { current: rotated, previous: old }));
+  };
+  const after = (receiverSecrets: string[]) => {
+    secrets.splice(0, secrets.length, ...receiverSecrets);
+    const e = sampleEvent();
+    const b = JSON.stringify(e);
+    return post(b, platformHeaders(e, b, { current: rotated }));
+  };
+  const rotation = [await during([old]), await during([rotated, old]), await during([rotated]), await after([old]), await after([rotated])];
+  secrets.splice(0, secrets.length, old);
+  if (rotation.join() !== '204,204,204,401,204') throw new Error(`Receiver rotation self-test: statuses ${rotation.join()}`);
+  console.log('6. Rotation: during the overlap the old secret, both, and the new one all verify (204); after it only the new one (old 401)');
 }
 
 async function main(): Promise<void> {
@@ -118,11 +173,11 @@ async function main(): Promise<void> {
   await runSteps(createDataApi({ baseUrl: settings.baseUrl, apiKey: settings.apiKey }));
 
   const handled: string[] = [];
-  const receiver = createWebhookReceiver({ secret: settings.webhookSecret, handle: async (event) => (handled.push(event.id), handleEvent(event)) });
+  const receiver = createWebhookReceiver({ secrets: settings.webhookSecrets, handle: async (event) => (handled.push(event.id), handleEvent(event)) });
   await new Promise<void>((resolve) => receiver.listen(settings.webhookPort, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhooks`;
   if (once) {
-    await selfTestReceiver(url, settings.webhookSecret, handled);
+    await selfTestReceiver(url, settings.webhookSecrets, handled);
     receiver.close();
     return;
   }

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
+import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 
 /** The body of every webhook (asyncapi.yaml, served at /asyncapi.yaml and /docs/webhooks). */
 export interface WebhookEnvelope {
@@ -11,25 +12,74 @@ export interface WebhookEnvelope {
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;
+const STANDARD_PREFIX = 'whsec_';
 
-/** X-Svc-Signature: hex HMAC-SHA256 of the raw body bytes, keyed with the webhook secret. */
-export function sign(rawBody: Buffer | string, secret: string): string {
-  return createHmac('sha256', secret).update(rawBody).digest('hex');
+/**
+ * The plugin's webhook secrets, newest first: usually one. The portal shows each secret in two
+ * forms, the 64-character `webhookSecret` and `webhookSecretStandard` (`whsec_` + base64 of the
+ * same bytes); either form works here. To rotate without losing a webhook: rotate in the portal
+ * (the platform then signs with both secrets for the overlap, 24 hours by default), put the new
+ * secret first and deploy, and drop the old one once the overlap is over.
+ */
+export type WebhookSecrets = readonly string[];
+
+/** The 64-character form (the key of X-Svc-Signature). */
+export function hexSecret(secret: string): string {
+  return secret.startsWith(STANDARD_PREFIX) ? Buffer.from(secret.slice(STANDARD_PREFIX.length), 'base64').toString('utf8') : secret;
 }
 
-/** Verify over the exact bytes received (never a re-serialised JSON), in constant time. */
-export function isValidSignature(rawBody: Buffer, header: string | undefined, secret: string): boolean {
-  if (!header || !/^[0-9a-f]{64}$/.test(header)) return false;
-  return timingSafeEqual(Buffer.from(header, 'hex'), Buffer.from(sign(rawBody, secret), 'hex'));
+/** The Standard Webhooks form (what the standardwebhooks and svix packages take): whsec_ + base64 of the same bytes. */
+export function standardSecret(secret: string): string {
+  return secret.startsWith(STANDARD_PREFIX) ? secret : `${STANDARD_PREFIX}${Buffer.from(secret, 'utf8').toString('base64')}`;
+}
+
+/** X-Svc-Signature: hex HMAC-SHA256 of the raw body bytes, keyed with the 64-character webhook secret. */
+export function sign(rawBody: Buffer | string, secret: string): string {
+  return createHmac('sha256', hexSecret(secret)).update(rawBody).digest('hex');
 }
 
 /**
- * A webhook endpoint: verify the signature first (401 otherwise), answer 204 at once, handle the
- * event afterwards. Delivery is at-least-once (a retry, or the same event twice), so events are
- * deduplicated by the envelope's `id`. Unknown events and fields are acknowledged and ignored.
- * In production, keep the seen ids and the work in your database or a queue, not in memory.
+ * The hex recipe, over the exact bytes received (never a re-serialised JSON), in constant time.
+ * X-Svc-Signature is made with the platform's current secret; during a rotation's overlap
+ * X-Svc-Signature-Previous carries the previous secret's. Valid when either matches one of ours.
  */
-export function createWebhookReceiver(options: { secret: string; handle: (event: WebhookEnvelope) => Promise<void> }): http.Server {
+export function isValidSignature(rawBody: Buffer, headers: http.IncomingHttpHeaders, secrets: WebhookSecrets): boolean {
+  const received = [headers['x-svc-signature'], headers['x-svc-signature-previous']].filter((h): h is string => typeof h === 'string' && /^[0-9a-f]{64}$/.test(h));
+  return secrets.some((secret) => {
+    const expected = Buffer.from(sign(rawBody, secret), 'hex');
+    return received.some((header) => timingSafeEqual(Buffer.from(header, 'hex'), expected));
+  });
+}
+
+/**
+ * The Standard Webhooks signature, with the `standardwebhooks` npm package: `webhook-signature`
+ * (one entry per platform secret during an overlap) over `{webhook-id}.{webhook-timestamp}.{body}`,
+ * and a timestamp within 5 minutes of our clock (a replayed request is refused). True when one of
+ * our secrets verifies it.
+ */
+export function verifyStandard(rawBody: Buffer, headers: http.IncomingHttpHeaders, secrets: WebhookSecrets): boolean {
+  const flat = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value)]));
+  return secrets.some((secret) => {
+    try {
+      new Webhook(standardSecret(secret)).verify(rawBody.toString('utf8'), flat, { jsonParse: false });
+      return true;
+    } catch (err) {
+      if (err instanceof WebhookVerificationError) return false;
+      throw err;
+    }
+  });
+}
+
+/**
+ * A webhook endpoint: verify first (401 otherwise), answer 204 at once, handle the event
+ * afterwards. Both signatures are checked, to show both recipes: the Standard Webhooks one with
+ * the package, and X-Svc-Signature with the hex recipe (one of them would do). `secrets` is read
+ * on every request, so a rotation is a change of that array. Delivery is at-least-once (a retry,
+ * or the same event twice), so events are deduplicated by the envelope's `id`. Unknown events and
+ * fields are acknowledged and ignored. In production, keep the seen ids and the work in your
+ * database or a queue, not in memory.
+ */
+export function createWebhookReceiver(options: { secrets: WebhookSecrets; handle: (event: WebhookEnvelope) => Promise<void> }): http.Server {
   const seen = new Set<string>();
   const remember = (id: string) => {
     seen.add(id);
@@ -47,7 +97,7 @@ export function createWebhookReceiver(options: { secret: string; handle: (event:
     });
     req.on('end', () => {
       const raw = Buffer.concat(chunks);
-      if (!isValidSignature(raw, req.headers['x-svc-signature'] as string | undefined, options.secret)) {
+      if (!verifyStandard(raw, req.headers, options.secrets) || !isValidSignature(raw, req.headers, options.secrets)) {
         return void res.writeHead(401).end();
       }
       res.writeHead(204).end();

@@ -51,6 +51,9 @@ export interface PluginsTable {
   webhook_endpoint: string | null;
   webhook_secret_enc: string | null;
   webhook_auto_recover: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The secret the last rotation replaced (encrypted); accepted while previous_secret_expires_at > now(). */
+  previous_webhook_secret_enc: ColumnType<string | null, string | null | undefined, string | null>;
+  previous_secret_expires_at: NullableTimestamp;
   supported_events: string[] | null;
   supported_features: ColumnType<string[], string[] | undefined, string[]>;
   integration_type: ColumnType<'none' | 'oauth2', 'none' | 'oauth2' | undefined, 'none' | 'oauth2'>;

@@ -98,6 +98,32 @@ export interface OutboundWebhookHeaders {
   'X-Svc-Delivery': string;
   /** Attempt number of this request, 1-based, as a decimal string (`1`, `2`, `3`). */
   'X-Svc-Attempt': string;
+  /**
+   * Sent only while a secret rotation's overlap runs: the same HMAC as `X-Svc-Signature`
+   * (lowercase hex over the raw body), keyed with the previous secret. A receiver that
+   * still holds the previous secret verifies this one; `X-Svc-Signature` is always made
+   * with the current secret.
+   */
+  'X-Svc-Signature-Previous'?: string;
+  /**
+   * Standard Webhooks message id: the envelope's `id`, the same on every attempt and
+   * retry. Part of the signed content of `webhook-signature`.
+   */
+  'webhook-id': string;
+  /**
+   * Standard Webhooks timestamp: when this attempt was signed, in Unix seconds, as a
+   * decimal string. Each attempt has its own. Refuse a request whose timestamp is more than
+   * 5 minutes away from your clock (either way).
+   */
+  'webhook-timestamp': string;
+  /**
+   * Standard Webhooks signature: `v1,` followed by the base64 HMAC-SHA256 of
+   * `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the webhook secret's bytes
+   * (the Standard Webhooks form of the secret, `whsec_` + base64, decodes to them). During
+   * a rotation's overlap it carries two signatures separated by a space, the current
+   * secret's first; a request is valid when any one of them verifies.
+   */
+  'webhook-signature': string;
 }
 
 /**
@@ -458,8 +484,10 @@ export interface ExternalWebhookHeaders {
   /** The installation key, `pik_` followed by 64 lowercase hex characters. */
   'X-Plugin-Api-Key': string;
   /**
-   * Hex HMAC-SHA256 of the exact raw body bytes, keyed with the webhook secret. The platform
-   * accepts either letter case. Missing or wrong: `401 invalid_signature`.
+   * Lowercase hex HMAC-SHA256 of the exact raw body bytes, keyed with the webhook secret
+   * (the current one, or the previous one while a rotation's overlap runs). Missing or
+   * wrong, upper-case hex included: `401 invalid_signature`, whose message says what the
+   * signature most likely is.
    */
   'X-Svc-Signature': string;
   'Content-Type': 'application/json';
@@ -1247,7 +1275,16 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
 /** Schema of the headers of every outbound webhook request. */
 export const WEBHOOK_HEADERS_SCHEMA: object = {
   type: 'object',
-  required: ['X-Svc-Event', 'X-Svc-Signature', 'Content-Type', 'X-Svc-Delivery', 'X-Svc-Attempt'],
+  required: [
+    'X-Svc-Event',
+    'X-Svc-Signature',
+    'Content-Type',
+    'X-Svc-Delivery',
+    'X-Svc-Attempt',
+    'webhook-id',
+    'webhook-timestamp',
+    'webhook-signature',
+  ],
   properties: {
     'X-Svc-Event': {
       type: 'string',
@@ -1278,6 +1315,13 @@ export const WEBHOOK_HEADERS_SCHEMA: object = {
     'Content-Type': { type: 'string', enum: ['application/json'] },
     'X-Svc-Delivery': { type: 'string', minLength: 1 },
     'X-Svc-Attempt': { type: 'string', pattern: '^[1-9][0-9]*$' },
+    'X-Svc-Signature-Previous': { type: 'string', pattern: '^[0-9a-f]{64}$' },
+    'webhook-id': { type: 'string', minLength: 1 },
+    'webhook-timestamp': { type: 'string', pattern: '^[0-9]{1,12}$' },
+    'webhook-signature': {
+      type: 'string',
+      pattern: '^v1,[A-Za-z0-9+/]{43}=( v1,[A-Za-z0-9+/]{43}=)?$',
+    },
   },
 };
 
@@ -1299,7 +1343,7 @@ export const INBOUND_HEADERS_SCHEMA: object = {
   required: ['X-Plugin-Api-Key', 'X-Svc-Signature', 'Content-Type'],
   properties: {
     'X-Plugin-Api-Key': { type: 'string', pattern: '^pik_[0-9a-f]{64}$' },
-    'X-Svc-Signature': { type: 'string', pattern: '^[0-9a-fA-F]{64}$' },
+    'X-Svc-Signature': { type: 'string', pattern: '^[0-9a-f]{64}$' },
     'Content-Type': { type: 'string', enum: ['application/json'] },
   },
 };

@@ -122,8 +122,16 @@ export type Mutation = {
   createPlugin?: Maybe<CreatePluginPayload>;
   /** Changes listing settings: absent fields stay, null clears a nullable one. */
   updatePlugin?: Maybe<Plugin>;
-  /** Replaces the webhook secret (shown once). The old secret stops at once, with no overlap. */
+  /**
+   * Replaces the webhook secret (shown once) and signs with the new one at once. For `overlapHours`
+   * (0 to 168, default 24) the previous secret keeps working: outbound webhooks carry its signature
+   * too (`X-Svc-Signature-Previous`, a second `webhook-signature`) and inbound ones signed with it are
+   * accepted. 0 stops the previous secret at once. Rotating during an overlap replaces the previous
+   * secret with the one rotated out. Outside 0..168: validation_error.
+   */
   rotateWebhookSecret?: Maybe<RotateWebhookSecretPayload>;
+  /** Ends a rotation's overlap now: from the next delivery and request on, only the current secret works. */
+  expireWebhookSecret?: Maybe<Plugin>;
   /** Sends a draft or rejected listing to review. */
   submitPluginForReview?: Maybe<Plugin>;
   /**
@@ -278,6 +286,12 @@ export type MutationUpdatePluginArgs = {
 
 
 export type MutationRotateWebhookSecretArgs = {
+  pluginId: Scalars['ID']['input'];
+  overlapHours?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type MutationExpireWebhookSecretArgs = {
   pluginId: Scalars['ID']['input'];
 };
 
@@ -606,6 +620,8 @@ export type Plugin = {
    * deliveries that failed in the previous 24 hours, once, in sequence order.
    */
   webhookAutoRecover: Scalars['Boolean']['output'];
+  /** While a rotation's overlap runs: when the previous webhook secret stops working. Null otherwise. */
+  previousSecretExpiresAt?: Maybe<Scalars['DateTime']['output']>;
   createdAt: Scalars['DateTime']['output'];
   updatedAt: Scalars['DateTime']['output'];
 };
@@ -676,12 +692,18 @@ export type CreatePluginPayload = {
   plugin: Plugin;
   /** The 64-character signing secret, shown this once. */
   webhookSecret: Scalars['String']['output'];
+  /** The same secret in Standard Webhooks form (whsec_ + base64 of its bytes), for standardwebhooks or svix. */
+  webhookSecretStandard: Scalars['String']['output'];
 };
 
 export type RotateWebhookSecretPayload = {
   __typename?: 'RotateWebhookSecretPayload';
   /** The new 64-character signing secret, shown this once. */
   webhookSecret: Scalars['String']['output'];
+  /** The new secret in Standard Webhooks form (whsec_ + base64 of its bytes), for standardwebhooks or svix. */
+  webhookSecretStandard: Scalars['String']['output'];
+  /** When the previous secret stops working; null when overlapHours is 0. */
+  previousSecretExpiresAt?: Maybe<Scalars['DateTime']['output']>;
 };
 
 export type SandboxStatus =
@@ -716,6 +738,8 @@ export type ProvisionSandboxPayload = {
   installationKey: Scalars['String']['output'];
   /** The plugin's webhook signing secret. */
   webhookSecret: Scalars['String']['output'];
+  /** The same secret in Standard Webhooks form (whsec_ + base64 of its bytes), for standardwebhooks or svix. */
+  webhookSecretStandard: Scalars['String']['output'];
 };
 
 export type RegenerateInstallationKeyPayload = {
@@ -1264,7 +1288,8 @@ export type MutationResolvers<ContextType = PortalContext, ParentType extends Re
   createProject?: Resolver<Maybe<ResolversTypes['Project']>, ParentType, ContextType, RequireFields<MutationCreateProjectArgs, 'name'>>;
   createPlugin?: Resolver<Maybe<ResolversTypes['CreatePluginPayload']>, ParentType, ContextType, RequireFields<MutationCreatePluginArgs, 'projectId' | 'input'>>;
   updatePlugin?: Resolver<Maybe<ResolversTypes['Plugin']>, ParentType, ContextType, RequireFields<MutationUpdatePluginArgs, 'id' | 'input'>>;
-  rotateWebhookSecret?: Resolver<Maybe<ResolversTypes['RotateWebhookSecretPayload']>, ParentType, ContextType, RequireFields<MutationRotateWebhookSecretArgs, 'pluginId'>>;
+  rotateWebhookSecret?: Resolver<Maybe<ResolversTypes['RotateWebhookSecretPayload']>, ParentType, ContextType, RequireFields<MutationRotateWebhookSecretArgs, 'pluginId' | 'overlapHours'>>;
+  expireWebhookSecret?: Resolver<Maybe<ResolversTypes['Plugin']>, ParentType, ContextType, RequireFields<MutationExpireWebhookSecretArgs, 'pluginId'>>;
   submitPluginForReview?: Resolver<Maybe<ResolversTypes['Plugin']>, ParentType, ContextType, RequireFields<MutationSubmitPluginForReviewArgs, 'id'>>;
   provisionSandbox?: Resolver<Maybe<ResolversTypes['ProvisionSandboxPayload']>, ParentType, ContextType, RequireFields<MutationProvisionSandboxArgs, 'pluginId' | 'name'>>;
   resetSandbox?: Resolver<Maybe<ResolversTypes['Sandbox']>, ParentType, ContextType, RequireFields<MutationResetSandboxArgs, 'id'>>;
@@ -1357,6 +1382,7 @@ export type PluginResolvers<ContextType = PortalContext, ParentType extends Reso
   pricing?: Resolver<ResolversTypes['Pricing'], ParentType, ContextType>;
   trialDays?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   webhookAutoRecover?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  previousSecretExpiresAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
@@ -1378,10 +1404,13 @@ export type PricingResolvers<ContextType = PortalContext, ParentType extends Res
 export type CreatePluginPayloadResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['CreatePluginPayload'] = ResolversParentTypes['CreatePluginPayload']> = {
   plugin?: Resolver<ResolversTypes['Plugin'], ParentType, ContextType>;
   webhookSecret?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  webhookSecretStandard?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type RotateWebhookSecretPayloadResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['RotateWebhookSecretPayload'] = ResolversParentTypes['RotateWebhookSecretPayload']> = {
   webhookSecret?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  webhookSecretStandard?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  previousSecretExpiresAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
 };
 
 export type SandboxResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['Sandbox'] = ResolversParentTypes['Sandbox']> = {
@@ -1403,6 +1432,7 @@ export type ProvisionSandboxPayloadResolvers<ContextType = PortalContext, Parent
   installationId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   installationKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   webhookSecret?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  webhookSecretStandard?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type RegenerateInstallationKeyPayloadResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['RegenerateInstallationKeyPayload'] = ResolversParentTypes['RegenerateInstallationKeyPayload']> = {

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 
 const INSTALLATION_KEY = /^pik_[0-9a-f]{64}$/;
 
@@ -38,11 +38,18 @@ export function signBody(secret: string, body: Buffer | string): string {
   return createHmac('sha256', secret).update(body).digest('hex');
 }
 
-/** Constant-time check of a hex signature against the body. */
-export function verifySignature(secret: string, body: Buffer | string, signature: string | undefined): boolean {
-  if (!signature || !/^[0-9a-fA-F]{64}$/.test(signature)) return false;
-  const expected = Buffer.from(signBody(secret, body), 'hex');
-  return timingSafeEqual(expected, Buffer.from(signature, 'hex'));
+/**
+ * The webhook secret in Standard Webhooks form: `whsec_` + base64 of the key bytes. The key bytes
+ * are the ones signBody's HMAC uses, the 64 characters as UTF-8, so that a Standard Webhooks
+ * library given this string computes with the very same key.
+ */
+export function standardWebhookSecret(secret: string): string {
+  return `whsec_${Buffer.from(secret, 'utf8').toString('base64')}`;
+}
+
+/** Standard Webhooks signature (without its `v1,`): base64 HMAC-SHA256 of `{id}.{timestamp}.{body}`, same key as signBody. */
+export function signStandard(secret: string, id: string, timestamp: number, body: Buffer | string): string {
+  return createHmac('sha256', secret).update(`${id}.${timestamp}.`).update(body).digest('base64');
 }
 
 // The full 16-byte GCM tag, pinned on both sides: decryption refuses a truncated tag (Node would

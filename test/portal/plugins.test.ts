@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { getNamedType, isObjectType, type GraphQLNamedType } from 'graphql';
+import { getNamedType, isObjectType, type GraphQLNamedType, type GraphQLObjectType } from 'graphql';
 import { decrypt } from '../../src/lib/secrets.js';
 import { buildPortalSchema } from '../../src/portal/yoga.js';
 import { createTestContext, type TestContext } from '../support/context.js';
@@ -50,7 +50,9 @@ describe('projects and plugins', () => {
     };
     visit(schema.getQueryType()!);
     expect(fields).toContain('Plugin.webhookEndpoint');
-    expect(fields.filter((f) => /secret|hash|password|key$/i.test(f) && !/SecretSet$/.test(f))).toEqual(['WebhookLog.idempotencyKey']);
+    expect(fields.filter((f) => /secret|hash|password|key$/i.test(f) && !/SecretSet$/.test(f))).toEqual(['Plugin.previousSecretExpiresAt', 'WebhookLog.idempotencyKey']);
+    // A time, not a secret: when a rotation's overlap ends.
+    expect(String((schema.getType('Plugin') as GraphQLObjectType).getFields().previousSecretExpiresAt!.type)).toBe('DateTime');
   });
 
   it('when settings are valid, then updatePlugin stores them; absent fields stay and null clears', async () => {

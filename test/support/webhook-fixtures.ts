@@ -67,6 +67,11 @@ export function hasValidSignature(req: ReceivedRequest, secret: string): boolean
   return received.length === expected.length && timingSafeEqual(received, expected);
 }
 
+/** The request's headers, one string each (as the Standard Webhooks libraries take them). */
+export function headersOf(req: ReceivedRequest): Record<string, string> {
+  return Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value)]));
+}
+
 /** Settles when the delivery log reaches a final status (or fails the test at the deadline). */
 export async function waitForDelivery(db: Db, eventId: string, count = 1, timeoutMs = 10_000): Promise<DeliveryLog[]> {
   const deadline = Date.now() + timeoutMs;

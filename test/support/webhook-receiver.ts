@@ -98,6 +98,10 @@ export function expectValidWebhook(req: ReceivedRequest): { id: string; event: E
     'Content-Type': req.headers['content-type'],
     'X-Svc-Delivery': req.headers['x-svc-delivery'],
     'X-Svc-Attempt': req.headers['x-svc-attempt'],
+    'webhook-id': req.headers['webhook-id'],
+    'webhook-timestamp': req.headers['webhook-timestamp'],
+    'webhook-signature': req.headers['webhook-signature'],
+    ...(req.headers['x-svc-signature-previous'] === undefined ? {} : { 'X-Svc-Signature-Previous': req.headers['x-svc-signature-previous'] }),
   };
   if (!headersValidator(headers)) throw new Error(`webhook headers do not match asyncapi.yaml: ${ajv.errorsText(headersValidator.errors)} ${JSON.stringify(headers)}`);
   const body = JSON.parse(req.body.toString('utf8'));
@@ -106,5 +110,6 @@ export function expectValidWebhook(req: ReceivedRequest): { id: string; event: E
   if (!validate) envelopeValidators.set(event, (validate = ajv.compile(ENVELOPE_SCHEMAS[event])));
   if (!validate(body)) throw new Error(`webhook body of ${event} does not match asyncapi.yaml: ${ajv.errorsText(validate.errors)}\n${req.body.toString('utf8')}`);
   if (body.event !== event) throw new Error(`body event ${body.event} differs from X-Svc-Event ${event}`);
+  if (body.id !== headers['webhook-id']) throw new Error(`webhook-id ${String(headers['webhook-id'])} differs from the envelope id ${body.id}`);
   return body;
 }

@@ -192,6 +192,23 @@ describe('when a body departs from the contract', () => {
     expect(isValid(headers, withoutDelivery)).toBe(false);
   });
 
+  it('then headers need the Standard Webhooks trio, with one or two v1 signatures, and X-Svc-Signature-Previous is lowercase hex when sent', () => {
+    const { headers } = eventOf('order.paid');
+    const example = clone(eventOf('order.paid').examples[0]?.headers ?? {});
+    expect(isValid(headers, example)).toBe(true);
+    for (const name of ['webhook-id', 'webhook-timestamp', 'webhook-signature']) {
+      const { [name]: _omitted, ...without } = example;
+      expect(isValid(headers, without)).toBe(false);
+    }
+    const signature = String(example['webhook-signature']);
+    expect(isValid(headers, { ...example, 'webhook-signature': `${signature} ${signature}` })).toBe(true);
+    expect(isValid(headers, { ...example, 'webhook-signature': `${signature} ${signature} ${signature}` })).toBe(false);
+    expect(isValid(headers, { ...example, 'webhook-signature': signature.replace('v1,', 'v2,') })).toBe(false);
+    expect(isValid(headers, { ...example, 'webhook-timestamp': '2026-03-14T19:48:03Z' })).toBe(false);
+    expect(isValid(headers, { ...example, 'X-Svc-Signature-Previous': example['X-Svc-Signature'] })).toBe(true);
+    expect(isValid(headers, { ...example, 'X-Svc-Signature-Previous': String(example['X-Svc-Signature']).toUpperCase() })).toBe(false);
+  });
+
   it('then the inbound body enforces its limits and refuses unknown fields', () => {
     const { payload } = contract.inbound;
     const body = { event_type: 'external.delivery.dispatched', payload: {}, idempotency_key: 'k' };

@@ -57,10 +57,12 @@ describe('when a signed event is forwarded', () => {
     expect(read.body.data).toMatchObject({ log_id: res.body.data.log_id, direction: 'inbound', status: 'received', error_message: null, signature_valid: true });
   });
 
-  it('then the signature is checked over the exact bytes sent, in either hex case', async () => {
+  it('then the signature is checked over the exact bytes sent, as the documented lowercase hex (upper-case is refused, saying so)', async () => {
     const pretty = JSON.stringify({ event_type: 'payment.custom', payload: { a: 1 } }, null, 2);
     expect((await send(pretty)).status).toBe(201);
-    expect((await send(pretty, { signature: sign(inst.webhookSecret, pretty).toUpperCase() })).status).toBe(201);
+    const upper = await send(pretty, { signature: sign(inst.webhookSecret, pretty).toUpperCase() });
+    expect(upper.status).toBe(401);
+    expect(upper.body).toMatchObject({ error: 'invalid_signature', message: expect.stringMatching(/upper-case hex/) });
     const compactSignature = sign(inst.webhookSecret, JSON.stringify(JSON.parse(pretty)));
     const reserialised = await send(pretty, { signature: compactSignature });
     expect(reserialised.status).toBe(401);

@@ -16,6 +16,10 @@ export interface InstallationContext extends Site {
   data: Kysely<DataPlaneSchema>;
   /** The plugin's current webhook secret, encrypted (read with the key: inbound signatures). */
   webhookSecretEnc: string | null;
+  /** The secret the last rotation replaced, encrypted; accepted only while `previousSecretActive`. */
+  previousWebhookSecretEnc: string | null;
+  previousSecretExpiresAt: Date | null;
+  previousSecretActive: boolean;
 }
 
 export interface RateLimitState {
@@ -112,6 +116,9 @@ export async function admitInstallation(db: Db, events: EventSink, apiKey: strin
     db,
     events,
     webhookSecretEnc: row.webhook_secret_enc,
+    previousWebhookSecretEnc: row.previous_webhook_secret_enc,
+    previousSecretExpiresAt: row.previous_secret_expires_at,
+    previousSecretActive: row.previous_secret_active,
   };
   return { auth, rateLimit };
 }

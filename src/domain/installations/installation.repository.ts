@@ -170,6 +170,11 @@ export interface KeyHolderRow {
   listing_status: string;
   supported_features: string[];
   webhook_secret_enc: string | null;
+  /** The secret the last rotation replaced (kept after its overlap for the inbound diagnosis). */
+  previous_webhook_secret_enc: string | null;
+  previous_secret_expires_at: Date | null;
+  /** previous_secret_expires_at > now(), by the database's clock: the previous secret is accepted. */
+  previous_secret_active: boolean;
   sandbox_status: string | null;
   schema_name: string | null;
   /** A sandbox's data plane exists (its orders table is there); always true in production. */
@@ -181,6 +186,8 @@ export function holderOfKey(keyHash: string): RawBuilder<KeyHolderRow> {
   return sql<KeyHolderRow>`
       select i.installation_id, i.plugin_id, i.organization_id, i.location_id, i.plane, i.sandbox_id, i.status,
              p.listing_status, p.supported_features, p.webhook_secret_enc, s.status as sandbox_status, s.schema_name,
+             p.previous_webhook_secret_enc, p.previous_secret_expires_at,
+             coalesce(p.previous_secret_expires_at > now(), false) as previous_secret_active,
              case when i.plane = 'sandbox'
                   then s.schema_name is not null and to_regclass(quote_ident(s.schema_name) || '.orders') is not null
                   else true end as schema_ok

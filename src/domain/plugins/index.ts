@@ -3,6 +3,7 @@ export type { ReviewAction } from './plugin-review.js';
 export type { PluginSettingsInput } from './plugin-settings.js';
 export {
   createPlugin,
+  expireWebhookSecret,
   findOwnedPlugin,
   getPlugin,
   rotateWebhookSecret,
@@ -10,4 +11,5 @@ export {
   toPluginView,
   updatePlugin,
 } from './plugins.js';
-export type { PluginView } from './plugins.js';
+export { MAX_OVERLAP_HOURS } from './plugins.js';
+export type { PluginView, RotatedSecret } from './plugins.js';

@@ -6,7 +6,7 @@ import type { SandboxesTable, SandboxStatus } from '../../db/types.js';
 import { NotFoundError, SandboxBusyError, ValidationError, type Details, dataPlane } from '../shared/index.js';
 import { findOwnedPlugin } from '../plugins/index.js';
 import { installations } from '../installations/index.js';
-import { decrypt, encrypt, generateWebhookSecret } from '../../lib/secrets.js';
+import { decrypt, encrypt, generateWebhookSecret, standardWebhookSecret } from '../../lib/secrets.js';
 import { loadDemoData } from './demo-data.js';
 import { wouldExpireAt } from './expiry.js';
 import { provisionSandbox } from './provision.js';
@@ -80,6 +80,8 @@ export interface ProvisionResult {
   /** Shown once: only its hash is stored. */
   installationKey: string;
   webhookSecret: string;
+  /** The same secret in Standard Webhooks form (whsec_ + base64 of its bytes). */
+  webhookSecretStandard: string;
 }
 
 /**
@@ -124,6 +126,7 @@ export async function provisionDeveloperSandbox(
     installationId: provisioned.installationId,
     installationKey: provisioned.installationKey,
     webhookSecret,
+    webhookSecretStandard: standardWebhookSecret(webhookSecret),
   };
 }
 

@@ -5,7 +5,8 @@ import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/types.js';
 import type { Logger } from '../../logger.js';
 import { QUEUES, type DeliveryJobData, type JobQueue } from './queue.js';
-import { decrypt, signBody } from '../../lib/secrets.js';
+import { decrypt } from '../../lib/secrets.js';
+import { deliveryHeaders } from './signing.js';
 import type { SendResult, WebhookHttpClient } from './http-client.js';
 import { nextAttempt } from './retry.js';
 import { recordHealth } from './health.js';
@@ -49,6 +50,8 @@ interface DeliveryRow {
   occurred_at: Date;
   webhook_endpoint: string | null;
   webhook_secret_enc: string | null;
+  /** The previous secret, only while its overlap runs (decided by the SELECT at send time). */
+  previous_webhook_secret_enc: string | null;
 }
 
 interface Prepared {
@@ -105,7 +108,8 @@ async function prepare(trx: Transaction<Database>, jobs: DeliveryJobData[]): Pro
   const { rows } = await sql<DeliveryRow>`
     select l.log_id, l.delivery_id, l.event_id, l.event_type, l.installation_id, l.sequence, l.attempts, l.status,
            coalesce(l.payload, e.data) as event_data, coalesce(e.occurred_at, l.created_at) as occurred_at,
-           p.webhook_endpoint, p.webhook_secret_enc
+           p.webhook_endpoint, p.webhook_secret_enc,
+           case when p.previous_secret_expires_at > now() then p.previous_webhook_secret_enc end as previous_webhook_secret_enc
       from control.webhook_logs l
       join control.installations i on i.installation_id = l.installation_id
       join control.plugins p on p.plugin_id = i.plugin_id
@@ -151,6 +155,7 @@ async function send(deps: DeliveryDeps, p: Prepared, secrets: Map<string, string
   const { row, attempt } = p;
   let result: SendResult;
   const secret = readSecret(deps, row, secrets);
+  const previous = readSecret(deps, row, secrets, row.previous_webhook_secret_enc);
   if (!row.webhook_endpoint || secret === null || p.body === null) {
     const why = !row.webhook_endpoint ? 'The plugin has no webhook_endpoint.' : p.body === null ? 'The event no longer exists.' : 'The plugin has no usable webhook secret.';
     result = { ok: false, httpStatus: null, errorMessage: why, refusalReason: null, retryable: false, remoteAddress: null, durationMs: 0 };
@@ -159,7 +164,7 @@ async function send(deps: DeliveryDeps, p: Prepared, secrets: Map<string, string
       'Content-Type': 'application/json',
       'User-Agent': 'Svc-Webhooks/1.0',
       'X-Svc-Event': row.event_type,
-      'X-Svc-Signature': signBody(secret, p.body),
+      ...deliveryHeaders({ eventId: row.event_id, secrets: { current: secret, previous }, body: p.body, now: new Date() }),
       'X-Svc-Delivery': row.delivery_id,
       'X-Svc-Attempt': String(attempt),
     });
@@ -179,8 +184,7 @@ async function send(deps: DeliveryDeps, p: Prepared, secrets: Map<string, string
   return outcome;
 }
 
-function readSecret(deps: DeliveryDeps, row: DeliveryRow, secrets: Map<string, string | null>): string | null {
-  const sealed = row.webhook_secret_enc;
+function readSecret(deps: DeliveryDeps, row: DeliveryRow, secrets: Map<string, string | null>, sealed = row.webhook_secret_enc): string | null {
   if (!sealed) return null;
   if (secrets.has(sealed)) return secrets.get(sealed)!;
   let secret: string | null;

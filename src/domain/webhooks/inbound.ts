@@ -3,7 +3,8 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { InstallationContext } from '../installations/index.js';
 import { InvalidSignatureError, UnknownEventTypeError } from '../shared/index.js';
-import { decrypt, verifySignature } from '../../lib/secrets.js';
+import { decrypt } from '../../lib/secrets.js';
+import { checkInboundSignature } from './signature-diagnosis.js';
 import { LOG_COLUMNS, toWireLog, type LogRow, type WireWebhookLog } from './store.js';
 import { isAcceptedInboundEventType } from './subscriptions.js';
 
@@ -24,21 +25,23 @@ export interface InboundRequest {
 
 /**
  * Runs before request validation (from the credentials pipeline, which has counted the 600/minute
- * ceiling): the signature over the exact raw bytes, in constant time. A missing or wrong signature
- * is recorded with signature_valid false and answered 401 invalid_signature, whatever the body.
+ * ceiling): the signature over the exact raw bytes, in constant time, with the current secret or,
+ * while a rotation's overlap runs, the previous one. A missing or wrong signature is recorded with
+ * signature_valid false and answered 401 invalid_signature, whatever the body; its message (and
+ * the log entry) says what the signature most likely is (signature-diagnosis.ts).
  */
 export async function verifyInboundSignature(db: Db, config: Config, auth: InstallationContext, request: InboundRequest): Promise<void> {
-  // The secret came with the key lookup (same statement): rotation is still seen on the next request.
-  const secret = auth.webhookSecretEnc ? decrypt(config.encryptionKey, auth.webhookSecretEnc) : null;
-  const problem =
-    request.signature === undefined || request.signature === ''
-      ? 'X-Svc-Signature is missing.'
-      : secret === null
-        ? 'The plugin has no webhook secret to verify X-Svc-Signature with.'
-        : verifySignature(secret, request.rawBody ?? Buffer.alloc(0), request.signature)
-          ? null
-          : 'X-Svc-Signature does not match the request body.';
-  if (problem === null) return;
+  // The secrets came with the key lookup (same statement): a rotation or an overlap's end is seen
+  // on the next request, by the database's clock.
+  const open = (sealed: string | null) => (sealed ? decrypt(config.encryptionKey, sealed) : null);
+  const verdict = checkInboundSignature(request.rawBody ?? Buffer.alloc(0), request.signature, {
+    current: open(auth.webhookSecretEnc),
+    previous: open(auth.previousWebhookSecretEnc),
+    previousActive: auth.previousSecretActive,
+    previousExpiresAt: auth.previousSecretExpiresAt,
+  });
+  if (verdict.ok) return;
+  const problem = verdict.problem;
   await insertInboundLog(db, auth.installationId, labelOf(request.body), {
     status: 'rejected',
     signature_valid: false,

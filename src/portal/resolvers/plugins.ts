@@ -1,4 +1,12 @@
-import { createPlugin, getPlugin, rotateWebhookSecret, submitPluginForReview, updatePlugin, type PluginSettingsInput } from '../../domain/plugins/index.js';
+import {
+  createPlugin,
+  expireWebhookSecret,
+  getPlugin,
+  rotateWebhookSecret,
+  submitPluginForReview,
+  updatePlugin,
+  type PluginSettingsInput,
+} from '../../domain/plugins/index.js';
 import { createProject, listProjects } from '../../domain/developers/index.js';
 import { ValidationError, type Details } from '../../domain/shared/index.js';
 import type { MutationResolvers, QueryResolvers, UpdatePluginInput } from '../../generated/portal.generated.js';
@@ -35,7 +43,9 @@ export const pluginMutations = {
   updatePlugin: (_, args, ctx) =>
     updatePlugin(ctx.db, ctx.config, developerIdOf(ctx), parseId(args.id, 'plugin'), settingsOf(args.input)),
   rotateWebhookSecret: (_, args, ctx) =>
-    rotateWebhookSecret(ctx.db, ctx.config, developerIdOf(ctx), parseId(args.pluginId, 'plugin')),
+    rotateWebhookSecret(ctx.db, ctx.config, developerIdOf(ctx), parseId(args.pluginId, 'plugin'), args.overlapHours),
+  expireWebhookSecret: (_, args, ctx) =>
+    expireWebhookSecret(ctx.db, ctx.config, developerIdOf(ctx), parseId(args.pluginId, 'plugin')),
   submitPluginForReview: (_, args, ctx) =>
     submitPluginForReview(ctx.db, ctx.config, developerIdOf(ctx), parseId(args.id, 'plugin')),
 } satisfies MutationResolvers;
