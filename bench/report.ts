@@ -14,8 +14,10 @@ interface Report {
 export function renderMarkdown(r: Report): string {
   const rows = r.http.map((x) => {
     const base = r.http.find((b) => b.scenario === x.scenario && b.target === 'baseline');
+    const floor = r.http.find((b) => b.scenario === x.scenario && b.target === 'floor');
     const ratio = x.target === 'service' && base ? (x.requestsPerSecond / base.requestsPerSecond).toFixed(2) : '';
-    return `| ${x.scenario} | ${x.target} | ${x.requestsPerSecond} | ${x.p50Ms} | ${x.p99Ms} | ${x.cpuPercent} | ${x.peakRssMb} | ${x.non2xx} | ${ratio} |`;
+    const toFloor = x.target !== 'floor' && floor ? (x.requestsPerSecond / floor.requestsPerSecond).toFixed(2) : '';
+    return `| ${x.scenario} | ${x.target} | ${x.requestsPerSecond} | ${x.p50Ms} | ${x.p99Ms} | ${x.cpuPercent} | ${x.peakRssMb} | ${x.non2xx} | ${ratio} | ${toFloor} |`;
   });
   const plans = r.plans
     .map((p) => `### ${p.endpoint}\n\nIndex used: ${p.usesIndex ? 'yes' : 'no'}${p.seqScans.length ? `; sequential scans on: ${p.seqScans.join(', ')}` : ''}\n\n\`\`\`sql\n${p.query}\n\`\`\`\n\n\`\`\`\n${p.plan}\n\`\`\`\n`)
@@ -24,12 +26,14 @@ export function renderMarkdown(r: Report): string {
 
 Command: \`make bench\` (bench/run.ts). Machine: ${r.machine.cpus} cores (${r.machine.model ?? '?'}), Node ${r.machine.node}; load generator
 (autocannon) on the same machine. ${r.settings.connections} connections, ${r.settings.seconds} s per run after a 2 s warm-up, ${r.settings.installations}
-installations, ${r.settings.orders} orders, ${r.settings.customers} customers. Only ratios within one run compare.
+installations, ${r.settings.orders} orders, ${r.settings.customers} customers. Only ratios within one run compare. Targets: baseline is
+bench/baseline (the service's own SQL, Express, pg, unnamed statements); floor is bench/floor (node:http, pg named statements, a
+read-only key lookup: the least correct work).
 
 ## HTTP scenarios
 
-| scenario | target | req/s | p50 ms | p99 ms | CPU % | peak RSS MB | non-2xx | ratio to baseline |
-| --- | --- | --- | --- | --- | --- | --- | --- | --- |
+| scenario | target | req/s | p50 ms | p99 ms | CPU % | peak RSS MB | non-2xx | ratio to baseline | ratio to floor |
+| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
 ${rows.join('\n')}
 
 ## Webhook delivery

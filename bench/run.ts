@@ -45,11 +45,12 @@ const data = await seedBench(handle.db, config, { installations: 500, orders: 10
 
 const service = await startServer('service', ['src/main.ts', 'serve'], { ...env, DATABASE_URL: url, SVC_ROLE: 'api' });
 const baseline = await startServer('baseline', ['bench/baseline/server.ts'], { ...env, DATABASE_URL: url }, '/api/plugin/v1/orders/1');
+const floor = await startServer('floor', ['bench/floor/server.ts'], { ...env, DATABASE_URL: url });
 
 const http: ScenarioResult[] = [];
 try {
   for (const scenario of only.has('http') ? scenarios : []) {
-    for (const target of scenario.baseline ? [service, baseline] : [service]) {
+    for (const target of scenario.baseline ? [service, baseline, floor] : [service]) {
       const result = await runHttpScenario(scenario, target, data, { seconds, connections });
       console.log(`bench: ${scenario.name} on ${target.name}: ${result.requestsPerSecond} req/s, p99 ${result.p99Ms} ms, non2xx ${result.non2xx}`);
       http.push(result);
@@ -57,6 +58,7 @@ try {
   }
 } finally {
   await baseline.stop();
+  await floor.stop();
 }
 
 const plans = only.has('plans') ? await explainListQueries(url, data.keys[0]!) : [];

@@ -1,0 +1,127 @@
+// Floor reference for `make bench`: the least correct work for each scenario, on `node:http` and
+// `pg` with named (prepared) statements. The key lookup only reads (no rate-limit write); the order
+// view, the list and the inbound write are the service's own SQL. What the service reaches of this
+// floor is what its layers and its rate limit cost; the baseline (bench/baseline) sits in between.
+import http from 'node:http';
+import pg from 'pg';
+import { createDecipheriv, createHash, createHmac, timingSafeEqual } from 'node:crypto';
+
+const encryptionKey = Buffer.from(process.env.SVC_ENCRYPTION_KEY ?? '', 'base64');
+function decryptSecret(sealed: string): string {
+  const [iv, tag, data] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'));
+  const decipher = createDecipheriv('aes-256-gcm', encryptionKey, iv!);
+  decipher.setAuthTag(tag!);
+  return Buffer.concat([decipher.update(data!), decipher.final()]).toString('utf8');
+}
+
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
+const query = (name: string, text: string, values: unknown[]) => pool.query({ name, text, values });
+
+const KEY = `
+  select i.installation_id, i.organization_id, i.location_id, i.status, p.listing_status, p.webhook_secret_enc
+    from control.installations i join control.plugins p on p.plugin_id = i.plugin_id
+   where i.api_key_hash = $1`;
+
+const ORDER_VIEW = `
+  select "production"."orders".*,
+    (select coalesce(json_agg(agg), '[]') from (
+       select "oi"."order_item_id", "oi"."item_id", "oi"."name", "oi"."quantity", "oi"."unit_price", "oi"."line_total", "oi"."notes",
+         (select coalesce(json_agg(agg), '[]') from (
+            select "c"."template_id", "c"."option_id", "c"."name", "c"."price_delta" from "production"."order_item_customizations" as "c"
+             where "c"."order_item_id" = "oi"."order_item_id" order by "c"."order_item_customization_id") as agg) as "customizations"
+         from "production"."order_items" as "oi" where "oi"."order_id" = "production"."orders"."order_id"
+        order by "oi"."position", "oi"."order_item_id") as agg) as "items",
+    (select coalesce(json_agg(agg), '[]') from (
+       select "t".* from "production"."transactions" as "t"
+        where "t"."order_id" = "production"."orders"."order_id" and "t"."transaction_type" = $1 and "t"."status" != $2
+        order by "t"."transaction_id") as agg) as "payments",
+    (select to_json(obj) from (
+       select "cu"."customer_id", "cu"."name", "cu"."email", "cu"."phone" from "production"."customers" as "cu"
+        where "cu"."customer_id" = "production"."orders"."customer_id") as obj) as "customer"
+  from "production"."orders"`;
+const ORDER = `${ORDER_VIEW}
+  where "production"."orders"."organization_id" = $3 and ("production"."orders"."order_id" = $4 or "production"."orders"."unique_orderid" = $5)
+    and "production"."orders"."location_id" = $6
+  order by orders.order_id = $7 desc limit $8`;
+const LIST = `${ORDER_VIEW} where "production"."orders"."organization_id" = $3 and "production"."orders"."location_id" = $4 order by "production"."orders"."order_id" limit $5`;
+const INBOUND = `insert into control.webhook_logs (installation_id, direction, event_type, status, signature_valid, idempotency_key, payload)
+     values ($1, 'inbound', $2, 'received', true, $3, $4) returning log_id`;
+
+type Installation = { installation_id: number; organization_id: number; location_id: number; status: string; listing_status: string; webhook_secret_enc: string };
+
+function send(res: http.ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) }).end(text);
+}
+
+async function installationOf(req: http.IncomingMessage): Promise<Installation | null> {
+  const key = req.headers['x-plugin-api-key'];
+  if (typeof key !== 'string') return null;
+  const { rows } = await query('floor_key', KEY, [createHash('sha256').update(key).digest('hex')]);
+  const inst = rows[0] as Installation | undefined;
+  return inst && inst.status === 'active' && inst.listing_status === 'active' ? inst : null;
+}
+
+async function handle(req: http.IncomingMessage, res: http.ServerResponse, body: Buffer): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://floor');
+  if (url.pathname === '/healthz') return send(res, 200, { ok: true });
+  const inst = await installationOf(req);
+  if (!inst) return send(res, 401, { error: 'invalid_api_key' });
+  const order = /^\/api\/plugin\/v1\/orders\/([^/]+)$/.exec(url.pathname);
+  if (req.method === 'GET' && order) {
+    const id = Number(order[1]);
+    const { rows } = await query('floor_order', ORDER, ['sale', 'failed', inst.organization_id, Number.isInteger(id) ? id : null, order[1], inst.location_id, id, 1]);
+    return rows[0] ? send(res, 200, { data: rows[0] }) : send(res, 404, { error: 'Order not found' });
+  }
+  if (req.method === 'GET' && url.pathname === '/api/plugin/v1/orders') {
+    const limit = Number(url.searchParams.get('limit') ?? 50);
+    const { rows } = await query('floor_list', LIST, ['sale', 'failed', inst.organization_id, inst.location_id, limit + 1]);
+    return send(res, 200, { data: rows.slice(0, limit), meta: { count: Math.min(rows.length, limit), limit, next_cursor: null } });
+  }
+  const item = /^\/api\/plugin\/v1\/menu\/(\d+)$/.exec(url.pathname);
+  if (req.method === 'PATCH' && item) {
+    const { price } = JSON.parse(body.toString('utf8')) as { price: number };
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      const { rows } = await client.query({ name: 'floor_item', text: 'select item_id from production.menu_items where item_id = $1 and location_id = $2 for update', values: [Number(item[1]), inst.location_id] });
+      if (!rows[0]) {
+        await client.query('rollback');
+        return send(res, 404, { error: 'Menu item not found' });
+      }
+      const updated = await client.query({ name: 'floor_price', text: 'update production.menu_items set price = $2, updated_at = now() where item_id = $1 returning *', values: [rows[0].item_id, price] });
+      await client.query({
+        name: 'floor_event',
+        text: `insert into control.events (event_name, plane, organization_id, location_id, data) values ('menu.item_updated', 'production', $1, $2, $3)`,
+        values: [inst.organization_id, inst.location_id, JSON.stringify({ ...updated.rows[0], changes: { price } })],
+      });
+      await client.query('commit');
+      return send(res, 200, { data: updated.rows[0] });
+    } catch (err) {
+      await client.query('rollback');
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+  if (req.method === 'POST' && url.pathname === '/api/plugin/v1/webhooks/external') {
+    const expected = createHmac('sha256', decryptSecret(inst.webhook_secret_enc)).update(body).digest();
+    const given = Buffer.from(String(req.headers['x-svc-signature'] ?? ''), 'hex');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return send(res, 401, { error: 'invalid_signature' });
+    const input = JSON.parse(body.toString('utf8')) as { event_type: string; idempotency_key?: string; payload: unknown };
+    const { rows } = await query('floor_inbound', INBOUND, [inst.installation_id, input.event_type, input.idempotency_key ?? null, JSON.stringify(input.payload)]);
+    return send(res, 201, { data: { log_id: rows[0].log_id, event_type: input.event_type, status: 'received' } });
+  }
+  send(res, 404, { error: 'not_found' });
+}
+
+const server = http.createServer((req, res) => {
+  const chunks: Buffer[] = [];
+  req.on('data', (chunk: Buffer) => chunks.push(chunk));
+  req.on('end', () => {
+    handle(req, res, Buffer.concat(chunks)).catch(() => send(res, 500, { error: 'internal_error' }));
+  });
+});
+server.keepAliveTimeout = 60_000;
+server.listen(Number(process.env.PORT ?? 0));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(0));
