@@ -17,7 +17,7 @@ endif
 
 DEPS := node_modules/.installed
 
-.PHONY: run test test-unit test-scale codegen codegen-check typecheck lint lint-openapi lint-asyncapi bench clean node deps browser-deps sdk sdk-proof
+.PHONY: build run test test-unit test-scale codegen codegen-check typecheck lint lint-openapi lint-asyncapi bench clean node deps browser-deps sdk sdk-proof
 
 node: $(NODE_BIN)
 $(NODE_HOME)/bin/node:
@@ -39,6 +39,10 @@ $(DEPS): package.json package-lock.json $(NODE_BIN)
 
 run: $(DEPS)
 	npm run --silent svc -- dev
+
+# The production build: tsc compiles src/ into dist/ (`npm start -- serve` runs it).
+build: $(DEPS)
+	npm run --silent build
 
 codegen: $(DEPS)
 	npx tsx codegen/generate.ts

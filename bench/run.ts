@@ -1,5 +1,6 @@
 // `make bench`: the service and a hand-written baseline, side by side in one run, on one embedded
 // PostgreSQL, loaded from this separate process. Writes bench/results/<date>.json and .md.
+import { execSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -43,7 +44,9 @@ await migrateAll(handle.db);
 console.log('bench: seeding 100,000 orders, 10,000 customers and 100,000 feed events');
 const data = await seedBench(handle.db, config, { installations: 500, orders: 100_000, customers: 10_000, feedEvents: 200 });
 
-const service = await startServer('service', ['src/main.ts', 'serve'], { ...env, DATABASE_URL: url, SVC_ROLE: 'api' });
+// The service as production runs it: compiled by `npm run build`, no TypeScript loader.
+execSync('npm run --silent build', { cwd: path.resolve(import.meta.dirname, '..'), stdio: 'inherit' });
+const service = await startServer('service', ['dist/main.js', 'serve'], { ...env, DATABASE_URL: url, SVC_ROLE: 'api' });
 const baseline = await startServer('baseline', ['bench/baseline/server.ts'], { ...env, DATABASE_URL: url }, '/api/plugin/v1/orders/1');
 const floor = await startServer('floor', ['bench/floor/server.ts'], { ...env, DATABASE_URL: url });
 

@@ -20,10 +20,14 @@ export const RUNTIME_FLAGS: string[] = (JSON.parse(readFileSync(path.join(ROOT, 
   .split(/\s+/)
   .filter((arg) => /^--max-[\w-]+=/.test(arg));
 
-/** Starts a TypeScript entry point in its own Node process (tsx loader, RUNTIME_FLAGS) and waits for its port. */
+/**
+ * Starts an entry point in its own Node process (RUNTIME_FLAGS) and waits for its port: TypeScript
+ * through the tsx loader, compiled JavaScript (dist/, what production runs) as it is.
+ */
 export async function startServer(name: string, entry: string[], env: Record<string, string>, readyPath = '/healthz'): Promise<Server> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [...RUNTIME_FLAGS, '--import', 'tsx', ...entry], {
+  const loader = entry[0]!.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child: ChildProcess = spawn(process.execPath, [...RUNTIME_FLAGS, ...loader, ...entry], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
