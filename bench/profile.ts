@@ -1,0 +1,62 @@
+// `npx tsx bench/profile.ts [scenario]`: a CPU profile of the compiled service under one HTTP
+// scenario of the bench (default GET /orders/{orderId}), written to bench/results/profiles/, with
+// the functions that took the most self time printed. For finding where a request's time goes.
+import { execSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import { loadConfig } from '../src/config.js';
+import { createDatabase, } from '../src/db/database.js';
+import { freePort, startEmbeddedPostgres } from '../src/db/embedded.js';
+import { migrateAll } from '../src/db/migrate.js';
+import { HTTP_SCENARIOS } from './http-scenarios.js';
+import { seedBench } from './seed.js';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const name = process.argv[2] ?? 'GET /orders/{orderId}';
+const scenario = HTTP_SCENARIOS.find((s) => s.name === name)!;
+const env = { SVC_ENCRYPTION_KEY: randomBytes(32).toString('base64'), SVC_JWT_SECRET: randomBytes(32).toString('base64'), SVC_RATE_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'warn' };
+const dir = mkdtempSync(path.join(os.tmpdir(), 'svc-profile-'));
+const pg = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), persistent: false, durable: false });
+const handle = createDatabase(pg.url());
+await migrateAll(handle.db);
+const data = await seedBench(handle.db, loadConfig({ ...env, DATABASE_URL: pg.url(), SVC_DATA_DIR: dir }), { installations: 100, orders: 20_000, customers: 1_000, feedEvents: 50 });
+execSync('npm run --silent build', { cwd: ROOT, stdio: 'inherit' });
+const port = await freePort();
+const out = path.join(ROOT, 'bench/results/profiles');
+mkdirSync(out, { recursive: true });
+const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${out}`, 'dist/main.js', 'serve'], {
+  cwd: ROOT,
+  env: { ...process.env, ...env, DATABASE_URL: pg.url(), SVC_ROLE: 'api', PORT: String(port) },
+  stdio: 'inherit',
+});
+const url = `http://127.0.0.1:${port}`;
+for (;;) {
+  if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) break;
+  await new Promise((r) => setTimeout(r, 200));
+}
+let n = 0;
+const result = await autocannon({ url, connections: 50, duration: 10, requests: [{ setupRequest: (req) => Object.assign(req, scenario.build(n++, data)) }] });
+console.log(`${name}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms`);
+const before = new Set(readdirSync(out));
+child.kill('SIGINT');
+await new Promise((r) => child.once('exit', r));
+await handle.close();
+await pg.stop();
+const file = readdirSync(out).filter((f) => f.endsWith('.cpuprofile')).map((f) => path.join(out, f)).sort().pop()!;
+void before;
+const profile = JSON.parse(readFileSync(file, 'utf8')) as { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount: number }[] };
+const total = profile.nodes.reduce((sum, node) => sum + node.hitCount, 0);
+const byFunction = new Map<string, number>();
+const byPackage = new Map<string, number>();
+for (const node of profile.nodes) {
+  const where = node.callFrame.url.replace(/^file:\/\//, '').replace(ROOT + '/', '');
+  const key = `${node.callFrame.functionName || '(anonymous)'} ${where}:${node.callFrame.lineNumber + 1}`;
+  byFunction.set(key, (byFunction.get(key) ?? 0) + node.hitCount);
+  const pkg = /node_modules\/((@[^/]+\/)?[^/]+)/.exec(where)?.[1] ?? (where.startsWith('dist/') ? where.split('/').slice(0, 2).join('/') : where === '' ? node.callFrame.functionName : 'node:' + where.split('/')[0]);
+  byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + node.hitCount);
+}
+const top = (m: Map<string, number>, k: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, k).map(([key, hits]) => `${((100 * hits) / total).toFixed(1).padStart(5)}%  ${key}`).join('\n');
+console.log(`profile: ${file}\n\nself time by package:\n${top(byPackage, 25)}\n\nself time by function:\n${top(byFunction, 30)}`);
