@@ -8,6 +8,7 @@ import { EVENT_DATA_SCHEMAS, EVENT_NAMES } from '../../src/generated/events.gene
 import { buildSamplePayload } from '../../src/domain/webhooks/sample-payloads.js';
 import { sendTestWebhook } from '../../src/domain/webhooks/tester.js';
 import { createInstallation, createSandboxInstallation } from '../support/builders.js';
+import { webhookHealth } from '../../src/domain/webhooks/health.js';
 import type { TestContext } from '../support/context.js';
 import { call } from '../support/http.js';
 import { hasValidSignature, webhookWorld } from '../support/webhook-fixtures.js';
@@ -45,6 +46,22 @@ describe('when the tester fires an event at a sandbox installation', () => {
     const res = await call(t.app, 'get', `/webhooks/external/${logId}`, { key: sandbox.apiKey });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ log_id: logId, direction: 'outbound', event_type: event, status: 'delivered', attempts: 1, http_status: 200, error_message: null, signature_valid: null });
+  });
+});
+
+describe('when the tester has delivered to an installation that never had an event', () => {
+  it('then its deliveries count in the installation\'s delivery health, with no sequence issued', async () => {
+    const health = (await webhookHealth(t.db, sandbox.pluginId)).find((h) => h.installationId === sandbox.installationId);
+    expect(health).toMatchObject({ consecutiveFailures: 0, failingSince: null, lastSequence: 0, acknowledgedThrough: 0, successRate: 1 });
+    expect(health!.deliveredLast24h).toBeGreaterThanOrEqual(EVENT_NAMES.length);
+  });
+
+  it('then a failed test delivery starts its failure streak', async () => {
+    const down = await createSandboxInstallation(t.db, { webhookEndpoint: 'https://localhost:9/hook' }); // nothing listens on port 9
+    const { logId } = await sendTestWebhook(t.db, t.queue, t.config, { installationId: down.installationId, event: 'order.paid' });
+    await waitUntil(async () => (await logOf(logId)).attempts >= 1, 10_000, `first attempt of log ${logId}`);
+    const health = (await webhookHealth(t.db, down.pluginId)).find((h) => h.installationId === down.installationId);
+    expect(health).toMatchObject({ consecutiveFailures: 1, failingSince: expect.any(Date), lastError: expect.any(String), lastSequence: 0 });
   });
 });
 

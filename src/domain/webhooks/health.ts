@@ -34,18 +34,43 @@ export async function recordHealth(trx: Transaction<Database>, queue: JobQueue, 
     byInstallation.set(o.installationId, entry);
   }
   const entries = [...byInstallation.values()].sort((a, b) => a.installation_id - b.installation_id);
-  const before = await lockInstallationStates(trx, entries.map((e) => e.installation_id));
-  await sql`
-    update control.installation_webhook_state s
-       set consecutive_failures = case when v.delivered then 0 else s.consecutive_failures + v.failures end,
-           failing_since = case when v.delivered then null else coalesce(s.failing_since, now()) end,
-           last_error = coalesce(v.last_error, s.last_error),
-           last_success_at = case when v.delivered then now() else s.last_success_at end
-      from jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) as v(installation_id int, delivered boolean, failures int, last_error text)
-     where s.installation_id = v.installation_id`.execute(trx);
+  let before = await foldHealth(trx, entries);
+  // An installation that never had an event (a portal test webhook) has no state row yet.
+  const missing = entries.filter((e) => !before.some((row) => row.installation_id === e.installation_id));
+  if (missing.length > 0) {
+    await lockInstallationStates(trx, missing.map((e) => e.installation_id));
+    before = before.concat(await foldHealth(trx, missing));
+  }
   const failing = new Set(before.filter((row) => row.consecutive_failures > 0).map((row) => row.installation_id));
   const recovered = entries.filter((e) => e.delivered && failing.has(e.installation_id)).map((e) => e.installation_id);
   if (recovered.length > 0) await startAutomaticRecovery(trx, queue, recovered);
+}
+
+/**
+ * One statement: locks the state rows in installation order (`old`, which the update reads first),
+ * folds the batch into them, and returns the failure streaks as they were before.
+ */
+async function foldHealth(
+  trx: Transaction<Database>,
+  entries: { installation_id: number; delivered: boolean; failures: number; last_error: string | null }[],
+): Promise<{ installation_id: number; consecutive_failures: number }[]> {
+  const { rows } = await sql<{ installation_id: number; consecutive_failures: number }>`
+    with v as (
+      select * from jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) as v(installation_id int, delivered boolean, failures int, last_error text)
+    ), old as (
+      select s.installation_id, s.consecutive_failures from control.installation_webhook_state s
+       where s.installation_id in (select installation_id from v) order by s.installation_id for no key update
+    ), upd as (
+      update control.installation_webhook_state s
+         set consecutive_failures = case when v.delivered then 0 else s.consecutive_failures + v.failures end,
+             failing_since = case when v.delivered then null else coalesce(s.failing_since, now()) end,
+             last_error = coalesce(v.last_error, s.last_error),
+             last_success_at = case when v.delivered then now() else s.last_success_at end
+        from v join old on old.installation_id = v.installation_id
+       where s.installation_id = v.installation_id
+    )
+    select installation_id, consecutive_failures from old`.execute(trx);
+  return rows;
 }
 
 export interface InstallationWebhookHealth {
