@@ -38,7 +38,7 @@ $(DEPS): package.json package-lock.json $(NODE_BIN)
 	@touch $@
 
 run: $(DEPS)
-	npm run --silent svc -- dev
+	npm run --silent server -- dev
 
 # The production build: tsc compiles src/ into dist/ (`npm start -- serve` runs it).
 build: $(DEPS)

@@ -13,10 +13,10 @@ export interface Server {
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 /**
- * The V8 flags of the service's launch command (package.json `svc`, what production runs): the
+ * The V8 flags of the service's launch command (package.json `server`, what production runs): the
  * benchmark measures the service as it is deployed, and runs the baseline under the same flags.
  */
-export const RUNTIME_FLAGS: string[] = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { svc: string } }).scripts.svc
+export const RUNTIME_FLAGS: string[] = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { server: string } }).scripts.server
   .split(/\s+/)
   .filter((arg) => /^--max-[\w-]+=/.test(arg));
 

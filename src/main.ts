@@ -5,7 +5,7 @@ import { listen, ListenError, openDatabase } from './server.js';
 import { startJobRuntime } from './jobs/runtime.js';
 import { runOperatorCommand } from './cli/operator-command.js';
 
-const USAGE = `usage: svc <command>
+const USAGE = `usage: npm run server -- <command>   (npm start -- <command> for the compiled build)
   dev       start the service for local development: database, migrations, demo data, banner
   serve     start the service (SVC_ROLE=api|worker|all)
   migrate   apply the control-plane and data-plane migrations (production and every sandbox)
@@ -123,6 +123,13 @@ function printBanner(config: Config, port: number, c: DemoCredentials): void {
     `    webhook secret    ${c.sandbox.webhook_secret}`,
     '',
     `  Try it:  curl -H "X-Plugin-Api-Key: ${c.sandbox.api_key}" ${base}/api/plugin/v1/health`,
+    ...(c.developer_key && c.sandbox.sandbox_id
+      ? [
+          `  Webhooks on this machine (another terminal):`,
+          `    SVC_BASE_URL=${base} SVC_API_KEY=${c.developer_key} npx svc listen --sandbox ${c.sandbox.sandbox_id} --forward-to http://localhost:4000/webhooks`,
+          `    SVC_BASE_URL=${base} SVC_API_KEY=${c.developer_key} npx svc trigger order.created --sandbox ${c.sandbox.sandbox_id}`,
+        ]
+      : []),
     `  (saved in ${credentialsPath(config)}; listening on port ${port})`,
     '',
   ];

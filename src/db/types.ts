@@ -172,8 +172,18 @@ export interface WebhookLogsTable {
   /** A delivery made by a replay. */
   replay_id: number | null;
   last_attempt_at: Date | null;
+  /** The answer of the svc listen endpoint the delivery was forwarded to (0: unreachable). */
+  listener_http_status: number | null;
+  listener_duration_ms: number | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+}
+
+export interface WebhookListenersTable {
+  listener_id: Generated<string>;
+  sandbox_id: number;
+  developer_id: number;
+  expires_at: Date;
 }
 
 export interface InstallationWebhookStateTable {
@@ -242,6 +252,7 @@ export interface ControlSchema {
   'control.installation_webhook_state': InstallationWebhookStateTable;
   'control.installation_events': InstallationEventsTable;
   'control.webhook_replays': WebhookReplaysTable;
+  'control.webhook_listeners': WebhookListenersTable;
   'control.inbound_webhook_keys': InboundWebhookKeysTable;
   'control.setup_tokens': SetupTokensTable;
   'control.oauth_states': OAuthStatesTable;

@@ -57,6 +57,11 @@ export type Query = {
   webhookReplay?: Maybe<WebhookReplay>;
   /** Delivery health of every installation of one of the caller's plugins, by installation id. */
   webhookHealth: Array<InstallationWebhookHealth>;
+  /**
+   * The position of a sandbox's event stream now (every installation of the sandbox at its last
+   * sequence): pass it as webhookStream's `after` so that nothing emitted from now on is missed.
+   */
+  webhookStreamCursor: Scalars['String']['output'];
   /** Operator: listings by status (every status but deleted when omitted), least recently changed first, at most 500. */
   listings: Array<Plugin>;
   /** Operator: a production organization with its locations. */
@@ -96,6 +101,11 @@ export type QueryWebhookHealthArgs = {
 };
 
 
+export type QueryWebhookStreamCursorArgs = {
+  sandboxId: Scalars['ID']['input'];
+};
+
+
 export type QueryListingsArgs = {
   status?: InputMaybe<ListingStatus>;
 };
@@ -103,6 +113,51 @@ export type QueryListingsArgs = {
 
 export type QueryOrganizationArgs = {
   id: Scalars['ID']['input'];
+};
+
+export type Subscription = {
+  __typename?: 'Subscription';
+  /**
+   * The deliveries of one of the caller's sandboxes, live, over Server-Sent Events (POST /graphql
+   * with Accept: text/event-stream): each event addressed to an installation of the sandbox, as the
+   * exact body and headers its webhook endpoint gets, signed with the plugin's secret. `events`
+   * filters by name or family wildcard (order.*). `after` (a cursor of webhookStreamCursor or of a
+   * previous event) resumes without losing or repeating an event; without it the stream starts now.
+   * While a stream is open, the sandbox's deliveries also go to it when the plugin has no endpoint or
+   * one the destination guard refuses: such a delivery is logged as delivered to the listener.
+   */
+  webhookStream: WebhookStreamEvent;
+};
+
+
+export type SubscriptionWebhookStreamArgs = {
+  sandboxId: Scalars['ID']['input'];
+  events?: InputMaybe<Array<Scalars['String']['input']>>;
+  after?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type Header = {
+  __typename?: 'Header';
+  name: Scalars['String']['output'];
+  value: Scalars['String']['output'];
+};
+
+export type WebhookStreamEvent = {
+  __typename?: 'WebhookStreamEvent';
+  /** The delivery's log entry (report the local answer with reportWebhookStreamResult). */
+  logId: Scalars['ID']['output'];
+  /** X-Svc-Delivery. */
+  deliveryId: Scalars['String']['output'];
+  event: Scalars['String']['output'];
+  /** The headers the webhook endpoint gets (X-Svc-Signature, webhook-signature, ...). */
+  headers: Array<Header>;
+  /** The exact body bytes, as UTF-8 text. */
+  body: Scalars['String']['output'];
+  installationId: Scalars['ID']['output'];
+  /** The event's number in its installation's sequence. */
+  sequence: Scalars['Int']['output'];
+  /** The stream's position after this event: pass it as `after` to resume. */
+  cursor: Scalars['String']['output'];
 };
 
 export type Mutation = {
@@ -169,6 +224,11 @@ export type Mutation = {
    * webhookReplay.
    */
   replayWebhooks: WebhookReplay;
+  /**
+   * Records on a delivery's log entry the answer of the local endpoint a webhookStream listener
+   * (svc listen) forwarded it to: its HTTP status (0 when it could not be reached) and duration.
+   */
+  reportWebhookStreamResult: WebhookLog;
   /**
    * A new installation of the sandbox's plugin at the sandbox's demo location, as a restaurant would
    * install it: a free listing is active at once (installation.created), a paid one waits in
@@ -345,6 +405,13 @@ export type MutationReplayWebhooksArgs = {
   since: Scalars['DateTime']['input'];
   until?: InputMaybe<Scalars['DateTime']['input']>;
   onlyFailed?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type MutationReportWebhookStreamResultArgs = {
+  logId: Scalars['ID']['input'];
+  status: Scalars['Int']['input'];
+  durationMs: Scalars['Int']['input'];
 };
 
 
@@ -779,6 +846,9 @@ export type WebhookLog = {
   redeliveryOf?: Maybe<Scalars['ID']['output']>;
   /** A delivery made by a replay: the replay's id. */
   replayId?: Maybe<Scalars['ID']['output']>;
+  /** The answer of the svc listen endpoint this delivery was forwarded to (0: unreachable). */
+  listenerHttpStatus?: Maybe<Scalars['Int']['output']>;
+  listenerDurationMs?: Maybe<Scalars['Int']['output']>;
   createdAt: Scalars['DateTime']['output'];
   updatedAt: Scalars['DateTime']['output'];
 };
@@ -1138,6 +1208,9 @@ export type ResolversTypes = {
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
+  Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  Header: ResolverTypeWrapper<Header>;
+  WebhookStreamEvent: ResolverTypeWrapper<WebhookStreamEvent>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   AuthPayload: ResolverTypeWrapper<AuthPayload>;
@@ -1200,6 +1273,9 @@ export type ResolversParentTypes = {
   ID: Scalars['ID']['output'];
   Int: Scalars['Int']['output'];
   String: Scalars['String']['output'];
+  Subscription: Record<PropertyKey, never>;
+  Header: Header;
+  WebhookStreamEvent: WebhookStreamEvent;
   Mutation: Record<PropertyKey, never>;
   Boolean: Scalars['Boolean']['output'];
   AuthPayload: AuthPayload;
@@ -1275,8 +1351,29 @@ export type QueryResolvers<ContextType = PortalContext, ParentType extends Resol
   webhookLogs?: Resolver<Maybe<ResolversTypes['WebhookLogConnection']>, ParentType, ContextType, RequireFields<QueryWebhookLogsArgs, 'installationId' | 'first'>>;
   webhookReplay?: Resolver<Maybe<ResolversTypes['WebhookReplay']>, ParentType, ContextType, RequireFields<QueryWebhookReplayArgs, 'id'>>;
   webhookHealth?: Resolver<Array<ResolversTypes['InstallationWebhookHealth']>, ParentType, ContextType, RequireFields<QueryWebhookHealthArgs, 'pluginId'>>;
+  webhookStreamCursor?: Resolver<ResolversTypes['String'], ParentType, ContextType, RequireFields<QueryWebhookStreamCursorArgs, 'sandboxId'>>;
   listings?: Resolver<Array<ResolversTypes['Plugin']>, ParentType, ContextType, Partial<QueryListingsArgs>>;
   organization?: Resolver<Maybe<ResolversTypes['Organization']>, ParentType, ContextType, RequireFields<QueryOrganizationArgs, 'id'>>;
+};
+
+export type SubscriptionResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = {
+  webhookStream?: SubscriptionResolver<ResolversTypes['WebhookStreamEvent'], "webhookStream", ParentType, ContextType, RequireFields<SubscriptionWebhookStreamArgs, 'sandboxId'>>;
+};
+
+export type HeaderResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['Header'] = ResolversParentTypes['Header']> = {
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type WebhookStreamEventResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['WebhookStreamEvent'] = ResolversParentTypes['WebhookStreamEvent']> = {
+  logId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  deliveryId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  event?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  headers?: Resolver<Array<ResolversTypes['Header']>, ParentType, ContextType>;
+  body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  installationId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  sequence?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type MutationResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
@@ -1299,6 +1396,7 @@ export type MutationResolvers<ContextType = PortalContext, ParentType extends Re
   testWebhook?: Resolver<Maybe<ResolversTypes['TestWebhookPayload']>, ParentType, ContextType, RequireFields<MutationTestWebhookArgs, 'installationId' | 'event'>>;
   redeliverWebhook?: Resolver<ResolversTypes['WebhookLog'], ParentType, ContextType, RequireFields<MutationRedeliverWebhookArgs, 'logId'>>;
   replayWebhooks?: Resolver<ResolversTypes['WebhookReplay'], ParentType, ContextType, RequireFields<MutationReplayWebhooksArgs, 'installationId' | 'since' | 'onlyFailed'>>;
+  reportWebhookStreamResult?: Resolver<ResolversTypes['WebhookLog'], ParentType, ContextType, RequireFields<MutationReportWebhookStreamResultArgs, 'logId' | 'status' | 'durationMs'>>;
   simulateInstall?: Resolver<Maybe<ResolversTypes['InstallPluginPayload']>, ParentType, ContextType, RequireFields<MutationSimulateInstallArgs, 'sandboxId'>>;
   simulateCheckout?: Resolver<Maybe<ResolversTypes['Installation']>, ParentType, ContextType, RequireFields<MutationSimulateCheckoutArgs, 'installationId'>>;
   simulateTrialEnding?: Resolver<Maybe<ResolversTypes['Installation']>, ParentType, ContextType, RequireFields<MutationSimulateTrialEndingArgs, 'installationId'>>;
@@ -1460,6 +1558,8 @@ export type WebhookLogResolvers<ContextType = PortalContext, ParentType extends 
   sequence?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   redeliveryOf?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   replayId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  listenerHttpStatus?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  listenerDurationMs?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
@@ -1607,6 +1707,9 @@ export type Resolvers<ContextType = PortalContext> = {
   DateTime?: GraphQLScalarType;
   JSON?: GraphQLScalarType;
   Query?: QueryResolvers<ContextType>;
+  Subscription?: SubscriptionResolvers<ContextType>;
+  Header?: HeaderResolvers<ContextType>;
+  WebhookStreamEvent?: WebhookStreamEventResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   AuthPayload?: AuthPayloadResolvers<ContextType>;
   Developer?: DeveloperResolvers<ContextType>;

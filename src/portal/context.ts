@@ -21,6 +21,8 @@ export interface PortalContext {
    * a field of such a bucket is paid for; each further one is charged when it runs.
    */
   prepaid: Set<string>;
+  /** Aborted when the client goes away (ends a subscription's stream). */
+  signal?: AbortSignal;
 }
 
 /** The caller's developer id; the policy guard has already refused anonymous callers. */

@@ -83,7 +83,8 @@ export function createPortal(config: Config, deps: PortalDeps): Router {
         deps.logger.error({ err: args[0], detail: args.slice(1).map(String) }, 'graphql-yoga');
       },
     },
-    context: ({ req }) => ({
+    context: ({ req, request }) => ({
+      signal: request.signal,
       db: deps.db,
       events: deps.events,
       queue: deps.queue,

@@ -5,12 +5,15 @@ import type { Db } from '../db/database.js';
 import { hashPassword } from '../lib/passwords.js';
 import { encrypt, generateWebhookSecret, randomBase62 } from '../lib/secrets.js';
 import { provisionSandbox } from '../domain/sandboxes/index.js';
+import { createDeveloperKey } from '../domain/developers/index.js';
 
 export interface DemoCredentials {
   base_url: string;
   portal: { email: string; password: string };
   operator: { email: string; password: string };
-  sandbox: { installation_id: number; api_key: string; webhook_secret: string };
+  sandbox: { installation_id: number; api_key: string; webhook_secret: string; sandbox_id?: number };
+  /** A developer key (plugins:read, plugins:write) for the svc CLI: SVC_API_KEY. */
+  developer_key?: string;
 }
 
 const DEMO_EMAIL = 'demo-developer@example.com';
@@ -66,11 +69,13 @@ export async function seedDemo(db: Db, config: Config): Promise<DemoCredentials>
     name: 'Demo sandbox',
     purpose: 'development',
   });
+  const { key: developerKey } = await createDeveloperKey(db, developer.developer_id, { name: 'svc CLI (demo)', scopes: ['plugins:read', 'plugins:write'] });
   const credentials: DemoCredentials = {
     base_url: config.baseUrl,
+    developer_key: developerKey,
     portal: { email: DEMO_EMAIL, password: portalPassword },
     operator: { email: OPERATOR_EMAIL, password: operatorPassword },
-    sandbox: { installation_id: sandbox.installationId, api_key: sandbox.installationKey, webhook_secret: webhookSecret },
+    sandbox: { installation_id: sandbox.installationId, api_key: sandbox.installationKey, webhook_secret: webhookSecret, sandbox_id: sandbox.sandboxId },
   };
   mkdirSync(config.dataDir, { recursive: true });
   writeFileSync(file, JSON.stringify(credentials, null, 2) + '\n', { mode: 0o600 });

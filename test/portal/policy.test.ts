@@ -94,6 +94,8 @@ describe('the policy the SDL declares', () => {
       operator: ['query.listings', 'query.organization', 'mutation.reviewPlugin', 'mutation.createOrganization', 'mutation.createLocation', 'mutation.installPlugin', 'mutation.completeCheckout', 'mutation.removeInstallation', 'mutation.runTrialSweep', 'mutation.runSandboxIdleSweep', 'mutation.posOrder', 'mutation.posReleaseOrder', 'mutation.posAddItems', 'mutation.posOrderPrepared', 'mutation.posSale', 'mutation.posFailedPayment', 'mutation.posRefund', 'mutation.posMenuItemCreated', 'mutation.posMenuItemDeleted'],
       public: ['mutation.signUp', 'mutation.logIn'],
     });
+    // The one subscription: a stream of a sandbox's deliveries, for a read-scoped key too.
+    expect(policy.access('subscription', 'webhookStream')).toBe('read');
   });
 
   it('charges signUp, logIn and every simulate* mutation to a per-IP bucket', () => {

@@ -213,7 +213,8 @@ export interface RecipientRow {
 
 /**
  * Active installations in the scope whose plugin has a webhook endpoint and a secret, with the
- * plugin's subscriptions (matched by the caller): read inside the event's own INSERT.
+ * plugin's subscriptions (matched by the caller): read inside the event's own INSERT. A sandbox
+ * installation without an endpoint qualifies while a listener (svc listen) streams its sandbox.
  */
 export function webhookRecipients(scope: RecipientScope): RawBuilder<RecipientRow> {
   return sql<RecipientRow>`
@@ -226,8 +227,10 @@ export function webhookRecipients(scope: RecipientScope): RawBuilder<RecipientRo
        and (${scope.organizationId}::int is null or i.organization_id = ${scope.organizationId})
        and (${scope.locationId}::int is null or i.location_id = ${scope.locationId})
        and (${scope.installationId}::int is null or i.installation_id = ${scope.installationId})
-       and p.webhook_endpoint is not null
-       and p.webhook_secret_enc is not null`;
+       and p.webhook_secret_enc is not null
+       and (p.webhook_endpoint is not null
+            or (i.sandbox_id is not null and exists (
+                  select 1 from control.webhook_listeners wl where wl.sandbox_id = i.sandbox_id and wl.expires_at > now())))`;
 }
 
 // ---------- writes

@@ -1,6 +1,7 @@
 export { runSandboxIdleSweep } from './expiry.js';
 export {
   deleteSandbox,
+  findOwnedSandbox,
   getSandbox,
   listSandboxes,
   protectSandbox,

@@ -59,7 +59,7 @@ function toView(row: SandboxRow, config: Config): SandboxView {
   };
 }
 
-async function findOwnedSandbox(db: Db, developerId: number, sandboxId: number): Promise<SandboxRow> {
+export async function findOwnedSandbox(db: Db, developerId: number, sandboxId: number): Promise<SandboxRow> {
   const row = await selectSandboxes(db).where('s.sandbox_id', '=', sandboxId).where('s.developer_id', '=', developerId).executeTakeFirst();
   if (!row) throw new NotFoundError('sandbox');
   return row;

@@ -49,6 +49,8 @@ interface DeliveryRow {
   event_data: Record<string, unknown> | null;
   occurred_at: Date;
   webhook_endpoint: string | null;
+  /** A listener (svc listen) streams the installation's sandbox. */
+  listening: boolean;
   webhook_secret_enc: string | null;
   /** The previous secret, only while its overlap runs (decided by the SELECT at send time). */
   previous_webhook_secret_enc: string | null;
@@ -109,7 +111,9 @@ async function prepare(trx: Transaction<Database>, jobs: DeliveryJobData[]): Pro
     select l.log_id, l.delivery_id, l.event_id, l.event_type, l.installation_id, l.sequence, l.attempts, l.status,
            coalesce(l.payload, e.data) as event_data, coalesce(e.occurred_at, l.created_at) as occurred_at,
            p.webhook_endpoint, p.webhook_secret_enc,
-           case when p.previous_secret_expires_at > now() then p.previous_webhook_secret_enc end as previous_webhook_secret_enc
+           case when p.previous_secret_expires_at > now() then p.previous_webhook_secret_enc end as previous_webhook_secret_enc,
+           (i.sandbox_id is not null and exists (select 1 from control.webhook_listeners wl
+                                                  where wl.sandbox_id = i.sandbox_id and wl.expires_at > now())) as listening
       from control.webhook_logs l
       join control.installations i on i.installation_id = l.installation_id
       join control.plugins p on p.plugin_id = i.plugin_id
@@ -150,13 +154,21 @@ export function toEnvelope(row: Pick<DeliveryRow, 'event_id' | 'event_type' | 'o
   };
 }
 
+/**
+ * A delivery handed to the sandbox's listener (svc listen) instead of an endpoint: the stream
+ * (stream.ts) carries it, and the listener reports its local answer on the log.
+ */
+const TO_LISTENER: SendResult = { ok: true, httpStatus: null, errorMessage: null, refusalReason: null, retryable: false, remoteAddress: 'svc listen', durationMs: 0 };
+
 /** Steps 2 and 3: sign with the plugin's current secret and POST; the retry policy judges the result. */
 async function send(deps: DeliveryDeps, p: Prepared, secrets: Map<string, string | null>): Promise<Outcome> {
   const { row, attempt } = p;
   let result: SendResult;
   const secret = readSecret(deps, row, secrets);
   const previous = readSecret(deps, row, secrets, row.previous_webhook_secret_enc);
-  if (!row.webhook_endpoint || secret === null || p.body === null) {
+  if (!row.webhook_endpoint && row.listening && secret !== null && p.body !== null) {
+    result = TO_LISTENER;
+  } else if (!row.webhook_endpoint || secret === null || p.body === null) {
     const why = !row.webhook_endpoint ? 'The plugin has no webhook_endpoint.' : p.body === null ? 'The event no longer exists.' : 'The plugin has no usable webhook secret.';
     result = { ok: false, httpStatus: null, errorMessage: why, refusalReason: null, retryable: false, remoteAddress: null, durationMs: 0 };
   } else {
@@ -168,6 +180,8 @@ async function send(deps: DeliveryDeps, p: Prepared, secrets: Map<string, string
       'X-Svc-Delivery': row.delivery_id,
       'X-Svc-Attempt': String(attempt),
     });
+    // An endpoint the destination guard refuses (a laptop's address): the listener has it.
+    if (result.refusalReason !== null && row.listening) result = TO_LISTENER;
   }
   const next = nextAttempt(result, attempt, deps.config.webhook);
   const outcome: Outcome = {

@@ -1,7 +1,7 @@
 import type { GraphQLFieldResolver, GraphQLResolveInfo } from 'graphql';
 import type { PortalContext } from '../context.js';
 import { consumeRateLimit } from '../../domain/installations/index.js';
-import type { MutationResolvers, QueryResolvers } from '../../generated/portal.generated.js';
+import type { MutationResolvers, QueryResolvers, SubscriptionResolvers } from '../../generated/portal.generated.js';
 import { authorize, type OperationType, type PortalPolicy } from '../policy.js';
 import { DateTimeScalar, JSONScalar } from '../scalars.js';
 import { accountMutations, accountQueries } from './accounts.js';
@@ -10,7 +10,7 @@ import { pluginMutations, pluginQueries } from './plugins.js';
 import { posMutations, simulationMutations } from './restaurant.js';
 import { sandboxMutations, sandboxQueries } from './sandboxes.js';
 import { marketplaceSimulations } from './simulations.js';
-import { webhookMutations, webhookQueries } from './webhooks.js';
+import { webhookMutations, webhookQueries, webhookSubscriptions } from './webhooks.js';
 
 /** A typed root resolver seen from the guard, which only passes along what GraphQL gives it. */
 type RootResolver = (parent: never, args: never, ctx: PortalContext, info: GraphQLResolveInfo) => unknown;
@@ -61,6 +61,7 @@ export const rootResolvers = {
     ...operatorMutations,
     ...posMutations,
   } satisfies Required<MutationResolvers>,
+  Subscription: { ...webhookSubscriptions } satisfies Required<SubscriptionResolvers>,
 };
 
 /** The schema's resolvers, the root fields behind the policy's guard. */
@@ -70,5 +71,24 @@ export function portalResolvers(policy: PortalPolicy) {
     JSON: JSONScalar,
     Query: guarded('query', rootResolvers.Query, policy),
     Mutation: guarded('mutation', rootResolvers.Mutation, policy),
+    Subscription: guardedSubscriptions(rootResolvers.Subscription, policy),
   };
+}
+
+/** Subscriptions behind the same guard: the policy is checked before a stream opens. */
+function guardedSubscriptions(fields: typeof rootResolvers.Subscription, policy: PortalPolicy) {
+  return Object.fromEntries(
+    Object.entries(fields).map(([field, { subscribe }]) => {
+      const { access } = policy.rule('subscription', field);
+      return [
+        field,
+        {
+          subscribe: (parent: unknown, args: unknown, ctx: PortalContext, info: GraphQLResolveInfo) => {
+            authorize(ctx.principal, access, field);
+            return (subscribe as (...a: unknown[]) => unknown)(parent, args, ctx, info);
+          },
+        },
+      ];
+    }),
+  );
 }

@@ -1,9 +1,10 @@
 import { findOwnedInstallation } from '../../domain/installations/index.js';
 import { findOwnedPlugin } from '../../domain/plugins/index.js';
+import { findOwnedSandbox } from '../../domain/sandboxes/index.js';
 import { NotFoundError } from '../../domain/shared/index.js';
 import * as webhooks from '../../domain/webhooks/index.js';
 import { toWebhookLogConnection, toWebhookLogView, toWebhookReplayView } from '../views/webhook-log-views.js';
-import type { MutationResolvers, QueryResolvers } from '../../generated/portal.generated.js';
+import type { MutationResolvers, QueryResolvers, SubscriptionResolvers } from '../../generated/portal.generated.js';
 import { developerIdOf, parseId, type PortalContext } from '../context.js';
 
 // The webhook tester, the webhook log of an installation, redelivery, replay and delivery health.
@@ -24,6 +25,10 @@ export const webhookQueries = {
   webhookHealth: async (_, args, ctx) => {
     const plugin = await findOwnedPlugin(ctx.db, developerIdOf(ctx), parseId(args.pluginId, 'plugin'));
     return webhooks.webhookHealth(ctx.db, plugin.plugin_id);
+  },
+  webhookStreamCursor: async (_, args, ctx) => {
+    const sandbox = await findOwnedSandbox(ctx.db, developerIdOf(ctx), parseId(args.sandboxId, 'sandbox'));
+    return webhooks.streamCursorNow(ctx.db, sandbox.sandbox_id);
   },
 } satisfies QueryResolvers;
 
@@ -46,7 +51,31 @@ export const webhookMutations = {
     });
     return toWebhookReplayView(replay);
   },
+  reportWebhookStreamResult: async (_, args, ctx) => {
+    const reader = { developerId: developerIdOf(ctx) };
+    const log = await webhooks.getWebhookLog(ctx.db, reader, parseId(args.logId, 'webhook_log'));
+    await webhooks.recordListenerResult(ctx.db, log.log_id, args.status, args.durationMs);
+    return toWebhookLogView(await webhooks.getWebhookLog(ctx.db, reader, log.log_id));
+  },
 } satisfies MutationResolvers;
+
+/** The live stream of a sandbox's deliveries (svc listen); ownership is checked before it opens. */
+export const webhookSubscriptions = {
+  webhookStream: {
+    subscribe: async function* (_, args, ctx) {
+      const developerId = developerIdOf(ctx);
+      const sandbox = await findOwnedSandbox(ctx.db, developerId, parseId(args.sandboxId, 'sandbox'));
+      const stream = webhooks.webhookStream(ctx.db, ctx.config, {
+        sandboxId: sandbox.sandbox_id,
+        developerId,
+        events: args.events ?? null,
+        after: args.after ?? null,
+        signal: ctx.signal,
+      });
+      for await (const item of stream) yield { webhookStream: item };
+    },
+  },
+} satisfies SubscriptionResolvers;
 
 async function ownedReplay(ctx: PortalContext, replayId: number): Promise<webhooks.WebhookReplayRow> {
   const replay = await webhooks.getWebhookReplay(ctx.db, replayId);

@@ -19,6 +19,8 @@ export interface WebhookLogView {
   sequence: number | null;
   redeliveryOf: number | null;
   replayId: number | null;
+  listenerHttpStatus: number | null;
+  listenerDurationMs: number | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -46,6 +48,8 @@ export function toWebhookLogView(row: WebhookLogRow): WebhookLogView {
     sequence: row.sequence,
     redeliveryOf: row.redelivery_of,
     replayId: row.replay_id,
+    listenerHttpStatus: row.listener_http_status,
+    listenerDurationMs: row.listener_duration_ms,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

@@ -1,0 +1,125 @@
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+// The svc CLI's connection to a platform: where it is, the developer key, and the two calls it
+// makes (GraphQL requests, and a GraphQL subscription read as Server-Sent Events). Nothing here
+// reaches past the public GraphQL and REST surfaces.
+
+export interface Credentials {
+  baseUrl: string;
+  apiKey: string;
+}
+
+export class CliError extends Error {
+  constructor(message: string, readonly retryAfterSeconds?: number) {
+    super(message);
+  }
+}
+
+export function configFile(env: NodeJS.ProcessEnv = process.env): string {
+  const dir = env.XDG_CONFIG_HOME || path.join(os.homedir(), '.config');
+  return path.join(dir, 'svc', 'config.json');
+}
+
+/** SVC_BASE_URL / SVC_API_KEY, else what `svc login` stored. */
+export function loadCredentials(env: NodeJS.ProcessEnv = process.env): Credentials {
+  const file = configFile(env);
+  const stored = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<Credentials>) : {};
+  const baseUrl = env.SVC_BASE_URL || stored.baseUrl;
+  const apiKey = env.SVC_API_KEY || stored.apiKey;
+  if (!baseUrl || !apiKey) throw new CliError('not logged in: run `svc login`, or set SVC_BASE_URL and SVC_API_KEY');
+  return { baseUrl: baseUrl.replace(/\/$/, ''), apiKey };
+}
+
+export function saveCredentials(credentials: Credentials, env: NodeJS.ProcessEnv = process.env): string {
+  const file = configFile(env);
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  writeFileSync(file, JSON.stringify(credentials, null, 2) + '\n', { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return file;
+}
+
+interface GraphQLResponse<T> {
+  data?: T;
+  errors?: { message: string; extensions?: { code?: string } }[];
+}
+
+/**
+ * One GraphQL request; a GraphQL or HTTP error becomes a one-line CliError. Over a rate limit it
+ * waits as long as the platform asks (up to a minute, said on stderr) and tries once more.
+ */
+export async function graphql<T>(credentials: Credentials, query: string, variables: Record<string, unknown> = {}, options: { retry?: boolean } = {}): Promise<T> {
+  if (options.retry === false) return graphqlOnce<T>(credentials, query, variables);
+  try {
+    return await graphqlOnce<T>(credentials, query, variables);
+  } catch (err) {
+    const wait = err instanceof CliError ? err.retryAfterSeconds : undefined;
+    if (wait === undefined || wait > 60) throw err;
+    process.stderr.write(`svc: rate limited by the platform; retrying in ${wait} s\n`);
+    await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+    return graphqlOnce<T>(credentials, query, variables);
+  }
+}
+
+async function graphqlOnce<T>(credentials: Credentials, query: string, variables: Record<string, unknown>): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(`${credentials.baseUrl}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${credentials.apiKey}` },
+      body: JSON.stringify({ query, variables }),
+    });
+  } catch (err) {
+    throw new CliError(`cannot reach ${credentials.baseUrl}: ${(err as Error).message}`);
+  }
+  const body = (await res.json().catch(() => ({}))) as GraphQLResponse<T> & { error?: string; message?: string };
+  const retryAfter = Number(res.headers.get('retry-after')) || undefined;
+  if (body.errors?.length) {
+    const [first] = body.errors;
+    throw new CliError(`${first!.extensions?.code ?? 'error'}: ${first!.message}`, first!.extensions?.code === 'rate_limit_exceeded' ? (retryAfter ?? 60) : undefined);
+  }
+  if (!res.ok || !body.data) throw new CliError(`${body.error ?? `HTTP ${res.status}`}: ${body.message ?? 'the request failed'}`, res.status === 429 ? (retryAfter ?? 60) : undefined);
+  return body.data;
+}
+
+/**
+ * A GraphQL subscription over Server-Sent Events: yields each `next` payload's data until the
+ * server completes the stream or the connection drops (then it returns; the caller reconnects).
+ */
+export async function* subscribe<T>(credentials: Credentials, query: string, variables: Record<string, unknown>, signal?: AbortSignal): AsyncGenerator<T> {
+  const res = await fetch(`${credentials.baseUrl}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'text/event-stream', authorization: `Bearer ${credentials.apiKey}` },
+    body: JSON.stringify({ query, variables }),
+    signal,
+  });
+  if (!res.ok || !res.body) {
+    const text = await res.text().catch(() => '');
+    let detail = text;
+    try {
+      const parsed = JSON.parse(text) as { error?: string; message?: string; errors?: { message: string; extensions?: { code?: string } }[] };
+      detail = parsed.errors?.[0] ? `${parsed.errors[0].extensions?.code ?? 'error'}: ${parsed.errors[0].message}` : `${parsed.error}: ${parsed.message}`;
+    } catch {
+      // not JSON
+    }
+    throw new CliError(`the stream was refused (HTTP ${res.status}) ${detail}`.trim());
+  }
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    buffer += decoder.decode(chunk, { stream: true });
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const frame = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const event = /^event: ?(.*)$/m.exec(frame)?.[1];
+      const data = frame.split('\n').filter((line) => line.startsWith('data:')).map((line) => line.slice(5).trimStart()).join('\n');
+      if (event === 'complete') return;
+      if (!data) continue;
+      const payload = JSON.parse(data) as GraphQLResponse<T>;
+      if (payload.errors?.length) throw new CliError(`${payload.errors[0]!.extensions?.code ?? 'error'}: ${payload.errors[0]!.message}`);
+      if (payload.data) yield payload.data;
+    }
+  }
+}

@@ -1,0 +1,240 @@
+import { createInterface } from 'node:readline/promises';
+import { parseArgs } from 'node:util';
+import { CliError, graphql, loadCredentials, saveCredentials, subscribe, type Credentials } from './client.js';
+import { TRIGGERS } from './triggers.js';
+
+// svc: the developer's command line for the platform. A thin client of the public GraphQL portal
+// (and, for `trigger`, of the Data API): log in once, stream a sandbox's webhooks to a local URL,
+// produce real events, follow and recover deliveries.
+
+const HELP: Record<string, string> = {
+  main: `usage: svc <command> [options]
+
+  login                               store the platform URL and a developer key (mode 0600)
+  listen --sandbox <id> --forward-to <url> [--events order.*,payment.*]
+                                      forward a sandbox's webhooks to a local URL, live
+  trigger <event> --sandbox <id> [--key <installation key>]
+                                      produce a real event in a sandbox (trigger --list: all 20)
+  events list --sandbox <id>          the sandbox installation's recent deliveries
+  events resend <logId>               deliver one again now (a new delivery, same envelope)
+  events replay --sandbox <id> --since <time> [--all]
+                                      re-send the failed (--all: every) deliveries since a time
+  logs tail --sandbox <id> [--events ...]
+                                      print the sandbox's deliveries as they happen
+
+Every command takes --help and --json. Credentials: svc login, or SVC_BASE_URL and SVC_API_KEY.`,
+  login: 'usage: svc login [--base-url <url>] [--api-key <svc_dev_...>]\n  Asks for what is not given (or SVC_BASE_URL / SVC_API_KEY), checks it, and stores it mode 0600.',
+  listen: 'usage: svc listen --sandbox <id> --forward-to <url> [--events order.*,payment.*] [--secret <webhook secret>] [--json]\n  Prints the webhook secret to verify with (--secret or SVC_WEBHOOK_SECRET: the portal shows it only once), then forwards each delivery (original headers, raw body) and prints\n  time, event, delivery id, local status and milliseconds. Reconnects after a drop and catches up\n  from the event sequence: nothing is lost or repeated.',
+  trigger: 'usage: svc trigger <event> --sandbox <id> [--key <installation key>] [--json]\n       svc trigger --list\n  Produces the event for real. Events a plugin causes (order.cancelled, menu.item_updated, inventory.*)\n  go through the Data API with the sandbox installation key (--key or SVC_INSTALLATION_KEY).',
+  events: 'usage: svc events list --sandbox <id> | svc events resend <logId> | svc events replay --sandbox <id> --since <time> [--all]',
+  logs: 'usage: svc logs tail --sandbox <id> [--events order.*] [--json]',
+};
+
+const STREAM = `subscription($s: ID!, $e: [String!], $a: String) {
+  webhookStream(sandboxId: $s, events: $e, after: $a) { logId deliveryId event headers { name value } body installationId sequence cursor } }`;
+
+interface StreamEvent {
+  logId: string;
+  deliveryId: string;
+  event: string;
+  headers: { name: string; value: string }[];
+  body: string;
+  installationId: string;
+  sequence: number;
+  cursor: string;
+}
+
+interface Io {
+  out: (line: string) => void;
+  err: (line: string) => void;
+  env: NodeJS.ProcessEnv;
+}
+
+export async function run(argv: string[], io: Io): Promise<number> {
+  const [command, ...rest] = argv;
+  if (!command || command === '--help' || command === 'help') {
+    io.out(HELP.main!);
+    return command ? 0 : 2;
+  }
+  const { values, positionals } = parseArgs({
+    args: rest,
+    allowPositionals: true,
+    options: {
+      help: { type: 'boolean' },
+      json: { type: 'boolean' },
+      list: { type: 'boolean' },
+      all: { type: 'boolean' },
+      sandbox: { type: 'string' },
+      'forward-to': { type: 'string' },
+      events: { type: 'string' },
+      key: { type: 'string' },
+      secret: { type: 'string' },
+      since: { type: 'string' },
+      'base-url': { type: 'string' },
+      'api-key': { type: 'string' },
+    },
+  });
+  if (values.help) {
+    io.out(HELP[command] ?? HELP.main!);
+    return 0;
+  }
+  const json = Boolean(values.json);
+  const print = (human: string, data: unknown) => io.out(json ? JSON.stringify(data) : human);
+  const need = (name: 'sandbox' | 'forward-to' | 'since', value: string | undefined) => {
+    if (!value) throw new CliError(`--${name} is required (svc ${command} --help)`);
+    return value;
+  };
+  const events = values.events?.split(',').map((e) => e.trim()).filter(Boolean);
+
+  switch (command) {
+    case 'login': {
+      let baseUrl = values['base-url'] ?? io.env.SVC_BASE_URL;
+      let apiKey = values['api-key'] ?? io.env.SVC_API_KEY;
+      if (!baseUrl || !apiKey) {
+        const rl = createInterface({ input: process.stdin, output: process.stderr });
+        baseUrl ||= (await rl.question('Platform URL [http://localhost:3000]: ')).trim() || 'http://localhost:3000';
+        apiKey ||= (await rl.question('Developer key (svc_dev_...): ')).trim();
+        rl.close();
+      }
+      const credentials = { baseUrl: baseUrl.replace(/\/$/, ''), apiKey };
+      const { me } = await graphql<{ me: { email: string } }>(credentials, '{ me { email } }');
+      const file = saveCredentials(credentials, io.env);
+      print(`Logged in to ${credentials.baseUrl} as ${me.email} (saved in ${file})`, { baseUrl: credentials.baseUrl, email: me.email, file });
+      return 0;
+    }
+    case 'listen':
+    case 'logs': {
+      if (command === 'logs' && positionals[0] !== 'tail') throw new CliError('usage: svc logs tail --sandbox <id>');
+      const credentials = loadCredentials(io.env);
+      const sandbox = need('sandbox', values.sandbox);
+      const forwardTo = command === 'listen' ? need('forward-to', values['forward-to']) : null;
+      if (forwardTo) {
+        // The portal shows a webhook secret once (at creation, provisioning and rotation) and never
+        // again: svc prints the one it is given.
+        const secret = values.secret ?? io.env.SVC_WEBHOOK_SECRET ?? null;
+        print(
+          secret
+            ? `Ready. Deliveries are signed with the webhook secret ${secret} (Ctrl-C to stop)`
+            : 'Ready. Deliveries are signed with your plugin\'s webhook secret, shown when the plugin was created or the secret rotated; pass it with --secret (or SVC_WEBHOOK_SECRET) to have it printed here (Ctrl-C to stop)',
+          { ready: true, secret },
+        );
+      }
+      await listen(credentials, sandbox, events, forwardTo, io, json);
+      return 0;
+    }
+    case 'trigger': {
+      if (values.list) {
+        for (const [name, { how }] of Object.entries(TRIGGERS)) print(`${name.padEnd(30)} ${how}`, { event: name, how });
+        return 0;
+      }
+      const event = positionals[0];
+      if (!event || !TRIGGERS[event]) throw new CliError(`unknown event ${event ?? '(none)'}: svc trigger --list shows the 20`);
+      const credentials = loadCredentials(io.env);
+      await TRIGGERS[event].run({ credentials, sandboxId: need('sandbox', values.sandbox), installationKey: values.key ?? io.env.SVC_INSTALLATION_KEY });
+      print(`Triggered ${event} in sandbox ${values.sandbox}`, { triggered: event, sandbox: values.sandbox });
+      return 0;
+    }
+    case 'events':
+      return eventsCommand(positionals, values, io, json, print);
+    default:
+      throw new CliError(`unknown command ${command}: svc --help lists them`);
+  }
+}
+
+async function eventsCommand(positionals: string[], values: Record<string, unknown>, io: Io, json: boolean, print: (h: string, d: unknown) => void): Promise<number> {
+  const credentials = loadCredentials(io.env);
+  const installationOf = async (sandbox: unknown) => {
+    if (typeof sandbox !== 'string') throw new CliError('--sandbox is required');
+    const { sandbox: box } = await graphql<{ sandbox: { installationId: string | null } | null }>(credentials, 'query($s: ID!) { sandbox(id: $s) { installationId } }', { s: sandbox });
+    if (!box?.installationId) throw new CliError(`not_found: sandbox ${sandbox} has no installation`);
+    return box.installationId;
+  };
+  switch (positionals[0]) {
+    case 'list': {
+      const { webhookLogs } = await graphql<{ webhookLogs: { nodes: Record<string, unknown>[] } }>(
+        credentials,
+        'query($i: ID!) { webhookLogs(installationId: $i, first: 50) { nodes { id direction eventType status httpStatus attempts sequence listenerHttpStatus createdAt } } }',
+        { i: await installationOf(values.sandbox) },
+      );
+      if (json) io.out(JSON.stringify(webhookLogs.nodes));
+      else for (const n of webhookLogs.nodes) io.out(`${n.createdAt}  ${String(n.id).padStart(6)}  ${String(n.eventType).padEnd(28)} ${String(n.status).padEnd(12)} ${n.httpStatus ?? n.listenerHttpStatus ?? '-'}  #${n.sequence ?? '-'}`);
+      return 0;
+    }
+    case 'resend': {
+      const logId = positionals[1];
+      if (!logId) throw new CliError('usage: svc events resend <logId>');
+      const { redeliverWebhook } = await graphql<{ redeliverWebhook: { id: string } }>(credentials, 'mutation($id: ID!) { redeliverWebhook(logId: $id) { id } }', { id: logId });
+      print(`Redelivering ${logId} as log ${redeliverWebhook.id}`, { original: logId, logId: redeliverWebhook.id });
+      return 0;
+    }
+    case 'replay': {
+      const since = values.since;
+      if (typeof since !== 'string' || Number.isNaN(Date.parse(since))) throw new CliError('--since <time> is required (an ISO 8601 date-time)');
+      const { replayWebhooks } = await graphql<{ replayWebhooks: { id: string; total: number } }>(
+        credentials,
+        'mutation($i: ID!, $since: DateTime!, $f: Boolean) { replayWebhooks(installationId: $i, since: $since, onlyFailed: $f) { id total } }',
+        { i: await installationOf(values.sandbox), since: new Date(since).toISOString(), f: !values.all },
+      );
+      print(`Replay ${replayWebhooks.id}: ${replayWebhooks.total} events, in sequence order`, replayWebhooks);
+      return 0;
+    }
+    default:
+      throw new CliError('usage: svc events list|resend <logId>|replay --since <time>');
+  }
+}
+
+/**
+ * The stream, forever: forwards (or prints) each delivery and remembers the stream's cursor; after
+ * a drop it reconnects with that cursor, so the events emitted meanwhile arrive, each once.
+ */
+async function listen(credentials: Credentials, sandbox: string, events: string[] | undefined, forwardTo: string | null, io: Io, json: boolean): Promise<void> {
+  const { webhookStreamCursor } = await graphql<{ webhookStreamCursor: string }>(credentials, 'query($s: ID!) { webhookStreamCursor(sandboxId: $s) }', { s: sandbox });
+  let cursor = webhookStreamCursor;
+  let wait = 500;
+  for (;;) {
+    try {
+      for await (const data of subscribe<{ webhookStream: StreamEvent }>(credentials, STREAM, { s: sandbox, e: events ?? null, a: cursor })) {
+        wait = 500;
+        const event = data.webhookStream;
+        const line = forwardTo ? await forward(credentials, event, forwardTo) : null;
+        const at = new Date().toISOString();
+        if (json) io.out(JSON.stringify({ at, event: event.event, logId: event.logId, deliveryId: event.deliveryId, sequence: event.sequence, installationId: event.installationId, ...(line ?? {}) }));
+        else io.out(`${at}  ${event.event.padEnd(28)} ${event.deliveryId}  #${event.sequence}${line ? `  -> ${line.status || 'unreachable'}  ${line.ms} ms` : ''}`);
+        cursor = event.cursor;
+      }
+    } catch (err) {
+      // Refusals end the command (a wrong sandbox or key will not fix itself); a 429 or a drop is waited out.
+      if (err instanceof CliError && /refused \(HTTP 4(?!29)|not_found|authentication|insufficient/.test(err.message)) throw err;
+      io.err(`stream dropped (${(err as Error).message}); reconnecting`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    wait = Math.min(wait * 2, 10_000);
+  }
+}
+
+async function forward(credentials: Credentials, event: StreamEvent, url: string): Promise<{ status: number; ms: number }> {
+  const started = performance.now();
+  let status = 0;
+  try {
+    const res = await fetch(url, { method: 'POST', headers: Object.fromEntries(event.headers.map((h) => [h.name, h.value])), body: event.body, redirect: 'manual' });
+    status = res.status;
+    await res.arrayBuffer().catch(() => undefined);
+  } catch {
+    status = 0;
+  }
+  const ms = Math.round(performance.now() - started);
+  await graphql(credentials, 'mutation($id: ID!, $s: Int!, $ms: Int!) { reportWebhookStreamResult(logId: $id, status: $s, durationMs: $ms) { id } }', { id: event.logId, s: status, ms }, { retry: false }).catch(() => undefined);
+  return { status, ms };
+}
+
+/** The process entry (bin/svc.mjs): runs one command and exits with its code, a failure as one line. */
+export async function cliMain(argv: string[]): Promise<never> {
+  const io: Io = { out: (line) => process.stdout.write(line + '\n'), err: (line) => process.stderr.write(line + '\n'), env: process.env };
+  try {
+    process.exit(await run(argv, io));
+  } catch (err) {
+    const known = err instanceof CliError || (err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION';
+    io.err(`svc: ${known ? (err as Error).message : ((err as Error).stack ?? String(err))}`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,240 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createTestContext, type TestContext } from '../support/context.js';
+import { call } from '../support/http.js';
+import { createDeveloperKey, createProjectAndPlugin, gqlData, provisionPortalSandbox, signUpDeveloper, type PortalSandbox } from '../support/portal-builders.js';
+import { waitUntil } from '../support/webhook-receiver.js';
+
+// The developer loop end to end: the service (without SVC_WEBHOOK_ALLOW_PRIVATE and without any
+// CA) behind a real port, the svc CLI as a real child process, and a plain local HTTP receiver
+// on 127.0.0.1: a plugin with no public endpoint sees its sandbox's webhooks on the laptop.
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const SVC = path.join(ROOT, 'bin/svc.mjs');
+
+interface Received {
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+let t: TestContext;
+let server: http.Server;
+let port: number;
+let env: NodeJS.ProcessEnv;
+let box: PortalSandbox;
+let webhookSecret: string;
+let token: string;
+let triggerKey: string;
+const received: Received[] = [];
+let receiver: http.Server;
+let receiverPort: number;
+const children: ChildProcessWithoutNullStreams[] = [];
+
+async function serve(): Promise<void> {
+  server = http.createServer(await t.newApp());
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+}
+
+beforeAll(async () => {
+  t = await createTestContext({ SVC_WEBHOOK_ALLOW_PRIVATE: '0' }, { jobs: { workers: true } });
+  server = http.createServer(t.app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+  receiver = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body: Buffer.concat(chunks) });
+      res.writeHead(202).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiverPort = (receiver.address() as AddressInfo).port;
+
+  const dev = await signUpDeveloper(t.app);
+  token = dev.token;
+  const plugin = await createProjectAndPlugin(t.app, dev.token); // no webhook endpoint at all
+  webhookSecret = plugin.webhookSecret;
+  box = await provisionPortalSandbox(t.app, dev.token, plugin.pluginId);
+  // Two keys, as a developer might use in two terminals: each has its own 60/minute budget.
+  const { key } = await createDeveloperKey(t.app, dev.token);
+  triggerKey = (await createDeveloperKey(t.app, dev.token)).key;
+  env = { ...process.env, SVC_BASE_URL: `http://127.0.0.1:${port}`, SVC_API_KEY: key, XDG_CONFIG_HOME: '/nonexistent-svc-config', NODE_OPTIONS: '' };
+}, 60_000);
+
+afterAll(async () => {
+  for (const child of children) child.kill('SIGKILL');
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  await new Promise((resolve) => receiver.close(resolve));
+  await t.close();
+});
+
+/** Runs one svc command to its end. */
+function svc(args: string[], extraEnv: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [SVC, ...args], { cwd: ROOT, env: { ...env, ...extraEnv } });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (c) => (stdout += c));
+  child.stderr.on('data', (c) => (stderr += c));
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+/** Starts `svc listen` and returns its JSON lines as they come. */
+function listen(args: string[]): { lines: any[]; stderr: () => string } {
+  const child = spawn(process.execPath, [SVC, 'listen', ...args, '--json'], { cwd: ROOT, env: { ...env, SVC_WEBHOOK_SECRET: webhookSecret } });
+  children.push(child);
+  const lines: any[] = [];
+  let buffer = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => {
+    buffer += chunk;
+    let nl: number;
+    while ((nl = buffer.indexOf('\n')) >= 0) {
+      lines.push(JSON.parse(buffer.slice(0, nl)));
+      buffer = buffer.slice(nl + 1);
+    }
+  });
+  child.stderr.on('data', (c) => (stderr += c));
+  return { lines, stderr: () => stderr };
+}
+
+const forwardedOf = (event: string) => received.filter((r) => r.headers['x-svc-event'] === event);
+
+describe('svc listen and svc trigger', () => {
+  it('when a plugin has no endpoint, then listen forwards a triggered order.created, signed with the plugin secret, and the log shows the local answer', async () => {
+    const listener = listen(['--sandbox', box.sandboxId, '--forward-to', `http://127.0.0.1:${receiverPort}/hook`]);
+    await waitUntil(() => listener.lines.some((l) => l.ready), 20_000, `svc listen ready (${listener.stderr()})`);
+    expect(listener.lines[0]).toEqual({ ready: true, secret: webhookSecret });
+
+    const trigger = await svc(['trigger', 'order.created', '--sandbox', box.sandboxId], { SVC_API_KEY: triggerKey });
+    expect({ code: trigger.code, stderr: trigger.stderr }).toEqual({ code: 0, stderr: '' });
+    await waitUntil(() => forwardedOf('order.created').length === 1, 20_000, `forwarded order.created (${listener.stderr()})`);
+    const [req] = forwardedOf('order.created');
+    expect(req!.headers['x-svc-signature']).toBe(createHmac('sha256', webhookSecret).update(req!.body).digest('hex'));
+    const body = JSON.parse(req!.body.toString('utf8'));
+    expect(body).toMatchObject({ event: 'order.created', installation_id: Number(box.installationId), sequence: expect.any(Number) });
+
+    await waitUntil(() => listener.lines.some((l) => l.event === 'order.created' && l.status === 202), 10_000, 'the listen line');
+    const line = listener.lines.find((l) => l.event === 'order.created');
+    expect(line).toMatchObject({ deliveryId: req!.headers['x-svc-delivery'], status: 202, ms: expect.any(Number) });
+    const logs = async () =>
+      (await gqlData(t.app, token, 'query($i: ID!) { webhookLogs(installationId: $i, first: 5) { nodes { id eventType status listenerHttpStatus listenerDurationMs } } }', { i: box.installationId }))
+        .webhookLogs.nodes as any[];
+    await waitUntil(async () => (await logs()).some((l) => l.eventType === 'order.created' && l.listenerHttpStatus === 202), 10_000, 'the reported local status');
+    expect((await logs()).find((l) => l.eventType === 'order.created')).toMatchObject({ status: 'delivered', listenerHttpStatus: 202, listenerDurationMs: expect.any(Number) });
+  }, 60_000);
+
+  it('when the server restarts mid-run, then listen reconnects and forwards the events emitted while it was away, each once', async () => {
+    const before = received.length;
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    // While the server is down, the plugin changes two prices (through the same app's Data API).
+    for (const price of [7.25, 7.5]) {
+      const res = await call(t.app, 'patch', '/menu/7', { key: box.installationKey, body: { price } });
+      expect(res.status).toBe(200);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await serve();
+    await waitUntil(() => received.length - before >= 2, 30_000, 'the two orders forwarded after the reconnect');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const after = received.slice(before);
+    expect(after.map((r) => r.headers['x-svc-event'])).toEqual(['menu.item_updated', 'menu.item_updated']);
+    expect(new Set(after.map((r) => r.headers['x-svc-delivery'])).size).toBe(2);
+    const sequences = after.map((r) => JSON.parse(r.body.toString('utf8')).sequence);
+    expect(sequences[1]).toBe(sequences[0] + 1);
+  }, 60_000);
+
+  it("when another developer's sandbox is named, then listen exits non-zero with not_found on one line", async () => {
+    const other = await signUpDeveloper(t.app);
+    const { key } = await createDeveloperKey(t.app, other.token);
+    const result = await svc(['listen', '--sandbox', box.sandboxId, '--forward-to', 'http://127.0.0.1:1/x'], { SVC_API_KEY: key });
+    expect(result.code).not.toBe(0);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toMatch(/^svc: not_found: Sandbox not found/);
+    expect(result.stdout).toMatch(/^Ready\. Deliveries are signed with your plugin's webhook secret, shown when/);
+    // The stream itself refuses too, before it opens.
+    const res = await fetch(`http://127.0.0.1:${port}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream', authorization: `Bearer ${key}` },
+      body: JSON.stringify({ query: 'subscription($s: ID!) { webhookStream(sandboxId: $s) { logId } }', variables: { s: box.sandboxId } }),
+    });
+    expect(await res.text()).toMatch(/not_found/);
+  }, 30_000);
+
+  it('when every event is triggered, then each arrives at the local receiver (plugin-caused ones with --key)', async () => {
+    const { sandbox } = await gqlData(t.app, token, 'query($s: ID!) { sandbox(id: $s) { pluginId } }', { s: box.sandboxId });
+    const list = await svc(['trigger', '--list', '--json']);
+    const events = list.stdout.trim().split('\n').map((l) => JSON.parse(l).event as string);
+    expect(events).toHaveLength(20);
+    for (const event of events) {
+      if (event === 'sandbox.expiry_warning') continue;
+      // installation.created needs a free plugin; trials and subscriptions a paid one with a trial.
+      if (event === 'trial.started') {
+        await gqlData(t.app, token, 'mutation($id: ID!) { updatePlugin(id: $id, input: { pricing: { model: paid, price: "19.00" }, trialDays: 14 }) { id } }', { id: sandbox.pluginId });
+        const refused = await svc(['trigger', 'installation.created', '--sandbox', box.sandboxId], { SVC_API_KEY: triggerKey });
+        expect({ code: refused.code, stderr: refused.stderr }).toEqual({ code: 1, stderr: expect.stringMatching(/^svc: installation.created fires when a free plugin is installed/) });
+      }
+      const result = await svc(['trigger', event, '--sandbox', box.sandboxId, '--key', box.installationKey], { SVC_API_KEY: triggerKey });
+      // The simulate* mutations allow 30 a minute per client address: past that, svc waits it out and says so.
+      expect({ event, code: result.code, stderr: result.stderr }).toEqual({ event, code: 0, stderr: expect.stringMatching(/^(svc: rate limited by the platform; retrying in \d+ s\n)?$/) });
+      await waitUntil(() => forwardedOf(event).length > 0, 20_000, `${event} forwarded`);
+    }
+    const refused = await svc(['trigger', 'sandbox.expiry_warning', '--sandbox', box.sandboxId], { SVC_API_KEY: triggerKey });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/operator/);
+  }, 240_000);
+});
+
+describe('svc login and svc events', () => {
+  it('when logging in, then the URL and key are checked and stored mode 0600, and later commands use them', async () => {
+    const home = mkdtempSync(path.join(os.tmpdir(), 'svc-home-'));
+    try {
+      const bad = await svc(['login', '--base-url', `http://127.0.0.1:${port}`, '--api-key', 'svc_dev_nope'], { XDG_CONFIG_HOME: home, SVC_API_KEY: '', SVC_BASE_URL: '' });
+      expect(bad.code).toBe(1);
+      expect(existsSync(path.join(home, 'svc/config.json'))).toBe(false);
+      const ok = await svc(['login', '--base-url', `http://127.0.0.1:${port}/`, '--api-key', triggerKey, '--json'], { XDG_CONFIG_HOME: home, SVC_API_KEY: '', SVC_BASE_URL: '' });
+      expect(ok.code).toBe(0);
+      expect(JSON.parse(ok.stdout)).toMatchObject({ baseUrl: `http://127.0.0.1:${port}`, email: expect.stringContaining('@') });
+      const file = path.join(home, 'svc/config.json');
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      const listed = await svc(['events', 'list', '--sandbox', box.sandboxId, '--json'], { XDG_CONFIG_HOME: home, SVC_API_KEY: '', SVC_BASE_URL: '' });
+      expect(listed.code).toBe(0);
+      const logs = JSON.parse(listed.stdout) as { id: string; eventType: string; direction: string }[];
+      expect(logs.length).toBeGreaterThan(0);
+      const delivery = logs.find((l) => l.direction === 'outbound')!;
+      const resent = await svc(['events', 'resend', delivery.id, '--json'], { XDG_CONFIG_HOME: home, SVC_API_KEY: '', SVC_BASE_URL: '' });
+      expect(resent.code).toBe(0);
+      expect(JSON.parse(resent.stdout)).toMatchObject({ original: delivery.id, logId: expect.any(String) });
+      const replay = await svc(['events', 'replay', '--sandbox', box.sandboxId, '--since', new Date(Date.now() - 3_600_000).toISOString(), '--json'], {
+        XDG_CONFIG_HOME: home, SVC_API_KEY: '', SVC_BASE_URL: '',
+      });
+      expect(replay.code).toBe(0);
+      expect(JSON.parse(replay.stdout)).toMatchObject({ id: expect.any(String), total: expect.any(Number) });
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describe('svc basics', () => {
+  it('when asked for help or given nonsense, then --help exits 0 and errors exit non-zero with one line', async () => {
+    for (const command of ['listen', 'trigger', 'events', 'logs', 'login']) {
+      const help = await svc([command, '--help']);
+      expect(help.code).toBe(0);
+      expect(help.stdout).toMatch(/^usage: svc/);
+    }
+    const unknown = await svc(['trigger', 'order.bogus', '--sandbox', '1']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toBe('svc: unknown event order.bogus: svc trigger --list shows the 20\n');
+    const loggedOut = await svc(['listen', '--sandbox', '1', '--forward-to', 'http://x'], { SVC_API_KEY: '', SVC_BASE_URL: '' });
+    expect(loggedOut.stderr).toMatch(/^svc: not logged in/);
+  }, 60_000);
+});
