@@ -142,9 +142,7 @@ export const TRIGGERS: Record<string, { how: string; run: Step }> = {
     },
   },
   'sandbox.expiry_warning': {
-    how: 'the idle sweep 7 days before the sandbox expires (operator runSandboxIdleSweep)',
-    run: async () => {
-      throw new CliError('sandbox.expiry_warning comes from the idle sweep, which only a platform operator can run early (runSandboxIdleSweep)');
-    },
+    how: "the idle sweep's warning, sent now (simulateSandboxExpiryWarning)",
+    run: async (ctx) => void (await gql(ctx, 'mutation($sandboxId: ID!) { simulateSandboxExpiryWarning(sandboxId: $sandboxId) { id } }')),
   },
 };

@@ -265,6 +265,12 @@ export type Mutation = {
   /** Deletes a menu item of the sandbox's demo location: menu.item_deleted. */
   simulateMenuItemDeleted?: Maybe<DeletedMenuItem>;
   /**
+   * The idle sweep's warning for this sandbox, now (sandbox.expiry_warning, with the date the sandbox
+   * would expire if it stays idle): what the sweep sends 7 days before the deadline. It does not move
+   * the deadline; within the warning window it counts as that window's warning.
+   */
+  simulateSandboxExpiryWarning?: Maybe<Sandbox>;
+  /**
    * Moves a listing through review: under_review -> approved | rejected, approved -> active,
    * active -> suspended | deprecated, suspended -> active, any -> deleted. Otherwise
    * invalid_transition with `allowed_actions`. Production installations of a listing that is not
@@ -495,6 +501,11 @@ export type MutationSimulateMenuItemCreatedArgs = {
 export type MutationSimulateMenuItemDeletedArgs = {
   sandboxId: Scalars['ID']['input'];
   itemId: Scalars['ID']['input'];
+};
+
+
+export type MutationSimulateSandboxExpiryWarningArgs = {
+  sandboxId: Scalars['ID']['input'];
 };
 
 
@@ -1411,6 +1422,7 @@ export type MutationResolvers<ContextType = PortalContext, ParentType extends Re
   simulateRefund?: Resolver<Maybe<ResolversTypes['RestaurantTransaction']>, ParentType, ContextType, RequireFields<MutationSimulateRefundArgs, 'sandboxId' | 'transactionId' | 'reason'>>;
   simulateMenuItemCreated?: Resolver<Maybe<ResolversTypes['RestaurantMenuItem']>, ParentType, ContextType, RequireFields<MutationSimulateMenuItemCreatedArgs, 'sandboxId' | 'input'>>;
   simulateMenuItemDeleted?: Resolver<Maybe<ResolversTypes['DeletedMenuItem']>, ParentType, ContextType, RequireFields<MutationSimulateMenuItemDeletedArgs, 'sandboxId' | 'itemId'>>;
+  simulateSandboxExpiryWarning?: Resolver<Maybe<ResolversTypes['Sandbox']>, ParentType, ContextType, RequireFields<MutationSimulateSandboxExpiryWarningArgs, 'sandboxId'>>;
   reviewPlugin?: Resolver<Maybe<ResolversTypes['Plugin']>, ParentType, ContextType, RequireFields<MutationReviewPluginArgs, 'pluginId' | 'action'>>;
   createOrganization?: Resolver<Maybe<ResolversTypes['Organization']>, ParentType, ContextType, RequireFields<MutationCreateOrganizationArgs, 'name'>>;
   createLocation?: Resolver<Maybe<ResolversTypes['Location']>, ParentType, ContextType, RequireFields<MutationCreateLocationArgs, 'organizationId' | 'name' | 'currency' | 'timezone'>>;

@@ -140,3 +140,29 @@ describe('idle expiry sweep', () => {
     expect((await call(t.app, 'get', '/health', { key: box.apiKey })).status).toBe(200);
   });
 });
+
+describe('simulateSandboxExpiryWarning', () => {
+  it('when the owner simulates the warning, then sandbox.expiry_warning is emitted now with the real expiry date, and the deadline does not move', async () => {
+    const box = await idleSandbox(new Date(Date.now() - 2 * DAY));
+    const { token } = await issueSessionToken(t.config, box.developerId);
+    const QUERY = 'query($id: ID!) { sandbox(id: $id) { wouldExpireAt } }';
+    const before = (await gqlData(t.app, token, QUERY, { id: String(box.sandboxId) })).sandbox.wouldExpireAt;
+    const result = await gqlData(t.app, token, 'mutation($s: ID!) { simulateSandboxExpiryWarning(sandboxId: $s) { id status wouldExpireAt } }', { s: String(box.sandboxId) });
+    expect(result.simulateSandboxExpiryWarning).toEqual({ id: String(box.sandboxId), status: 'active', wouldExpireAt: before });
+    const [event] = await warnings(box);
+    expect(event).toBeDefined();
+    expectValidEventData('sandbox.expiry_warning', event!.data);
+    expect(event!.data).toMatchObject({ sandbox_id: box.sandboxId, would_expire_at: new Date(before).toISOString() });
+    // The sweep still warns inside the real window: the simulation did not count as that warning.
+    expect(await sweepFor(box, at(new Date(before), -6))).toBe('warned');
+  });
+
+  it("when another developer simulates it, then the sandbox is not_found and nothing is emitted", async () => {
+    const box = await idleSandbox(new Date());
+    const stranger = await createSandboxInstallation(t.db);
+    const { token } = await issueSessionToken(t.config, stranger.developerId);
+    const res = await t.request().post('/graphql').set('Authorization', `Bearer ${token}`).send({ query: 'mutation($s: ID!) { simulateSandboxExpiryWarning(sandboxId: $s) { id } }', variables: { s: String(box.sandboxId) } });
+    expect(res.body.errors[0].extensions.code).toBe('not_found');
+    expect(await warnings(box)).toEqual([]);
+  });
+});

@@ -5,6 +5,7 @@ import { assertSchemaName } from '../../db/migrate.js';
 import type { Database } from '../../db/types.js';
 import type { EventSink } from '../webhooks/index.js';
 import { installations } from '../installations/index.js';
+import { ValidationError } from '../shared/index.js';
 
 // Idle expiry of sandboxes. A sandbox expires `sandboxIdleDays` after its installation key was last
 // used, never before its protection window ends, and never less than 7 days after the warning
@@ -72,6 +73,20 @@ export async function runSandboxIdleSweep(db: Db, events: EventSink, config: Con
     if (outcome === 'expired') result.expired.push(sandbox_id);
   }
   return result;
+}
+
+/**
+ * The warning the sweep would send for this sandbox, sent now (a developer's simulation): the
+ * same event and marker, with the date it would expire if it stays idle. The deadline does not
+ * move, and a warning sent before the window opens does not count as the window's warning.
+ */
+export async function sendExpiryWarningNow(db: Db, events: EventSink, config: Config, sandboxId: number, now: Date): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('control.sandboxes').selectAll().where('sandbox_id', '=', sandboxId).where('status', '=', 'active').forUpdate().executeTakeFirst();
+    if (!row) throw new ValidationError({ sandboxId: ['the sandbox is not active: reset it first (resetSandbox)'] });
+    const deadline = idleDeadline(row, config.sandboxIdleDays);
+    await warn(trx, events, row, new Date(Math.max(deadline.getTime(), now.getTime() + WARNING_MS)), now);
+  });
 }
 
 async function sweepOne(trx: Transaction<Database>, events: EventSink, sandboxId: number, idleDays: number, now: Date): Promise<'warned' | 'expired' | null> {

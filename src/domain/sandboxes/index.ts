@@ -1,4 +1,4 @@
-export { runSandboxIdleSweep } from './expiry.js';
+export { runSandboxIdleSweep, sendExpiryWarningNow } from './expiry.js';
 export {
   deleteSandbox,
   findOwnedSandbox,

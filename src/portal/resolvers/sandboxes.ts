@@ -1,11 +1,13 @@
 import { regenerateInstallationKey } from '../../domain/installations/index.js';
 import {
   deleteSandbox,
+  findOwnedSandbox,
   getSandbox,
   listSandboxes,
   protectSandbox,
   provisionDeveloperSandbox,
   resetSandbox,
+  sendExpiryWarningNow,
 } from '../../domain/sandboxes/index.js';
 import type { MutationResolvers, QueryResolvers } from '../../generated/portal.generated.js';
 import { developerIdOf, parseId } from '../context.js';
@@ -19,6 +21,12 @@ export const sandboxQueries = {
 } satisfies QueryResolvers;
 
 export const sandboxMutations = {
+  /** Ownership first: another developer's sandbox is not_found. */
+  simulateSandboxExpiryWarning: async (_, args, ctx) => {
+    const sandbox = await findOwnedSandbox(ctx.db, developerIdOf(ctx), parseId(args.sandboxId, 'sandbox'));
+    await sendExpiryWarningNow(ctx.db, ctx.events, ctx.config, sandbox.sandbox_id, new Date());
+    return getSandbox(ctx.db, ctx.config, developerIdOf(ctx), sandbox.sandbox_id);
+  },
   provisionSandbox: (_, args, ctx) =>
     provisionDeveloperSandbox(ctx.db, ctx.config, developerIdOf(ctx), {
       pluginId: parseId(args.pluginId, 'plugin'),
