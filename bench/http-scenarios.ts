@@ -24,6 +24,8 @@ export interface Scenario {
   baseline: boolean;
   /** Connections for this scenario instead of the run's (BENCH_CONNECTIONS). */
   connections?: number;
+  /** Also run it on the service with the API request log off (SVC_REQUEST_LOG=off): the log's cost. */
+  requestLogOff?: boolean;
 }
 
 const key = (data: BenchData, n: number) => data.keys[n % data.keys.length]!;
@@ -34,6 +36,7 @@ export const HTTP_SCENARIOS: Scenario[] = [
   {
     name: 'GET /orders/{orderId}',
     baseline: true,
+    requestLogOff: true,
     build: getOrder,
   },
   {

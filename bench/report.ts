@@ -11,7 +11,16 @@ interface Report {
   plans: { endpoint: string; query: string; plan: string; usesIndex: boolean; seqScans: string[] }[];
 }
 
+/** The bench target that is the service with SVC_REQUEST_LOG=off. */
+export const LOG_OFF = 'service, request log off';
+
 export function renderMarkdown(r: Report): string {
+  const logCost = r.http
+    .filter((x) => x.target === LOG_OFF)
+    .map((off) => {
+      const on = r.http.find((x) => x.scenario === off.scenario && x.target === 'service')!;
+      return `| ${off.scenario} | ${on.requestsPerSecond} | ${off.requestsPerSecond} | ${(on.requestsPerSecond / off.requestsPerSecond).toFixed(2)} | ${on.p99Ms} | ${off.p99Ms} |`;
+    });
   const rows = r.http.map((x) => {
     const base = r.http.find((b) => b.scenario === x.scenario && b.target === 'baseline');
     const floor = r.http.find((b) => b.scenario === x.scenario && b.target === 'floor');
@@ -35,6 +44,12 @@ read-only key lookup: the least correct work).
 | scenario | target | req/s | p50 ms | p99 ms | CPU % | peak RSS MB | non-2xx | ratio to baseline | ratio to floor |
 | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
 ${rows.join('\n')}
+
+## The API request log's cost (target: on / off >= 0.90)
+
+| scenario | req/s, log on | req/s, log off | on / off | p99 ms on | p99 ms off |
+| --- | --- | --- | --- | --- | --- |
+${logCost.join('\n')}
 
 ## Webhook delivery
 

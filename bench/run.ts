@@ -15,7 +15,7 @@ import { seedBench } from './seed.js';
 import { startServer } from './servers.js';
 import { measureSandboxProvisioning, measureSoak } from './extra-scenarios.js';
 import { measureWebhookDelivery } from './webhook-scenario.js';
-import { renderMarkdown } from './report.js';
+import { LOG_OFF, renderMarkdown } from './report.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const soakSeconds = Number(process.env.BENCH_SOAK_SECONDS ?? 300);
@@ -49,11 +49,14 @@ execSync('npm run --silent build', { cwd: path.resolve(import.meta.dirname, '..'
 const service = await startServer('service', ['dist/main.js', 'serve'], { ...env, DATABASE_URL: url, SVC_ROLE: 'api' });
 const baseline = await startServer('baseline', ['bench/baseline/server.ts'], { ...env, DATABASE_URL: url }, '/api/plugin/v1/orders/1');
 const floor = await startServer('floor', ['bench/floor/server.ts'], { ...env, DATABASE_URL: url });
+// The same service with the API request log off: the hot read on both shows what the log costs.
+const logOff = await startServer(LOG_OFF, ['dist/main.js', 'serve'], { ...env, DATABASE_URL: url, SVC_ROLE: 'api', SVC_REQUEST_LOG: 'off' });
 
 const http: ScenarioResult[] = [];
 try {
   for (const scenario of only.has('http') ? scenarios : []) {
-    for (const target of scenario.baseline ? [service, baseline, floor] : [service]) {
+    const targets = [service, ...(scenario.requestLogOff ? [logOff] : []), ...(scenario.baseline ? [baseline, floor] : [])];
+    for (const target of targets) {
       const result = await runHttpScenario(scenario, target, data, { seconds, connections });
       console.log(`bench: ${scenario.name} on ${target.name}: ${result.requestsPerSecond} req/s, p99 ${result.p99Ms} ms, non2xx ${result.non2xx}`);
       http.push(result);
@@ -62,6 +65,7 @@ try {
 } finally {
   await baseline.stop();
   await floor.stop();
+  await logOff.stop();
 }
 
 const plans = only.has('plans') ? await explainListQueries(url, data.keys[0]!) : [];

@@ -6,11 +6,16 @@ import type { Db } from './db/database.js';
 import type { Logger } from './logger.js';
 import { handlers } from './api/handlers/index.js';
 import { createDataApi, newRequestId } from './api/router.js';
-import { httpError, toErrorResponse } from './http/error-response.js';
+import { httpError, sendError, toErrorResponse } from './http/error-response.js';
 import { createPortal } from './portal/yoga.js';
 import { createDocsRouter } from './docs/router.js';
 import { createOAuthRouter } from './http/oauth-router.js';
+import { redactUrl } from './http/redact-url.js';
 import type { EventSink, JobQueue } from './domain/webhooks/index.js';
+import type pg from 'pg';
+import { createMetrics, type Metrics } from './observability/metrics.js';
+import { createProbesRouter } from './http/probes.js';
+import { createRequestLog, type RequestLog } from './api/request-log.js';
 
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const BODY_LIMIT = '1mb';
@@ -22,6 +27,12 @@ export interface AppDeps {
   events: EventSink;
   /** The webhook queue (the portal's tester enqueues on it). */
   queue: JobQueue;
+  /** The process's metrics (shared with its workers); the app makes its own when absent. */
+  metrics?: Metrics;
+  /** The database pool, whose use /metrics reports. */
+  pool?: pg.Pool;
+  /** The API request log's writer; the app makes its own when absent (and SVC_REQUEST_LOG is on). */
+  requestLog?: RequestLog;
 }
 
 /** Composes the HTTP surfaces: Data API, docs and probes. Everything it needs is passed in. */
@@ -48,18 +59,25 @@ export async function createApp(config: Config, deps: AppDeps): Promise<Express>
     }),
   );
 
-  app.get('/healthz', (_req, res) => res.json({ status: 'ok' }));
+  const metrics = deps.metrics ?? createMetrics();
+  if (deps.pool) metrics.watchPool(deps.pool);
+  metrics.watchQueues(() => deps.queue.depths());
+  const requestLog = config.requestLog.enabled ? (deps.requestLog ?? createRequestLog(deps.db, deps.logger)) : undefined;
+
+  app.use(createProbesRouter(config, { db: deps.db, metrics }));
   app.use(createDocsRouter(ROOT_DIR, config));
   app.use(createOAuthRouter(config, deps.db, deps.logger));
 
-  app.use(createPortal(config, { db: deps.db, logger: deps.logger, events: deps.events, queue: deps.queue }));
-  app.use(await createDataApi({ config, db: deps.db, logger: deps.logger, events: deps.events }, handlers, path.join(ROOT_DIR, 'openapi.yaml')));
+  app.use(createPortal(config, { db: deps.db, logger: deps.logger, events: deps.events, queue: deps.queue, metrics }));
+  app.use(
+    await createDataApi({ config, db: deps.db, logger: deps.logger, events: deps.events }, handlers, path.join(ROOT_DIR, 'openapi.yaml'), {
+      requestLog,
+      metrics,
+    }),
+  );
 
-  app.use((_req, res) => {
-    const { status, body } = httpError(404, 'route_not_found', 'No such endpoint. See /docs for the API reference.');
-    res.status(status).json(body);
-  });
-  app.use(bodyErrors(deps.logger));
+  app.use((_req, res) => sendError(res, httpError(404, 'route_not_found', 'No such endpoint. See /docs for the API reference.'), config.baseUrl));
+  app.use(bodyErrors(deps.logger, config.baseUrl));
   return app;
 }
 
@@ -91,39 +109,8 @@ function requestIdAndAccessLog(logger: Logger): RequestHandler {
   };
 }
 
-// Query parameters that carry a capability or a credential: the OAuth start token, the callback's
-// code and state, a GraphQL GET document and its variables, and anything named after a password,
-// key, secret or token. Their values never reach the access log.
-const CAPABILITY_PARAMS = new Set(['token', 'code', 'state', 'query', 'variables']);
-const CREDENTIAL_PARAM = /password|key|secret|token/i;
-const REDACTED = '[redacted]';
-
-/** The URL as logged: path and query string, with the values of capability parameters replaced. */
-export function redactUrl(url: string): string {
-  const mark = url.indexOf('?');
-  if (mark === -1) return url;
-  const query = url
-    .slice(mark + 1)
-    .split('&')
-    .map((pair) => {
-      const eq = pair.indexOf('=');
-      if (eq === -1) return pair;
-      const name = safeDecode(pair.slice(0, eq));
-      return CAPABILITY_PARAMS.has(name.toLowerCase()) || CREDENTIAL_PARAM.test(name) ? `${pair.slice(0, eq)}=${REDACTED}` : pair;
-    });
-  return `${url.slice(0, mark)}?${query.join('&')}`;
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text.replace(/\+/g, ' '));
-  } catch {
-    return text;
-  }
-}
-
 /** Body-parser and other transport failures, in the error shape (never an HTML page or a stack). */
-function bodyErrors(logger: Logger): ErrorRequestHandler {
+function bodyErrors(logger: Logger, baseUrl: string): ErrorRequestHandler {
   return (err, _req, res, _next) => {
     const type = (err as { type?: string }).type;
     const response =
@@ -138,11 +125,10 @@ function bodyErrors(logger: Logger): ErrorRequestHandler {
               ? httpError(415, 'unsupported_media_type', 'Send the request body as UTF-8 JSON.')
               : undefined;
     if (response) {
-      res.status(response.status).json(response.body);
+      sendError(res, response, baseUrl);
       return;
     }
     logger.error({ err }, 'unhandled error');
-    const { status, body } = toErrorResponse(err);
-    res.status(status).json(body);
+    sendError(res, toErrorResponse(err), baseUrl);
   };
 }

@@ -30,6 +30,10 @@ export interface Config {
   readonly sandboxIdleDays: number;
   /** Days events (and their webhook logs) are kept for the events feed, redelivery and replay. */
   readonly eventRetentionDays: number;
+  /** The API request log (portal apiRequests): on by default, kept `retentionDays`. */
+  readonly requestLog: { readonly enabled: boolean; readonly retentionDays: number };
+  /** When set, GET /metrics requires `Authorization: Bearer <token>`. */
+  readonly metricsToken: string | undefined;
   readonly logLevel: string;
   readonly production: boolean;
 }
@@ -57,6 +61,15 @@ export function loadConfig(env: Env = process.env): Config {
       return fallback;
     }
     return value;
+  };
+
+  const onOff = (name: string, fallback: boolean): boolean => {
+    const raw = (env[name] ?? '').trim().toLowerCase();
+    if (raw === '') return fallback;
+    if (['on', '1', 'true'].includes(raw)) return true;
+    if (['off', '0', 'false'].includes(raw)) return false;
+    problems.push(`${name} must be on or off (got "${env[name]}")`);
+    return fallback;
   };
 
   const port = int('PORT', 3000, 0, 65535);
@@ -103,6 +116,8 @@ export function loadConfig(env: Env = process.env): Config {
     },
     sandboxIdleDays: int('SVC_SANDBOX_IDLE_DAYS', 30, 8, 3650),
     eventRetentionDays: int('SVC_EVENT_RETENTION_DAYS', 30, 1, 3650),
+    requestLog: { enabled: onOff('SVC_REQUEST_LOG', true), retentionDays: int('SVC_REQUEST_LOG_RETENTION_DAYS', 30, 1, 3650) },
+    metricsToken: env.SVC_METRICS_TOKEN || undefined,
     logLevel: env.LOG_LEVEL || 'info',
     production,
   };

@@ -1,7 +1,8 @@
 import { loadConfig, ConfigError, type Config } from './config.js';
 import { createLogger, type Logger } from './logger.js';
 import { seedDemo, credentialsPath, type DemoCredentials } from './seed/demo.js';
-import { listen, ListenError, openDatabase } from './server.js';
+import { listen, listenProbes, ListenError, openDatabase } from './server.js';
+import { createMetrics } from './observability/metrics.js';
 import { startJobRuntime } from './jobs/runtime.js';
 import { runOperatorCommand } from './cli/operator-command.js';
 
@@ -55,6 +56,7 @@ async function serve(config: Config, logger: Logger, demo: boolean): Promise<voi
     logger.warn('SVC_WEBHOOK_ALLOW_PRIVATE=1: webhooks may reach private and loopback addresses. Never use this in production.');
   }
   const runtime = await openDatabase(config, logger);
+  const metrics = createMetrics();
   let jobs: Awaited<ReturnType<typeof startJobRuntime>> | undefined;
   let credentials: DemoCredentials | undefined;
   let http: Awaited<ReturnType<typeof listen>> | undefined;
@@ -67,9 +69,10 @@ async function serve(config: Config, logger: Logger, demo: boolean): Promise<voi
       config,
       logger,
       workers: config.role !== 'api',
+      metrics,
     });
     credentials = demo ? await seedDemo(runtime.database.db, config) : undefined;
-    http = config.role === 'worker' ? undefined : await listen(config, runtime, logger, jobs);
+    http = config.role === 'worker' ? await listenProbes(config, runtime, metrics, jobs.queue) : await listen(config, runtime, logger, jobs, metrics);
   } catch (err) {
     // A failed start stops what it started: the job runtime, the pool and the embedded PostgreSQL.
     await jobs?.stop();
@@ -81,7 +84,7 @@ async function serve(config: Config, logger: Logger, demo: boolean): Promise<voi
     throw err;
   }
   const started = jobs;
-  if (credentials && http) printBanner(config, http.port, credentials);
+  if (credentials && http && config.role !== 'worker') printBanner(config, http.port, credentials);
   else logger.info({ port: http?.port, role: config.role }, config.role === 'worker' ? 'workers started' : 'listening');
 
   const shutdown = async (signal: string) => {
@@ -96,6 +99,7 @@ async function serve(config: Config, logger: Logger, demo: boolean): Promise<voi
       process.exit(1);
     });
     http?.server.close();
+    await http?.flush();
     await started.stop();
     await runtime.stop();
     process.exit(0);

@@ -8,6 +8,11 @@ import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.js';
 import { migrateAll } from './db/migrate.js';
 import type { Logger } from './logger.js';
 import type { EventSink, JobQueue } from './domain/webhooks/index.js';
+import express from 'express';
+import { createRequestLog } from './api/request-log.js';
+import { httpError, sendError } from './http/error-response.js';
+import { createProbesRouter } from './http/probes.js';
+import { createMetrics, type Metrics } from './observability/metrics.js';
 
 export interface Runtime {
   database: DatabaseHandle;
@@ -46,9 +51,41 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Runt
   };
 }
 
+export interface Listening {
+  server: http.Server;
+  port: number;
+  /** Writes what the request log still buffers (shutdown). */
+  flush(): Promise<void>;
+}
+
 /** Serves HTTP; `jobs` is the job runtime's producer side, which every write's events go through. */
-export async function listen(config: Config, runtime: Runtime, logger: Logger, jobs: { events: EventSink; queue: JobQueue }): Promise<{ server: http.Server; port: number }> {
-  const app = await createApp(config, { db: runtime.database.db, logger, events: jobs.events, queue: jobs.queue });
+export async function listen(
+  config: Config,
+  runtime: Runtime,
+  logger: Logger,
+  jobs: { events: EventSink; queue: JobQueue },
+  metrics: Metrics = createMetrics(),
+): Promise<Listening> {
+  const requestLog = createRequestLog(runtime.database.db, logger);
+  const app = await createApp(config, { db: runtime.database.db, logger, events: jobs.events, queue: jobs.queue, metrics, pool: runtime.database.pool, requestLog });
+  return { ...(await bind(app, config)), flush: () => requestLog.flush() };
+}
+
+/**
+ * The worker role's HTTP: only the probes and /metrics (/healthz, /readyz, /metrics), on PORT, so
+ * that an orchestrator can probe and scrape a worker like an API process.
+ */
+export async function listenProbes(config: Config, runtime: Runtime, metrics: Metrics, queue: JobQueue): Promise<Listening> {
+  metrics.watchPool(runtime.database.pool);
+  metrics.watchQueues(() => queue.depths());
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(createProbesRouter(config, { db: runtime.database.db, metrics }));
+  app.use((_req, res) => sendError(res, httpError(404, 'route_not_found', 'A worker serves /healthz, /readyz and /metrics only.'), config.baseUrl));
+  return { ...(await bind(app, config)), flush: async () => {} };
+}
+
+async function bind(app: http.RequestListener, config: Config): Promise<{ server: http.Server; port: number }> {
   const server = http.createServer(app);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {

@@ -23,6 +23,10 @@ export interface Exchange {
   /** Set by admission (or by its 429): the rate-limit headers of the response. */
   rateLimit?: RateLimitState;
   request?: ApiRequest<OperationId>;
+  /** The operation routed to, once known. */
+  operationId?: OperationId;
+  /** The installation the key belongs to, once known (even when it is then refused): the request log's. */
+  installationId?: number;
 }
 
 /** Capabilities that gate an operation (the spec's "Capability gating" table). */
@@ -35,12 +39,15 @@ const CAPABILITIES: Partial<Record<OperationId, 'orders:create' | 'payments:capt
 export function pluginApiKeyHandler(deps: ApiDeps) {
   return async (c: Context, ex: Exchange): Promise<true> => {
     const operationId = c.operation.operationId as OperationId;
+    ex.operationId = operationId;
     const inbound = operationId === 'receiveExternalWebhook';
     let auth: InstallationContext;
     try {
       ({ auth, rateLimit: ex.rateLimit } = await admitInstallation(deps.db, deps.events, header(ex.req, 'x-plugin-api-key'), {
         perMinute: deps.config.rateLimitPerMinute,
         route: inbound ? INBOUND_CEILING : undefined,
+      }, (installationId) => {
+        ex.installationId = installationId;
       }));
     } catch (err) {
       if (err instanceof RateLimitedError) ex.rateLimit = { limit: err.limit, remaining: 0, retryAfterSeconds: err.retryAfterSeconds };
@@ -51,16 +58,14 @@ export function pluginApiKeyHandler(deps: ApiDeps) {
     if (inbound) {
       await verifyInboundSignature(deps.db, deps.config, auth, { rawBody: ex.req.rawBody, signature: header(ex.req, 'x-svc-signature'), body: ex.req.body });
     }
+    // Events this request's writes emit carry its id (the envelope's request_id).
+    auth.requestId = ex.requestId;
     ex.request = { auth } as ApiRequest<OperationId>;
     return true;
   };
 }
 
-/** The rate-limit headers every admitted (or rate-limited) request's response carries. */
-export function rateLimitHeaders(rateLimit: RateLimitState | undefined): Record<string, string> {
-  if (!rateLimit) return {};
-  return { 'X-RateLimit-Limit': String(rateLimit.limit), 'X-RateLimit-Remaining': String(rateLimit.remaining) };
-}
+export { rateLimitHeaders } from '../http/rate-limit-headers.js';
 
 export function header(req: Request, name: string): string | undefined {
   const value = req.headers[name];

@@ -6,7 +6,11 @@ import type { RateLimitState } from '../domain/installations/index.js';
 import { AccessError } from '../domain/shared/index.js';
 import type { OperationId } from '../generated/operations.generated.js';
 import { pluginApiKeyHandler, rateLimitHeaders, type Exchange } from './credentials.js';
-import { httpError, HttpResponseError, toErrorResponse, type ErrorResponse } from '../http/error-response.js';
+import { httpError, HttpResponseError, toErrorResponse, withErrorMeta, type ErrorResponse } from '../http/error-response.js';
+import { redactUrl } from '../http/redact-url.js';
+import { redactBody } from '../domain/api-requests/index.js';
+import type { Metrics } from '../observability/metrics.js';
+import type { RequestLog } from './request-log.js';
 import type { ApiDeps, ApiRequest, ApiResponse, HandlerMap } from './types.js';
 import { MAX_BODY_DEPTH, nestedDeeperThan } from './body-depth.js';
 import { hasMalformedPercentEncoding, precompileRouting } from './route-matcher.js';
@@ -19,7 +23,13 @@ export const API_ROOT = '/api/plugin/v1';
  * openapi.yaml; the credentials pipeline (credentials.ts) runs as the `PluginApiKey` security
  * handler, so it sees only routes that exist and runs before request validation.
  */
-export async function createDataApi(deps: ApiDeps, handlers: HandlerMap, openapiPath: string): Promise<Router> {
+/** What the Data API reports to besides its caller: the request log and the metrics. */
+export interface ApiObservers {
+  requestLog?: RequestLog;
+  metrics?: Metrics;
+}
+
+export async function createDataApi(deps: ApiDeps, handlers: HandlerMap, openapiPath: string, observers: ApiObservers = {}): Promise<Router> {
   const api = new OpenAPIBackend({
     definition: openapiPath,
     apiRoot: API_ROOT,
@@ -71,12 +81,15 @@ export async function createDataApi(deps: ApiDeps, handlers: HandlerMap, openapi
   precompileRouting(api);
 
   const router = express.Router();
+  const baseUrl = deps.config.baseUrl;
   router.use(API_ROOT, async (req: Request, res: Response) => {
+    const started = performance.now();
     const ex: Exchange = { req, requestId: String(res.getHeader('X-Request-Id')) };
     let response: ApiResponse | ErrorResponse;
     // The router decodes path parameters with decodeURIComponent, which throws on these.
     if (hasMalformedPercentEncoding(req.path)) {
-      send(res, httpError(400, 'validation_error', 'The request path is not valid percent-encoded UTF-8.', { path: ['has malformed percent-encoding'] }), undefined);
+      response = httpError(400, 'validation_error', 'The request path is not valid percent-encoded UTF-8.', { path: ['has malformed percent-encoding'] });
+      observe(observers, ex, response, send(res, response, undefined, baseUrl), started);
       return;
     }
     try {
@@ -89,15 +102,61 @@ export async function createDataApi(deps: ApiDeps, handlers: HandlerMap, openapi
       // Every 5xx is logged: an unknown error (internal_error) and a domain failure alike.
       if (response.status >= 500) deps.logger.error({ err, requestId: ex.requestId, code: (response.body as { error?: unknown }).error }, 'Data API request failed');
     }
-    send(res, response, ex.rateLimit);
+    observe(observers, ex, response, send(res, response, ex.rateLimit, baseUrl), started);
   });
   return router;
 }
 
-function send(res: Response, response: ApiResponse | ErrorResponse, rateLimit: RateLimitState | undefined): void {
+/** Sends the response (an error with its request_id and doc_url) and returns the body sent. */
+function send(res: Response, response: ApiResponse | ErrorResponse, rateLimit: RateLimitState | undefined, baseUrl: string): unknown {
   for (const [name, value] of Object.entries(rateLimitHeaders(rateLimit))) res.setHeader(name, value);
   for (const [name, value] of Object.entries(response.headers ?? {})) res.setHeader(name, value);
-  res.status(response.status).json(response.body);
+  const body = response.status >= 400 ? withErrorMeta(response.body as Record<string, unknown>, String(res.getHeader('X-Request-Id')), baseUrl) : response.body;
+  res.status(response.status).json(body);
+  return body;
+}
+
+/**
+ * After the answer: the metrics, and the request log entry of a request whose key named an
+ * installation. Bodies are logged for writes only, redacted and cut to 16 KB.
+ */
+function observe(observers: ApiObservers, ex: Exchange, response: ApiResponse | ErrorResponse, sentBody: unknown, started: number): void {
+  const durationMs = performance.now() - started;
+  const { req } = ex;
+  observers.metrics?.observeRequest(ex.operationId ?? 'unknown', req.method, response.status, durationMs / 1000);
+  if (response.status === 429) observers.metrics?.countRateLimited('data_api');
+  if (!observers.requestLog || ex.installationId === undefined) return;
+  const write = req.method !== 'GET' && req.method !== 'HEAD';
+  const body = (req.body ?? undefined) as Record<string, unknown> | undefined;
+  observers.requestLog.add({
+    installation_id: ex.installationId,
+    created_at: new Date(),
+    method: req.method,
+    path: redactUrl(req.originalUrl),
+    operation_id: ex.operationId ?? null,
+    status: response.status,
+    error_code: response.status >= 400 ? errorCodeOf(sentBody) : null,
+    duration_ms: Math.round(durationMs * 100) / 100,
+    request_id: ex.requestId,
+    idempotency_key: idempotencyKeyOf(req.headers['x-idempotency-key'], body),
+    client_ip: req.ip ?? '',
+    request_body: write ? redactBody(body) : null,
+    response_body: write ? redactBody(sentBody) : null,
+  });
+}
+
+/** The key a write was deduplicated on: the X-Idempotency-Key header or the body field the spec names. */
+function idempotencyKeyOf(header: string | string[] | undefined, body: Record<string, unknown> | undefined): string | null {
+  const fromHeader = Array.isArray(header) ? header[0] : header;
+  if (fromHeader) return fromHeader.slice(0, 256);
+  const field = body && typeof body === 'object' ? (body.idempotency_key ?? body.external_order_id ?? body.provider_transaction_id) : undefined;
+  return typeof field === 'string' ? field.slice(0, 256) : null;
+}
+
+function errorCodeOf(body: unknown): string | null {
+  const error = (body as { error?: unknown } | null)?.error;
+  if (typeof error !== 'string') return null;
+  return /^[a-z][a-z0-9_]*$/.test(error) ? error : 'not_found';
 }
 
 /**

@@ -49,3 +49,6 @@ export type Handler<K extends OperationId> = (req: ApiRequest<K>, deps: ApiDeps)
 export type HandlerMap = { [K in OperationId]: Handler<K> };
 
 export const ok = (body: unknown, status = 200): ApiResponse => ({ status, body });
+
+/** 200 with the original record of an idempotent write repeated: `Idempotent-Replayed: true` tells the client so. */
+export const replayed = (body: unknown): ApiResponse => ({ status: 200, body, headers: { 'Idempotent-Replayed': 'true' } });

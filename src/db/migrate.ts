@@ -44,3 +44,22 @@ export async function migrateDataPlane(db: Kysely<any>, schema: string): Promise
 export function assertSchemaName(schema: string): void {
   if (!/^(production|sandbox_[0-9]+)$/.test(schema)) throw new Error(`Not a data-plane schema name: ${schema}`);
 }
+
+/**
+ * Migrations this build knows that the database has not applied, in the control plane and the
+ * production data plane (readiness: a process must not serve a schema older than its code).
+ */
+export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
+  const pending: string[] = [];
+  const planes: [string, Record<string, Migration>][] = [
+    ['control', controlMigrations],
+    [PRODUCTION_SCHEMA, dataPlaneMigrations],
+  ];
+  for (const [schema, migrations] of planes) {
+    const applied = new Set(
+      (await sql<{ name: string }>`select name from ${sql.id(schema, 'kysely_migration')}`.execute(db).catch(() => ({ rows: [] }))).rows.map((r) => r.name),
+    );
+    for (const name of Object.keys(migrations)) if (!applied.has(name)) pending.push(`${schema}.${name}`);
+  }
+  return pending;
+}

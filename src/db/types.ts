@@ -145,8 +145,27 @@ export interface EventsTable {
   organization_id: number | null;
   location_id: number | null;
   installation_id: number | null;
+  /** X-Request-Id of the Data API request that caused the event. */
+  request_id: string | null;
   data: Json;
   occurred_at: Generated<Date>;
+}
+
+export interface ApiRequestsTable {
+  api_request_id: Generated<number>;
+  installation_id: number;
+  created_at: Date;
+  method: string;
+  path: string;
+  operation_id: string | null;
+  status: number;
+  error_code: string | null;
+  duration_ms: number;
+  request_id: string;
+  idempotency_key: string | null;
+  client_ip: string;
+  request_body: string | null;
+  response_body: string | null;
 }
 
 export interface WebhookLogsTable {
@@ -247,6 +266,7 @@ export interface ControlSchema {
   'control.rate_limits': RateLimitsTable;
   'control.health_checks': HealthChecksTable;
   'control.events': EventsTable;
+  'control.api_requests': ApiRequestsTable;
   'control.webhook_logs': WebhookLogsTable;
   'control.webhook_delivery_attempts': DeliveryAttemptsTable;
   'control.installation_webhook_state': InstallationWebhookStateTable;

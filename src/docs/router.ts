@@ -8,7 +8,8 @@ import { GRAPHIQL_ASSETS_PATH, serveGraphiQLAsset } from './graphiql.js';
 import { escapeHtml, page } from './layout.js';
 import { referenceSpec, SAMPLE_LANGUAGES } from './reference-spec.js';
 import { renderWebhooksPage } from './webhooks-page.js';
-import { httpError } from '../http/error-response.js';
+import { renderErrorsPage } from './errors-page.js';
+import { httpError, sendError } from '../http/error-response.js';
 
 /**
  * Docs served from the same YAML files that drive routing and codegen, fully offline: Redoc's
@@ -31,6 +32,7 @@ export function createDocsRouter(rootDir: string, config: Config): Router {
   const exampleEnv = config.dataDir === path.resolve('.data') ? '' : `SVC_DATA_DIR=${shellPath(config.dataDir)} `;
   const landingHtml = landingPage(config.baseUrl, credentialsFile, exampleEnv);
   const webhooksHtml = once(() => renderWebhooksPage(parse(asyncapiYaml)));
+  const errorsHtml = once(renderErrorsPage);
   const redoc = once(() => (existsSync(redocBundle) ? offlineRedoc(readFileSync(redocBundle, 'utf8')) : undefined));
 
   const router = express.Router();
@@ -40,11 +42,11 @@ export function createDocsRouter(rootDir: string, config: Config): Router {
   router.get('/openapi.json', (_req, res) => res.type('application/json').send(openapiJson()));
   router.get('/docs/reference.json', (_req, res) => res.type('application/json').send(referenceJson()));
   router.get('/docs/webhooks', (_req, res) => res.type('html').send(webhooksHtml()));
+  router.get('/docs/errors', (_req, res) => res.type('html').send(errorsHtml()));
   router.get('/docs/assets/redoc.standalone.js', (_req, res) => {
     const bundle = redoc();
     if (!bundle) {
-      const { status, body } = httpError(404, 'route_not_found', 'Redoc bundle is not installed.');
-      return res.status(status).json(body);
+      return sendError(res, httpError(404, 'route_not_found', 'Redoc bundle is not installed.'), config.baseUrl);
     }
     res.setHeader('Cache-Control', 'public, max-age=86400');
     res.type('application/javascript').send(bundle);

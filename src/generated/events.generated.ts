@@ -80,6 +80,14 @@ export type EventId = string;
  */
 export type EventSequence = number;
 
+/**
+ * The `X-Request-Id` of the Plugin Data API request whose write caused the event (the same
+ * id is in that response's header and, on an error, its body's `request_id`); null for
+ * events caused otherwise (the restaurant's point of sale, the portal, time). Look the
+ * request up in the portal's API request log (`apiRequests`).
+ */
+export type EventRequestId = string | null;
+
 /** When the event happened, as an ISO 8601 (RFC 3339) date-time with an offset. */
 export type EventTimestamp = string;
 
@@ -550,6 +558,7 @@ export interface WebhookEnvelope<E extends EventName = EventName> {
   timestamp: EventTimestamp;
   installation_id: InstallationId;
   sequence?: EventSequence;
+  request_id?: EventRequestId;
   data: EventDataMap[E];
 }
 
@@ -1039,6 +1048,7 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       timestamp: { type: 'string', format: 'date-time' },
       installation_id: { type: 'integer', minimum: 1 },
       sequence: { type: 'integer', minimum: 1 },
+      request_id: { type: ['string', 'null'] },
       data: EVENT_DATA_SCHEMAS['order.created'],
     },
   },
@@ -1051,6 +1061,7 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       timestamp: { type: 'string', format: 'date-time' },
       installation_id: { type: 'integer', minimum: 1 },
       sequence: { type: 'integer', minimum: 1 },
+      request_id: { type: ['string', 'null'] },
       data: EVENT_DATA_SCHEMAS['order.status_changed'],
     },
   },
@@ -1063,6 +1074,7 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       timestamp: { type: 'string', format: 'date-time' },
       installation_id: { type: 'integer', minimum: 1 },
       sequence: { type: 'integer', minimum: 1 },
+      request_id: { type: ['string', 'null'] },
       data: EVENT_DATA_SCHEMAS['order.items_added'],
     },
   },
@@ -1075,6 +1087,7 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       timestamp: { type: 'string', format: 'date-time' },
       installation_id: { type: 'integer', minimum: 1 },
       sequence: { type: 'integer', minimum: 1 },
+      request_id: { type: ['string', 'null'] },
       data: EVENT_DATA_SCHEMAS['order.paid'],
     },
   },
@@ -1087,6 +1100,7 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       timestamp: { type: 'string', format: 'date-time' },
       installation_id: { type: 'integer', minimum: 1 },
       sequence: { type: 'integer', minimum: 1 },
+      request_id: { type: ['string', 'null'] },
       data: EVENT_DATA_SCHEMAS['order.cancelled'],
     },
   },
@@ -1099,6 +1113,7 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       timestamp: { type: 'string', format: 'date-time' },
       installation_id: { type: 'integer', minimum: 1 },
       sequence: { type: 'integer', minimum: 1 },
+      request_id: { type: ['string', 'null'] },
       data: EVENT_DATA_SCHEMAS['payment.succeeded'],
     },
   },
@@ -1111,6 +1126,7 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       timestamp: { type: 'string', format: 'date-time' },
       installation_id: { type: 'integer', minimum: 1 },
       sequence: { type: 'integer', minimum: 1 },
+      request_id: { type: ['string', 'null'] },
       data: EVENT_DATA_SCHEMAS['payment.failed'],
     },
   },
@@ -1123,6 +1139,7 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       timestamp: { type: 'string', format: 'date-time' },
       installation_id: { type: 'integer', minimum: 1 },
       sequence: { type: 'integer', minimum: 1 },
+      request_id: { type: ['string', 'null'] },
       data: EVENT_DATA_SCHEMAS['payment.refunded'],
     },
   },
@@ -1135,6 +1152,7 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       timestamp: { type: 'string', format: 'date-time' },
       installation_id: { type: 'integer', minimum: 1 },
       sequence: { type: 'integer', minimum: 1 },
+      request_id: { type: ['string', 'null'] },
       data: EVENT_DATA_SCHEMAS['menu.item_created'],
     },
   },
@@ -1147,6 +1165,7 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       timestamp: { type: 'string', format: 'date-time' },
       installation_id: { type: 'integer', minimum: 1 },
       sequence: { type: 'integer', minimum: 1 },
+      request_id: { type: ['string', 'null'] },
       data: EVENT_DATA_SCHEMAS['menu.item_updated'],
     },
   },
@@ -1159,6 +1178,7 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       timestamp: { type: 'string', format: 'date-time' },
       installation_id: { type: 'integer', minimum: 1 },
       sequence: { type: 'integer', minimum: 1 },
+      request_id: { type: ['string', 'null'] },
       data: EVENT_DATA_SCHEMAS['menu.item_deleted'],
     },
   },
@@ -1171,6 +1191,7 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       timestamp: { type: 'string', format: 'date-time' },
       installation_id: { type: 'integer', minimum: 1 },
       sequence: { type: 'integer', minimum: 1 },
+      request_id: { type: ['string', 'null'] },
       data: EVENT_DATA_SCHEMAS['inventory.stock_updated'],
     },
   },
@@ -1183,6 +1204,7 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       timestamp: { type: 'string', format: 'date-time' },
       installation_id: { type: 'integer', minimum: 1 },
       sequence: { type: 'integer', minimum: 1 },
+      request_id: { type: ['string', 'null'] },
       data: EVENT_DATA_SCHEMAS['inventory.low_stock'],
     },
   },
@@ -1195,6 +1217,7 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       timestamp: { type: 'string', format: 'date-time' },
       installation_id: { type: 'integer', minimum: 1 },
       sequence: { type: 'integer', minimum: 1 },
+      request_id: { type: ['string', 'null'] },
       data: EVENT_DATA_SCHEMAS['inventory.low_stock_resolved'],
     },
   },
@@ -1207,6 +1230,7 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       timestamp: { type: 'string', format: 'date-time' },
       installation_id: { type: 'integer', minimum: 1 },
       sequence: { type: 'integer', minimum: 1 },
+      request_id: { type: ['string', 'null'] },
       data: EVENT_DATA_SCHEMAS['installation.created'],
     },
   },
@@ -1219,6 +1243,7 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       timestamp: { type: 'string', format: 'date-time' },
       installation_id: { type: 'integer', minimum: 1 },
       sequence: { type: 'integer', minimum: 1 },
+      request_id: { type: ['string', 'null'] },
       data: EVENT_DATA_SCHEMAS['installation.removed'],
     },
   },
@@ -1231,6 +1256,7 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       timestamp: { type: 'string', format: 'date-time' },
       installation_id: { type: 'integer', minimum: 1 },
       sequence: { type: 'integer', minimum: 1 },
+      request_id: { type: ['string', 'null'] },
       data: EVENT_DATA_SCHEMAS['trial.started'],
     },
   },
@@ -1243,6 +1269,7 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       timestamp: { type: 'string', format: 'date-time' },
       installation_id: { type: 'integer', minimum: 1 },
       sequence: { type: 'integer', minimum: 1 },
+      request_id: { type: ['string', 'null'] },
       data: EVENT_DATA_SCHEMAS['trial.ending'],
     },
   },
@@ -1255,6 +1282,7 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       timestamp: { type: 'string', format: 'date-time' },
       installation_id: { type: 'integer', minimum: 1 },
       sequence: { type: 'integer', minimum: 1 },
+      request_id: { type: ['string', 'null'] },
       data: EVENT_DATA_SCHEMAS['subscription.activated'],
     },
   },
@@ -1267,6 +1295,7 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       timestamp: { type: 'string', format: 'date-time' },
       installation_id: { type: 'integer', minimum: 1 },
       sequence: { type: 'integer', minimum: 1 },
+      request_id: { type: ['string', 'null'] },
       data: EVENT_DATA_SCHEMAS['sandbox.expiry_warning'],
     },
   },

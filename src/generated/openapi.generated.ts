@@ -746,6 +746,17 @@ export interface components {
              */
             message: string;
             /**
+             * @description The request's id, the same as its `X-Request-Id` header. Quote it to support, and find the request in the portal's API request log.
+             * @example req_3f2b8c1d9e4a4b7c8d6e5f4a3b2c1d0e
+             */
+            request_id?: string;
+            /**
+             * Format: uri
+             * @description Where /docs explains this error code and what to do about it (`{base_url}/docs/errors#<code>`).
+             * @example https://api.example.com/docs/errors#validation_error
+             */
+            doc_url?: string;
+            /**
              * @description Validation failures only: maps each offending field (dotted path for body fields, parameter name for parameters, `body` for the body as a whole) to its problems.
              * @example {
              *       "items.0.quantity": [
@@ -809,6 +820,17 @@ export interface components {
              * @example Order not found
              */
             error: string;
+            /**
+             * @description The request's id, the same as its `X-Request-Id` header.
+             * @example req_3f2b8c1d9e4a4b7c8d6e5f4a3b2c1d0e
+             */
+            request_id?: string;
+            /**
+             * Format: uri
+             * @description Where /docs explains the not-found answer (`{base_url}/docs/errors#not_found`).
+             * @example https://api.example.com/docs/errors#not_found
+             */
+            doc_url?: string;
         };
         /** @description 409 while a sandbox reset is in flight. */
         SandboxResettingError: components["schemas"]["Error"] & {
@@ -1814,7 +1836,7 @@ export interface components {
         WebhookLogResponse: {
             data: components["schemas"]["WebhookLog"];
         };
-        /** @description An event as addressed to the installation: exactly the envelope that was (or will be) delivered (`id`, `event`, `timestamp`, `installation_id`, `data`, `sequence`), plus the state of its newest delivery. `data` has the event's shape as documented in the AsyncAPI document (`/asyncapi.yaml`). */
+        /** @description An event as addressed to the installation: exactly the envelope that was (or will be) delivered (`id`, `event`, `timestamp`, `installation_id`, `data`, `sequence`, `request_id`), plus the state of its newest delivery. `data` has the event's shape as documented in the AsyncAPI document (`/asyncapi.yaml`). */
         EventFeedItem: {
             /**
              * @description Event id, the same in every delivery of the event. Deduplicate on it.
@@ -1843,6 +1865,11 @@ export interface components {
              * @example 41
              */
             sequence: number;
+            /**
+             * @description The `X-Request-Id` of the Data API request whose write caused the event; null when something else did (the point of sale, the portal, time).
+             * @example req_3f2b8c1d9e4a4b7c8d6e5f4a3b2c1d0e
+             */
+            request_id?: string | null;
             delivery: components["schemas"]["EventDelivery"];
         };
         /** @description The newest delivery of the event (the original, or a later redelivery or replay). */
@@ -1946,6 +1973,8 @@ export interface components {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["RateLimitLimitWhenCounted"];
                 "X-RateLimit-Remaining": components["headers"]["RateLimitRemainingWhenCounted"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyWhenCounted"];
+                RateLimit: components["headers"]["RateLimitWhenCounted"];
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
@@ -2011,6 +2040,8 @@ export interface components {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["RateLimitLimitWhenCounted"];
                 "X-RateLimit-Remaining": components["headers"]["RateLimitRemainingWhenCounted"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyWhenCounted"];
+                RateLimit: components["headers"]["RateLimitWhenCounted"];
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
@@ -2029,6 +2060,8 @@ export interface components {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
                 "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                RateLimit: components["headers"]["RateLimit"];
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
@@ -2047,6 +2080,8 @@ export interface components {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
                 "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                RateLimit: components["headers"]["RateLimit"];
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
@@ -2064,6 +2099,8 @@ export interface components {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
                 "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                RateLimit: components["headers"]["RateLimit"];
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
@@ -2081,6 +2118,8 @@ export interface components {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
                 "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                RateLimit: components["headers"]["RateLimit"];
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
@@ -2146,6 +2185,8 @@ export interface components {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
                 "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                RateLimit: components["headers"]["RateLimit"];
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
@@ -2170,6 +2211,8 @@ export interface components {
                 "Retry-After": components["headers"]["RetryAfter"];
                 "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
                 "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                RateLimit: components["headers"]["RateLimit"];
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
@@ -2195,6 +2238,8 @@ export interface components {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["RateLimitLimitWhenCounted"];
                 "X-RateLimit-Remaining": components["headers"]["RateLimitRemainingWhenCounted"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyWhenCounted"];
+                RateLimit: components["headers"]["RateLimitWhenCounted"];
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
@@ -2304,6 +2349,31 @@ export interface components {
          */
         RateLimitRemainingWhenCounted: number;
         /**
+         * @description The bucket's policy in the IETF RateLimit header fields format: the limit and the window in seconds (`60;w=60`: 60 requests per 60-second window). Sent with `X-RateLimit-Limit`.
+         * @example 60;w=60
+         */
+        RateLimitPolicy: string;
+        /**
+         * @description The bucket now, in the IETF RateLimit header fields format: `limit` and `remaining` as in `X-RateLimit-Limit` and `X-RateLimit-Remaining`, and `reset`, the seconds until the current window closes (on a 429, the same as `Retry-After`).
+         * @example limit=60, remaining=57, reset=42
+         */
+        RateLimit: string;
+        /**
+         * @description `RateLimit-Policy` (`60;w=60`), sent together with `X-RateLimit-Limit` when the request counted against the bucket.
+         * @example 60;w=60
+         */
+        RateLimitPolicyWhenCounted: string;
+        /**
+         * @description `RateLimit` (`limit=60, remaining=N, reset=S`), sent together with `X-RateLimit-Limit` when the request counted against the bucket.
+         * @example limit=60, remaining=0, reset=42
+         */
+        RateLimitWhenCounted: string;
+        /**
+         * @description `true` when this 200 is the replay of an earlier identical write (same idempotency key): nothing new was created and the body is the original record. Absent on a first write.
+         * @example true
+         */
+        IdempotentReplayed: "true";
+        /**
          * @description Seconds to wait before retrying.
          * @example 23
          */
@@ -2332,6 +2402,8 @@ export interface operations {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -2367,6 +2439,8 @@ export interface operations {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -2447,6 +2521,8 @@ export interface operations {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -2540,6 +2616,8 @@ export interface operations {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -2625,8 +2703,11 @@ export interface operations {
             /** @description Idempotent replay: an order with this key already exists and the body matches. The original order is returned (in its current state); nothing was created. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -2639,6 +2720,8 @@ export interface operations {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -2659,6 +2742,8 @@ export interface operations {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimitWhenCounted"];
                     "X-RateLimit-Remaining": components["headers"]["RateLimitRemainingWhenCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyWhenCounted"];
+                    RateLimit: components["headers"]["RateLimitWhenCounted"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -2690,6 +2775,8 @@ export interface operations {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -2708,6 +2795,8 @@ export interface operations {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimitWhenCounted"];
                     "X-RateLimit-Remaining": components["headers"]["RateLimitRemainingWhenCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyWhenCounted"];
+                    RateLimit: components["headers"]["RateLimitWhenCounted"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -2743,6 +2832,8 @@ export interface operations {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -2783,6 +2874,8 @@ export interface operations {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -2808,6 +2901,8 @@ export interface operations {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -2851,8 +2946,11 @@ export interface operations {
             /** @description Idempotent replay: a payment with this `provider_transaction_id` already exists in the organization. The original payment is returned; nothing was recorded. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -2865,6 +2963,8 @@ export interface operations {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -2885,6 +2985,8 @@ export interface operations {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimitWhenCounted"];
                     "X-RateLimit-Remaining": components["headers"]["RateLimitRemainingWhenCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyWhenCounted"];
+                    RateLimit: components["headers"]["RateLimitWhenCounted"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -2915,6 +3017,8 @@ export interface operations {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -2933,6 +3037,8 @@ export interface operations {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimitWhenCounted"];
                     "X-RateLimit-Remaining": components["headers"]["RateLimitRemainingWhenCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyWhenCounted"];
+                    RateLimit: components["headers"]["RateLimitWhenCounted"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -2988,6 +3094,8 @@ export interface operations {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3057,6 +3165,8 @@ export interface operations {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3103,6 +3213,8 @@ export interface operations {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3157,6 +3269,8 @@ export interface operations {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3223,6 +3337,8 @@ export interface operations {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3279,6 +3395,8 @@ export interface operations {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3335,6 +3453,8 @@ export interface operations {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3391,6 +3511,8 @@ export interface operations {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3466,6 +3588,8 @@ export interface operations {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3536,6 +3660,8 @@ export interface operations {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3585,6 +3711,8 @@ export interface operations {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3639,8 +3767,11 @@ export interface operations {
             /** @description Idempotent replay: a movement with this `X-Idempotency-Key` already exists and the body matches. The original movement is returned; nothing was appended. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3653,6 +3784,8 @@ export interface operations {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3672,6 +3805,8 @@ export interface operations {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3728,8 +3863,11 @@ export interface operations {
             /** @description Duplicate: an event with this `idempotency_key` was received within the last 24 hours. The original log entry is returned with `duplicate: true`. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3760,6 +3898,8 @@ export interface operations {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3787,6 +3927,8 @@ export interface operations {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimitWhenCounted"];
                     "X-RateLimit-Remaining": components["headers"]["RateLimitRemainingWhenCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyWhenCounted"];
+                    RateLimit: components["headers"]["RateLimitWhenCounted"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3810,6 +3952,8 @@ export interface operations {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimitWhenCounted"];
                     "X-RateLimit-Remaining": components["headers"]["RateLimitRemainingWhenCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyWhenCounted"];
+                    RateLimit: components["headers"]["RateLimitWhenCounted"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3851,6 +3995,8 @@ export interface operations {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3902,6 +4048,8 @@ export interface operations {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3973,6 +4121,8 @@ export interface operations {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3999,6 +4149,8 @@ export interface operations {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4044,6 +4196,8 @@ export interface operations {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };

@@ -53,6 +53,14 @@ export type Query = {
   webhookLog?: Maybe<WebhookLog>;
   /** An installation's webhook log, newest first. `first` is 1 to 100. */
   webhookLogs?: Maybe<WebhookLogConnection>;
+  /**
+   * An installation's Data API requests, newest first (kept SVC_REQUEST_LOG_RETENTION_DAYS, 30 by
+   * default): filter by HTTP `status`, `operationId` (as in openapi.yaml) and `since`. `first` is 1
+   * to 100. Entries appear within a second of the answer.
+   */
+  apiRequests: ApiRequestConnection;
+  /** One Data API request of an installation of the caller's plugins (its id, or null). */
+  apiRequest?: Maybe<ApiRequest>;
   /** A replay of an installation of the caller's plugins, with its progress. */
   webhookReplay?: Maybe<WebhookReplay>;
   /** Delivery health of every installation of one of the caller's plugins, by installation id. */
@@ -88,6 +96,21 @@ export type QueryWebhookLogsArgs = {
   installationId: Scalars['ID']['input'];
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryApiRequestsArgs = {
+  installationId: Scalars['ID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<Scalars['Int']['input']>;
+  operationId?: InputMaybe<Scalars['String']['input']>;
+  since?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+
+export type QueryApiRequestArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -905,6 +928,47 @@ export type InstallationWebhookHealth = {
   acknowledgedThrough: Scalars['Int']['output'];
 };
 
+/**
+ * One Data API request of an installation, as its plugin sent it and as it was answered. Bodies
+ * are kept for writes only (POST, PATCH, PUT, DELETE), up to 16 KB each, with the values of keys,
+ * secrets, tokens, passwords and signatures replaced by "[redacted]"; a longer body is cut and ends
+ * with "…[truncated]".
+ */
+export type ApiRequest = {
+  __typename?: 'ApiRequest';
+  id: Scalars['ID']['output'];
+  installationId: Scalars['ID']['output'];
+  /** When the request was answered. */
+  createdAt: Scalars['DateTime']['output'];
+  method: Scalars['String']['output'];
+  /** Path and query string (credential parameters redacted). */
+  path: Scalars['String']['output'];
+  /** The operation of openapi.yaml the request was routed to; null when no route matched. */
+  operationId?: Maybe<Scalars['String']['output']>;
+  /** The HTTP status answered. */
+  status: Scalars['Int']['output'];
+  /** The error code of an error answer (`not_found` for the sentence-style 404s). */
+  errorCode?: Maybe<Scalars['String']['output']>;
+  /** Time to answer, in milliseconds. */
+  durationMs: Scalars['Float']['output'];
+  /** The X-Request-Id answered (also the error body's request_id and the events' request_id). */
+  requestId: Scalars['String']['output'];
+  /** X-Idempotency-Key, or the body's idempotency_key, external_order_id or provider_transaction_id. */
+  idempotencyKey?: Maybe<Scalars['String']['output']>;
+  /** The client address (per SVC_TRUST_PROXY). */
+  clientIp: Scalars['String']['output'];
+  /** The JSON request body of a write, redacted; null for reads. */
+  requestBody?: Maybe<Scalars['String']['output']>;
+  /** The JSON response body of a write, redacted; null for reads. */
+  responseBody?: Maybe<Scalars['String']['output']>;
+};
+
+export type ApiRequestConnection = {
+  __typename?: 'ApiRequestConnection';
+  nodes: Array<ApiRequest>;
+  pageInfo: PageInfo;
+};
+
 export type PageInfo = {
   __typename?: 'PageInfo';
   hasNextPage: Scalars['Boolean']['output'];
@@ -1252,6 +1316,8 @@ export type ResolversTypes = {
   WebhookReplay: ResolverTypeWrapper<WebhookReplay>;
   InstallationWebhookHealth: ResolverTypeWrapper<InstallationWebhookHealth>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  ApiRequest: ResolverTypeWrapper<ApiRequest>;
+  ApiRequestConnection: ResolverTypeWrapper<ApiRequestConnection>;
   PageInfo: ResolverTypeWrapper<PageInfo>;
   WebhookLogConnection: ResolverTypeWrapper<WebhookLogConnection>;
   ReviewAction: ReviewAction;
@@ -1311,6 +1377,8 @@ export type ResolversParentTypes = {
   WebhookReplay: WebhookReplay;
   InstallationWebhookHealth: InstallationWebhookHealth;
   Float: Scalars['Float']['output'];
+  ApiRequest: ApiRequest;
+  ApiRequestConnection: ApiRequestConnection;
   PageInfo: PageInfo;
   WebhookLogConnection: WebhookLogConnection;
   Installation: Installation;
@@ -1360,6 +1428,8 @@ export type QueryResolvers<ContextType = PortalContext, ParentType extends Resol
   sandbox?: Resolver<Maybe<ResolversTypes['Sandbox']>, ParentType, ContextType, RequireFields<QuerySandboxArgs, 'id'>>;
   webhookLog?: Resolver<Maybe<ResolversTypes['WebhookLog']>, ParentType, ContextType, RequireFields<QueryWebhookLogArgs, 'id'>>;
   webhookLogs?: Resolver<Maybe<ResolversTypes['WebhookLogConnection']>, ParentType, ContextType, RequireFields<QueryWebhookLogsArgs, 'installationId' | 'first'>>;
+  apiRequests?: Resolver<ResolversTypes['ApiRequestConnection'], ParentType, ContextType, RequireFields<QueryApiRequestsArgs, 'installationId' | 'first'>>;
+  apiRequest?: Resolver<Maybe<ResolversTypes['ApiRequest']>, ParentType, ContextType, RequireFields<QueryApiRequestArgs, 'id'>>;
   webhookReplay?: Resolver<Maybe<ResolversTypes['WebhookReplay']>, ParentType, ContextType, RequireFields<QueryWebhookReplayArgs, 'id'>>;
   webhookHealth?: Resolver<Array<ResolversTypes['InstallationWebhookHealth']>, ParentType, ContextType, RequireFields<QueryWebhookHealthArgs, 'pluginId'>>;
   webhookStreamCursor?: Resolver<ResolversTypes['String'], ParentType, ContextType, RequireFields<QueryWebhookStreamCursorArgs, 'sandboxId'>>;
@@ -1599,6 +1669,28 @@ export type InstallationWebhookHealthResolvers<ContextType = PortalContext, Pare
   acknowledgedThrough?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type ApiRequestResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['ApiRequest'] = ResolversParentTypes['ApiRequest']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  installationId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  method?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  path?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  operationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  durationMs?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  requestId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  idempotencyKey?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  clientIp?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  requestBody?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  responseBody?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ApiRequestConnectionResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['ApiRequestConnection'] = ResolversParentTypes['ApiRequestConnection']> = {
+  nodes?: Resolver<Array<ResolversTypes['ApiRequest']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
 export type PageInfoResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
   hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -1740,6 +1832,8 @@ export type Resolvers<ContextType = PortalContext> = {
   WebhookLog?: WebhookLogResolvers<ContextType>;
   WebhookReplay?: WebhookReplayResolvers<ContextType>;
   InstallationWebhookHealth?: InstallationWebhookHealthResolvers<ContextType>;
+  ApiRequest?: ApiRequestResolvers<ContextType>;
+  ApiRequestConnection?: ApiRequestConnectionResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
   WebhookLogConnection?: WebhookLogConnectionResolvers<ContextType>;
   Installation?: InstallationResolvers<ContextType>;

@@ -2,7 +2,8 @@ import type { PgBoss } from 'pg-boss';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { Logger } from '../logger.js';
-import type { LookupAll } from '../domain/webhooks/index.js';
+import type { AttemptOutcome, LookupAll } from '../domain/webhooks/index.js';
+import type { Metrics } from '../observability/metrics.js';
 import { JobQueue, createEventSink, type EventSink } from '../domain/webhooks/index.js';
 import { WebhookHttpClient } from '../domain/webhooks/index.js';
 import { startBoss } from './boss.js';
@@ -27,6 +28,8 @@ export interface JobRuntimeOptions {
   webhookCa?: string | Buffer;
   /** Resolver for the destination guard (tests). */
   lookup?: LookupAll;
+  /** The process's metrics: delivery attempts are counted in it. */
+  metrics?: Pick<Metrics, 'observeDelivery'>;
   tuning?: WorkerTuning & {
     /** Supervisor pass interval: how soon a dead worker's jobs are noticed. */
     superviseIntervalSeconds?: number;
@@ -72,7 +75,8 @@ export async function startJobRuntime(options: JobRuntimeOptions): Promise<JobRu
     queue,
     events,
     startWorkers: async () => {
-      workers ??= await startWebhookWorkers(boss, { db: options.db, config, logger, http, queue }, tuning);
+      const onAttempt = options.metrics ? (outcome: AttemptOutcome, seconds: number) => options.metrics!.observeDelivery(outcome, seconds) : undefined;
+      workers ??= await startWebhookWorkers(boss, { db: options.db, config, logger, http, queue, onAttempt }, tuning);
       if (options.schedules ?? true) schedules ??= await startScheduledJobs(boss, { db: options.db, events, config, logger });
     },
     stopWorkers: async () => {

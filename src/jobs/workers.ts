@@ -11,6 +11,7 @@ import {
   type FanoutJobData,
   type ReplayJobData,
 } from '../domain/webhooks/index.js';
+import { pruneApiRequests } from '../domain/api-requests/index.js';
 
 // The webhook workers of one process. Jobs arrive through LISTEN/NOTIFY the moment their
 // transaction commits (queues are `notify: true`); polling is only the fallback. Deliveries are
@@ -74,6 +75,8 @@ export async function startWebhookWorkers(boss: PgBoss, deps: Omit<DeliveryDeps,
   await boss.work(QUEUES.retention, async () => {
     const pruned = await pruneExpiredEvents(deps.db, deps.config.eventRetentionDays);
     deps.logger.info(pruned, 'events and webhook logs past the retention window pruned');
+    const requests = await pruneApiRequests(deps.db, deps.config.requestLog.retentionDays);
+    deps.logger.info(requests, 'API request log entries past the retention window pruned');
   });
   await boss.schedule(QUEUES.retention, '41 * * * *');
 

@@ -8,7 +8,9 @@ import type { Db } from '../db/database.js';
 import type { Logger } from '../logger.js';
 import { consumeRateLimit, type RateLimitState } from '../domain/installations/index.js';
 import { DomainError, NotFoundError, RateLimitedError } from '../domain/shared/index.js';
-import { httpError, HttpResponseError, toErrorResponse } from '../http/error-response.js';
+import type { Metrics } from '../observability/metrics.js';
+import { rateLimitHeaders } from '../http/rate-limit-headers.js';
+import { httpError, HttpResponseError, sendError, toErrorResponse } from '../http/error-response.js';
 import { authenticatePortalRequest, type PortalAuth } from './auth.js';
 import type { PortalContext } from './context.js';
 import { checkDocumentLimits, documentLimitPlugins } from './limits.js';
@@ -46,6 +48,8 @@ export interface PortalDeps {
   events: EventSink;
   /** The webhook queue, for the tester's deliveries. */
   queue: JobQueue;
+  /** Counts the gate's 429s. */
+  metrics?: Pick<Metrics, 'countRateLimited'>;
 }
 
 /**
@@ -66,7 +70,7 @@ export function createPortal(config: Config, deps: PortalDeps): Router {
       credentials: false,
       methods: ['GET', 'POST'],
       allowedHeaders: ['Authorization', 'Content-Type', 'Accept'],
-      exposedHeaders: ['Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining'],
+      exposedHeaders: ['Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'RateLimit-Policy', 'RateLimit', 'X-Request-Id'],
     },
     plugins: documentLimitPlugins(),
     graphiql: { title: 'Developer portal', defaultQuery: GRAPHIQL_QUERY },
@@ -153,10 +157,10 @@ function gate(config: Config, deps: PortalDeps, policy: PortalPolicy) {
       if (!(err instanceof DomainError || err instanceof HttpResponseError)) {
         deps.logger.error({ err }, 'unhandled error in the portal gate');
       }
+      if (err instanceof RateLimitedError) deps.metrics?.countRateLimited('portal');
       if (err instanceof RateLimitedError) setRateLimitHeaders(res, { limit: err.limit, remaining: 0, retryAfterSeconds: err.retryAfterSeconds });
       if (response.status === 401) res.setHeader('WWW-Authenticate', 'Bearer realm="developer-portal"');
-      for (const [name, value] of Object.entries(response.headers ?? {})) res.setHeader(name, value);
-      res.status(response.status).json(response.body);
+      sendError(res, response, config.baseUrl);
     }
   };
 }
@@ -189,8 +193,7 @@ function isGraphQLRequest(params: unknown): params is { query: string; operation
 }
 
 function setRateLimitHeaders(res: Response, state: RateLimitState): void {
-  res.setHeader('X-RateLimit-Limit', String(state.limit));
-  res.setHeader('X-RateLimit-Remaining', String(state.remaining));
+  for (const [name, value] of Object.entries(rateLimitHeaders(state))) res.setHeader(name, value);
 }
 
 function header(req: Request, name: string): string | undefined {

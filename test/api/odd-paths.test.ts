@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { takeErrorMeta } from '../support/http.js';
 import { createTestContext, type TestContext } from '../support/context.js';
 
 // Paths an attacker (or a broken client) makes up: malformed percent-encoding in a route
@@ -28,6 +29,7 @@ describe('malformed percent-encoding in a path parameter', () => {
     const res = await t.request().get(url);
     expect(res.status).toBe(400);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
+    takeErrorMeta(res);
     expect(res.body).toEqual({ error: 'validation_error', message: expect.any(String), details: { path: [expect.stringMatching(/percent-encoding/)] } });
     await new Promise((r) => setImmediate(r));
     expect(noisyLogsSince(mark)).toEqual([]);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { takeErrorMeta } from '../support/http.js';
 import https from 'node:https';
 import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -108,6 +109,7 @@ describe('OAuth token endpoint behind the destination guard', () => {
   it('when the token endpoint is a name that resolves to loopback, then the exchange is refused (502) and the secret, code and verifier never reach it', async () => {
     const res = await callback(t.app);
     expect(res.status).toBe(502);
+    takeErrorMeta(res);
     expect(res.body).toEqual({ error: 'oauth_exchange_failed', message: expect.any(String) });
     expect(res.body.message).toBe('The OAuth token endpoint was not called. localhost resolves to a non-public address.');
     expect(provider.connections).toBe(0);
@@ -163,6 +165,7 @@ describe('OAuth token endpoint behind the destination guard', () => {
     provider.respond((res) => void res.writeHead(307, { location: provider.url('/elsewhere') }).end());
     const res = await callback(privateApp);
     expect(res.status).toBe(502);
+    takeErrorMeta(res);
     expect(res.body).toEqual({ error: 'oauth_exchange_failed', message: "The provider's token endpoint failed: it gave no usable answer." });
     expect(provider.requests.map((r) => r.path)).toEqual(['/token']);
   });

@@ -50,7 +50,7 @@ describe('projects and plugins', () => {
     };
     visit(schema.getQueryType()!);
     expect(fields).toContain('Plugin.webhookEndpoint');
-    expect(fields.filter((f) => /secret|hash|password|key$/i.test(f) && !/SecretSet$/.test(f))).toEqual(['Plugin.previousSecretExpiresAt', 'WebhookLog.idempotencyKey']);
+    expect(fields.filter((f) => /secret|hash|password|key$/i.test(f) && !/SecretSet$/.test(f))).toEqual(['Plugin.previousSecretExpiresAt', 'WebhookLog.idempotencyKey', 'ApiRequest.idempotencyKey']);
     // A time, not a secret: when a rotation's overlap ends.
     expect(String((schema.getType('Plugin') as GraphQLObjectType).getFields().previousSecretExpiresAt!.type)).toBe('DateTime');
   });

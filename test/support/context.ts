@@ -10,6 +10,8 @@ import { startJobRuntime, type JobRuntime, type JobRuntimeOptions } from '../../
 import { createLogger, type Logger } from '../../src/logger.js';
 import type { EventSink, JobQueue } from '../../src/domain/webhooks/index.js';
 import { TEMPLATE_DB, withDatabase } from './test-db.js';
+import { createMetrics, type Metrics } from '../../src/observability/metrics.js';
+import { createRequestLog, type RequestLog } from '../../src/api/request-log.js';
 
 export interface TestContext {
   config: Config;
@@ -29,6 +31,10 @@ export interface TestContext {
   queue: JobQueue;
   /** pg-boss and the webhook workers, when asked for with `{ jobs }` (stopped by close()). */
   jobs?: JobRuntime;
+  /** The process metrics the app and its workers share (GET /metrics). */
+  metrics: Metrics;
+  /** The app's API request log writer (flush() writes what it buffers). */
+  requestLog: RequestLog;
   close(): Promise<void>;
 }
 
@@ -74,7 +80,9 @@ export async function createTestContext(env: Record<string, string> = {}, option
   // Every app needs the job queue: its writes emit through the event sink, which enqueues their
   // fan-out. Without `{ jobs }` the runtime only produces (no workers, supervisor or schedules), so
   // fan-out jobs wait in the queue and nothing is delivered.
+  const metrics = createMetrics();
   const runtime = await startJobRuntime({
+    metrics,
     connectionString: databaseUrl,
     db: handle.db,
     config,
@@ -86,7 +94,8 @@ export async function createTestContext(env: Record<string, string> = {}, option
     tuning: { pollingIntervalSeconds: 0.5, superviseIntervalSeconds: 1, ...options.jobs?.tuning },
   });
   const jobs = options.jobs ? runtime : undefined;
-  const app = await createApp(config, { db: handle.db, logger, events: runtime.events, queue: runtime.queue });
+  const requestLog = createRequestLog(handle.db, logger, { flushMs: 50 });
+  const app = await createApp(config, { db: handle.db, logger, events: runtime.events, queue: runtime.queue, metrics, pool: handle.pool, requestLog });
   const extra: DatabaseHandle[] = [];
   return {
     config,
@@ -98,6 +107,8 @@ export async function createTestContext(env: Record<string, string> = {}, option
     jobs,
     events: runtime.events,
     queue: runtime.queue,
+    metrics,
+    requestLog,
     request: () => supertest(app),
     newApp: async (overrides) => {
       const other = createDatabase(databaseUrl);
@@ -105,6 +116,7 @@ export async function createTestContext(env: Record<string, string> = {}, option
       return createApp(makeConfig(overrides), { db: other.db, logger, events: runtime.events, queue: runtime.queue });
     },
     close: async () => {
+      await requestLog.flush();
       await runtime.stop();
       for (const h of extra) await h.close();
       await handle.close();

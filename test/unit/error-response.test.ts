@@ -57,7 +57,13 @@ describe('the error mapper (src/http/error-response.ts)', () => {
   it('when a rate limit is hit, then the 429 carries Retry-After and the rate-limit headers', () => {
     const response = toErrorResponse(new errors.RateLimitedError(12, 60));
     expect(response.status).toBe(429);
-    expect(response.headers).toEqual({ 'Retry-After': '12', 'X-RateLimit-Limit': '60', 'X-RateLimit-Remaining': '0' });
+    expect(response.headers).toEqual({
+      'Retry-After': '12',
+      'X-RateLimit-Limit': '60',
+      'X-RateLimit-Remaining': '0',
+      'RateLimit-Policy': '60;w=60',
+      RateLimit: 'limit=60, remaining=0, reset=12',
+    });
   });
 
   it('when the error is not a domain error, then it is a bare 500 with no internals', () => {

@@ -61,7 +61,7 @@ describe('when an event fires for a subscribed installation', () => {
     expect(req!.path).toBe('/hook');
     expect(hasValidSignature(req!, inst.webhookSecret)).toBe(true);
     const body = expectValidWebhook(req!);
-    expect(body).toEqual({ id: eventId, event: 'order.paid', timestamp: expect.any(String), installation_id: inst.installationId, data: orderPaid(), sequence: 1 });
+    expect(body).toEqual({ id: eventId, event: 'order.paid', timestamp: expect.any(String), installation_id: inst.installationId, data: orderPaid(), sequence: 1, request_id: null });
     expect(req!.headers['x-svc-delivery']).toBe(log!.delivery_id);
     expect(req!.headers['x-svc-attempt']).toBe('1');
     expect(log).toMatchObject({ status: 'delivered', attempts: 1, http_status: 200, error_message: null, installation_id: inst.installationId });

@@ -1,7 +1,7 @@
 import { getIngredientDetail, listIngredients, updateIngredient } from '../../domain/inventory/index.js';
 import { DEFAULT_LIMIT } from '../../domain/shared/index.js';
 import { recordStockMovement } from '../../domain/inventory/index.js';
-import { ok, type Handler } from '../types.js';
+import { ok, replayed as replayedWrite, type Handler } from '../types.js';
 
 export const listInventory: Handler<'listInventory'> = async (req) =>
   ok(
@@ -23,5 +23,5 @@ export const updateInventoryItem: Handler<'updateInventoryItem'> = async (req) =
 /** 201 for a new movement, 200 for an idempotent replay of an earlier one. */
 export const createStockMovement: Handler<'createStockMovement'> = async (req) => {
   const { movement, replayed } = await recordStockMovement(req.auth, req.params.ingredientId, req.body, req.headers['x-idempotency-key']);
-  return ok({ data: movement }, replayed ? 200 : 201);
+  return replayed ? replayedWrite({ data: movement }) : ok({ data: movement }, 201);
 };

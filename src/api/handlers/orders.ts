@@ -1,6 +1,6 @@
 import * as orders from '../../domain/orders/index.js';
 import { DEFAULT_LIMIT } from '../../domain/shared/index.js';
-import { ok, type Handler } from '../types.js';
+import { ok, replayed, type Handler } from '../types.js';
 
 export const listOrders: Handler<'listOrders'> = async (req) =>
   ok(
@@ -17,7 +17,7 @@ export const getOrder: Handler<'getOrder'> = async (req) => ok({ data: await ord
 
 export const createOrder: Handler<'createOrder'> = async (req) => {
   const { order, created } = await orders.createOrder(req.auth, req.body, req.headers['x-idempotency-key']);
-  return ok({ data: order }, created ? 201 : 200);
+  return created ? ok({ data: order }, 201) : replayed({ data: order });
 };
 
 export const updateOrder: Handler<'updateOrder'> = async (req) =>

@@ -1,6 +1,7 @@
 import { consumeRateLimit } from '../../domain/installations/index.js';
 import { exchangeSetupToken as exchange } from '../../domain/installations/index.js';
 import type { Handler } from '../types.js';
+import { rateLimitHeaders } from '../../http/rate-limit-headers.js';
 
 /** The one Data API route without an installation key: limited to 20 requests a minute per IP. */
 export const SETUP_EXCHANGE_PER_MINUTE = 20;
@@ -11,6 +12,6 @@ export const exchangeSetupToken: Handler<'exchangeSetupToken'> = async (req, { d
   return {
     status: 200,
     body: { data },
-    headers: { 'X-RateLimit-Limit': String(limit.limit), 'X-RateLimit-Remaining': String(limit.remaining) },
+    headers: rateLimitHeaders(limit),
   };
 };

@@ -1,12 +1,12 @@
 import * as webhooks from '../../domain/webhooks/index.js';
-import { ok, type Handler } from '../types.js';
+import { ok, replayed, type Handler } from '../types.js';
 
 // The signature and the 600/minute ceiling are checked before validation, by the credentials
 // pipeline (src/api/router.ts, verifyInboundSignature); a request that reaches this handler is signed.
 
 export const receiveExternalWebhook: Handler<'receiveExternalWebhook'> = async (req) => {
   const receipt = await webhooks.receiveInboundWebhook(req.auth, req.body);
-  if (receipt.duplicate) return ok({ data: { ...receipt.log, duplicate: true } }, 200);
+  if (receipt.duplicate) return replayed({ data: { ...receipt.log, duplicate: true } });
   const { log_id, event_type, status } = receipt.log;
   return ok({ data: { log_id, event_type, status } }, 201);
 };

@@ -56,7 +56,14 @@ export interface Admission {
  * ready sandbox), so a refused key never uses anybody's budget; the errors keep the pipeline's
  * order: credentials first, then the rate limit, then the route's ceiling.
  */
-export async function admitInstallation(db: Db, events: EventSink, apiKey: string | undefined, limits: AdmissionLimits): Promise<Admission> {
+export async function admitInstallation(
+  db: Db,
+  events: EventSink,
+  apiKey: string | undefined,
+  limits: AdmissionLimits,
+  /** Told the installation the key belongs to, before any refusal of it (the request log). */
+  identified?: (installationId: number) => void,
+): Promise<Admission> {
   if (apiKey === undefined || apiKey === '') {
     throw new AccessError('missing_api_key', 'Send the installation key in the X-Plugin-Api-Key header.');
   }
@@ -86,6 +93,7 @@ export async function admitInstallation(db: Db, events: EventSink, apiKey: strin
       from i left join rate on true left join inbound on true`.execute(db);
   const row = rows[0];
   if (!row) throw new AccessError('invalid_api_key', 'No installation matches this key.');
+  identified?.(row.installation_id);
   if (row.status !== 'active') {
     throw new AccessError('installation_inactive', 'This installation is not active.');
   }

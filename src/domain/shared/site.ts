@@ -21,6 +21,8 @@ export interface Site {
   locationId: number;
   /** The process's event sink: a write emits through the site it acts in. */
   events: EventSink;
+  /** The API request acting (its X-Request-Id): the events it causes carry it as request_id. */
+  requestId?: string | null;
 }
 
 /** One transaction, seen two ways (the control plane by qualified names, the site's data plane), and its events. */
@@ -39,7 +41,7 @@ export function dataPlane(db: Db | Transaction<Database>, schema: string): Kysel
 /** Runs a write as one transaction in the site's plane, its events included. */
 export function inSite<T>(site: Site, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return site.db.transaction().execute((trx) =>
-    fn({ trx, data: dataPlane(trx, site.schema), emit: (scope, name, data) => site.events.emit(trx, scope, name, data) }),
+    fn({ trx, data: dataPlane(trx, site.schema), emit: (scope, name, data) => site.events.emit(trx, { requestId: site.requestId ?? null, ...scope }, name, data) }),
   );
 }
 

@@ -35,7 +35,12 @@ export interface DeliveryDeps {
   queue: JobQueue;
   /** Told about each retry scheduled, so the worker can wake up when it is due. */
   onRetryScheduled?: (delaySeconds: number) => void;
+  /** Told about each attempt made (the metrics): how it ended and how long its request took. */
+  onAttempt?: (outcome: AttemptOutcome, seconds: number) => void;
 }
+
+/** How an attempt ended: delivered, to be retried, failed for good, handed to a listener, or refused by the destination guard. */
+export type AttemptOutcome = 'delivered' | 'retrying' | 'failed' | 'listener' | 'refused';
 
 interface DeliveryRow {
   log_id: number;
@@ -48,6 +53,8 @@ interface DeliveryRow {
   status: string;
   event_data: Record<string, unknown> | null;
   occurred_at: Date;
+  /** The API request that caused the event (null for a portal test webhook and restaurant-side changes). */
+  request_id: string | null;
   webhook_endpoint: string | null;
   /** A listener (svc listen) streams the installation's sandbox. */
   listening: boolean;
@@ -109,7 +116,7 @@ async function prepare(trx: Transaction<Database>, jobs: DeliveryJobData[]): Pro
   if (jobs.length === 0) return [];
   const { rows } = await sql<DeliveryRow>`
     select l.log_id, l.delivery_id, l.event_id, l.event_type, l.installation_id, l.sequence, l.attempts, l.status,
-           coalesce(l.payload, e.data) as event_data, coalesce(e.occurred_at, l.created_at) as occurred_at,
+           coalesce(l.payload, e.data) as event_data, coalesce(e.occurred_at, l.created_at) as occurred_at, e.request_id,
            p.webhook_endpoint, p.webhook_secret_enc,
            case when p.previous_secret_expires_at > now() then p.previous_webhook_secret_enc end as previous_webhook_secret_enc,
            (i.sandbox_id is not null and exists (select 1 from control.webhook_listeners wl
@@ -139,11 +146,14 @@ async function prepare(trx: Transaction<Database>, jobs: DeliveryJobData[]): Pro
  * The envelope, serialised once: these are the bytes that are signed and sent. `sequence` is the
  * event's number in the installation's sequence (a test webhook, which is no event, has none).
  */
-export function buildBody(row: Pick<DeliveryRow, 'event_id' | 'event_type' | 'occurred_at' | 'installation_id' | 'event_data' | 'sequence'>): Buffer {
+type EnvelopeRow = Pick<DeliveryRow, 'event_id' | 'event_type' | 'occurred_at' | 'installation_id' | 'event_data' | 'sequence' | 'request_id'>;
+
+export function buildBody(row: EnvelopeRow): Buffer {
   return Buffer.from(JSON.stringify(toEnvelope(row)), 'utf8');
 }
 
-export function toEnvelope(row: Pick<DeliveryRow, 'event_id' | 'event_type' | 'occurred_at' | 'installation_id' | 'event_data' | 'sequence'>) {
+/** `request_id`: the X-Request-Id of the Data API request that caused the event, null otherwise. */
+export function toEnvelope(row: EnvelopeRow) {
   return {
     id: row.event_id,
     event: row.event_type,
@@ -151,6 +161,7 @@ export function toEnvelope(row: Pick<DeliveryRow, 'event_id' | 'event_type' | 'o
     installation_id: row.installation_id,
     data: row.event_data,
     ...(row.sequence === null ? {} : { sequence: row.sequence }),
+    request_id: row.request_id ?? null,
   };
 }
 
@@ -192,6 +203,10 @@ async function send(deps: DeliveryDeps, p: Prepared, secrets: Map<string, string
     logStatus: next.status,
     retryDelaySeconds: next.status === 'pending' ? next.delaySeconds : null,
   };
+  deps.onAttempt?.(
+    result === TO_LISTENER ? 'listener' : result.ok ? 'delivered' : result.refusalReason !== null ? 'refused' : next.status === 'pending' ? 'retrying' : 'failed',
+    result.durationMs / 1000,
+  );
   const log = { deliveryId: row.delivery_id, logId: row.log_id, event: row.event_type, installationId: row.installation_id, attempt, httpStatus: result.httpStatus, durationMs: result.durationMs };
   if (result.ok) deps.logger.debug(log, 'webhook delivered');
   else deps.logger.info({ ...log, error: result.errorMessage, refusal: result.refusalReason, next: outcome.logStatus }, 'webhook attempt failed');

@@ -47,6 +47,7 @@ interface FeedRow {
   event_type: string;
   occurred_at: Date;
   event_data: Record<string, unknown>;
+  request_id: string | null;
   status: FeedDeliveryStatus;
   attempts: number;
   last_attempt_at: Date | null;
@@ -69,7 +70,7 @@ export async function listEvents(db: Db, installationId: number, query: EventsQu
   const type = query.type;
   const family = type?.endsWith('.*') ? `${type.slice(0, -1)}%` : null;
   const { rows } = await sql<FeedRow>`
-    select ie.sequence, ie.event_id, ie.event_type, e.occurred_at, e.data as event_data, ${status} as status,
+    select ie.sequence, ie.event_id, ie.event_type, e.occurred_at, e.data as event_data, e.request_id, ${status} as status,
            l.attempts, l.last_attempt_at, l.error_message
       from control.installation_events ie
       join control.events e on e.event_id = ie.event_id

@@ -7,7 +7,7 @@ export { MAX_REPLAY_EVENTS, getWebhookReplay, redeliverWebhook, replayWebhooks, 
 export type { ReplayRequest, WebhookReplayRow } from './replay.js';
 export { pruneExpiredEvents } from './retention.js';
 export type { RetentionResult } from './retention.js';
-export type { DeliveryDeps } from './delivery.js';
+export type { AttemptOutcome, DeliveryDeps } from './delivery.js';
 export { DestinationRefusedError, assertWebhookEndpoint, parseEndpoint, savedHostProblem } from './destination-guard.js';
 export type { LookupAll } from './destination-guard.js';
 export { createDeliveries } from './fanout.js';

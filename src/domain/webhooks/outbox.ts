@@ -12,6 +12,8 @@ export interface EventScope {
   locationId: number | null;
   /** Lifecycle events (installation.*, trial.*, subscription.*) address one installation. */
   installationId?: number | null;
+  /** The API request that caused the event (its X-Request-Id); null for everything else. */
+  requestId?: string | null;
 }
 
 export interface EmittedEvent {
@@ -54,6 +56,7 @@ export function createEventSink(queue: JobQueue): EventSink {
           organization_id: scope.organizationId,
           location_id: scope.locationId,
           installation_id: scope.installationId ?? null,
+          request_id: scope.requestId ?? null,
           data: JSON.stringify(data),
         })
         .returning([

@@ -49,6 +49,12 @@ export class JobQueue {
     await this.boss.send(QUEUES.replay, data, { db: fromKysely(db) });
   }
 
+  /** The depth of the webhook queues, as pg-boss's monitor last counted them (/metrics). */
+  async depths(): Promise<{ queue: string; ready: number; deferred: number; active: number }[]> {
+    const queues = await this.boss.getQueues(Object.values(QUEUES));
+    return queues.map((q) => ({ queue: q.name, ready: q.readyCount ?? Math.max(0, q.queuedCount - q.deferredCount), deferred: q.deferredCount, active: q.activeCount }));
+  }
+
   /** Delivery jobs; `delaySeconds` defers a retry. */
   async enqueueDeliveries(db: Executor, items: (DeliveryJobData & { delaySeconds?: number })[]): Promise<void> {
     if (items.length === 0) return;

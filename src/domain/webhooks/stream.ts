@@ -64,6 +64,7 @@ interface StreamRow {
   event_type: string;
   occurred_at: Date;
   event_data: Record<string, unknown>;
+  request_id: string | null;
   log_id: number;
   delivery_id: string;
   attempts: number;
@@ -110,7 +111,7 @@ export async function* webhookStream(db: Db, config: Config, options: StreamOpti
           .execute();
       }
       const { rows } = await sql<StreamRow>`
-        select ie.installation_id, ie.sequence, ie.event_id, ie.event_type, e.occurred_at, e.data as event_data,
+        select ie.installation_id, ie.sequence, ie.event_id, ie.event_type, e.occurred_at, e.data as event_data, e.request_id,
                l.log_id, l.delivery_id, l.attempts, p.webhook_secret_enc,
                case when p.previous_secret_expires_at > now() then p.previous_webhook_secret_enc end as previous_webhook_secret_enc
           from control.installations i

@@ -1,0 +1,129 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { ApiRequestsTable } from '../../db/types.js';
+import { installations } from '../installations/index.js';
+import { NotFoundError, ValidationError } from '../shared/index.js';
+import { decodeCursor, encodeCursor } from '../shared/pagination.js';
+
+// The API request log of an installation: what its plugin sent and what it got back, for the
+// plugin's developer (portal apiRequests), kept SVC_REQUEST_LOG_RETENTION_DAYS. Rows arrive in
+// batches from the Data API (src/api/request-log.ts), never on the request's own path.
+
+/** One request as recorded. Bodies are already redacted and cut (redactBody). */
+export type ApiRequestEntry = Omit<ApiRequestsTable, 'api_request_id'>;
+
+export interface ApiRequestRow extends ApiRequestEntry {
+  api_request_id: number;
+}
+
+export interface ApiRequestPage {
+  nodes: ApiRequestRow[];
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+}
+
+export interface ApiRequestQuery {
+  installationId: number;
+  first: number;
+  after?: string | null;
+  status?: number | null;
+  operationId?: string | null;
+  since?: Date | null;
+}
+
+export const MAX_API_REQUEST_PAGE = 100;
+/** Request and response bodies are kept up to this many bytes (UTF-8). */
+export const MAX_LOGGED_BODY_BYTES = 16 * 1024;
+
+/** Writes a batch of entries in one statement. */
+export async function recordApiRequests(db: Db, entries: readonly ApiRequestEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await db.insertInto('control.api_requests').values([...entries]).execute();
+}
+
+/** An installation's requests for its plugin's developer, newest first, by keyset cursor. */
+export async function listApiRequests(db: Db, developerId: number, input: ApiRequestQuery): Promise<ApiRequestPage> {
+  if (!Number.isInteger(input.first) || input.first < 1 || input.first > MAX_API_REQUEST_PAGE) {
+    throw new ValidationError({ first: [`must be an integer from 1 to ${MAX_API_REQUEST_PAGE}`] });
+  }
+  if (input.status != null && (!Number.isInteger(input.status) || input.status < 100 || input.status > 599)) {
+    throw new ValidationError({ status: ['must be an HTTP status from 100 to 599'] });
+  }
+  let after: number | undefined;
+  try {
+    after = decodeCursor<[number]>(input.after ?? undefined, ['number'])?.[0];
+  } catch {
+    throw new ValidationError({ after: ['is not a cursor returned by apiRequests'] });
+  }
+  if (!(await installations.ownedInstallation(db, developerId, input.installationId))) throw new NotFoundError('installation');
+  let query = db
+    .selectFrom('control.api_requests')
+    .selectAll()
+    .where('installation_id', '=', input.installationId)
+    .orderBy('api_request_id', 'desc')
+    .limit(input.first + 1);
+  if (after !== undefined) query = query.where('api_request_id', '<', after);
+  if (input.status != null) query = query.where('status', '=', input.status);
+  if (input.operationId != null) query = query.where('operation_id', '=', input.operationId);
+  if (input.since != null) query = query.where('created_at', '>=', input.since);
+  const rows = (await query.execute()) as ApiRequestRow[];
+  const page = rows.slice(0, input.first);
+  const last = page[page.length - 1];
+  return {
+    nodes: page,
+    pageInfo: { hasNextPage: rows.length > input.first, endCursor: last ? encodeCursor([last.api_request_id]) : null },
+  };
+}
+
+/** One entry, for the developer of the installation's plugin only (anyone else: not found). */
+export async function getApiRequest(db: Db, developerId: number, id: number): Promise<ApiRequestRow> {
+  const row = (await db.selectFrom('control.api_requests').selectAll().where('api_request_id', '=', id).executeTakeFirst()) as ApiRequestRow | undefined;
+  if (!row || !(await installations.ownedInstallation(db, developerId, row.installation_id))) throw new NotFoundError('api_request');
+  return row;
+}
+
+/** Deletes entries older than the window, in batches of short statements. */
+export async function pruneApiRequests(db: Db, retentionDays: number, batchSize = 1000): Promise<{ deleted: number }> {
+  const cutoff = new Date(Date.now() - retentionDays * 24 * 3600 * 1000);
+  let deleted = 0;
+  for (;;) {
+    const r = await sql`
+      delete from control.api_requests where api_request_id in (
+        select api_request_id from control.api_requests where created_at < ${cutoff} order by created_at limit ${batchSize})`.execute(db);
+    const count = Number(r.numAffectedRows ?? 0);
+    deleted += count;
+    if (count < batchSize) return { deleted };
+  }
+}
+
+// Names of fields whose values are credentials: keys, secrets, tokens, passwords, signatures.
+// An idempotency key is an identifier the plugin chose, not a credential: it is kept.
+const SECRET_FIELD = /key|secret|token|password|passwd|signature|authorization|credential/i;
+const NOT_SECRET = new Set(['idempotency_key']);
+// Values that are credentials whatever the field is called.
+const SECRET_VALUE = /^(pik_|svc_dev_|whsec_|Bearer\s)/;
+export const REDACTED = '[redacted]';
+
+/**
+ * A body as the log keeps it: JSON with the values of credential fields (and credential-looking
+ * strings anywhere) replaced by "[redacted]", cut to MAX_LOGGED_BODY_BYTES (a cut body ends with
+ * "…[truncated]" and is no longer valid JSON).
+ */
+export function redactBody(value: unknown, maxBytes = MAX_LOGGED_BODY_BYTES): string | null {
+  if (value === undefined) return null;
+  const text = JSON.stringify(redact(value, 0));
+  if (text === undefined) return null;
+  if (Buffer.byteLength(text, 'utf8') <= maxBytes) return text;
+  const cut = Buffer.from(text, 'utf8').subarray(0, maxBytes).toString('utf8').replace(/\uFFFD$/, '');
+  return `${cut}…[truncated]`;
+}
+
+function redact(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return SECRET_VALUE.test(value) ? REDACTED : value;
+  if (value === null || typeof value !== 'object' || depth > 64) return value;
+  if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    out[k] = SECRET_FIELD.test(k) && !NOT_SECRET.has(k) && v !== null ? REDACTED : redact(v, depth + 1);
+  }
+  return out;
+}

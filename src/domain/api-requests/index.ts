@@ -1,0 +1,11 @@
+export {
+  MAX_API_REQUEST_PAGE,
+  MAX_LOGGED_BODY_BYTES,
+  REDACTED,
+  getApiRequest,
+  listApiRequests,
+  pruneApiRequests,
+  recordApiRequests,
+  redactBody,
+} from './api-requests.js';
+export type { ApiRequestEntry, ApiRequestPage, ApiRequestQuery, ApiRequestRow } from './api-requests.js';

@@ -1,0 +1,59 @@
+import express, { type Router } from 'express';
+import { sql } from 'kysely';
+import { timingSafeEqual } from 'node:crypto';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import { pendingMigrations } from '../db/migrate.js';
+import type { Metrics } from '../observability/metrics.js';
+import { httpError, sendError } from './error-response.js';
+
+// What an operator's probes and scraper read: /healthz (the process answers), /readyz (it can
+// serve: database reachable, migrations current) and /metrics (Prometheus text format, behind
+// SVC_METRICS_TOKEN when set). Every role serves them, the worker role on its own port.
+
+const READY_TIMEOUT_MS = 2000;
+
+export function createProbesRouter(config: Config, deps: { db: Db; metrics: Metrics }): Router {
+  const router = express.Router();
+  router.get('/healthz', (_req, res) => res.json({ status: 'ok' }));
+
+  router.get('/readyz', async (_req, res) => {
+    const checks: Record<string, string> = {};
+    try {
+      await withTimeout(sql`select 1`.execute(deps.db), READY_TIMEOUT_MS);
+      checks.database = 'ok';
+      const pending = await withTimeout(pendingMigrations(deps.db), READY_TIMEOUT_MS);
+      checks.migrations = pending.length === 0 ? 'ok' : `pending: ${pending.join(', ')}`;
+    } catch (err) {
+      checks.database = `unreachable: ${(err as Error).message}`;
+    }
+    const ready = checks.database === 'ok' && checks.migrations === 'ok';
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not_ready', checks });
+  });
+
+  router.get('/metrics', async (req, res) => {
+    if (config.metricsToken !== undefined && !bearerMatches(req.headers.authorization, config.metricsToken)) {
+      res.setHeader('WWW-Authenticate', 'Bearer realm="metrics"');
+      sendError(res, httpError(401, 'authentication_failed', 'Send Authorization: Bearer <SVC_METRICS_TOKEN> to read the metrics.'), config.baseUrl);
+      return;
+    }
+    res.type(deps.metrics.registry.contentType).send(await deps.metrics.render());
+  });
+  return router;
+}
+
+function bearerMatches(header: string | undefined, token: string): boolean {
+  const match = /^Bearer (.+)$/.exec(header ?? '');
+  if (!match) return false;
+  const given = Buffer.from(match[1]!);
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}

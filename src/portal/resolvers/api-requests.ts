@@ -1,0 +1,20 @@
+import * as apiRequests from '../../domain/api-requests/index.js';
+import type { QueryResolvers } from '../../generated/portal.generated.js';
+import { developerIdOf, parseId } from '../context.js';
+import { toApiRequestConnection, toApiRequestView } from '../views/api-request-views.js';
+
+// The API request log, for the developer of the installation's plugin only.
+export const apiRequestQueries = {
+  apiRequests: async (_, args, ctx) =>
+    toApiRequestConnection(
+      await apiRequests.listApiRequests(ctx.db, developerIdOf(ctx), {
+        installationId: parseId(args.installationId, 'installation'),
+        first: args.first,
+        after: args.after,
+        status: args.status,
+        operationId: args.operationId,
+        since: args.since,
+      }),
+    ),
+  apiRequest: async (_, args, ctx) => toApiRequestView(await apiRequests.getApiRequest(ctx.db, developerIdOf(ctx), parseId(args.id, 'api_request'))),
+} satisfies QueryResolvers;
