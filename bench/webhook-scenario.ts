@@ -13,6 +13,7 @@ import { percentile } from './extra-scenarios.js';
 import { measure } from './proc.js';
 import type { BenchData } from './seed.js';
 import { startProcess } from './servers.js';
+import { freePort } from '../src/db/embedded.js';
 
 interface Options {
   db: Db;
@@ -62,7 +63,14 @@ export async function measureWebhookDelivery({ db, url, env, data, dir }: Option
   const install = (locationId: number) => ({ plugin_id: plugin.plugin_id, plane: 'production' as const, organization_id: data.organizationId, location_id: locationId, status: 'active' as const, api_key_hash: hashKey(generateInstallationKey()) });
   await db.insertInto('control.installations').values([...Array.from({ length: 10 }, () => install(data.locationId)), install(other!.location_id)]).execute();
 
-  const worker = startProcess('worker', ['src/main.ts', 'serve'], { ...env, DATABASE_URL: url, SVC_ROLE: 'worker', SVC_WEBHOOK_ALLOW_PRIVATE: '1', NODE_EXTRA_CA_CERTS: tls.caPath });
+  const worker = startProcess('worker', ['src/main.ts', 'serve'], {
+    ...env,
+    DATABASE_URL: url,
+    SVC_ROLE: 'worker',
+    PORT: String(await freePort()), // its probes and /metrics
+    SVC_WEBHOOK_ALLOW_PRIVATE: '1',
+    NODE_EXTRA_CA_CERTS: tls.caPath,
+  });
   const jobs = await startJobRuntime({ connectionString: url, db, config, logger: createLogger('warn'), workers: false });
   const scope = (locationId: number) => ({ plane: 'production' as const, sandboxId: null, organizationId: data.organizationId, locationId });
   const emit = (locationId: number, n: number) =>

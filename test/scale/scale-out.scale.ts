@@ -30,7 +30,8 @@ async function start(role: 'api' | 'worker', env: Record<string, string>): Promi
   });
   const proc: Proc = { child, url: `http://127.0.0.1:${port}`, role };
   procs.push(proc);
-  if (role === 'api') await waitUntil(async () => (await fetch(`${proc.url}/healthz`).catch(() => undefined))?.status === 200, 30_000, `${role} process`);
+  // A worker serves the probes too (its /readyz: database reachable, migrations current).
+  await waitUntil(async () => (await fetch(`${proc.url}${role === 'api' ? '/healthz' : '/readyz'}`).catch(() => undefined))?.status === 200, 30_000, `${role} process`);
   return proc;
 }
 
