@@ -84,6 +84,26 @@ export interface SandboxesTable {
   protected_until: NullableTimestamp;
   expiry_warning_sent_at: NullableTimestamp;
   created_at: Generated<Date>;
+  /** Days advanceSandboxClock moved the sandbox's clock forward. */
+  clock_offset_days: Generated<number>;
+  fault_duplicate_rate: Generated<number>;
+  fault_reorder_window_seconds: Generated<number>;
+  fault_fail_first_attempt: Generated<boolean>;
+}
+
+export interface ScenarioRunsTable {
+  run_id: Generated<number>;
+  sandbox_id: number;
+  kind: string;
+  status: Generated<'running' | 'completed' | 'cancelled' | 'failed'>;
+  minutes: number;
+  plan: Json;
+  steps_done: Generated<number>;
+  events_emitted: Generated<number>;
+  state: Generated<Json>;
+  error: string | null;
+  started_at: Generated<Date>;
+  finished_at: Date | null;
 }
 
 export type InstallationStatus = 'pending_payment' | 'active' | 'inactive' | 'removed';
@@ -267,6 +287,7 @@ export interface ControlSchema {
   'control.health_checks': HealthChecksTable;
   'control.events': EventsTable;
   'control.api_requests': ApiRequestsTable;
+  'control.scenario_runs': ScenarioRunsTable;
   'control.webhook_logs': WebhookLogsTable;
   'control.webhook_delivery_attempts': DeliveryAttemptsTable;
   'control.installation_webhook_state': InstallationWebhookStateTable;

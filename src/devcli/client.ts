@@ -42,7 +42,7 @@ export function saveCredentials(credentials: Credentials, env: NodeJS.ProcessEnv
 
 interface GraphQLResponse<T> {
   data?: T;
-  errors?: { message: string; extensions?: { code?: string } }[];
+  errors?: { message: string; extensions?: { code?: string; details?: Record<string, string[]> } }[];
 }
 
 /**
@@ -77,7 +77,10 @@ async function graphqlOnce<T>(credentials: Credentials, query: string, variables
   const retryAfter = Number(res.headers.get('retry-after')) || undefined;
   if (body.errors?.length) {
     const [first] = body.errors;
-    throw new CliError(`${first!.extensions?.code ?? 'error'}: ${first!.message}`, first!.extensions?.code === 'rate_limit_exceeded' ? (retryAfter ?? 60) : undefined);
+    // A validation error names each field and its problem: what the developer has to change.
+    const details = first!.extensions?.details;
+    const named = details ? ` (${Object.entries(details).map(([field, problems]) => `${field}: ${problems.join(', ')}`).join('; ')})` : '';
+    throw new CliError(`${first!.extensions?.code ?? 'error'}: ${first!.message}${named}`, first!.extensions?.code === 'rate_limit_exceeded' ? (retryAfter ?? 60) : undefined);
   }
   if (!res.ok || !body.data) throw new CliError(`${body.error ?? `HTTP ${res.status}`}: ${body.message ?? 'the request failed'}`, res.status === 429 ? (retryAfter ?? 60) : undefined);
   return body.data;

@@ -21,6 +21,13 @@ const HELP: Record<string, string> = {
                                       re-send the failed (--all: every) deliveries since a time
   logs tail --sandbox <id> [--events ...]
                                       print the sandbox's deliveries as they happen
+  scenario run <KIND> --sandbox <id> [--minutes 5] [--wait]
+                                      play a restaurant scenario (LUNCH_RUSH, SPLIT_BILL, CARD_DECLINED,
+                                      ITEM_86, STOCK_DEPLETION, END_OF_DAY); scenario status|cancel <runId>
+  clock advance --sandbox <id> --days <n>
+                                      move the sandbox's clock: trials end, expiry warnings come
+  faults set --sandbox <id> [--duplicate-rate 0.5] [--reorder-window 10] [--fail-first-attempt]
+                                      rehearse duplicates, out-of-order and retried deliveries (faults off: no flags)
 
 Every command takes --help and --json. Credentials: svc login, or SVC_BASE_URL and SVC_API_KEY.`,
   login: 'usage: svc login [--base-url <url>] [--api-key <svc_dev_...>]\n  Asks for what is not given (or SVC_BASE_URL / SVC_API_KEY), checks it, and stores it mode 0600.',
@@ -28,7 +35,25 @@ Every command takes --help and --json. Credentials: svc login, or SVC_BASE_URL a
   trigger: 'usage: svc trigger <event> --sandbox <id> [--key <installation key>] [--json]\n       svc trigger --list\n  Produces the event for real. Events a plugin causes (order.cancelled, menu.item_updated, inventory.*)\n  go through the Data API with the sandbox installation key (--key or SVC_INSTALLATION_KEY).',
   events: 'usage: svc events list --sandbox <id> | svc events resend <logId> | svc events replay --sandbox <id> --since <time> [--all]',
   logs: 'usage: svc logs tail --sandbox <id> [--events order.*] [--json]',
+  scenario:
+    'usage: svc scenario run <KIND> --sandbox <id> [--minutes 5] [--wait] | svc scenario status <runId> | svc scenario cancel <runId>\n  KIND: LUNCH_RUSH, SPLIT_BILL, CARD_DECLINED, ITEM_86, STOCK_DEPLETION, END_OF_DAY. --wait prints progress until the run ends.',
+  clock: 'usage: svc clock advance --sandbox <id> --days <1-60>\n  Runs what that time brings to the sandbox: trial.ending, trial conversion, sandbox.expiry_warning.',
+  faults: 'usage: svc faults set --sandbox <id> [--duplicate-rate <0-1>] [--reorder-window <0-300 s>] [--fail-first-attempt]\n  Sets every fault at once: a flag not given is off, so `svc faults set --sandbox <id>` turns them all off.',
 };
+
+const RUN_FIELDS = 'id status kind minutes stepsDone stepsTotal eventsEmitted startedAt finishedAt error';
+
+interface ScenarioRunView {
+  id: string;
+  status: string;
+  kind: string;
+  stepsDone: number;
+  stepsTotal: number;
+  eventsEmitted: number;
+  error: string | null;
+}
+
+const runLine = (r: ScenarioRunView) => `scenario run ${r.id} (${r.kind}): ${r.status}, ${r.stepsDone}/${r.stepsTotal} steps, ${r.eventsEmitted} events${r.error ? `; ${r.error}` : ''}`;
 
 const STREAM = `subscription($s: ID!, $e: [String!], $a: String) {
   webhookStream(sandboxId: $s, events: $e, after: $a) { logId deliveryId event headers { name value } body installationId sequence cursor } }`;
@@ -72,6 +97,12 @@ export async function run(argv: string[], io: Io): Promise<number> {
       since: { type: 'string' },
       'base-url': { type: 'string' },
       'api-key': { type: 'string' },
+      minutes: { type: 'string' },
+      wait: { type: 'boolean' },
+      days: { type: 'string' },
+      'duplicate-rate': { type: 'string' },
+      'reorder-window': { type: 'string' },
+      'fail-first-attempt': { type: 'boolean' },
     },
   });
   if (values.help) {
@@ -136,6 +167,65 @@ export async function run(argv: string[], io: Io): Promise<number> {
     }
     case 'events':
       return eventsCommand(positionals, values, io, json, print);
+    case 'scenario': {
+      const credentials = loadCredentials(io.env);
+      const [action, arg] = positionals;
+      if (action === 'run') {
+        if (!arg) throw new CliError('usage: svc scenario run <KIND> --sandbox <id> (svc scenario --help)');
+        const { runScenario } = await graphql<{ runScenario: ScenarioRunView }>(
+          credentials,
+          `mutation($s: ID!, $k: ScenarioKind!, $m: Int) { runScenario(sandboxId: $s, scenario: $k, minutes: $m) { ${RUN_FIELDS} } }`,
+          { s: need('sandbox', values.sandbox), k: arg.toUpperCase(), m: values.minutes === undefined ? 5 : Number(values.minutes) },
+        );
+        print(runLine(runScenario), runScenario);
+        if (!values.wait) return 0;
+        let run = runScenario;
+        while (run.status === 'running') {
+          await new Promise((resolve) => setTimeout(resolve, 2000));
+          run = (await graphql<{ scenarioRun: ScenarioRunView }>(credentials, `query($id: ID!) { scenarioRun(id: $id) { ${RUN_FIELDS} } }`, { id: run.id })).scenarioRun;
+          print(runLine(run), run);
+        }
+        return run.status === 'completed' ? 0 : 1;
+      }
+      if (action === 'status' || action === 'cancel') {
+        if (!arg) throw new CliError(`usage: svc scenario ${action} <runId>`);
+        const query =
+          action === 'status' ? `query($id: ID!) { run: scenarioRun(id: $id) { ${RUN_FIELDS} } }` : `mutation($id: ID!) { run: cancelScenario(id: $id) { ${RUN_FIELDS} } }`;
+        const { run } = await graphql<{ run: ScenarioRunView | null }>(credentials, query, { id: arg });
+        if (!run) throw new CliError(`no scenario run ${arg}`);
+        print(runLine(run), run);
+        return 0;
+      }
+      throw new CliError(HELP.scenario!);
+    }
+    case 'clock': {
+      if (positionals[0] !== 'advance') throw new CliError(HELP.clock!);
+      const credentials = loadCredentials(io.env);
+      const { advanceSandboxClock: box } = await graphql<{ advanceSandboxClock: { id: string; clockOffsetDays: number; clockNow: string } }>(
+        credentials,
+        'mutation($s: ID!, $d: Int!) { advanceSandboxClock(sandboxId: $s, days: $d) { id clockOffsetDays clockNow } }',
+        { s: need('sandbox', values.sandbox), d: Number(values.days ?? NaN) },
+      );
+      print(`sandbox ${box.id}: clock ${box.clockOffsetDays} days ahead (${box.clockNow})`, box);
+      return 0;
+    }
+    case 'faults': {
+      if (positionals[0] !== 'set') throw new CliError(HELP.faults!);
+      const credentials = loadCredentials(io.env);
+      const faults = {
+        duplicateRate: values['duplicate-rate'] === undefined ? 0 : Number(values['duplicate-rate']),
+        reorderWindowSeconds: values['reorder-window'] === undefined ? 0 : Number(values['reorder-window']),
+        failFirstAttempt: Boolean(values['fail-first-attempt']),
+      };
+      const { setSandboxDeliveryFaults: box } = await graphql<{ setSandboxDeliveryFaults: { id: string; deliveryFaults: typeof faults } }>(
+        credentials,
+        'mutation($s: ID!, $f: DeliveryFaultsInput!) { setSandboxDeliveryFaults(sandboxId: $s, faults: $f) { id deliveryFaults { duplicateRate reorderWindowSeconds failFirstAttempt } } }',
+        { s: need('sandbox', values.sandbox), f: faults },
+      );
+      const f = box.deliveryFaults;
+      print(`sandbox ${box.id}: duplicates ${f.duplicateRate}, reorder window ${f.reorderWindowSeconds} s, fail first attempt ${f.failFirstAttempt ? 'on' : 'off'}`, box);
+      return 0;
+    }
     default:
       throw new CliError(`unknown command ${command}: svc --help lists them`);
   }

@@ -63,6 +63,8 @@ export type Query = {
   apiRequest?: Maybe<ApiRequest>;
   /** A replay of an installation of the caller's plugins, with its progress. */
   webhookReplay?: Maybe<WebhookReplay>;
+  /** A scenario run in one of the caller's sandboxes, with its progress. */
+  scenarioRun?: Maybe<ScenarioRun>;
   /** Delivery health of every installation of one of the caller's plugins, by installation id. */
   webhookHealth: Array<InstallationWebhookHealth>;
   /**
@@ -115,6 +117,11 @@ export type QueryApiRequestArgs = {
 
 
 export type QueryWebhookReplayArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryScenarioRunArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -293,6 +300,28 @@ export type Mutation = {
    * the deadline; within the warning window it counts as that window's warning.
    */
   simulateSandboxExpiryWarning?: Maybe<Sandbox>;
+  /**
+   * Starts a restaurant scenario in the sandbox, spread over `minutes` (1 to 60): every event is
+   * produced for real through the same domain as the point of sale and the Data API. One run at a
+   * time per sandbox (conflict otherwise); the simulate limit counts the start, not the events of
+   * the run. Follow it with scenarioRun; stop it with cancelScenario.
+   */
+  runScenario: ScenarioRun;
+  /** Stops a running scenario after its current step (status cancelled). A finished run is returned as it is. */
+  cancelScenario: ScenarioRun;
+  /**
+   * Moves the sandbox's clock `days` (1 to 60) forward and runs what that time brings to its
+   * installations: trial.ending (3 days before a trial ends), the trial's conversion
+   * (subscription.activated) once it has ended, and sandbox.expiry_warning when the idle deadline
+   * comes within 7 days (the sandbox itself is never dropped by the clock). Sandbox.clockOffsetDays
+   * shows the total; the scheduled sweeps keep following real time.
+   */
+  advanceSandboxClock: Sandbox;
+  /**
+   * Sets the delivery faults of the sandbox's installations (production installations are never
+   * affected); all off by default. Every field not given is off.
+   */
+  setSandboxDeliveryFaults: Sandbox;
   /**
    * Moves a listing through review: under_review -> approved | rejected, approved -> active,
    * active -> suspended | deprecated, suspended -> active, any -> deleted. Otherwise
@@ -529,6 +558,30 @@ export type MutationSimulateMenuItemDeletedArgs = {
 
 export type MutationSimulateSandboxExpiryWarningArgs = {
   sandboxId: Scalars['ID']['input'];
+};
+
+
+export type MutationRunScenarioArgs = {
+  sandboxId: Scalars['ID']['input'];
+  scenario: ScenarioKind;
+  minutes?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type MutationCancelScenarioArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationAdvanceSandboxClockArgs = {
+  sandboxId: Scalars['ID']['input'];
+  days: Scalars['Int']['input'];
+};
+
+
+export type MutationSetSandboxDeliveryFaultsArgs = {
+  sandboxId: Scalars['ID']['input'];
+  faults: DeliveryFaultsInput;
 };
 
 
@@ -829,6 +882,69 @@ export type Sandbox = {
   /** While active: when idle expiry would drop the sandbox's data. */
   wouldExpireAt?: Maybe<Scalars['DateTime']['output']>;
   createdAt: Scalars['DateTime']['output'];
+  /** Days advanceSandboxClock has moved the sandbox's clock forward in all. */
+  clockOffsetDays: Scalars['Int']['output'];
+  /** The sandbox's clock: now plus clockOffsetDays. */
+  clockNow: Scalars['DateTime']['output'];
+  /** The delivery faults of its installations (setSandboxDeliveryFaults). */
+  deliveryFaults: DeliveryFaults;
+};
+
+/** Restaurant scenarios runScenario plays in a sandbox. */
+export type ScenarioKind =
+  /** A burst of orders through the kitchen statuses (in_progress, ready), paid at the point of sale; a few cancelled. */
+  | 'LUNCH_RUSH'
+  /** Orders paid in several partial sales that add up to the last cent. */
+  | 'SPLIT_BILL'
+  /** Declined payments (payment.failed), then a sale that succeeds. */
+  | 'CARD_DECLINED'
+  /** A menu item runs out (menu.item_updated, is_available false) and comes back. */
+  | 'ITEM_86'
+  /** Consumption takes an ingredient down through its reorder point, then a delivery restocks it: one low_stock, one low_stock_resolved. */
+  | 'STOCK_DEPLETION'
+  /** Closing: orders paid and completed, a few refunds. */
+  | 'END_OF_DAY';
+
+export type ScenarioRunStatus =
+  | 'running'
+  | 'completed'
+  | 'cancelled'
+  /** A step failed: `error` says which and why. */
+  | 'failed';
+
+export type ScenarioRun = {
+  __typename?: 'ScenarioRun';
+  id: Scalars['ID']['output'];
+  sandboxId: Scalars['ID']['output'];
+  kind: ScenarioKind;
+  status: ScenarioRunStatus;
+  /** Minutes the run is spread over. */
+  minutes: Scalars['Int']['output'];
+  /** Steps done and planned. */
+  stepsDone: Scalars['Int']['output'];
+  stepsTotal: Scalars['Int']['output'];
+  /** Events the run has produced so far. */
+  eventsEmitted: Scalars['Int']['output'];
+  startedAt: Scalars['DateTime']['output'];
+  finishedAt?: Maybe<Scalars['DateTime']['output']>;
+  error?: Maybe<Scalars['String']['output']>;
+};
+
+/** Faults of a sandbox's webhook deliveries, to rehearse what a plugin must survive. */
+export type DeliveryFaults = {
+  __typename?: 'DeliveryFaults';
+  /** 0 to 1: the share of deliveries sent twice (the same request, the same envelope id). */
+  duplicateRate: Scalars['Float']['output'];
+  /** 0 to 300: each delivery is held a random time within this many seconds, so they arrive out of order. */
+  reorderWindowSeconds: Scalars['Int']['output'];
+  /** The first attempt of every delivery counts as failed without being sent, so the retry path runs. */
+  failFirstAttempt: Scalars['Boolean']['output'];
+};
+
+export type DeliveryFaultsInput = {
+  duplicateRate?: InputMaybe<Scalars['Float']['input']>;
+  reorderWindowSeconds?: InputMaybe<Scalars['Int']['input']>;
+  failFirstAttempt?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type ProvisionSandboxPayload = {
@@ -1307,6 +1423,12 @@ export type ResolversTypes = {
   RotateWebhookSecretPayload: ResolverTypeWrapper<RotateWebhookSecretPayload>;
   SandboxStatus: SandboxStatus;
   Sandbox: ResolverTypeWrapper<Sandbox>;
+  ScenarioKind: ScenarioKind;
+  ScenarioRunStatus: ScenarioRunStatus;
+  ScenarioRun: ResolverTypeWrapper<ScenarioRun>;
+  DeliveryFaults: ResolverTypeWrapper<DeliveryFaults>;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  DeliveryFaultsInput: DeliveryFaultsInput;
   ProvisionSandboxPayload: ResolverTypeWrapper<ProvisionSandboxPayload>;
   RegenerateInstallationKeyPayload: ResolverTypeWrapper<RegenerateInstallationKeyPayload>;
   TestWebhookPayload: ResolverTypeWrapper<TestWebhookPayload>;
@@ -1315,7 +1437,6 @@ export type ResolversTypes = {
   WebhookReplayStatus: WebhookReplayStatus;
   WebhookReplay: ResolverTypeWrapper<WebhookReplay>;
   InstallationWebhookHealth: ResolverTypeWrapper<InstallationWebhookHealth>;
-  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   ApiRequest: ResolverTypeWrapper<ApiRequest>;
   ApiRequestConnection: ResolverTypeWrapper<ApiRequestConnection>;
   PageInfo: ResolverTypeWrapper<PageInfo>;
@@ -1370,13 +1491,16 @@ export type ResolversParentTypes = {
   CreatePluginPayload: CreatePluginPayload;
   RotateWebhookSecretPayload: RotateWebhookSecretPayload;
   Sandbox: Sandbox;
+  ScenarioRun: ScenarioRun;
+  DeliveryFaults: DeliveryFaults;
+  Float: Scalars['Float']['output'];
+  DeliveryFaultsInput: DeliveryFaultsInput;
   ProvisionSandboxPayload: ProvisionSandboxPayload;
   RegenerateInstallationKeyPayload: RegenerateInstallationKeyPayload;
   TestWebhookPayload: TestWebhookPayload;
   WebhookLog: WebhookLog;
   WebhookReplay: WebhookReplay;
   InstallationWebhookHealth: InstallationWebhookHealth;
-  Float: Scalars['Float']['output'];
   ApiRequest: ApiRequest;
   ApiRequestConnection: ApiRequestConnection;
   PageInfo: PageInfo;
@@ -1431,6 +1555,7 @@ export type QueryResolvers<ContextType = PortalContext, ParentType extends Resol
   apiRequests?: Resolver<ResolversTypes['ApiRequestConnection'], ParentType, ContextType, RequireFields<QueryApiRequestsArgs, 'installationId' | 'first'>>;
   apiRequest?: Resolver<Maybe<ResolversTypes['ApiRequest']>, ParentType, ContextType, RequireFields<QueryApiRequestArgs, 'id'>>;
   webhookReplay?: Resolver<Maybe<ResolversTypes['WebhookReplay']>, ParentType, ContextType, RequireFields<QueryWebhookReplayArgs, 'id'>>;
+  scenarioRun?: Resolver<Maybe<ResolversTypes['ScenarioRun']>, ParentType, ContextType, RequireFields<QueryScenarioRunArgs, 'id'>>;
   webhookHealth?: Resolver<Array<ResolversTypes['InstallationWebhookHealth']>, ParentType, ContextType, RequireFields<QueryWebhookHealthArgs, 'pluginId'>>;
   webhookStreamCursor?: Resolver<ResolversTypes['String'], ParentType, ContextType, RequireFields<QueryWebhookStreamCursorArgs, 'sandboxId'>>;
   listings?: Resolver<Array<ResolversTypes['Plugin']>, ParentType, ContextType, Partial<QueryListingsArgs>>;
@@ -1493,6 +1618,10 @@ export type MutationResolvers<ContextType = PortalContext, ParentType extends Re
   simulateMenuItemCreated?: Resolver<Maybe<ResolversTypes['RestaurantMenuItem']>, ParentType, ContextType, RequireFields<MutationSimulateMenuItemCreatedArgs, 'sandboxId' | 'input'>>;
   simulateMenuItemDeleted?: Resolver<Maybe<ResolversTypes['DeletedMenuItem']>, ParentType, ContextType, RequireFields<MutationSimulateMenuItemDeletedArgs, 'sandboxId' | 'itemId'>>;
   simulateSandboxExpiryWarning?: Resolver<Maybe<ResolversTypes['Sandbox']>, ParentType, ContextType, RequireFields<MutationSimulateSandboxExpiryWarningArgs, 'sandboxId'>>;
+  runScenario?: Resolver<ResolversTypes['ScenarioRun'], ParentType, ContextType, RequireFields<MutationRunScenarioArgs, 'sandboxId' | 'scenario' | 'minutes'>>;
+  cancelScenario?: Resolver<ResolversTypes['ScenarioRun'], ParentType, ContextType, RequireFields<MutationCancelScenarioArgs, 'id'>>;
+  advanceSandboxClock?: Resolver<ResolversTypes['Sandbox'], ParentType, ContextType, RequireFields<MutationAdvanceSandboxClockArgs, 'sandboxId' | 'days'>>;
+  setSandboxDeliveryFaults?: Resolver<ResolversTypes['Sandbox'], ParentType, ContextType, RequireFields<MutationSetSandboxDeliveryFaultsArgs, 'sandboxId' | 'faults'>>;
   reviewPlugin?: Resolver<Maybe<ResolversTypes['Plugin']>, ParentType, ContextType, RequireFields<MutationReviewPluginArgs, 'pluginId' | 'action'>>;
   createOrganization?: Resolver<Maybe<ResolversTypes['Organization']>, ParentType, ContextType, RequireFields<MutationCreateOrganizationArgs, 'name'>>;
   createLocation?: Resolver<Maybe<ResolversTypes['Location']>, ParentType, ContextType, RequireFields<MutationCreateLocationArgs, 'organizationId' | 'name' | 'currency' | 'timezone'>>;
@@ -1605,6 +1734,29 @@ export type SandboxResolvers<ContextType = PortalContext, ParentType extends Res
   protectedUntil?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   wouldExpireAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  clockOffsetDays?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  clockNow?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  deliveryFaults?: Resolver<ResolversTypes['DeliveryFaults'], ParentType, ContextType>;
+};
+
+export type ScenarioRunResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['ScenarioRun'] = ResolversParentTypes['ScenarioRun']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  sandboxId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['ScenarioKind'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['ScenarioRunStatus'], ParentType, ContextType>;
+  minutes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  stepsDone?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  stepsTotal?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  eventsEmitted?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  startedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  finishedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type DeliveryFaultsResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['DeliveryFaults'] = ResolversParentTypes['DeliveryFaults']> = {
+  duplicateRate?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  reorderWindowSeconds?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  failFirstAttempt?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type ProvisionSandboxPayloadResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['ProvisionSandboxPayload'] = ResolversParentTypes['ProvisionSandboxPayload']> = {
@@ -1826,6 +1978,8 @@ export type Resolvers<ContextType = PortalContext> = {
   CreatePluginPayload?: CreatePluginPayloadResolvers<ContextType>;
   RotateWebhookSecretPayload?: RotateWebhookSecretPayloadResolvers<ContextType>;
   Sandbox?: SandboxResolvers<ContextType>;
+  ScenarioRun?: ScenarioRunResolvers<ContextType>;
+  DeliveryFaults?: DeliveryFaultsResolvers<ContextType>;
   ProvisionSandboxPayload?: ProvisionSandboxPayloadResolvers<ContextType>;
   RegenerateInstallationKeyPayload?: RegenerateInstallationKeyPayloadResolvers<ContextType>;
   TestWebhookPayload?: TestWebhookPayloadResolvers<ContextType>;

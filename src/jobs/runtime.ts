@@ -8,7 +8,7 @@ import { JobQueue, createEventSink, type EventSink } from '../domain/webhooks/in
 import { WebhookHttpClient } from '../domain/webhooks/index.js';
 import { startBoss } from './boss.js';
 import { startScheduledJobs } from './schedules.js';
-import { startWebhookWorkers, type RunningWorkers, type WorkerTuning } from './workers.js';
+import { startScenarioWorker, startWebhookWorkers, type RunningWorkers, type WorkerTuning } from './workers.js';
 
 // Jobs in one process: every role enqueues (the event sink and the webhook tester need pg-boss),
 // roles `worker` and `all` also run the workers and pg-boss's supervisor.
@@ -69,6 +69,7 @@ export async function startJobRuntime(options: JobRuntimeOptions): Promise<JobRu
     lookup: options.lookup,
   });
   let workers: RunningWorkers | undefined;
+  let scenarios: RunningWorkers | undefined;
   let schedules: { stop(): Promise<void> } | undefined;
   const runtime: JobRuntime = {
     boss,
@@ -77,14 +78,17 @@ export async function startJobRuntime(options: JobRuntimeOptions): Promise<JobRu
     startWorkers: async () => {
       const onAttempt = options.metrics ? (outcome: AttemptOutcome, seconds: number) => options.metrics!.observeDelivery(outcome, seconds) : undefined;
       workers ??= await startWebhookWorkers(boss, { db: options.db, config, logger, http, queue, onAttempt }, tuning);
+      scenarios ??= await startScenarioWorker(boss, { db: options.db, events, queue, speed: config.scenarioSpeed, logger }, tuning);
       if (options.schedules ?? true) schedules ??= await startScheduledJobs(boss, { db: options.db, events, config, logger });
     },
     stopWorkers: async () => {
       const running = workers;
       const scheduled = schedules;
+      const playing = scenarios;
       workers = undefined;
       schedules = undefined;
-      await Promise.all([running?.stop(), scheduled?.stop()]);
+      scenarios = undefined;
+      await Promise.all([running?.stop(), scheduled?.stop(), playing?.stop()]);
     },
     stop: async () => {
       await runtime.stopWorkers();

@@ -10,8 +10,11 @@ import {
   type DeliveryJobData,
   type FanoutJobData,
   type ReplayJobData,
+  type ScenarioJobData,
 } from '../domain/webhooks/index.js';
 import { pruneApiRequests } from '../domain/api-requests/index.js';
+import { playScenario, type ScenarioDeps } from '../domain/sandboxes/index.js';
+import type { Logger } from '../logger.js';
 
 // The webhook workers of one process. Jobs arrive through LISTEN/NOTIFY the moment their
 // transaction commits (queues are `notify: true`); polling is only the fallback. Deliveries are
@@ -93,4 +96,17 @@ export async function startWebhookWorkers(boss: PgBoss, deps: Omit<DeliveryDeps,
       await Promise.all([QUEUES.fanout, QUEUES.delivery, QUEUES.replay, QUEUES.retention, QUEUES.maintenance].map((name) => boss.offWork(name, { wait: true })));
     },
   };
+}
+
+/** Scenario runs of sandboxes (runScenario): each job plays the due steps of one run and queues the next. */
+export async function startScenarioWorker(boss: PgBoss, deps: ScenarioDeps & { logger: Logger }, tuning: WorkerTuning = {}): Promise<RunningWorkers> {
+  const polling = tuning.pollingIntervalSeconds ?? 2;
+  await boss.work<ScenarioJobData>(
+    QUEUES.scenario,
+    { batchSize: 1, localConcurrency: 2, pollingIntervalSeconds: polling, notifyPollingIntervalSeconds: Math.max(polling, 5) },
+    async ([job]) => {
+      await playScenario(deps, job!.data.runId);
+    },
+  );
+  return { stop: () => boss.offWork(QUEUES.scenario, { wait: true }) };
 }

@@ -43,7 +43,7 @@ async function serve(): Promise<void> {
 }
 
 beforeAll(async () => {
-  t = await createTestContext({ SVC_WEBHOOK_ALLOW_PRIVATE: '0' }, { jobs: { workers: true } });
+  t = await createTestContext({ SVC_WEBHOOK_ALLOW_PRIVATE: '0', SVC_SCENARIO_SPEED: '600' }, { jobs: { workers: true } });
   server = http.createServer(t.app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
@@ -222,8 +222,33 @@ describe('svc login and svc events', () => {
 });
 
 describe('svc basics', () => {
+  it('when a scenario, the clock and faults are driven from the command line, then each runs through the portal and reports', async () => {
+    const as = { SVC_API_KEY: triggerKey };
+    const faults = await svc(['faults', 'set', '--sandbox', box.sandboxId, '--duplicate-rate', '0.5', '--fail-first-attempt', '--json'], as);
+    expect(faults.code).toBe(0);
+    expect(JSON.parse(faults.stdout).deliveryFaults).toEqual({ duplicateRate: 0.5, reorderWindowSeconds: 0, failFirstAttempt: true });
+    const off = await svc(['faults', 'set', '--sandbox', box.sandboxId, '--json'], as);
+    expect(JSON.parse(off.stdout).deliveryFaults).toEqual({ duplicateRate: 0, reorderWindowSeconds: 0, failFirstAttempt: false });
+
+    const clock = await svc(['clock', 'advance', '--sandbox', box.sandboxId, '--days', '2'], as);
+    expect(clock.code).toBe(0);
+    expect(clock.stdout).toMatch(new RegExp(`^sandbox ${box.sandboxId}: clock 2 days ahead`));
+    const badClock = await svc(['clock', 'advance', '--sandbox', box.sandboxId, '--days', '99'], as);
+    expect(badClock.code).toBe(1);
+    expect(badClock.stderr).toMatch(/days/);
+
+    const run = await svc(['scenario', 'run', 'item_86', '--sandbox', box.sandboxId, '--minutes', '1', '--wait', '--json'], as);
+    expect(run.code).toBe(0);
+    const lines = run.stdout.trim().split('\n').map((line) => JSON.parse(line));
+    expect(lines[0]).toMatchObject({ kind: 'ITEM_86', status: 'running' });
+    expect(lines.at(-1)).toMatchObject({ kind: 'ITEM_86', status: 'completed', error: null });
+    expect(lines.at(-1).eventsEmitted).toBeGreaterThanOrEqual(3);
+    const status = await svc(['scenario', 'status', lines[0].id], as);
+    expect(status.stdout).toMatch(new RegExp(`^scenario run ${lines[0].id} \\(ITEM_86\\): completed`));
+  }, 60_000);
+
   it('when asked for help or given nonsense, then --help exits 0 and errors exit non-zero with one line', async () => {
-    for (const command of ['listen', 'trigger', 'events', 'logs', 'login']) {
+    for (const command of ['listen', 'trigger', 'events', 'logs', 'login', 'scenario', 'clock', 'faults']) {
       const help = await svc([command, '--help']);
       expect(help.code).toBe(0);
       expect(help.stdout).toMatch(/^usage: svc/);

@@ -105,7 +105,7 @@ describe('the policy the SDL declares', () => {
     });
     expect(buckets).toEqual({
       'login 10': ['mutation.signUp', 'mutation.logIn'],
-      'simulate 30': ['mutation.simulateInstall', 'mutation.simulateCheckout', 'mutation.simulateTrialEnding', 'mutation.simulateTrialConversion', 'mutation.simulateRemoval', 'mutation.simulatePosOrder', 'mutation.simulateReleaseOrder', 'mutation.simulateAddItems', 'mutation.simulateOrderPrepared', 'mutation.simulatePosSale', 'mutation.simulateFailedPayment', 'mutation.simulateRefund', 'mutation.simulateMenuItemCreated', 'mutation.simulateMenuItemDeleted', 'mutation.simulateSandboxExpiryWarning'],
+      'simulate 30': ['mutation.simulateInstall', 'mutation.simulateCheckout', 'mutation.simulateTrialEnding', 'mutation.simulateTrialConversion', 'mutation.simulateRemoval', 'mutation.simulatePosOrder', 'mutation.simulateReleaseOrder', 'mutation.simulateAddItems', 'mutation.simulateOrderPrepared', 'mutation.simulatePosSale', 'mutation.simulateFailedPayment', 'mutation.simulateRefund', 'mutation.simulateMenuItemCreated', 'mutation.simulateMenuItemDeleted', 'mutation.simulateSandboxExpiryWarning', 'mutation.runScenario', 'mutation.advanceSandboxClock'],
     });
     expect(policy.rateLimit('mutation', 'logIn', '203.0.113.7')).toEqual({ bucket: 'login:203.0.113.7', limit: 10 });
     expect(policy.rateLimit('mutation', 'simulatePosSale', '198.51.100.1')).toEqual({ bucket: 'simulate:198.51.100.1', limit: 30 });

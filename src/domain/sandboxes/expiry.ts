@@ -89,6 +89,28 @@ export async function sendExpiryWarningNow(db: Db, events: EventSink, config: Co
   });
 }
 
+/**
+ * The idle sweep's warning for one sandbox as if it ran at `at` (the sandbox clock): sent when
+ * `at` is inside the warning window and no warning went out for this window; the sandbox is never
+ * dropped from here. The marker is the real time of sending, so the scheduled sweep still warns
+ * in the real window.
+ */
+export async function warnIfDueAt(db: Db, events: EventSink, config: Config, sandboxId: number, at: Date): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('control.sandboxes').selectAll().where('sandbox_id', '=', sandboxId).where('status', '=', 'active').forUpdate().executeTakeFirst();
+    if (!row) return false;
+    const deadline = idleDeadline(row, config.sandboxIdleDays);
+    if (at.getTime() < deadline.getTime() - WARNING_MS) return false;
+    // A warning already sent for this window on the sandbox's clock (by an earlier advance, or by
+    // the scheduled sweep) counts: its real time, moved by the clock's offset, is inside the window.
+    const offsetMs = at.getTime() - Date.now();
+    const sent = row.expiry_warning_sent_at;
+    if (sent && sent.getTime() >= deadline.getTime() - WARNING_MS - offsetMs) return false;
+    await warn(trx, events, row, new Date(Math.max(deadline.getTime(), at.getTime() + WARNING_MS)), new Date());
+    return true;
+  });
+}
+
 async function sweepOne(trx: Transaction<Database>, events: EventSink, sandboxId: number, idleDays: number, now: Date): Promise<'warned' | 'expired' | null> {
   const row = await trx
     .selectFrom('control.sandboxes')

@@ -31,6 +31,9 @@ export interface SandboxView {
   /** Only while active: when idle expiry would drop it. */
   wouldExpireAt: Date | null;
   createdAt: Date;
+  clockOffsetDays: number;
+  clockNow: Date;
+  deliveryFaults: { duplicateRate: number; reorderWindowSeconds: number; failFirstAttempt: boolean };
 }
 
 type SandboxRow = Selectable<SandboxesTable> & { installation_id: number | null };
@@ -56,6 +59,13 @@ function toView(row: SandboxRow, config: Config): SandboxView {
     protectedUntil: row.protected_until,
     wouldExpireAt: row.status === 'active' ? wouldExpireAt(row, config.sandboxIdleDays) : null,
     createdAt: row.created_at,
+    clockOffsetDays: row.clock_offset_days,
+    clockNow: new Date(Date.now() + row.clock_offset_days * 86_400_000),
+    deliveryFaults: {
+      duplicateRate: row.fault_duplicate_rate,
+      reorderWindowSeconds: row.fault_reorder_window_seconds,
+      failFirstAttempt: row.fault_fail_first_attempt,
+    },
   };
 }
 

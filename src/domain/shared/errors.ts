@@ -85,7 +85,7 @@ export class ValidationError extends DomainError {
 
 export type ResourceKind =
   | 'order' | 'menu_item' | 'location' | 'customer' | 'ingredient' | 'webhook_log' | 'installation' | 'sandbox' | 'plugin' | 'project'
-  | 'developer_key' | 'organization' | 'transaction' | 'webhook_replay' | 'api_request';
+  | 'developer_key' | 'organization' | 'transaction' | 'webhook_replay' | 'api_request' | 'scenario_run';
 
 export class NotFoundError extends DomainError {
   constructor(readonly resource: ResourceKind, message?: string) {

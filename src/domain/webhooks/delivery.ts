@@ -58,6 +58,9 @@ interface DeliveryRow {
   webhook_endpoint: string | null;
   /** A listener (svc listen) streams the installation's sandbox. */
   listening: boolean;
+  /** Delivery faults of a sandbox installation (setSandboxDeliveryFaults); 0 and false in production. */
+  fault_duplicate_rate: number;
+  fault_fail_first_attempt: boolean;
   webhook_secret_enc: string | null;
   /** The previous secret, only while its overlap runs (decided by the SELECT at send time). */
   previous_webhook_secret_enc: string | null;
@@ -120,10 +123,12 @@ async function prepare(trx: Transaction<Database>, jobs: DeliveryJobData[]): Pro
            p.webhook_endpoint, p.webhook_secret_enc,
            case when p.previous_secret_expires_at > now() then p.previous_webhook_secret_enc end as previous_webhook_secret_enc,
            (i.sandbox_id is not null and exists (select 1 from control.webhook_listeners wl
-                                                  where wl.sandbox_id = i.sandbox_id and wl.expires_at > now())) as listening
+                                                  where wl.sandbox_id = i.sandbox_id and wl.expires_at > now())) as listening,
+           coalesce(sb.fault_duplicate_rate, 0) as fault_duplicate_rate, coalesce(sb.fault_fail_first_attempt, false) as fault_fail_first_attempt
       from control.webhook_logs l
       join control.installations i on i.installation_id = l.installation_id
       join control.plugins p on p.plugin_id = i.plugin_id
+      left join control.sandboxes sb on sb.sandbox_id = i.sandbox_id and i.plane = 'sandbox'
       left join control.events e on e.event_id = l.event_id
      where l.log_id = any(${jobs.map((job) => job.logId)}::int[]) and l.direction = 'outbound'
      order by l.installation_id, l.sequence, l.log_id
@@ -171,26 +176,45 @@ export function toEnvelope(row: EnvelopeRow) {
  */
 const TO_LISTENER: SendResult = { ok: true, httpStatus: null, errorMessage: null, refusalReason: null, retryable: false, remoteAddress: 'svc listen', durationMs: 0 };
 
+/** A sandbox's failFirstAttempt fault: the first attempt counts as failed without a request, so the retry path runs. */
+const FAULT_FIRST_ATTEMPT: SendResult = {
+  ok: false,
+  httpStatus: null,
+  errorMessage: 'Fault injection (the sandbox\'s failFirstAttempt): the first attempt counts as failed and was not sent.',
+  refusalReason: null,
+  retryable: true,
+  remoteAddress: null,
+  durationMs: 0,
+};
+
 /** Steps 2 and 3: sign with the plugin's current secret and POST; the retry policy judges the result. */
 async function send(deps: DeliveryDeps, p: Prepared, secrets: Map<string, string | null>): Promise<Outcome> {
   const { row, attempt } = p;
   let result: SendResult;
   const secret = readSecret(deps, row, secrets);
   const previous = readSecret(deps, row, secrets, row.previous_webhook_secret_enc);
-  if (!row.webhook_endpoint && row.listening && secret !== null && p.body !== null) {
+  if (row.fault_fail_first_attempt && attempt === 1) {
+    result = FAULT_FIRST_ATTEMPT;
+  } else if (!row.webhook_endpoint && row.listening && secret !== null && p.body !== null) {
     result = TO_LISTENER;
   } else if (!row.webhook_endpoint || secret === null || p.body === null) {
     const why = !row.webhook_endpoint ? 'The plugin has no webhook_endpoint.' : p.body === null ? 'The event no longer exists.' : 'The plugin has no usable webhook secret.';
     result = { ok: false, httpStatus: null, errorMessage: why, refusalReason: null, retryable: false, remoteAddress: null, durationMs: 0 };
   } else {
-    result = await deps.http.post(row.webhook_endpoint, p.body, {
+    const headers = {
       'Content-Type': 'application/json',
       'User-Agent': 'Svc-Webhooks/1.0',
       'X-Svc-Event': row.event_type,
       ...deliveryHeaders({ eventId: row.event_id, secrets: { current: secret, previous }, body: p.body, now: new Date() }),
       'X-Svc-Delivery': row.delivery_id,
       'X-Svc-Attempt': String(attempt),
-    });
+    };
+    result = await deps.http.post(row.webhook_endpoint, p.body, headers);
+    // Fault injection (a sandbox's duplicateRate): the very same request once more, as a network
+    // retry or an at-least-once queue would; the log records the first answer.
+    if (row.fault_duplicate_rate > 0 && result.refusalReason === null && Math.random() < row.fault_duplicate_rate) {
+      await deps.http.post(row.webhook_endpoint, p.body, headers);
+    }
     // An endpoint the destination guard refuses (a laptop's address): the listener has it.
     if (result.refusalReason !== null && row.listening) result = TO_LISTENER;
   }

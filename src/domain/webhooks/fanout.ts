@@ -49,8 +49,12 @@ export async function createDeliveries(db: Db, queue: JobQueue, jobs: Job<Fanout
     job.data.installationIds.map((installationId) => ({ event_id: job.data.eventId, event_type: job.data.event, installation_id: installationId })),
   );
   await db.transaction().execute(async (trx: Transaction<Database>) => {
-    const logIds = pairs.length === 0 ? [] : await insertDeliveries(trx, pairs);
-    await queue.enqueueDeliveries(trx, logIds.map((logId) => ({ logId, attempt: 1 })));
+    const created = pairs.length === 0 ? [] : await insertDeliveries(trx, pairs);
+    // A sandbox's reorder fault holds each first attempt a random time within its window.
+    await queue.enqueueDeliveries(
+      trx,
+      created.map(({ log_id, reorder_window }) => ({ logId: log_id, attempt: 1, ...(reorder_window > 0 ? { delaySeconds: Math.random() * reorder_window } : {}) })),
+    );
     await queue.complete(trx, QUEUES.fanout, jobs);
   });
   logger.debug({ events: jobs.length, deliveries: pairs.length }, 'webhook fan-out');
@@ -69,7 +73,7 @@ interface Pair {
  * feed never sees sequence n+1 before n. A pair that already has a delivery (a fan-out job run
  * twice) is skipped, as is an installation deleted since the event.
  */
-async function insertDeliveries(trx: Transaction<Database>, pairs: Pair[]): Promise<number[]> {
+async function insertDeliveries(trx: Transaction<Database>, pairs: Pair[]): Promise<{ log_id: number; reorder_window: number }[]> {
   const counters = await lockInstallationStates(trx, pairs.map((p) => p.installation_id));
   // The jobs of a batch come in no particular order: number the events in the order they occurred.
   const { rows: events } = await sql<{ event_id: string; done: number[] }>`
@@ -92,7 +96,7 @@ async function insertDeliveries(trx: Transaction<Database>, pairs: Pair[]): Prom
     numbered.push({ ...pair, sequence: previous + 1 });
   }
   if (numbered.length === 0) return [];
-  const { rows } = await sql<{ log_id: number }>`
+  const { rows } = await sql<{ log_id: number; reorder_window: number }>`
     with v as (
       select * from jsonb_to_recordset(${JSON.stringify(numbered)}::jsonb) as v(event_id uuid, event_type text, installation_id int, sequence int)
     ), logs as (
@@ -108,6 +112,10 @@ async function insertDeliveries(trx: Transaction<Database>, pairs: Pair[]): Prom
         from (select installation_id, max(sequence) as last from v group by installation_id) m
        where s.installation_id = m.installation_id
     )
-    select log_id from logs order by installation_id, sequence`.execute(trx);
-  return rows.map((row) => row.log_id);
+    select l.log_id, coalesce(sb.fault_reorder_window_seconds, 0) as reorder_window
+      from logs l
+      join control.installations i on i.installation_id = l.installation_id
+      left join control.sandboxes sb on sb.sandbox_id = i.sandbox_id and i.plane = 'sandbox'
+     order by l.installation_id, l.sequence`.execute(trx);
+  return rows;
 }

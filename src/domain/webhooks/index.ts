@@ -20,6 +20,6 @@ export type { EmittedEvent, EventScope, EventSink } from './outbox.js';
 export { unknownSubscriptionEntries } from './subscriptions.js';
 export { sendTestWebhook } from './tester.js';
 export { JobQueue, QUEUES, QUEUE_SETTINGS } from './queue.js';
-export type { DeliveryJobData, Executor, FanoutJobData, QueueSettings, ReplayJobData } from './queue.js';
+export type { DeliveryJobData, Executor, FanoutJobData, QueueSettings, ReplayJobData, ScenarioJobData } from './queue.js';
 export { LISTENER_TTL_SECONDS, recordListenerResult, streamCursorNow, webhookStream } from './stream.js';
 export type { StreamItem, StreamOptions } from './stream.js';

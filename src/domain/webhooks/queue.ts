@@ -17,6 +17,8 @@ export const QUEUES = {
   maintenance: 'webhook-maintenance',
   /** Hourly: prunes events and webhook logs older than the retention window. */
   retention: 'event-retention',
+  /** The steps of a sandbox's scenario run that are due (runScenario): each job queues the next. */
+  scenario: 'sandbox-scenario',
 } as const;
 
 export type Executor = Kysely<Database> | Transaction<Database>;
@@ -36,6 +38,10 @@ export interface ReplayJobData {
   replayId: number;
 }
 
+export interface ScenarioJobData {
+  runId: number;
+}
+
 /** pg-boss, as the webhook modules use it: enqueue in a transaction, settle in a transaction. */
 export class JobQueue {
   constructor(readonly boss: PgBoss, private readonly deliveryExpireSeconds: number) {}
@@ -53,6 +59,11 @@ export class JobQueue {
   async depths(): Promise<{ queue: string; ready: number; deferred: number; active: number }[]> {
     const queues = await this.boss.getQueues(Object.values(QUEUES));
     return queues.map((q) => ({ queue: q.name, ready: q.readyCount ?? Math.max(0, q.queuedCount - q.deferredCount), deferred: q.deferredCount, active: q.activeCount }));
+  }
+
+  /** The next slice of a scenario run, `delaySeconds` from now. */
+  async sendScenarioStep(db: Executor, data: ScenarioJobData, delaySeconds: number): Promise<void> {
+    await this.boss.send(QUEUES.scenario, data, { db: fromKysely(db), ...(delaySeconds > 0 ? { startAfter: Number(delaySeconds.toFixed(3)) } : {}) });
   }
 
   /** Delivery jobs; `delaySeconds` defers a retry. */
@@ -87,4 +98,5 @@ export const QUEUE_SETTINGS: Readonly<Record<string, QueueSettings>> = {
   [QUEUES.replay]: { retryLimit: 10, retryDelay: 1, retryBackoff: true, retryDelayMax: 60, expireInSeconds: 3600, notify: true },
   [QUEUES.maintenance]: { retryLimit: 2, expireInSeconds: 600 },
   [QUEUES.retention]: { retryLimit: 2, expireInSeconds: 3600 },
+  [QUEUES.scenario]: { retryLimit: 3, retryDelay: 1, expireInSeconds: 600, notify: true },
 };

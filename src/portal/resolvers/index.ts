@@ -6,6 +6,7 @@ import { authorize, type OperationType, type PortalPolicy } from '../policy.js';
 import { DateTimeScalar, JSONScalar } from '../scalars.js';
 import { accountMutations, accountQueries } from './accounts.js';
 import { apiRequestQueries } from './api-requests.js';
+import { sandboxToolMutations, sandboxToolQueries } from './sandbox-tools.js';
 import { operatorMutations, operatorQueries } from './operator.js';
 import { pluginMutations, pluginQueries } from './plugins.js';
 import { posMutations, simulationMutations } from './restaurant.js';
@@ -51,11 +52,12 @@ async function chargeExecution(ctx: PortalContext, bucket: string, limit: number
 
 /** One resolver for every root field of the SDL, each typed by its generated signature. */
 export const rootResolvers = {
-  Query: { ...accountQueries, ...pluginQueries, ...sandboxQueries, ...webhookQueries, ...apiRequestQueries, ...operatorQueries } satisfies Required<QueryResolvers>,
+  Query: { ...accountQueries, ...pluginQueries, ...sandboxQueries, ...webhookQueries, ...apiRequestQueries, ...sandboxToolQueries, ...operatorQueries } satisfies Required<QueryResolvers>,
   Mutation: {
     ...accountMutations,
     ...pluginMutations,
     ...sandboxMutations,
+    ...sandboxToolMutations,
     ...webhookMutations,
     ...marketplaceSimulations,
     ...simulationMutations,
