@@ -65,16 +65,16 @@ export async function createApp(config: Config, deps: AppDeps): Promise<Express>
   const requestLog = config.requestLog.enabled ? (deps.requestLog ?? createRequestLog(deps.db, deps.logger)) : undefined;
 
   app.use(createProbesRouter(config, { db: deps.db, metrics }));
-  app.use(createDocsRouter(ROOT_DIR, config));
-  app.use(createOAuthRouter(config, deps.db, deps.logger));
-
-  app.use(createPortal(config, { db: deps.db, logger: deps.logger, events: deps.events, queue: deps.queue, metrics }));
+  // The Data API first: its requests (the hot path) pass no other router's routes.
   app.use(
     await createDataApi({ config, db: deps.db, logger: deps.logger, events: deps.events }, handlers, path.join(ROOT_DIR, 'openapi.yaml'), {
       requestLog,
       metrics,
     }),
   );
+  app.use(createDocsRouter(ROOT_DIR, config));
+  app.use(createOAuthRouter(config, deps.db, deps.logger));
+  app.use(createPortal(config, { db: deps.db, logger: deps.logger, events: deps.events, queue: deps.queue, metrics }));
 
   app.use((_req, res) => sendError(res, httpError(404, 'route_not_found', 'No such endpoint. See /docs for the API reference.'), config.baseUrl));
   app.use(bodyErrors(deps.logger, config.baseUrl));

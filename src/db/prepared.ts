@@ -1,4 +1,4 @@
-import type { CompiledQuery, Compilable, Kysely } from 'kysely';
+import type { CompiledQuery, Compilable, Kysely, RawBuilder } from 'kysely';
 
 /** A parameter supplied when a prepared query runs (see `slot`). */
 class Slot {
@@ -26,12 +26,14 @@ export class PreparedQuery<Row> {
 
   constructor(private readonly maxShapes = 512) {}
 
-  async execute<DB>(db: Kysely<DB>, key: string, build: () => Compilable<Row>, values: Record<string, unknown>): Promise<Row[]> {
+  async execute<DB>(db: Kysely<DB>, key: string, build: () => Compilable<Row> | RawBuilder<Row>, values: Record<string, unknown>): Promise<Row[]> {
     let query = this.compiled.get(key);
     if (query) {
       this.compiled.delete(key); // re-inserted below: Map order is recency order
     } else {
-      query = build().compile();
+      const built = build();
+      // A raw sql`` statement compiles against a database handle; a query builder by itself.
+      query = 'isRawBuilder' in built && built.isRawBuilder ? built.compile(db) : (built as Compilable<Row>).compile();
       if (this.compiled.size >= this.maxShapes) this.compiled.delete(this.compiled.keys().next().value!);
     }
     this.compiled.set(key, query);

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { PreparedQuery, slot } from '../../db/prepared.js';
 import type { DataPlaneSchema } from '../../db/types.js';
 import { hashKey, isInstallationKeyFormat } from '../../lib/secrets.js';
 import { AccessError, FeatureNotEnabledError, RateLimitedError, dataPlane, type Site } from '../shared/index.js';
@@ -71,26 +72,11 @@ export async function admitInstallation(
     throw new AccessError('invalid_api_key_format', 'An installation key is pik_ followed by 64 lowercase hex characters (68 in all).');
   }
   const route = limits.route ?? null;
-  const { rows } = await sql<KeyLookupRow>`
-    with i as (${installations.holderOfKey(hashKey(apiKey))}
-    ), admitted as (
-      select installation_id, sandbox_id from i
-       where status = 'active'
-         and (plane = 'sandbox' or listing_status = 'active')
-         and (plane = 'production' or (sandbox_status = 'active' and schema_ok))
-    ), touch as (
-      update control.sandboxes set last_accessed_at = now()
-       where sandbox_id = (select sandbox_id from admitted) and last_accessed_at < now() - interval '1 minute'
-       returning 1
-    ), rate as (
-      ${upsertBuckets(sql`select 'installation:' || installation_id, now(), 1 from admitted`)}
-    ), inbound as (
-      ${upsertBuckets(sql`select ${route?.bucket ?? null}::text || installation_id, now(), 1 from admitted, rate
-                            where ${route !== null} and rate.count <= ${limits.perMinute}`)}
-    )
-    select i.*, rate.count as rate_count, rate.retry_after as rate_retry_after,
-           inbound.count as inbound_count, inbound.retry_after as inbound_retry_after
-      from i left join rate on true left join inbound on true`.execute(db);
+  const rows = await admission.execute(db, route === null ? 'plain' : `route:${route.bucket}`, () => admissionStatement(route !== null), {
+    keyHash: hashKey(apiKey),
+    perMinute: limits.perMinute,
+    routeBucket: route?.bucket ?? null,
+  });
   const row = rows[0];
   if (!row) throw new AccessError('invalid_api_key', 'No installation matches this key.');
   identified?.(row.installation_id);
@@ -190,4 +176,34 @@ function checkBucket(count: number, retryAfter: number, limit: number): RateLimi
 
 export function requireFeature(ctx: InstallationContext, feature: 'orders:create' | 'payments:capture'): void {
   if (!ctx.features.includes(feature)) throw new FeatureNotEnabledError(feature);
+}
+
+/**
+ * The admission statement, compiled once per shape (with or without a route's own ceiling):
+ * building and compiling this CTE with Kysely on every request cost more CPU than running it.
+ */
+const admission = new PreparedQuery<KeyLookupRow>(4);
+
+function admissionStatement(withRoute: boolean): RawBuilder<KeyLookupRow> {
+  const perMinute = slot<number>('perMinute');
+  return sql<KeyLookupRow>`
+    with i as (${installations.holderOfKey(slot<string>('keyHash'))}
+    ), admitted as (
+      select installation_id, sandbox_id from i
+       where status = 'active'
+         and (plane = 'sandbox' or listing_status = 'active')
+         and (plane = 'production' or (sandbox_status = 'active' and schema_ok))
+    ), touch as (
+      update control.sandboxes set last_accessed_at = now()
+       where sandbox_id = (select sandbox_id from admitted) and last_accessed_at < now() - interval '1 minute'
+       returning 1
+    ), rate as (
+      ${upsertBuckets(sql`select 'installation:' || installation_id, now(), 1 from admitted`)}
+    ), inbound as (
+      ${upsertBuckets(sql`select ${slot<string | null>('routeBucket')}::text || installation_id, now(), 1 from admitted, rate
+                            where ${sql.lit(withRoute)} and rate.count <= ${perMinute}::int`)}
+    )
+    select i.*, rate.count as rate_count, rate.retry_after as rate_retry_after,
+           inbound.count as inbound_count, inbound.retry_after as inbound_retry_after
+      from i left join rate on true left join inbound on true`;
 }
