@@ -26,6 +26,10 @@ export interface Config {
     readonly maxAttempts: number;
     readonly backoffSeconds: readonly number[];
     readonly allowPrivate: boolean;
+    /** Delivery jobs a worker loop fetches and sends at once. */
+    readonly batchSize: number;
+    /** Delivery loops per worker process. */
+    readonly concurrency: number;
   };
   readonly sandboxIdleDays: number;
   /** Days events (and their webhook logs) are kept for the events feed, redelivery and replay. */
@@ -115,6 +119,8 @@ export function loadConfig(env: Env = process.env): Config {
       maxAttempts: int('SVC_WEBHOOK_MAX_ATTEMPTS', 3, 1, 20),
       backoffSeconds,
       allowPrivate: env.SVC_WEBHOOK_ALLOW_PRIVATE === '1',
+      batchSize: int('SVC_WEBHOOK_BATCH_SIZE', 200, 1, 1000),
+      concurrency: int('SVC_WEBHOOK_CONCURRENCY', 4, 1, 64),
     },
     sandboxIdleDays: int('SVC_SANDBOX_IDLE_DAYS', 30, 8, 3650),
     eventRetentionDays: int('SVC_EVENT_RETENTION_DAYS', 30, 1, 3650),

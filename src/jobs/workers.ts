@@ -59,8 +59,8 @@ export async function startWebhookWorkers(boss: PgBoss, deps: Omit<DeliveryDeps,
   deliveryWorker = await boss.work<DeliveryJobData>(
     QUEUES.delivery,
     {
-      batchSize: tuning.batchSize ?? 50,
-      localConcurrency: tuning.concurrency ?? 4,
+      batchSize: tuning.batchSize ?? deps.config.webhook.batchSize,
+      localConcurrency: tuning.concurrency ?? deps.config.webhook.concurrency,
       pollingIntervalSeconds: polling,
       notifyPollingIntervalSeconds: Math.max(polling, 5),
       burstWhenBatchFull: true,
