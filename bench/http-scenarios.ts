@@ -26,6 +26,8 @@ export interface Scenario {
   connections?: number;
   /** Also run it on the service with the API request log off (SVC_REQUEST_LOG=off): the log's cost. */
   requestLogOff?: boolean;
+  /** Also run it on bench/domain (the service's domain behind bare node:http): what the doors cost. */
+  domainOnly?: boolean;
 }
 
 const key = (data: BenchData, n: number) => data.keys[n % data.keys.length]!;
@@ -37,6 +39,7 @@ export const HTTP_SCENARIOS: Scenario[] = [
     name: 'GET /orders/{orderId}',
     baseline: true,
     requestLogOff: true,
+    domainOnly: true,
     build: getOrder,
   },
   {

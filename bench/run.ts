@@ -51,13 +51,20 @@ const baseline = await startServer('baseline', ['bench/baseline/server.ts'], { .
 const floor = await startServer('floor', ['bench/floor/server.ts'], { ...env, DATABASE_URL: url });
 // The same service with the API request log off: the hot read on both shows what the log costs.
 const logOff = await startServer(LOG_OFF, ['dist/main.js', 'serve'], { ...env, DATABASE_URL: url, SVC_ROLE: 'api', SVC_REQUEST_LOG: 'off' });
+// The service's domain behind bare node:http (diagnostic: what the doors cost).
+const domainOnly = await startServer('domain only', ['bench/domain/server.ts'], { ...env, DATABASE_URL: url });
 
 const http: ScenarioResult[] = [];
 try {
   for (const scenario of only.has('http') ? scenarios : []) {
     // With the request log off as well: off, on, off, on, so that neither gains from running second
     // (PostgreSQL's cache warming up); the report compares the means.
-    const targets = [...(scenario.requestLogOff ? [logOff, service, logOff] : []), service, ...(scenario.baseline ? [baseline, floor] : [])];
+    const targets = [
+      ...(scenario.requestLogOff ? [logOff, service, logOff] : []),
+      service,
+      ...(scenario.domainOnly ? [domainOnly] : []),
+      ...(scenario.baseline ? [baseline, floor] : []),
+    ];
     for (const target of targets) {
       const result = await runHttpScenario(scenario, target, data, { seconds, connections });
       console.log(`bench: ${scenario.name} on ${target.name}: ${result.requestsPerSecond} req/s, p99 ${result.p99Ms} ms, non2xx ${result.non2xx}`);
@@ -68,6 +75,7 @@ try {
   await baseline.stop();
   await floor.stop();
   await logOff.stop();
+  await domainOnly.stop();
 }
 
 const plans = only.has('plans') ? await explainListQueries(url, data.keys[0]!) : [];
