@@ -1,15 +1,13 @@
-import type { Request } from 'express';
-import type { Context } from 'openapi-backend';
+import type { IncomingMessage } from 'node:http';
 import { admitInstallation, requireFeature, type InstallationContext, type RateLimitState } from '../domain/installations/index.js';
 import { RateLimitedError } from '../domain/shared/index.js';
 import { INBOUND_CEILING, verifyInboundSignature } from '../domain/webhooks/index.js';
 import type { OperationId } from '../generated/operations.generated.js';
+import type { BodyRequest } from '../http/exchange.js';
 import type { ApiDeps, ApiRequest } from './types.js';
 
-// The credentials pipeline of the Data API, as openapi-backend's `PluginApiKey` security handler:
-// it sees only routes that exist and runs before request validation. One handler for every step,
-// because openapi-backend runs the handlers of several schemes concurrently and a second one could
-// not see this one's result.
+// The credentials pipeline of the Data API, for the operations under the `PluginApiKey` security
+// requirement: it sees only routes that exist and runs before request validation.
 //   1. admission: key lookup, the installation's rate limit, a route's own ceiling (inbound
 //      webhooks, 600/min) and the sandbox's idle clock, in ONE statement (admitInstallation)
 //   2. capability gate: the spec's "Capability gating" table
@@ -18,8 +16,10 @@ import type { ApiDeps, ApiRequest } from './types.js';
 
 /** What one Data API request carries through the router. */
 export interface Exchange {
-  req: Request & { rawBody?: Buffer };
+  req: BodyRequest;
   requestId: string;
+  /** The client's address (X-Forwarded-For only from a trusted proxy, see SVC_TRUST_PROXY). */
+  ip: string;
   /** Set by admission (or by its 429): the rate-limit headers of the response. */
   rateLimit?: RateLimitState;
   request?: ApiRequest<OperationId>;
@@ -35,11 +35,9 @@ const CAPABILITIES: Partial<Record<OperationId, 'orders:create' | 'payments:capt
   captureOrderPayment: 'payments:capture',
 };
 
-/** The `PluginApiKey` security handler: admits the caller or throws the spec's error. */
+/** The `PluginApiKey` requirement: admits the caller or throws the spec's error. */
 export function pluginApiKeyHandler(deps: ApiDeps) {
-  return async (c: Context, ex: Exchange): Promise<true> => {
-    const operationId = c.operation.operationId as OperationId;
-    ex.operationId = operationId;
+  return async (operationId: OperationId, ex: Exchange): Promise<void> => {
     const inbound = operationId === 'receiveExternalWebhook';
     let auth: InstallationContext;
     try {
@@ -61,13 +59,12 @@ export function pluginApiKeyHandler(deps: ApiDeps) {
     // Events this request's writes emit carry its id (the envelope's request_id).
     auth.requestId = ex.requestId;
     ex.request = { auth } as ApiRequest<OperationId>;
-    return true;
   };
 }
 
 export { rateLimitHeaders } from '../http/rate-limit-headers.js';
 
-export function header(req: Request, name: string): string | undefined {
+export function header(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
   return Array.isArray(value) ? value[0] : value;
 }

@@ -1,35 +1,63 @@
-import express, { type Request, type Response, type Router } from 'express';
-import { OpenAPIBackend, type Context } from 'openapi-backend';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { OpenAPIBackend, type Operation } from 'openapi-backend';
 import addFormats from 'ajv-formats';
-import { randomUUID } from 'node:crypto';
+import parseurl from 'parseurl';
+import proxyaddr from 'proxy-addr';
+import { parse as parseQuery } from 'node:querystring';
+import typeis from 'type-is';
 import type { RateLimitState } from '../domain/installations/index.js';
-import { AccessError } from '../domain/shared/index.js';
 import type { OperationId } from '../generated/operations.generated.js';
 import { pluginApiKeyHandler, rateLimitHeaders, type Exchange } from './credentials.js';
 import { httpError, HttpResponseError, toErrorResponse, withErrorMeta, type ErrorResponse } from '../http/error-response.js';
+import { bodyErrorResponse, jsonBodyParser, sendJson, startExchange, type BodyRequest } from '../http/exchange.js';
 import { redactUrl } from '../http/redact-url.js';
 import { redactBody } from '../domain/api-requests/index.js';
 import type { Metrics } from '../observability/metrics.js';
 import type { RequestLog } from './request-log.js';
 import type { ApiDeps, ApiRequest, ApiResponse, HandlerMap } from './types.js';
 import { MAX_BODY_DEPTH, nestedDeeperThan } from './body-depth.js';
-import { hasMalformedPercentEncoding, precompileRouting } from './route-matcher.js';
+import { compileRoutes, hasMalformedPercentEncoding } from './route-matcher.js';
 import { toValidationDetails } from './validation-details.js';
 
 export const API_ROOT = '/api/plugin/v1';
 
-/**
- * The Plugin Data API: openapi-backend routes by operationId and validates with ajv against
- * openapi.yaml; the credentials pipeline (credentials.ts) runs as the `PluginApiKey` security
- * handler, so it sees only routes that exist and runs before request validation.
- */
 /** What the Data API reports to besides its caller: the request log and the metrics. */
 export interface ApiObservers {
   requestLog?: RequestLog;
   metrics?: Metrics;
 }
 
-export async function createDataApi(deps: ApiDeps, handlers: HandlerMap, openapiPath: string, observers: ApiObservers = {}): Promise<Router> {
+/** The Data API's door: a plain node:http request listener for every path under API_ROOT. */
+export type DataApi = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** Who may set the client address through X-Forwarded-For (Express's compiled `trust proxy`). */
+export type TrustProxy = (addr: string, index: number) => boolean;
+
+/** True for the paths the Data API door serves: API_ROOT itself and below (any case, as Express mounts). */
+export function isDataApiPath(url: string | undefined): boolean {
+  if (url === undefined || url.length < API_ROOT.length) return false;
+  const next = url.charCodeAt(API_ROOT.length);
+  // end of the path, '/', '?' or '#'
+  return (Number.isNaN(next) || next === 47 || next === 63 || next === 35) && url.slice(0, API_ROOT.length).toLowerCase() === API_ROOT;
+}
+
+/**
+ * The Plugin Data API on its own door, without Express: openapi-backend holds the operations of
+ * openapi.yaml (routing by operationId) and validates each request with its ajv validators; the
+ * steps of its request pipeline run here in the same order, once each:
+ *   1. route (precompiled from openapi-backend's operations; 404/405 from its own matcher)
+ *   2. the body check (415, nesting depth) before anything reads the body
+ *   3. the credentials pipeline (credentials.ts), for operations with the PluginApiKey requirement
+ *   4. request validation (400 validation_error with details), then the operation's handler
+ * The response goes out in one write; then the metrics and the request log.
+ */
+export async function createDataApi(
+  deps: ApiDeps,
+  handlers: HandlerMap,
+  openapiPath: string,
+  observers: ApiObservers,
+  trustProxy: TrustProxy,
+): Promise<DataApi> {
   const api = new OpenAPIBackend({
     definition: openapiPath,
     apiRoot: API_ROOT,
@@ -45,74 +73,85 @@ export async function createDataApi(deps: ApiDeps, handlers: HandlerMap, openapi
       return ajv;
     },
   });
-
-  api.register({
-    notFound: () => httpError(404, 'route_not_found', 'No such endpoint. See /docs for the Data API reference.'),
-    methodNotAllowed: () => httpError(405, 'method_not_allowed', 'This endpoint does not accept this HTTP method.'),
-    notImplemented: (c: Context) =>
-      httpError(501, 'not_implemented', `${c.operation.operationId} is not implemented yet.`),
-    postRoutingHandler: (c: Context, ex: Exchange) => checkBody(c, ex),
-    unauthorizedHandler: (c: Context) => {
-      throw (c.security.PluginApiKey as { error: unknown } | undefined)?.error ?? new AccessError('missing_api_key', 'Missing credentials.');
-    },
-    validationFail: (c: Context) =>
-      httpError(400, 'validation_error', 'The request does not match the API schema.', toValidationDetails(c.validation.errors ?? [])),
-  });
-
-  api.registerSecurityHandler('PluginApiKey', pluginApiKeyHandler(deps));
-
-  for (const [operationId, handler] of Object.entries(handlers)) {
-    api.register(operationId, (c: Context, ex: Exchange) => {
-      const request = Object.assign(ex.request ?? {}, {
-        operationId,
-        // openapi-backend re-parses the path after validation, dropping the coerced types: use the coerced ones.
-        params: (c.validation as { coerced?: { params?: unknown } } | undefined)?.coerced?.params ?? c.request.params,
-        query: c.request.query,
-        headers: c.request.headers,
-        body: c.request.requestBody,
-        rawBody: ex.req.rawBody,
-        ip: ex.req.ip ?? '',
-        requestId: ex.requestId,
-      }) as ApiRequest<OperationId>;
-      return (handler as (r: ApiRequest<OperationId>, d: ApiDeps) => Promise<ApiResponse>)(request, deps);
-    });
-  }
   await api.init();
-  precompileRouting(api);
-
-  const router = express.Router();
+  const match = compileRoutes(api);
+  const admit = pluginApiKeyHandler(deps);
+  const parseBody = jsonBodyParser();
+  const { logger } = deps;
   const baseUrl = deps.config.baseUrl;
-  router.use(API_ROOT, async (req: Request, res: Response) => {
-    const started = performance.now();
-    const ex: Exchange = { req, requestId: String(res.getHeader('X-Request-Id')) };
+
+  async function dispatch(ex: Exchange, path: string, query: Record<string, unknown>): Promise<ApiResponse | ErrorResponse> {
+    const { req } = ex;
+    // openapi-backend decodes path parameters with decodeURIComponent, which throws on these.
+    if (hasMalformedPercentEncoding(path)) {
+      return httpError(400, 'validation_error', 'The request path is not valid percent-encoded UTF-8.', { path: ['has malformed percent-encoding'] });
+    }
+    const routed = match(req.method ?? 'GET', path);
+    if (routed === 'not_found') return httpError(404, 'route_not_found', 'No such endpoint. See /docs for the Data API reference.');
+    if (routed === 'method_not_allowed') return httpError(405, 'method_not_allowed', 'This endpoint does not accept this HTTP method.');
+    const operation = routed;
+    const operationId = operation.operationId as OperationId;
+    ex.operationId = operationId;
+    checkBody(operation, req);
+    if (requiresKey(operation)) await admit(operationId, ex);
+
+    const validation = api.validator.validateRequest({ method: req.method!, path, query: query as Record<string, string>, headers: req.headers as Record<string, string>, body: req.body }, operation);
+    if (validation.errors) {
+      return httpError(400, 'validation_error', 'The request does not match the API schema.', toValidationDetails(validation.errors));
+    }
+    const handler = handlers[operationId] as ((r: ApiRequest<OperationId>, d: ApiDeps) => Promise<ApiResponse>) | undefined;
+    if (!handler) return httpError(501, 'not_implemented', `${operationId} is not implemented yet.`);
+    const coerced = validation.coerced as { params?: unknown; query?: unknown };
+    const request = Object.assign(ex.request ?? {}, {
+      operationId,
+      params: coerced.params ?? {},
+      query: coerced.query ?? query,
+      headers: req.headers,
+      body: req.body,
+      rawBody: req.rawBody,
+      ip: ex.ip,
+      requestId: ex.requestId,
+    }) as ApiRequest<OperationId>;
+    return handler(request, deps);
+  }
+
+  async function serve(req: BodyRequest, res: ServerResponse, requestId: string, started: number, bodyError: unknown): Promise<void> {
+    const ex: Exchange = { req, requestId, ip: proxyaddr(req, trustProxy) };
     let response: ApiResponse | ErrorResponse;
-    // The router decodes path parameters with decodeURIComponent, which throws on these.
-    if (hasMalformedPercentEncoding(req.path)) {
-      response = httpError(400, 'validation_error', 'The request path is not valid percent-encoded UTF-8.', { path: ['has malformed percent-encoding'] });
-      observe(observers, ex, response, send(res, response, undefined, baseUrl), started);
-      return;
-    }
     try {
-      response = await api.handleRequest(
-        { method: req.method, path: req.baseUrl + req.path, query: req.query as Record<string, string>, headers: req.headers as Record<string, string>, body: req.body },
-        ex,
-      );
+      if (bodyError !== undefined) throw bodyError;
+      const url = parseurl(req);
+      response = await dispatch(ex, url?.pathname ?? '/', parseQuery(url?.query ?? ''));
     } catch (err) {
-      response = toErrorResponse(err);
+      const known = bodyErrorResponse(err);
+      response = known ?? toErrorResponse(err);
       // Every 5xx is logged: an unknown error (internal_error) and a domain failure alike.
-      if (response.status >= 500) deps.logger.error({ err, requestId: ex.requestId, code: (response.body as { error?: unknown }).error }, 'Data API request failed');
+      if (response.status >= 500) logger.error({ err, requestId, code: (response.body as { error?: unknown }).error }, 'Data API request failed');
     }
-    observe(observers, ex, response, send(res, response, ex.rateLimit, baseUrl), started);
-  });
-  return router;
+    observe(observers, ex, response, send(res, response, ex.rateLimit, requestId, baseUrl), started);
+  }
+
+  return (req, res) => {
+    const started = performance.now();
+    const requestId = startExchange(req, res, logger);
+    parseBody(req, res, (err) => {
+      serve(req as BodyRequest, res, requestId, started, err).catch((err: unknown) => {
+        // Only a failure to write the response lands here (the socket is gone).
+        logger.error({ err, requestId }, 'Data API response failed');
+      });
+    });
+  };
+}
+
+/** Operations under the PluginApiKey requirement (all but the setup-token exchange). */
+function requiresKey(operation: Operation): boolean {
+  return (operation.security ?? []).some((requirement) => 'PluginApiKey' in requirement);
 }
 
 /** Sends the response (an error with its request_id and doc_url) and returns the body sent. */
-function send(res: Response, response: ApiResponse | ErrorResponse, rateLimit: RateLimitState | undefined, baseUrl: string): unknown {
-  for (const [name, value] of Object.entries(rateLimitHeaders(rateLimit))) res.setHeader(name, value);
-  for (const [name, value] of Object.entries(response.headers ?? {})) res.setHeader(name, value);
-  const body = response.status >= 400 ? withErrorMeta(response.body as Record<string, unknown>, String(res.getHeader('X-Request-Id')), baseUrl) : response.body;
-  res.status(response.status).json(body);
+function send(res: ServerResponse, response: ApiResponse | ErrorResponse, rateLimit: RateLimitState | undefined, requestId: string, baseUrl: string): unknown {
+  const body = response.status >= 400 ? withErrorMeta(response.body as Record<string, unknown>, requestId, baseUrl) : response.body;
+  sendJson(res, response.status, body, { ...rateLimitHeaders(rateLimit), ...response.headers });
   return body;
 }
 
@@ -123,23 +162,24 @@ function send(res: Response, response: ApiResponse | ErrorResponse, rateLimit: R
 function observe(observers: ApiObservers, ex: Exchange, response: ApiResponse | ErrorResponse, sentBody: unknown, started: number): void {
   const durationMs = performance.now() - started;
   const { req } = ex;
-  observers.metrics?.observeRequest(ex.operationId ?? 'unknown', req.method, response.status, durationMs / 1000);
+  const method = req.method ?? 'GET';
+  observers.metrics?.observeRequest(ex.operationId ?? 'unknown', method, response.status, durationMs / 1000);
   if (response.status === 429) observers.metrics?.countRateLimited('data_api');
   if (!observers.requestLog || ex.installationId === undefined) return;
-  const write = req.method !== 'GET' && req.method !== 'HEAD';
+  const write = method !== 'GET' && method !== 'HEAD';
   const body = (req.body ?? undefined) as Record<string, unknown> | undefined;
   observers.requestLog.add({
     installation_id: ex.installationId,
     created_at: new Date(),
-    method: req.method,
-    path: redactUrl(req.originalUrl),
+    method,
+    path: redactUrl(req.url ?? '/'),
     operation_id: ex.operationId ?? null,
     status: response.status,
     error_code: response.status >= 400 ? errorCodeOf(sentBody) : null,
     duration_ms: Math.round(durationMs * 100) / 100,
     request_id: ex.requestId,
     idempotency_key: idempotencyKeyOf(req.headers['x-idempotency-key'], body),
-    client_ip: req.ip ?? '',
+    client_ip: ex.ip,
     request_body: write ? redactBody(body) : null,
     response_body: write ? redactBody(sentBody) : null,
   });
@@ -164,22 +204,19 @@ function errorCodeOf(body: unknown): string | null {
  * MAX_BODY_DEPTH levels deep: checked before credentials and validation, so no deeper value ever
  * reaches ajv, a signature check, a log line or JSON.stringify.
  */
-function checkBody(c: Context, ex: Exchange): void {
-  if (!c.operation?.requestBody) return;
-  if (!ex.req.is('application/json')) {
+function checkBody(operation: Operation, req: BodyRequest): void {
+  if (!operation.requestBody) return;
+  // null without a body, false for another Content-Type (Express's req.is).
+  if (!typeis(req, ['application/json'])) {
     throw new HttpResponseError(
       httpError(415, 'unsupported_media_type', 'Send the request body as JSON with Content-Type: application/json.'),
     );
   }
-  if (nestedDeeperThan(ex.req.body, MAX_BODY_DEPTH)) {
+  if (nestedDeeperThan(req.body, MAX_BODY_DEPTH)) {
     throw new HttpResponseError(
       httpError(400, 'validation_error', `The request body is nested more than ${MAX_BODY_DEPTH} levels deep.`, {
         body: [`must not be nested deeper than ${MAX_BODY_DEPTH} levels`],
       }),
     );
   }
-}
-
-export function newRequestId(): string {
-  return `req_${randomUUID().replace(/-/g, '')}`;
 }

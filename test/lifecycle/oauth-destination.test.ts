@@ -3,7 +3,7 @@ import { takeErrorMeta } from '../support/http.js';
 import https from 'node:https';
 import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Express } from 'express';
+import type { App } from '../../src/app.js';
 import supertest from 'supertest';
 import type { Config } from '../../src/config.js';
 import { encrypt } from '../../src/lib/secrets.js';
@@ -62,7 +62,7 @@ let untrust: () => void;
 let provider: Recorder;
 let inst: InstallationFixture;
 /** The same service with SVC_WEBHOOK_ALLOW_PRIVATE=1 (local development): the listener is reachable. */
-let privateApp: Express;
+let privateApp: App;
 let privateConfig: Config;
 
 beforeAll(async () => {
@@ -97,7 +97,7 @@ beforeEach(() => {
 });
 
 /** The browser's part: our start link, then straight back to our callback with a code. */
-async function callback(app: Express, code = 'authorization-code-value'): Promise<supertest.Response> {
+async function callback(app: App, code = 'authorization-code-value'): Promise<supertest.Response> {
   const start = new URL(await mintAuthorizeUrl(t.config, inst.installationId));
   const toProvider = await supertest(app).get(start.pathname + start.search);
   expect(toProvider.status).toBe(302);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Express } from 'express';
+import type { App } from '../../src/app.js';
 import { createTestContext, type TestContext } from '../support/context.js';
 import { createDeveloperKey, expectHttpError, gql, randomIp, signUpDeveloper, type PortalDeveloper } from '../support/portal-builders.js';
 
@@ -7,8 +7,8 @@ import { createDeveloperKey, expectHttpError, gql, randomIp, signUpDeveloper, ty
 // the loopback address, so it plays a local peer that forwards whatever header it likes.
 
 let t: TestContext;
-let trustedHop: Express;
-let trustedCidr: Express;
+let trustedHop: App;
+let trustedCidr: App;
 let dev: PortalDeveloper;
 let allowlistedKey: string;
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
-import type { Express } from 'express';
+import type { App } from '../../src/app.js';
 import { sql } from 'kysely';
 import supertest from 'supertest';
 import { createApp } from '../../src/app.js';
@@ -16,13 +16,13 @@ import { createRequestLog, type RequestLog } from '../../src/api/request-log.js'
 export interface TestContext {
   config: Config;
   db: Db;
-  app: Express;
+  app: App;
   logger: Logger;
   /** Every log line the app wrote, as raw JSON text. */
   logs: string[];
   request: () => ReturnType<typeof supertest>;
   /** Another app instance on the same database (a second process, as far as state goes). */
-  newApp(overrides?: Record<string, string>): Promise<Express>;
+  newApp(overrides?: Record<string, string>): Promise<App>;
   /** This test file's database. */
   databaseUrl: string;
   /** The app's event sink (every context has a job queue; see createTestContext). */

@@ -1,5 +1,5 @@
 import { expect } from '@jest/globals';
-import type { Express } from 'express';
+import type { App } from '../../src/app.js';
 import supertest, { type Response } from 'supertest';
 import { API_ROOT } from '../../src/api/router.js';
 import { expectMatchesSpec } from './openapi.js';
@@ -15,7 +15,7 @@ export interface CallOptions {
 }
 
 /** One Data API request, validated against openapi.yaml before the test sees it. */
-export async function call(app: Express, method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string, options: CallOptions = {}): Promise<Response> {
+export async function call(app: App, method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string, options: CallOptions = {}): Promise<Response> {
   let req = supertest(app)[method](`${API_ROOT}${path}`);
   if (options.key !== undefined) req = req.set('X-Plugin-Api-Key', options.key);
   for (const [name, value] of Object.entries(options.headers ?? {})) req = req.set(name, value);

@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { expect } from '@jest/globals';
-import type { Express } from 'express';
+import type { App } from '../../src/app.js';
 import supertest, { type Response } from 'supertest';
 
 // Builders for the developer portal (POST /graphql): accounts, keys, plugins, sandboxes, all made
@@ -17,7 +17,7 @@ export interface GqlOptions {
 }
 
 /** One GraphQL request; `token` is a portal session or a developer key (or undefined). */
-export function gql(app: Express, token: string | undefined, query: string, variables?: Record<string, unknown>, options: GqlOptions = {}): Promise<Response> {
+export function gql(app: App, token: string | undefined, query: string, variables?: Record<string, unknown>, options: GqlOptions = {}): Promise<Response> {
   let req = supertest(app).post('/graphql').set('Content-Type', 'application/json').set('Accept', 'application/json');
   if (token !== undefined) req = req.set('Authorization', `Bearer ${token}`);
   for (const [name, value] of Object.entries(options.headers ?? {})) req = req.set(name, value);
@@ -25,7 +25,7 @@ export function gql(app: Express, token: string | undefined, query: string, vari
 }
 
 /** A request that must succeed without GraphQL errors; returns `data`. */
-export async function gqlData<T = any>(app: Express, token: string | undefined, query: string, variables?: Record<string, unknown>, options?: GqlOptions): Promise<T> {
+export async function gqlData<T = any>(app: App, token: string | undefined, query: string, variables?: Record<string, unknown>, options?: GqlOptions): Promise<T> {
   const res = await gql(app, token, query, variables, options);
   if (res.status !== 200 || res.body.errors) throw new Error(`GraphQL request failed (${res.status}): ${JSON.stringify(res.body)}`);
   return res.body.data as T;
@@ -52,7 +52,7 @@ export interface PortalDeveloper {
   developerId: number;
 }
 
-export async function signUpDeveloper(app: Express, name = 'Test Developer'): Promise<PortalDeveloper> {
+export async function signUpDeveloper(app: App, name = 'Test Developer'): Promise<PortalDeveloper> {
   const email = `dev-${randomBytes(5).toString('hex')}@example.com`;
   const data = await gqlData(
     app,
@@ -67,7 +67,7 @@ export async function signUpDeveloper(app: Express, name = 'Test Developer'): Pr
 }
 
 export async function createDeveloperKey(
-  app: Express,
+  app: App,
   token: string,
   scopes: string[] = ['plugins:read', 'plugins:write'],
   ipAllowlist?: string[],
@@ -82,7 +82,7 @@ export async function createDeveloperKey(
 }
 
 export async function createProjectAndPlugin(
-  app: Express,
+  app: App,
   token: string,
   input: Record<string, unknown> = {},
 ): Promise<{ projectId: string; pluginId: string; webhookSecret: string }> {
@@ -105,7 +105,7 @@ export interface PortalSandbox {
   webhookSecret: string;
 }
 
-export async function provisionPortalSandbox(app: Express, token: string, pluginId: string, name = 'QA sandbox'): Promise<PortalSandbox> {
+export async function provisionPortalSandbox(app: App, token: string, pluginId: string, name = 'QA sandbox'): Promise<PortalSandbox> {
   const data = await gqlData(
     app,
     token,
@@ -127,7 +127,7 @@ export interface PortalWorld {
   box: PortalSandbox;
 }
 
-export async function portalWorld(app: Express): Promise<PortalWorld> {
+export async function portalWorld(app: App): Promise<PortalWorld> {
   const dev = await signUpDeveloper(app);
   const plugin = await createProjectAndPlugin(app, dev.token);
   const box = await provisionPortalSandbox(app, dev.token, plugin.pluginId);

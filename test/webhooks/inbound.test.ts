@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHmac } from 'node:crypto';
-import type { Express } from 'express';
+import type { App } from '../../src/app.js';
 import { sql } from 'kysely';
 import { createInstallation, type InstallationFixture } from '../support/builders.js';
 import { createTestContext, type TestContext } from '../support/context.js';
@@ -20,7 +20,7 @@ afterAll(() => t.close());
 const sign = (secret: string, raw: string) => createHmac('sha256', secret).update(raw).digest('hex');
 
 interface SendOptions {
-  app?: Express;
+  app?: App;
   who?: InstallationFixture;
   signature?: string | null;
 }
