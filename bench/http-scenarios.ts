@@ -7,6 +7,8 @@ import type { Server } from './servers.js';
 export interface ScenarioResult {
   scenario: string;
   target: string;
+  /** The round (1, 2, ...) of the scenario this run belongs to (set by bench/run.ts; absent in results before the rounds). */
+  round?: number;
   requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;

@@ -3,7 +3,9 @@ import type { ScenarioResult } from './http-scenarios.js';
 interface Report {
   date: string;
   machine: { cpus: number; model?: string; node: string };
-  settings: { seconds: number; connections: number; soakSeconds: number; installations: number; orders: number; customers: number };
+  /** rounds: absent in results before the rounds (one run per target). */
+  settings: { seconds: number; rounds?: number; connections: number; soakSeconds: number; installations: number; orders: number; customers: number };
+  /** Every HTTP run, in the order run. */
   http: ScenarioResult[];
   webhooks: Record<string, unknown>;
   provisioning: { runs: number; p50Ms: number; maxMs: number };
@@ -14,41 +16,143 @@ interface Report {
 /** The bench target that is the service with SVC_REQUEST_LOG=off. */
 export const LOG_OFF = 'service, request log off';
 
+/** A ratio taken within each round (one target's req/s over another's in the same round), and its median. */
+export interface RoundRatio {
+  median: number;
+  min: number;
+  max: number;
+  perRound: { round: number; ratio: number }[];
+}
+
+/** One scenario on one target over the rounds: medians (req/s also min-max), and the ratios. */
+export interface HttpSummary {
+  scenario: string;
+  target: string;
+  runs: number;
+  requestsPerSecond: { median: number; min: number; max: number };
+  p50Ms: number;
+  p99Ms: number;
+  cpuPercent: number;
+  peakRssMb: number;
+  /** Sums over the runs. */
+  non2xx: number;
+  errors: number;
+  /** The service only: its req/s over the baseline's, per round. */
+  ratioToBaseline?: RoundRatio;
+  /** Every target but the floor: its req/s over the floor's, per round. */
+  ratioToFloor?: RoundRatio;
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+const round1 = (x: number) => Math.round(x * 10) / 10;
+
+/** The runs with their round: as recorded, or (results before the rounds) the k-th run of a target in its scenario. */
+function withRounds(runs: ScenarioResult[]): (ScenarioResult & { round: number })[] {
+  const seen = new Map<string, number>();
+  return runs.map((x) => {
+    const key = `${x.scenario}\u0000${x.target}`;
+    const k = (seen.get(key) ?? 0) + 1;
+    seen.set(key, k);
+    return { ...x, round: x.round ?? k };
+  });
+}
+
+/** `target`'s req/s over `reference`'s within each round where both ran, and the median of those. */
+function roundRatio(runs: (ScenarioResult & { round: number })[], scenario: string, target: string, reference: string): RoundRatio | undefined {
+  const perRound: { round: number; ratio: number }[] = [];
+  for (const x of runs.filter((r) => r.scenario === scenario && r.target === target)) {
+    const ref = runs.find((r) => r.scenario === scenario && r.target === reference && r.round === x.round);
+    if (ref && ref.requestsPerSecond > 0) perRound.push({ round: x.round, ratio: Math.round((x.requestsPerSecond / ref.requestsPerSecond) * 1000) / 1000 });
+  }
+  if (!perRound.length) return undefined;
+  const ratios = perRound.map((p) => p.ratio);
+  return { median: Math.round(median(ratios) * 1000) / 1000, min: Math.min(...ratios), max: Math.max(...ratios), perRound };
+}
+
+/** Per scenario and target (in the order first run): medians over the rounds and the per-round ratios' medians. */
+export function summarizeHttp(all: ScenarioResult[]): HttpSummary[] {
+  const runs = withRounds(all);
+  const pairs = [...new Map(runs.map((x) => [`${x.scenario}\u0000${x.target}`, x] as const)).values()];
+  return pairs.map(({ scenario, target }) => {
+    const mine = runs.filter((x) => x.scenario === scenario && x.target === target);
+    const rps = mine.map((x) => x.requestsPerSecond);
+    const ratioToBaseline = target === 'service' ? roundRatio(runs, scenario, target, 'baseline') : undefined;
+    const ratioToFloor = target !== 'floor' ? roundRatio(runs, scenario, target, 'floor') : undefined;
+    return {
+      scenario,
+      target,
+      runs: mine.length,
+      requestsPerSecond: { median: Math.round(median(rps)), min: Math.min(...rps), max: Math.max(...rps) },
+      p50Ms: round1(median(mine.map((x) => x.p50Ms))),
+      p99Ms: round1(median(mine.map((x) => x.p99Ms))),
+      cpuPercent: round1(median(mine.map((x) => x.cpuPercent))),
+      peakRssMb: Math.round(median(mine.map((x) => x.peakRssMb))),
+      non2xx: mine.reduce((sum, x) => sum + x.non2xx, 0),
+      errors: mine.reduce((sum, x) => sum + x.errors, 0),
+      ...(ratioToBaseline ? { ratioToBaseline } : {}),
+      ...(ratioToFloor ? { ratioToFloor } : {}),
+    };
+  });
+}
+
+/** A per-round ratio for the table: the median, and the range when the rounds differ. */
+const showRatio = (r?: RoundRatio) => (!r ? '' : r.perRound.length > 1 ? `${r.median.toFixed(2)} (${r.min.toFixed(2)}-${r.max.toFixed(2)})` : r.median.toFixed(2));
+
 export function renderMarkdown(r: Report): string {
-  const mean = (runs: ScenarioResult[], pick: (x: ScenarioResult) => number) => Math.round(runs.reduce((sum, x) => sum + pick(x), 0) / runs.length);
-  const logCost = [...new Set(r.http.filter((x) => x.target === LOG_OFF).map((x) => x.scenario))].map((scenario) => {
-    const off = r.http.filter((x) => x.scenario === scenario && x.target === LOG_OFF);
-    const on = r.http.filter((x) => x.scenario === scenario && x.target === 'service');
-    const [onRps, offRps] = [mean(on, (x) => x.requestsPerSecond), mean(off, (x) => x.requestsPerSecond)];
-    return `| ${scenario} | ${on.length} + ${off.length} | ${onRps} | ${offRps} | ${(onRps / offRps).toFixed(2)} | ${mean(on, (x) => x.p99Ms)} | ${mean(off, (x) => x.p99Ms)} |`;
+  const runs = withRounds(r.http);
+  const summary = summarizeHttp(r.http);
+  const rounds = r.settings.rounds ?? Math.max(1, ...runs.map((x) => x.round));
+  const logCost = [...new Set(runs.filter((x) => x.target === LOG_OFF).map((x) => x.scenario))].map((scenario) => {
+    const on = summary.find((x) => x.scenario === scenario && x.target === 'service');
+    const off = summary.find((x) => x.scenario === scenario && x.target === LOG_OFF);
+    const ratio = roundRatio(runs, scenario, 'service', LOG_OFF);
+    return `| ${scenario} | ${on?.runs ?? 0} + ${off?.runs ?? 0} | ${on?.requestsPerSecond.median ?? ''} | ${off?.requestsPerSecond.median ?? ''} | ${showRatio(ratio)} | ${on?.p99Ms ?? ''} | ${off?.p99Ms ?? ''} |`;
   });
-  const rows = r.http.map((x) => {
-    const base = r.http.find((b) => b.scenario === x.scenario && b.target === 'baseline');
-    const floor = r.http.find((b) => b.scenario === x.scenario && b.target === 'floor');
-    const ratio = x.target === 'service' && base ? (x.requestsPerSecond / base.requestsPerSecond).toFixed(2) : '';
-    const toFloor = x.target !== 'floor' && floor ? (x.requestsPerSecond / floor.requestsPerSecond).toFixed(2) : '';
-    return `| ${x.scenario} | ${x.target} | ${x.requestsPerSecond} | ${x.p50Ms} | ${x.p99Ms} | ${x.cpuPercent} | ${x.peakRssMb} | ${x.non2xx} | ${ratio} | ${toFloor} |`;
+  const rows = summary.map((x) => {
+    const rps = x.runs > 1 ? `${x.requestsPerSecond.median} (${x.requestsPerSecond.min}-${x.requestsPerSecond.max})` : `${x.requestsPerSecond.median}`;
+    return `| ${x.scenario} | ${x.target} | ${x.runs} | ${rps} | ${x.p50Ms} | ${x.p99Ms} | ${x.cpuPercent} | ${x.peakRssMb} | ${x.non2xx} | ${showRatio(x.ratioToBaseline)} | ${showRatio(x.ratioToFloor)} |`;
   });
+  const everyRun = runs.map((x) => `| ${x.scenario} | ${x.round} | ${x.target} | ${x.requestsPerSecond} | ${x.p50Ms} | ${x.p99Ms} | ${x.cpuPercent} | ${x.peakRssMb} | ${x.non2xx} |`);
   const plans = r.plans
     .map((p) => `### ${p.endpoint}\n\nIndex used: ${p.usesIndex ? 'yes' : 'no'}${p.seqScans.length ? `; sequential scans on: ${p.seqScans.join(', ')}` : ''}\n\n\`\`\`sql\n${p.query}\n\`\`\`\n\n\`\`\`\n${p.plan}\n\`\`\`\n`)
     .join('\n');
   return `# Benchmark ${r.date}
 
 Command: \`make bench\` (bench/run.ts). Machine: ${r.machine.cpus} cores (${r.machine.model ?? '?'}), Node ${r.machine.node}; load generator
-(autocannon) on the same machine. ${r.settings.connections} connections, ${r.settings.seconds} s per run after a 2 s warm-up, ${r.settings.installations}
-installations, ${r.settings.orders} orders, ${r.settings.customers} customers. Only ratios within one run compare. Targets: baseline is
+(autocannon) on the same machine. ${r.settings.connections} connections, ${r.settings.seconds} s per run after a 2 s warm-up, ${rounds} round${rounds === 1 ? '' : 's'}
+per HTTP scenario, ${r.settings.installations} installations, ${r.settings.orders} orders, ${r.settings.customers} customers. Only ratios within one run compare. Targets: baseline is
 bench/baseline (the service's own SQL, Express, pg, unnamed statements); floor is bench/floor (node:http, pg named statements, a
 read-only key lookup: the least correct work).
 
 ## HTTP scenarios
 
-| scenario | target | req/s | p50 ms | p99 ms | CPU % | peak RSS MB | non-2xx | ratio to baseline | ratio to floor |
-| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
+Each scenario runs its targets round-robin, ${rounds} round${rounds === 1 ? '' : 's'} (service, domain only, baseline, floor, service, ...), each run
+after its own warm-up. req/s is the median over the rounds (min-max in parentheses); p50, p99, CPU and peak RSS are
+medians; non-2xx is the sum. **Ratios are per round**: within each round the target's req/s over the baseline's
+(or the floor's) req/s of the same round, then the median of those ${rounds} ratios (min-max in parentheses).
+
+| scenario | target | runs | req/s | p50 ms | p99 ms | CPU % | peak RSS MB | non-2xx | ratio to baseline | ratio to floor |
+| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
 ${rows.join('\n')}
+
+<details><summary>Every run, in the order run</summary>
+
+| scenario | round | target | req/s | p50 ms | p99 ms | CPU % | peak RSS MB | non-2xx |
+| --- | --- | --- | --- | --- | --- | --- | --- | --- |
+${everyRun.join('\n')}
+
+</details>
 
 ## The API request log's cost (target: on / off >= 0.90)
 
-Runs alternate (off, on, off, on); the figures are the means of each side's runs.
+Each round runs the service with the log off and with it on, the pair's order alternating from round to round
+(off, on; on, off; ...) so that neither gains from running second. req/s and p99 are medians over the rounds;
+on / off is the median of the per-round ratios (min-max in parentheses).
 
 | scenario | runs on + off | req/s, log on | req/s, log off | on / off | p99 ms on | p99 ms off |
 | --- | --- | --- | --- | --- | --- | --- |

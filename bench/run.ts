@@ -15,9 +15,18 @@ import { seedBench } from './seed.js';
 import { startServer } from './servers.js';
 import { measureSandboxProvisioning, measureSoak } from './extra-scenarios.js';
 import { measureWebhookDelivery } from './webhook-scenario.js';
-import { LOG_OFF, renderMarkdown } from './report.js';
+import { LOG_OFF, renderMarkdown, summarizeHttp } from './report.js';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+/** Seconds of measured load per run (each run after a 2 s warm-up). */
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+/**
+ * BENCH_ROUNDS: each HTTP scenario runs its targets round-robin this many times (service, domain
+ * only, baseline, floor, service, ...); the report takes medians over the rounds, and its ratios are
+ * the medians of the ratios within each round, so one noisy or cold run does not decide a ratio.
+ */
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`BENCH_ROUNDS must be a whole number >= 1, not ${process.env.BENCH_ROUNDS}`);
+if (!(seconds > 0)) throw new Error(`BENCH_SECONDS must be a number > 0, not ${process.env.BENCH_SECONDS}`);
 const soakSeconds = Number(process.env.BENCH_SOAK_SECONDS ?? 300);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /** BENCH_ONLY=http,webhooks,provisioning,soak,plans runs a subset (default: all). */
@@ -56,19 +65,22 @@ const domainOnly = await startServer('domain only', ['bench/domain/server.ts'], 
 
 const http: ScenarioResult[] = [];
 try {
-  for (const scenario of only.has('http') ? scenarios : []) {
-    // With the request log off as well: off, on, off, on, so that neither gains from running second
-    // (PostgreSQL's cache warming up); the report compares the means.
-    const targets = [
-      ...(scenario.requestLogOff ? [logOff, service, logOff] : []),
-      service,
-      ...(scenario.domainOnly ? [domainOnly] : []),
-      ...(scenario.baseline ? [baseline, floor] : []),
-    ];
-    for (const target of targets) {
-      const result = await runHttpScenario(scenario, target, data, { seconds, connections });
-      console.log(`bench: ${scenario.name} on ${target.name}: ${result.requestsPerSecond} req/s, p99 ${result.p99Ms} ms, non2xx ${result.non2xx}`);
-      http.push(result);
+  const httpScenarios = only.has('http') ? scenarios : [];
+  const targetsOf = (scenario: (typeof scenarios)[number]) => 1 + (scenario.requestLogOff ? 1 : 0) + (scenario.domainOnly ? 1 : 0) + (scenario.baseline ? 2 : 0);
+  const runCount = httpScenarios.reduce((sum, scenario) => sum + targetsOf(scenario) * rounds, 0);
+  if (runCount) console.log(`bench: ${httpScenarios.length} HTTP scenarios, ${rounds} rounds, ${runCount} runs of 2 s warm-up + ${seconds} s: about ${Math.ceil((runCount * (2 + seconds)) / 60)} min`);
+  for (const scenario of httpScenarios) {
+    const others = [...(scenario.domainOnly ? [domainOnly] : []), ...(scenario.baseline ? [baseline, floor] : [])];
+    for (let round = 1; round <= rounds; round++) {
+      // Round-robin: every round runs each target once, so the ratios can be taken within a round.
+      // With the request log off as well, the pair's order alternates from round to round (off, on;
+      // on, off; ...) so that neither gains from running second (PostgreSQL's cache warming up).
+      const first = scenario.requestLogOff ? (round % 2 === 1 ? [logOff, service] : [service, logOff]) : [service];
+      for (const target of [...first, ...others]) {
+        const result = { ...(await runHttpScenario(scenario, target, data, { seconds, connections })), round };
+        console.log(`bench: ${scenario.name} on ${target.name}, round ${round}/${rounds}: ${result.requestsPerSecond} req/s, p99 ${result.p99Ms} ms, non2xx ${result.non2xx}`);
+        http.push(result);
+      }
     }
   }
 } finally {
@@ -93,8 +105,11 @@ const report = {
   date: started.toISOString(),
   command: 'make bench',
   machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
-  settings: { seconds, connections, soakSeconds, installations: data.keys.length, orders: 100_000, customers: 10_000, feedEventsPerInstallation: 200 },
+  settings: { seconds, rounds, connections, soakSeconds, installations: data.keys.length, orders: 100_000, customers: 10_000, feedEventsPerInstallation: 200 },
+  /** Every HTTP run, in the order run, each with its round. */
   http,
+  /** Per scenario and target: medians over the rounds, and the medians of the per-round ratios. */
+  httpSummary: summarizeHttp(http),
   webhooks,
   provisioning,
   soak,
