@@ -99,7 +99,12 @@ export const HTTP_SCENARIOS: Scenario[] = [
   },
 ];
 
-export async function runHttpScenario(scenario: Scenario, target: Server, data: BenchData, options: { seconds: number; connections: number }): Promise<ScenarioResult> {
+export async function runHttpScenario(
+  scenario: Scenario,
+  target: Server,
+  data: BenchData,
+  options: { seconds: number; connections: number; beforeMeasure?: () => void },
+): Promise<ScenarioResult> {
   let n = 0;
   const load = (duration: number) =>
     autocannon({
@@ -109,6 +114,7 @@ export async function runHttpScenario(scenario: Scenario, target: Server, data: 
       requests: [{ setupRequest: (req) => Object.assign(req, scenario.build(n++, data)) }],
     });
   await load(2); // warm-up: JIT, pools, caches
+  options.beforeMeasure?.();
   const { result, cpuPercent, peakRssMb } = await measure(target.pid, () => load(options.seconds));
   return {
     scenario: scenario.name,

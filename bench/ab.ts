@@ -1,0 +1,76 @@
+// `npx tsx bench/ab.ts DIR [DIR ...]`: compiled builds of the service side by side under one HTTP
+// scenario (default GET /orders/{orderId}; BENCH_AB_SCENARIO names another), round-robin over
+// BENCH_ROUNDS rounds on one seeded database, with the floor as reference. Each DIR is a checkout
+// with a dist/ built, optionally with environment (DIR:NAME=value,...) (e.g. a `git worktree` of an older commit, node_modules linked); `.` is this
+// one. Prints req/s, the ratio to the floor of the same round and the service's CPU time per
+// request, which is steadier than req/s on a shared machine. For before/after comparisons while
+// optimising; `make bench` stays the measurement of record.
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { loadConfig } from '../src/config.js';
+import { createDatabase } from '../src/db/database.js';
+import { startEmbeddedPostgres } from '../src/db/embedded.js';
+import { migrateAll } from '../src/db/migrate.js';
+import { HTTP_SCENARIOS, runHttpScenario, type ScenarioResult } from './http-scenarios.js';
+import { seedBench } from './seed.js';
+import { startServer, type Server } from './servers.js';
+
+const dirs = process.argv.slice(2);
+if (dirs.length === 0) throw new Error('usage: npx tsx bench/ab.ts DIR [DIR ...]');
+const scenario = HTTP_SCENARIOS.find((s) => s.name === (process.env.BENCH_AB_SCENARIO ?? 'GET /orders/{orderId}'))!;
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const env = { SVC_ENCRYPTION_KEY: randomBytes(32).toString('base64'), SVC_JWT_SECRET: randomBytes(32).toString('base64'), SVC_RATE_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'warn' };
+const dir = mkdtempSync(path.join(os.tmpdir(), 'svc-ab-'));
+const pg = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), persistent: false, durable: false });
+const url = pg.url();
+const handle = createDatabase(url);
+await migrateAll(handle.db);
+const data = await seedBench(handle.db, loadConfig({ ...env, DATABASE_URL: url, SVC_DATA_DIR: dir }), { installations: 500, orders: 20_000, customers: 2_000, feedEvents: 20 });
+const targets: Server[] = [];
+// DIR:NAME=value,NAME=value runs that build with extra environment (e.g. .:SVC_REQUEST_LOG=off).
+for (const arg of dirs) {
+  const [d, extra] = arg.split(':') as [string, string | undefined];
+  const vars = Object.fromEntries((extra ? extra.split(',') : []).map((kv) => kv.split('=') as [string, string]));
+  targets.push(await startServer(arg, [path.resolve(d, 'dist/main.js'), 'serve'], { ...env, ...vars, DATABASE_URL: url, SVC_ROLE: 'api' }));
+}
+if (scenario.domainOnly) targets.push(await startServer('domain only', ['bench/domain/server.ts'], { ...env, DATABASE_URL: url }));
+targets.push(await startServer('floor', ['bench/floor/server.ts'], { ...env, DATABASE_URL: url }));
+/** CPU seconds of every PostgreSQL process, the exited backends too (the database's share of a request). */
+function postgresCpuSeconds(): number {
+  let total = 0;
+  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // utime + stime, and cutime + cstime: the postmaster's count of its reaped backends
+      total += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / 100;
+    } catch {
+      // gone
+    }
+  }
+  return total;
+}
+const runs: (ScenarioResult & { round: number; pgMsPerRequest: number })[] = [];
+for (let round = 1; round <= rounds; round++) {
+  for (const target of targets) {
+    let before = 0;
+    const r = await runHttpScenario(scenario, target, data, { seconds, connections: scenario.connections ?? 50, beforeMeasure: () => (before = postgresCpuSeconds()) });
+    const pgSeconds = postgresCpuSeconds() - before;
+    runs.push({ ...r, round, pgMsPerRequest: (pgSeconds * 1000) / (r.requestsPerSecond * seconds) });
+  }
+}
+for (const t of targets) await t.stop();
+await handle.close();
+await pg.stop();
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+console.log(`\n${scenario.name}, ${rounds} rounds of ${seconds} s\n\n| target | req/s (median) | ratio to floor (median of rounds) | CPU ms per request | PostgreSQL CPU ms per request |\n| --- | --- | --- | --- | --- |`);
+for (const t of targets) {
+  const mine = runs.filter((r) => r.target === t.name);
+  const ratios = mine.map((r) => r.requestsPerSecond / runs.find((f) => f.target === 'floor' && f.round === r.round)!.requestsPerSecond);
+  const cpu = mine.map((r) => (r.cpuPercent * 10) / r.requestsPerSecond);
+  console.log(`| ${t.name} | ${median(mine.map((r) => r.requestsPerSecond))} | ${median(ratios).toFixed(2)} | ${median(cpu).toFixed(3)} | ${median(mine.map((r) => r.pgMsPerRequest)).toFixed(3)} |`);
+}
