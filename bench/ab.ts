@@ -1,7 +1,7 @@
 // `npx tsx bench/ab.ts DIR [DIR ...]`: compiled builds of the service side by side under one HTTP
 // scenario (default GET /orders/{orderId}; BENCH_AB_SCENARIO names another), round-robin over
 // BENCH_ROUNDS rounds on one seeded database, with the floor as reference. Each DIR is a checkout
-// with a dist/ built, optionally with environment (DIR:NAME=value,...) (e.g. a `git worktree` of an older commit, node_modules linked); `.` is this
+// with a dist/ built, optionally with environment (DIR:NAME=value,...) (e.g. a `git worktree` of an older commit outside this checkout, node_modules linked); `.` is this
 // one. Prints req/s, the ratio to the floor of the same round and the service's CPU time per
 // request, which is steadier than req/s on a shared machine. For before/after comparisons while
 // optimising; `make bench` stays the measurement of record.

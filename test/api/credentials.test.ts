@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { admitInstallation } from '../../src/domain/installations/index.js';
+import { AccessError, RateLimitedError } from '../../src/domain/shared/index.js';
+import type { Database } from '../../src/db/types.js';
 import { generateInstallationKey } from '../../src/lib/secrets.js';
 import { createInstallation, createSandboxInstallation, type InstallationFixture } from '../support/builders.js';
 import { createTestContext, type TestContext } from '../support/context.js';
@@ -167,6 +171,29 @@ describe('rate limit', () => {
     const res = await call(strict, 'get', '/health', { key: other.apiKey });
     expect(res.status).toBe(429);
     expect(res.headers['x-ratelimit-limit']).toBe('2');
+  });
+
+  it('when requests of several installations reach admission together, then one statement admits them and each gets its own place in its bucket', async () => {
+    const a = await createInstallation(t.db);
+    const b = await createInstallation(t.db);
+    const inactive = await createInstallation(t.db, { status: 'inactive' });
+    const statements: string[] = [];
+    const pool = new pg.Pool({ connectionString: t.databaseUrl, max: 4 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: (event) => void statements.push(event.query.sql) });
+    try {
+      const keys = [a, b, a, inactive, a, b, a].map((i) => i.apiKey).concat(generateInstallationKey());
+      const outcomes = await Promise.allSettled(keys.map((key) => admitInstallation(db, t.events, key, { perMinute: 4 })));
+      expect(statements).toHaveLength(1);
+      const remaining = outcomes.map((o) => (o.status === 'fulfilled' ? o.value.rateLimit.remaining : (o.reason as AccessError).code));
+      // a's requests are its 1st to 4th of the minute, b's its 1st and 2nd, in arrival order; the
+      // refused keys use nobody's budget.
+      expect(remaining).toEqual([3, 3, 2, 'installation_inactive', 1, 2, 0, 'invalid_api_key']);
+      // a's 5th, alone in its statement, is over the limit of 4; b's bucket is untouched by it.
+      await expect(admitInstallation(db, t.events, a.apiKey, { perMinute: 4 })).rejects.toBeInstanceOf(RateLimitedError);
+      expect((await admitInstallation(db, t.events, b.apiKey, { perMinute: 4 })).rateLimit.remaining).toBe(1);
+    } finally {
+      await db.destroy();
+    }
   });
 
   it('when 80 requests race, then exactly 60 pass', async () => {

@@ -52,6 +52,7 @@ export interface Admission {
 /**
  * The credentials pipeline (key, installation status, listing or sandbox state, rate limits) in ONE statement, no cache: the
  * key lookup, the per-installation rate limit, a route's own ceiling and the sandbox's idle clock.
+ * Requests without a route ceiling that arrive together share that statement (AdmissionBatcher).
  * A regenerated key or a deactivation takes effect on the very next request in every process.
  * Buckets are counted only for a request the lookup admits (active installation, live listing or
  * ready sandbox), so a refused key never uses anybody's budget; the errors keep the pipeline's
@@ -72,12 +73,11 @@ export async function admitInstallation(
     throw new AccessError('invalid_api_key_format', 'An installation key is pik_ followed by 64 lowercase hex characters (68 in all).');
   }
   const route = limits.route ?? null;
-  const rows = await admission.execute(db, route === null ? 'plain' : `route:${route.bucket}`, () => admissionStatement(route !== null), {
-    keyHash: hashKey(apiKey),
-    perMinute: limits.perMinute,
-    routeBucket: route?.bucket ?? null,
-  });
-  const row = rows[0];
+  const keyHash = hashKey(apiKey);
+  const row =
+    route === null
+      ? await batcherOf(db).admit(keyHash)
+      : (await admission.execute(db, `route:${route.bucket}`, () => admissionStatement(), { keyHash, perMinute: limits.perMinute, routeBucket: route.bucket }))[0];
   if (!row) throw new AccessError('invalid_api_key', 'No installation matches this key.');
   identified?.(row.installation_id);
   if (row.status !== 'active') {
@@ -127,8 +127,9 @@ export async function consumeRateLimit(db: Db, bucket: string, limit: number): P
 }
 
 /**
- * Counts one request in each bucket of `rows` (bucket, now(), 1). The window is fixed at one
- * minute from a bucket's first request, so the (limit+1)-th request inside any window is refused.
+ * Counts requests in each bucket of `rows` (bucket, now(), n): n requests at once, each bucket at
+ * most once. The window is fixed at one minute from a bucket's first request, so the (limit+1)-th
+ * request inside any window is refused.
  */
 function upsertBuckets(rows: RawBuilder<unknown>): RawBuilder<unknown> {
   return sql`
@@ -136,8 +137,8 @@ function upsertBuckets(rows: RawBuilder<unknown>): RawBuilder<unknown> {
     ${rows}
     on conflict (bucket) do update set
       window_start = case when r.window_start <= now() - interval '1 minute' then now() else r.window_start end,
-      count = case when r.window_start <= now() - interval '1 minute' then 1 else r.count + 1 end
-    returning count, greatest(1, ceil(extract(epoch from (window_start + interval '1 minute' - now()))))::int as retry_after`;
+      count = case when r.window_start <= now() - interval '1 minute' then excluded.count else r.count + excluded.count end
+    returning bucket, count, greatest(1, ceil(extract(epoch from (window_start + interval '1 minute' - now()))))::int as retry_after`;
 }
 
 /**
@@ -179,20 +180,24 @@ export function requireFeature(ctx: InstallationContext, feature: 'orders:create
 }
 
 /**
- * The admission statement, compiled once per shape (with or without a route's own ceiling):
- * building and compiling this CTE with Kysely on every request cost more CPU than running it.
+ * The admission statements, compiled once per shape: building and compiling these CTEs with Kysely
+ * on every request cost more CPU than running them.
  */
 const admission = new PreparedQuery<KeyLookupRow>(4);
 
-function admissionStatement(withRoute: boolean): RawBuilder<KeyLookupRow> {
+/** Which looked-up installations a request may use (the statements' `admitted` CTE). */
+const ADMITTED = sql`
+       where status = 'active'
+         and (plane = 'sandbox' or listing_status = 'active')
+         and (plane = 'production' or (sandbox_status = 'active' and schema_ok))`;
+
+/** The admission of one request to a route with its own ceiling (POST /webhooks/external). */
+function admissionStatement(): RawBuilder<KeyLookupRow> {
   const perMinute = slot<number>('perMinute');
   return sql<KeyLookupRow>`
     with i as (${installations.holderOfKey(slot<string>('keyHash'))}
     ), admitted as (
-      select installation_id, sandbox_id from i
-       where status = 'active'
-         and (plane = 'sandbox' or listing_status = 'active')
-         and (plane = 'production' or (sandbox_status = 'active' and schema_ok))
+      select installation_id, sandbox_id from i ${ADMITTED}
     ), touch as (
       update control.sandboxes set last_accessed_at = now()
        where sandbox_id = (select sandbox_id from admitted) and last_accessed_at < now() - interval '1 minute'
@@ -201,9 +206,109 @@ function admissionStatement(withRoute: boolean): RawBuilder<KeyLookupRow> {
       ${upsertBuckets(sql`select 'installation:' || installation_id, now(), 1 from admitted`)}
     ), inbound as (
       ${upsertBuckets(sql`select ${slot<string | null>('routeBucket')}::text || installation_id, now(), 1 from admitted, rate
-                            where ${sql.lit(withRoute)} and rate.count <= ${perMinute}::int`)}
+                            where rate.count <= ${perMinute}::int`)}
     )
     select i.*, rate.count as rate_count, rate.retry_after as rate_retry_after,
            inbound.count as inbound_count, inbound.retry_after as inbound_retry_after
       from i left join rate on true left join inbound on true`;
+}
+
+/**
+ * The admission of several requests (no route ceiling) in one statement: each key's holder, the
+ * sandbox clocks, and each installation's bucket counted once by the number of its admitted
+ * requests. A row per key that names an installation, with its 1-based position `ord`.
+ */
+function batchedAdmissionStatement(): RawBuilder<KeyLookupRow & { ord: number }> {
+  return sql<KeyLookupRow & { ord: number }>`
+    with i as (${installations.holdersOfKeys(slot<string[]>('keyHashes'))}
+    ), admitted as (
+      select ord, installation_id, sandbox_id from i ${ADMITTED}
+    ), touch as (
+      update control.sandboxes set last_accessed_at = now()
+       where sandbox_id in (select sandbox_id from admitted) and last_accessed_at < now() - interval '1 minute'
+       returning 1
+    ), rate as (
+      ${upsertBuckets(sql`select 'installation:' || installation_id, now(), count(*)::int from admitted group by installation_id`)}
+    )
+    select i.*, rate.count as rate_count, rate.retry_after as rate_retry_after,
+           null::int as inbound_count, null::int as inbound_retry_after
+      from i left join admitted a on a.ord = i.ord
+             left join rate on a.ord is not null and rate.bucket = 'installation:' || i.installation_id`;
+}
+
+const batchedAdmission = new PreparedQuery<KeyLookupRow & { ord: number }>(1);
+
+/** At most this many requests' keys in one admission statement. */
+const MAX_BATCH = 100;
+
+interface PendingAdmission {
+  keyHash: string;
+  resolve: (row: KeyLookupRow | undefined) => void;
+  reject: (err: unknown) => void;
+}
+
+/**
+ * The admissions of one database handle's requests, batched: the requests that reach admission in
+ * one turn of the event loop (under load, every request whose bytes arrived together) share one
+ * statement, sent when the turn ends (setImmediate: no added wait). Each request still gets a key
+ * lookup made after it arrived, and its own place in its bucket: a bucket counted n times by one
+ * statement gives its n requests the counts c-n+1 .. c in arrival order, as n statements in a row
+ * would, so the limit is as strict and as shared between processes as one statement a request.
+ */
+class AdmissionBatcher {
+  private pending: PendingAdmission[] = [];
+
+  constructor(private readonly db: Db) {}
+
+  admit(keyHash: string): Promise<KeyLookupRow | undefined> {
+    return new Promise((resolve, reject) => {
+      if (this.pending.push({ keyHash, resolve, reject }) === 1) setImmediate(() => this.flush());
+    });
+  }
+
+  private flush(): void {
+    const all = this.pending;
+    this.pending = [];
+    for (let start = 0; start < all.length; start += MAX_BATCH) void this.run(all.slice(start, start + MAX_BATCH));
+  }
+
+  private async run(batch: PendingAdmission[]): Promise<void> {
+    let rows: (KeyLookupRow & { ord: number })[];
+    try {
+      rows = await batchedAdmission.execute(this.db, 'batch', batchedAdmissionStatement, { keyHashes: batch.map((p) => p.keyHash) });
+    } catch (err) {
+      for (const p of batch) p.reject(err);
+      return;
+    }
+    const byOrd = inArrivalOrder(rows);
+    batch.forEach((p, index) => p.resolve(byOrd.get(index + 1)));
+  }
+}
+
+/** Each admitted request's own count: the k-th (from 0) of a bucket's n gets count - n + 1 + k. */
+function inArrivalOrder(rows: (KeyLookupRow & { ord: number })[]): Map<number, KeyLookupRow> {
+  const byOrd = new Map<number, KeyLookupRow>();
+  const buckets = new Map<number, (KeyLookupRow & { ord: number })[]>();
+  for (const row of rows) {
+    byOrd.set(row.ord, row);
+    if (row.rate_count === null) continue;
+    const bucket = buckets.get(row.installation_id);
+    if (bucket) bucket.push(row);
+    else buckets.set(row.installation_id, [row]);
+  }
+  for (const bucket of buckets.values()) {
+    if (bucket.length === 1) continue;
+    bucket.sort((a, b) => a.ord - b.ord);
+    const first = bucket[0]!.rate_count! - bucket.length + 1;
+    bucket.forEach((row, k) => byOrd.set(row.ord, { ...row, rate_count: first + k }));
+  }
+  return byOrd;
+}
+
+const batchers = new WeakMap<Db, AdmissionBatcher>();
+
+function batcherOf(db: Db): AdmissionBatcher {
+  let batcher = batchers.get(db);
+  if (!batcher) batchers.set(db, (batcher = new AdmissionBatcher(db)));
+  return batcher;
 }

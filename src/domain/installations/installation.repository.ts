@@ -183,19 +183,35 @@ export interface KeyHolderRow {
 
 /** The installation holding an API key (by its hash): the first CTE of the credentials admission's one statement. */
 export function holderOfKey(keyHash: string): RawBuilder<KeyHolderRow> {
-  return sql<KeyHolderRow>`
+  return sql<KeyHolderRow>`${KEY_HOLDER_COLUMNS} ${KEY_HOLDER_FROM} where i.api_key_hash = ${keyHash}`;
+}
+
+/**
+ * The installations holding each of several API keys (by their hashes), one row per key that
+ * names one, with `ord`, the key's 1-based position in `keyHashes`: the first CTE of the batched
+ * admission (several requests' credentials in one statement).
+ */
+export function holdersOfKeys(keyHashes: string[]): RawBuilder<KeyHolderRow & { ord: number }> {
+  return sql<KeyHolderRow & { ord: number }>`${KEY_HOLDER_COLUMNS}, k.ord::int as ord
+        from unnest(${keyHashes}::text[]) with ordinality as k(key_hash, ord)
+        join control.installations i on i.api_key_hash = k.key_hash
+        join control.plugins p on p.plugin_id = i.plugin_id
+        left join control.sandboxes s on s.sandbox_id = i.sandbox_id`;
+}
+
+const KEY_HOLDER_COLUMNS = sql`
       select i.installation_id, i.plugin_id, i.organization_id, i.location_id, i.plane, i.sandbox_id, i.status,
              p.listing_status, p.supported_features, p.webhook_secret_enc, s.status as sandbox_status, s.schema_name,
              p.previous_webhook_secret_enc, p.previous_secret_expires_at,
              coalesce(p.previous_secret_expires_at > now(), false) as previous_secret_active,
              case when i.plane = 'sandbox'
                   then s.schema_name is not null and to_regclass(quote_ident(s.schema_name) || '.orders') is not null
-                  else true end as schema_ok
+                  else true end as schema_ok`;
+
+const KEY_HOLDER_FROM = sql`
         from control.installations i
         join control.plugins p on p.plugin_id = i.plugin_id
-        left join control.sandboxes s on s.sandbox_id = i.sandbox_id
-       where i.api_key_hash = ${keyHash}`;
-}
+        left join control.sandboxes s on s.sandbox_id = i.sandbox_id`;
 
 /** Where an event happens, as the fan-out reads it (null: any). */
 export interface RecipientScope {
