@@ -231,22 +231,39 @@ export interface RecipientRow {
  * Active installations in the scope whose plugin has a webhook endpoint and a secret, with the
  * plugin's subscriptions (matched by the caller): read inside the event's own INSERT. A sandbox
  * installation without an endpoint qualifies while a listener (svc listen) streams its sandbox.
+ *
+ * Every write's event runs this, so its text is specialised to the scope's shape (a condition per
+ * value given, the listener branch only in a sandbox) rather than `$1 is null or ...` guards: each
+ * shape gets a plan that uses the indexes, and plugins without an endpoint are ruled out before
+ * their installations are visited (a location with many installations of such plugins costs
+ * nothing).
  */
 export function webhookRecipients(scope: RecipientScope): RawBuilder<RecipientRow> {
-  return sql<RecipientRow>`
+  const where = sql.join(
+    [
+      sql`i.status = 'active'`,
+      sql`i.plane = ${scope.plane}`,
+      scope.sandboxId === null ? sql`i.sandbox_id is null` : sql`i.sandbox_id = ${scope.sandboxId}`,
+      ...(scope.organizationId === null ? [] : [sql`i.organization_id = ${scope.organizationId}`]),
+      ...(scope.locationId === null ? [] : [sql`i.location_id = ${scope.locationId}`]),
+      ...(scope.installationId === null ? [] : [sql`i.installation_id = ${scope.installationId}`]),
+      sql`p.webhook_secret_enc is not null`,
+    ],
+    sql` and `,
+  );
+  const withEndpoint = sql<RecipientRow>`
+    select i.installation_id, p.supported_events
+      from control.plugins p
+      join control.installations i on i.plugin_id = p.plugin_id
+     where ${where} and p.webhook_endpoint is not null`;
+  if (scope.sandboxId === null) return withEndpoint;
+  return sql<RecipientRow>`${withEndpoint}
+    union all
     select i.installation_id, p.supported_events
       from control.installations i
       join control.plugins p on p.plugin_id = i.plugin_id
-     where i.status = 'active'
-       and i.plane = ${scope.plane}
-       and i.sandbox_id is not distinct from ${scope.sandboxId}
-       and (${scope.organizationId}::int is null or i.organization_id = ${scope.organizationId})
-       and (${scope.locationId}::int is null or i.location_id = ${scope.locationId})
-       and (${scope.installationId}::int is null or i.installation_id = ${scope.installationId})
-       and p.webhook_secret_enc is not null
-       and (p.webhook_endpoint is not null
-            or (i.sandbox_id is not null and exists (
-                  select 1 from control.webhook_listeners wl where wl.sandbox_id = i.sandbox_id and wl.expires_at > now())))`;
+     where ${where} and p.webhook_endpoint is null
+       and exists (select 1 from control.webhook_listeners wl where wl.sandbox_id = ${scope.sandboxId} and wl.expires_at > now())`;
 }
 
 // ---------- writes
