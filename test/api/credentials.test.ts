@@ -191,6 +191,25 @@ describe('rate limit', () => {
       // a's 5th, alone in its statement, is over the limit of 4; b's bucket is untouched by it.
       await expect(admitInstallation(db, t.events, a.apiKey, { perMinute: 4 })).rejects.toBeInstanceOf(RateLimitedError);
       expect((await admitInstallation(db, t.events, b.apiKey, { perMinute: 4 })).rateLimit.remaining).toBe(1);
+
+      // A route's own ceiling in the same statement: it counts only the requests that passed the
+      // installation's limit, each in its place.
+      const c = await createInstallation(t.db);
+      const route = { bucket: 'inbound:', perMinute: 2 };
+      statements.length = 0;
+      const mixed = await Promise.allSettled([
+        admitInstallation(db, t.events, c.apiKey, { perMinute: 4, route }),
+        admitInstallation(db, t.events, c.apiKey, { perMinute: 4 }),
+        admitInstallation(db, t.events, c.apiKey, { perMinute: 4, route }),
+        admitInstallation(db, t.events, c.apiKey, { perMinute: 4, route }),
+        admitInstallation(db, t.events, c.apiKey, { perMinute: 4 }),
+        admitInstallation(db, t.events, c.apiKey, { perMinute: 4, route }),
+      ]);
+      expect(statements).toHaveLength(1);
+      expect(mixed.map((o) => (o.status === 'fulfilled' ? o.value.rateLimit.remaining : (o.reason as RateLimitedError).code))).toEqual([
+        // the 4th is within the installation's 4 but the route's 3rd; the 5th and 6th are over the 4
+        3, 2, 1, 'rate_limit_exceeded', 'rate_limit_exceeded', 'rate_limit_exceeded',
+      ]);
     } finally {
       await db.destroy();
     }

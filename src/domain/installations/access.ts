@@ -52,7 +52,7 @@ export interface Admission {
 /**
  * The credentials pipeline (key, installation status, listing or sandbox state, rate limits) in ONE statement, no cache: the
  * key lookup, the per-installation rate limit, a route's own ceiling and the sandbox's idle clock.
- * Requests without a route ceiling that arrive together share that statement (AdmissionBatcher).
+ * Requests that arrive together share that statement (AdmissionBatcher).
  * A regenerated key or a deactivation takes effect on the very next request in every process.
  * Buckets are counted only for a request the lookup admits (active installation, live listing or
  * ready sandbox), so a refused key never uses anybody's budget; the errors keep the pipeline's
@@ -73,11 +73,12 @@ export async function admitInstallation(
     throw new AccessError('invalid_api_key_format', 'An installation key is pik_ followed by 64 lowercase hex characters (68 in all).');
   }
   const route = limits.route ?? null;
-  const keyHash = hashKey(apiKey);
-  const row =
-    route === null
-      ? await batcherOf(db).admit(keyHash)
-      : (await admission.execute(db, `route:${route.bucket}`, () => admissionStatement(), { keyHash, perMinute: limits.perMinute, routeBucket: route.bucket }))[0];
+  const row = await batcherOf(db).admit({
+    keyHash: hashKey(apiKey),
+    perMinute: limits.perMinute,
+    routeBucket: route?.bucket ?? null,
+    routePerMinute: route?.perMinute ?? null,
+  });
   if (!row) throw new AccessError('invalid_api_key', 'No installation matches this key.');
   identified?.(row.installation_id);
   if (row.status !== 'active') {
@@ -179,11 +180,6 @@ export function requireFeature(ctx: InstallationContext, feature: 'orders:create
   if (!ctx.features.includes(feature)) throw new FeatureNotEnabledError(feature);
 }
 
-/**
- * The admission statements, compiled once per shape: building and compiling these CTEs with Kysely
- * on every request cost more CPU than running them.
- */
-const admission = new PreparedQuery<KeyLookupRow>(4);
 
 /** Which looked-up installations a request may use (the statements' `admitted` CTE). */
 const ADMITTED = sql`
@@ -191,49 +187,45 @@ const ADMITTED = sql`
          and (plane = 'sandbox' or listing_status = 'active')
          and (plane = 'production' or (sandbox_status = 'active' and schema_ok))`;
 
-/** The admission of one request to a route with its own ceiling (POST /webhooks/external). */
-function admissionStatement(): RawBuilder<KeyLookupRow> {
-  const perMinute = slot<number>('perMinute');
-  return sql<KeyLookupRow>`
-    with i as (${installations.holderOfKey(slot<string>('keyHash'))}
-    ), admitted as (
-      select installation_id, sandbox_id from i ${ADMITTED}
-    ), touch as (
-      update control.sandboxes set last_accessed_at = now()
-       where sandbox_id = (select sandbox_id from admitted) and last_accessed_at < now() - interval '1 minute'
-       returning 1
-    ), rate as (
-      ${upsertBuckets(sql`select 'installation:' || installation_id, now(), 1 from admitted`)}
-    ), inbound as (
-      ${upsertBuckets(sql`select ${slot<string | null>('routeBucket')}::text || installation_id, now(), 1 from admitted, rate
-                            where rate.count <= ${perMinute}::int`)}
-    )
-    select i.*, rate.count as rate_count, rate.retry_after as rate_retry_after,
-           inbound.count as inbound_count, inbound.retry_after as inbound_retry_after
-      from i left join rate on true left join inbound on true`;
-}
-
 /**
- * The admission of several requests (no route ceiling) in one statement: each key's holder, the
- * sandbox clocks, and each installation's bucket counted once by the number of its admitted
- * requests. A row per key that names an installation, with its 1-based position `ord`.
+ * The admission of several requests in one statement: each key's holder, the sandbox clocks, each
+ * installation's bucket counted once by the number of its admitted requests, and each route
+ * ceiling's bucket by the number of its requests that passed the first limit. Every admitted
+ * request gets its own place in each bucket it counts in, in arrival order (`ord`, the request's
+ * 1-based position in the arrays): the k-th of a bucket's n new requests sees count - n + k, as it
+ * would with a statement of its own. A row per key that names an installation.
  */
 function batchedAdmissionStatement(): RawBuilder<KeyLookupRow & { ord: number }> {
   return sql<KeyLookupRow & { ord: number }>`
-    with i as (${installations.holdersOfKeys(slot<string[]>('keyHashes'))}
+    with i as (${installations.holdersOfKeys(
+      slot<string[]>('keyHashes'),
+      sql`${slot<number[]>('perMinute')}::int[], ${slot<(string | null)[]>('routeBuckets')}::text[], ${slot<(number | null)[]>('routePerMinute')}::int[]`,
+    )}
     ), admitted as (
-      select ord, installation_id, sandbox_id from i ${ADMITTED}
+      select ord, installation_id, sandbox_id, per_minute, route_bucket, route_per_minute from i ${ADMITTED}
     ), touch as (
       update control.sandboxes set last_accessed_at = now()
        where sandbox_id in (select sandbox_id from admitted) and last_accessed_at < now() - interval '1 minute'
        returning 1
     ), rate as (
       ${upsertBuckets(sql`select 'installation:' || installation_id, now(), count(*)::int from admitted group by installation_id`)}
+    ), placed as (
+      select a.*, rate.retry_after as rate_retry_after,
+             (rate.count - count(*) over (partition by a.installation_id)
+                         + row_number() over (partition by a.installation_id order by a.ord))::int as rate_count
+        from admitted a join rate on rate.bucket = 'installation:' || a.installation_id
+    ), route as (
+      select * from placed where route_bucket is not null and rate_count <= per_minute
+    ), inbound as (
+      ${upsertBuckets(sql`select route_bucket || installation_id, now(), count(*)::int from route group by route_bucket, installation_id`)}
+    ), route_placed as (
+      select r.ord, inbound.retry_after as inbound_retry_after,
+             (inbound.count - count(*) over (partition by inbound.bucket)
+                            + row_number() over (partition by inbound.bucket order by r.ord))::int as inbound_count
+        from route r join inbound on inbound.bucket = r.route_bucket || r.installation_id
     )
-    select i.*, rate.count as rate_count, rate.retry_after as rate_retry_after,
-           null::int as inbound_count, null::int as inbound_retry_after
-      from i left join admitted a on a.ord = i.ord
-             left join rate on a.ord is not null and rate.bucket = 'installation:' || i.installation_id`;
+    select i.*, placed.rate_count, placed.rate_retry_after, route_placed.inbound_count, route_placed.inbound_retry_after
+      from i left join placed on placed.ord = i.ord left join route_placed on route_placed.ord = i.ord`;
 }
 
 const batchedAdmission = new PreparedQuery<KeyLookupRow & { ord: number }>(1);
@@ -241,8 +233,17 @@ const batchedAdmission = new PreparedQuery<KeyLookupRow & { ord: number }>(1);
 /** At most this many requests' keys in one admission statement. */
 const MAX_BATCH = 100;
 
-interface PendingAdmission {
+/** One request's part of a batched admission. */
+interface AdmissionRequest {
   keyHash: string;
+  perMinute: number;
+  /** A route's own ceiling (POST /webhooks/external): its bucket prefix and limit, or null. */
+  routeBucket: string | null;
+  routePerMinute: number | null;
+}
+
+interface PendingAdmission {
+  request: AdmissionRequest;
   resolve: (row: KeyLookupRow | undefined) => void;
   reject: (err: unknown) => void;
 }
@@ -260,9 +261,9 @@ class AdmissionBatcher {
 
   constructor(private readonly db: Db) {}
 
-  admit(keyHash: string): Promise<KeyLookupRow | undefined> {
+  admit(request: AdmissionRequest): Promise<KeyLookupRow | undefined> {
     return new Promise((resolve, reject) => {
-      if (this.pending.push({ keyHash, resolve, reject }) === 1) setImmediate(() => this.flush());
+      if (this.pending.push({ request, resolve, reject }) === 1) setImmediate(() => this.flush());
     });
   }
 
@@ -275,34 +276,19 @@ class AdmissionBatcher {
   private async run(batch: PendingAdmission[]): Promise<void> {
     let rows: (KeyLookupRow & { ord: number })[];
     try {
-      rows = await batchedAdmission.execute(this.db, 'batch', batchedAdmissionStatement, { keyHashes: batch.map((p) => p.keyHash) });
+      rows = await batchedAdmission.execute(this.db, 'batch', batchedAdmissionStatement, {
+        keyHashes: batch.map((p) => p.request.keyHash),
+        perMinute: batch.map((p) => p.request.perMinute),
+        routeBuckets: batch.map((p) => p.request.routeBucket),
+        routePerMinute: batch.map((p) => p.request.routePerMinute),
+      });
     } catch (err) {
       for (const p of batch) p.reject(err);
       return;
     }
-    const byOrd = inArrivalOrder(rows);
+    const byOrd = new Map(rows.map((row) => [row.ord, row]));
     batch.forEach((p, index) => p.resolve(byOrd.get(index + 1)));
   }
-}
-
-/** Each admitted request's own count: the k-th (from 0) of a bucket's n gets count - n + 1 + k. */
-function inArrivalOrder(rows: (KeyLookupRow & { ord: number })[]): Map<number, KeyLookupRow> {
-  const byOrd = new Map<number, KeyLookupRow>();
-  const buckets = new Map<number, (KeyLookupRow & { ord: number })[]>();
-  for (const row of rows) {
-    byOrd.set(row.ord, row);
-    if (row.rate_count === null) continue;
-    const bucket = buckets.get(row.installation_id);
-    if (bucket) bucket.push(row);
-    else buckets.set(row.installation_id, [row]);
-  }
-  for (const bucket of buckets.values()) {
-    if (bucket.length === 1) continue;
-    bucket.sort((a, b) => a.ord - b.ord);
-    const first = bucket[0]!.rate_count! - bucket.length + 1;
-    bucket.forEach((row, k) => byOrd.set(row.ord, { ...row, rate_count: first + k }));
-  }
-  return byOrd;
 }
 
 const batchers = new WeakMap<Db, AdmissionBatcher>();

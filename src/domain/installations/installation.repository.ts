@@ -8,7 +8,7 @@ import { NotFoundError } from '../shared/index.js';
 // this table from elsewhere as a join and stay there, because splitting them would add a round
 // trip to a hot path: the webhook delivery's prepare SELECT, the fan-out's delivery INSERT (an
 // existence check) and the restaurant site of a sandbox. The credentials admission and the fan-out
-// candidates are single statements built around fragments kept here (`holderOfKey`,
+// candidates are single statements built around fragments kept here (`holdersOfKeys`,
 // `webhookRecipients`).
 
 type Executor = Kysely<Database>;
@@ -158,7 +158,7 @@ export function firstInstallationIdOf(sandboxId: `${string}.sandbox_id`): RawBui
 
 // ---------- fragments of single statements built elsewhere
 
-/** Columns of `holderOfKey`: the installation, its plugin's listing and its sandbox's state. */
+/** Columns of `holdersOfKeys`: the installation, its plugin's listing and its sandbox's state. */
 export interface KeyHolderRow {
   installation_id: number;
   plugin_id: number;
@@ -181,19 +181,16 @@ export interface KeyHolderRow {
   schema_ok: boolean;
 }
 
-/** The installation holding an API key (by its hash): the first CTE of the credentials admission's one statement. */
-export function holderOfKey(keyHash: string): RawBuilder<KeyHolderRow> {
-  return sql<KeyHolderRow>`${KEY_HOLDER_COLUMNS} ${KEY_HOLDER_FROM} where i.api_key_hash = ${keyHash}`;
-}
-
 /**
  * The installations holding each of several API keys (by their hashes), one row per key that
- * names one, with `ord`, the key's 1-based position in `keyHashes`: the first CTE of the batched
- * admission (several requests' credentials in one statement).
+ * names one, with `ord`, the key's 1-based position in `keyHashes`, and the request's own values
+ * (`perRequest`: more arrays of the same length, unnested beside the keys as per_minute,
+ * route_bucket and route_per_minute): the first CTE of the credentials admission, which admits
+ * several requests in one statement.
  */
-export function holdersOfKeys(keyHashes: string[]): RawBuilder<KeyHolderRow & { ord: number }> {
-  return sql<KeyHolderRow & { ord: number }>`${KEY_HOLDER_COLUMNS}, k.ord::int as ord
-        from unnest(${keyHashes}::text[]) with ordinality as k(key_hash, ord)
+export function holdersOfKeys(keyHashes: string[], perRequest: RawBuilder<unknown>): RawBuilder<KeyHolderRow & { ord: number }> {
+  return sql<KeyHolderRow & { ord: number }>`${KEY_HOLDER_COLUMNS}, k.ord::int as ord, k.per_minute, k.route_bucket, k.route_per_minute
+        from unnest(${keyHashes}::text[], ${perRequest}) with ordinality as k(key_hash, per_minute, route_bucket, route_per_minute, ord)
         join control.installations i on i.api_key_hash = k.key_hash
         join control.plugins p on p.plugin_id = i.plugin_id
         left join control.sandboxes s on s.sandbox_id = i.sandbox_id`;
@@ -207,11 +204,6 @@ const KEY_HOLDER_COLUMNS = sql`
              case when i.plane = 'sandbox'
                   then s.schema_name is not null and to_regclass(quote_ident(s.schema_name) || '.orders') is not null
                   else true end as schema_ok`;
-
-const KEY_HOLDER_FROM = sql`
-        from control.installations i
-        join control.plugins p on p.plugin_id = i.plugin_id
-        left join control.sandboxes s on s.sandbox_id = i.sandbox_id`;
 
 /** Where an event happens, as the fan-out reads it (null: any). */
 export interface RecipientScope {
