@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Kysely, Updateable } from 'kysely';
+import { PreparedQuery, slot } from '../../db/prepared.js';
 import type { DataPlaneSchema, MenuItemsTable } from '../../db/types.js';
 import type { MenuItemChanges } from '../../generated/events.generated.js';
 import type { InstallationContext } from '../installations/index.js';
@@ -37,15 +38,26 @@ export async function listMenu(ctx: InstallationContext, options: MenuListOption
 }
 
 export async function getMenuItemDetail(ctx: InstallationContext, itemId: number): Promise<MenuItemDetailView> {
-  const row = await selectItemDetail(ctx.data, ctx, itemId).executeTakeFirst();
+  const [row] = await itemDetail.execute(ctx.data, `${ctx.schema}:read`, () => selectItemDetail(ctx.data), { itemId, locationId: ctx.locationId });
   if (!row) throw new NotFoundError('menu_item');
   return toMenuItemDetail(row, row.templates);
 }
 
-/** The installation's item with its templates (one query). */
-function selectItemDetail(data: Kysely<DataPlaneSchema>, ctx: InstallationContext, itemId: number) {
-  return data.selectFrom('menu_items').selectAll('menu_items').select(templatesOf).where('item_id', '=', itemId).where('location_id', '=', ctx.locationId);
+/** The installation's item with its templates (one query), its id and location bound per execution. */
+function selectItemDetail(data: Kysely<DataPlaneSchema>) {
+  return data
+    .selectFrom('menu_items')
+    .selectAll('menu_items')
+    .select(templatesOf)
+    .where('item_id', '=', slot<number>('itemId'))
+    .where('location_id', '=', slot<number>('locationId'));
 }
+
+type ItemDetailRow = MenuItemRow & { templates: Parameters<typeof toMenuItemDetail>[1] };
+
+/** The item reads and writes of the hot PATCH, compiled once per schema (and set of changed columns). */
+const itemDetail = new PreparedQuery<ItemDetailRow>();
+const itemUpdate = new PreparedQuery<MenuItemRow>();
 
 export interface MenuItemPatch {
   is_available?: boolean;
@@ -61,7 +73,10 @@ export async function patchMenuItem(ctx: InstallationContext, itemId: number, pa
   }
   return inSite(ctx, async (tx) => {
     // The row lock covers menu_items only; the templates come along for the response.
-    const locked = await selectItemDetail(tx.data, ctx, itemId).forUpdate('menu_items').executeTakeFirst();
+    const [locked] = await itemDetail.execute(tx.data, `${ctx.schema}:lock`, () => selectItemDetail(tx.data).forUpdate('menu_items'), {
+      itemId,
+      locationId: ctx.locationId,
+    });
     if (!locked) throw new NotFoundError('menu_item');
     const { templates, ...item } = locked;
     const { changes, set } = diff(item, patch);
@@ -144,12 +159,19 @@ async function applyChanges(
   set: Updateable<MenuItemsTable>,
   changes: MenuItemChanges,
 ): Promise<MenuItemRow> {
-  const updated = await data
-    .updateTable('menu_items')
-    .set({ ...set, updated_at: sql`now()` })
-    .where('item_id', '=', row.item_id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const columns = Object.keys(set).sort() as (keyof typeof set)[];
+  const [updated] = await itemUpdate.execute(
+    data,
+    `${ctx.schema}:${columns.join(',')}`,
+    () =>
+      data
+        .updateTable('menu_items')
+        .set({ ...Object.fromEntries(columns.map((column) => [column, slot(column)])), updated_at: sql`now()` })
+        .where('item_id', '=', slot<number>('itemId'))
+        .returningAll(),
+    { ...set, itemId: row.item_id },
+  );
+  if (!updated) throw new Error(`menu item ${row.item_id} vanished under its row lock`);
   await emit(scopeAt(ctx, updated.location_id), 'menu.item_updated', { ...toMenuItemData(updated), changes });
   return updated;
 }

@@ -31,9 +31,13 @@ type EligibleRow = RecipientRow;
  * subscription patterns are matched here (`subscribedAmong`).
  */
 export function candidatesOf(scope: EventScope, event: EventName): RawBuilder<EligibleRow> | null {
-  const installationId = scope.installationId ?? null;
-  if (isLifecycleEvent(event) && installationId === null) return null;
-  return installations.webhookRecipients({ ...scope, installationId });
+  if (!mayHaveCandidates(scope, event)) return null;
+  return installations.webhookRecipients({ ...scope, installationId: scope.installationId ?? null });
+}
+
+/** False for a lifecycle event that addresses no installation: nobody can receive it. */
+export function mayHaveCandidates(scope: EventScope, event: EventName): boolean {
+  return !(isLifecycleEvent(event) && (scope.installationId ?? null) === null);
 }
 
 export function subscribedAmong(rows: EligibleRow[], event: EventName): number[] {

@@ -1,7 +1,8 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../../db/types.js';
 import type { EventDataMap, EventName } from '../../generated/events.generated.js';
-import { candidatesOf, subscribedAmong, type RecipientRow } from './fanout.js';
+import { PreparedQuery, slot } from '../../db/prepared.js';
+import { candidatesOf, mayHaveCandidates, subscribedAmong, type RecipientRow } from './fanout.js';
 import type { JobQueue } from './queue.js';
 
 /** Where an event happened: fan-out matches installations of this plane and location. */
@@ -46,28 +47,63 @@ export interface EventSink {
 export function createEventSink(queue: JobQueue): EventSink {
   return {
     async emit(trx, scope, name, data) {
-      const candidates = candidatesOf(scope, name);
-      const row = await trx
-        .insertInto('control.events')
-        .values({
-          event_name: name,
-          plane: scope.plane,
-          sandbox_id: scope.sandboxId,
-          organization_id: scope.organizationId,
-          location_id: scope.locationId,
-          installation_id: scope.installationId ?? null,
-          request_id: scope.requestId ?? null,
-          data: JSON.stringify(data),
-        })
-        .returning([
-          'event_id',
-          (candidates === null ? sql<RecipientRow[]>`'[]'::json` : sql<RecipientRow[]>`(select coalesce(json_agg(x), '[]') from (${candidates}) x)`).as('recipients'),
-        ])
-        .executeTakeFirstOrThrow();
-      const event = { eventId: row.event_id, name };
-      const installationIds = subscribedAmong(row.recipients, name);
+      // Every write runs this: compiled once per shape (which scope values are given, whether any
+      // installation can be a recipient), its values bound per event.
+      const shape = mayHaveCandidates(scope, name) ? scopeShape(scope) : 'none';
+      const [row] = await eventInsert.execute(trx as Kysely<Database>, shape, () => eventInsertStatement(trx, shape === 'none' ? null : candidatesOf(slotScope(scope), name)), {
+        eventName: name,
+        plane: scope.plane,
+        sandboxId: scope.sandboxId,
+        organizationId: scope.organizationId,
+        locationId: scope.locationId,
+        installationId: scope.installationId ?? null,
+        requestId: scope.requestId ?? null,
+        data: JSON.stringify(data),
+      });
+      const event = { eventId: row!.event_id, name };
+      const installationIds = subscribedAmong(row!.recipients, name);
       if (installationIds.length > 0) await queue.sendFanout(trx, { eventId: event.eventId, event: name, installationIds });
       return event;
     },
   };
+}
+
+const eventInsert = new PreparedQuery<{ event_id: string; recipients: RecipientRow[] }>(64);
+
+/** Which of the scope's values are given: what changes the recipients statement's text. */
+function scopeShape(scope: EventScope): string {
+  const given = (value: unknown) => (value === null || value === undefined ? '-' : '+');
+  return `${given(scope.sandboxId)}${given(scope.organizationId)}${given(scope.locationId)}${given(scope.installationId)}`;
+}
+
+/** The scope with every given value a slot (bound per event), the absent ones left null. */
+function slotScope(scope: EventScope): EventScope {
+  const bound = <T>(value: T | null | undefined, name: string): T | null => (value === null || value === undefined ? null : slot<T>(name));
+  return {
+    plane: slot<EventScope['plane']>('plane'),
+    sandboxId: bound(scope.sandboxId, 'sandboxId'),
+    organizationId: bound(scope.organizationId, 'organizationId'),
+    locationId: bound(scope.locationId, 'locationId'),
+    installationId: bound(scope.installationId, 'installationId'),
+  };
+}
+
+/** The event's row and, in its RETURNING, the installations it may go to (read by the same statement). */
+function eventInsertStatement(trx: Executor, candidates: RawBuilder<RecipientRow> | null) {
+  return trx
+    .insertInto('control.events')
+    .values({
+      event_name: slot<EventName>('eventName'),
+      plane: slot<EventScope['plane']>('plane'),
+      sandbox_id: slot<number | null>('sandboxId'),
+      organization_id: slot<number | null>('organizationId'),
+      location_id: slot<number | null>('locationId'),
+      installation_id: slot<number | null>('installationId'),
+      request_id: slot<string | null>('requestId'),
+      data: slot<string>('data'),
+    })
+    .returning([
+      'event_id',
+      (candidates === null ? sql<RecipientRow[]>`'[]'::json` : sql<RecipientRow[]>`(select coalesce(json_agg(x), '[]') from (${candidates}) x)`).as('recipients'),
+    ]);
 }
