@@ -18,6 +18,21 @@ describe('money', () => {
     expect(formatQuantity(-2500)).toBe('-0.2500');
   });
 
+  it('reads the text of a numeric column (exactly its decimals) as the general parser does', () => {
+    const general = (text: string) => toMinor(` ${text}`); // a space takes the general path
+    for (const text of ['0.00', '0.07', '-0.50', '12.50', '31.00', '-3.20', '9999999999.99', '0']) {
+      expect(toMinor(text)).toBe(general(text));
+    }
+    expect(toMinor('9999999999.99')).toBe(999999999999);
+    expect(toMinor('-0.05')).toBe(-5);
+    expect(toQuantityUnits('3.5000')).toBe(35000);
+    expect(toQuantityUnits('-0.2500')).toBe(-2500);
+    // Other shapes still go through the general parser (rounding, padding, refusal).
+    expect(toMinor('1.005')).toBe(101);
+    expect(toMinor('7')).toBe(700);
+    expect(() => toMinor('1e3')).toThrow('Not a decimal');
+  });
+
   it('tells how many decimals a value has', () => {
     expect(hasAtMostDecimals(12.5, 2)).toBe(true);
     expect(hasAtMostDecimals(12.505, 2)).toBe(false);

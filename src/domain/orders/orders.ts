@@ -26,17 +26,36 @@ export interface ListOrdersOptions {
 export async function listOrders(ctx: InstallationContext, options: ListOrdersOptions): Promise<Page<OrderView>> {
   const after = decodeCursor<[number]>(options.cursor, ['number']);
   const locationId = await resolveScopedLocation(ctx, options.locationId);
-  // One query: the page and its children (items, payments, customer) as JSON aggregates.
-  let query = selectOrderViews(ctx.data)
-    .where('orders.organization_id', '=', ctx.organizationId)
-    .where('orders.location_id', '=', locationId)
-    .orderBy('orders.order_id')
-    .limit(options.limit + 1);
-  if (options.status) query = query.where('orders.status', '=', options.status);
-  if (options.since) query = query.where('orders.updated_at', '>=', new Date(options.since));
-  if (after) query = query.where('orders.order_id', '>', after[0]);
-  return toPage(await query.execute(), options.limit, toOrderView, (row) => [row.order_id]);
+  // One query: the page and its children (items, payments, customer) as JSON aggregates,
+  // compiled once per schema and set of filters.
+  const filters = `${options.status ? 's' : ''}${options.since ? 't' : ''}${after ? 'a' : ''}`;
+  const rows = await orderPage.execute(
+    ctx.data,
+    `${ctx.schema}:${filters}`,
+    () => {
+      let query = selectOrderViews(ctx.data)
+        .where('orders.organization_id', '=', slot<number>('organizationId'))
+        .where('orders.location_id', '=', slot<number>('locationId'))
+        .orderBy('orders.order_id')
+        .limit(slot<number>('limit'));
+      if (options.status) query = query.where('orders.status', '=', slot<InternalStatus>('status'));
+      if (options.since) query = query.where('orders.updated_at', '>=', slot<Date>('since'));
+      if (after) query = query.where('orders.order_id', '>', slot<number>('after'));
+      return query;
+    },
+    {
+      organizationId: ctx.organizationId,
+      locationId,
+      limit: options.limit + 1,
+      status: options.status,
+      since: options.since ? new Date(options.since) : undefined,
+      after: after?.[0],
+    },
+  );
+  return toPage(rows, options.limit, toOrderView, (row) => [row.order_id]);
 }
+
+const orderPage = new PreparedQuery<OrderWithChildren>();
 
 /** One order of the installation's location by order_id or unique_orderid; 404 otherwise. */
 export async function getOrder(ctx: InstallationContext, ref: string): Promise<OrderView> {

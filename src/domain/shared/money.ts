@@ -2,7 +2,14 @@
 // two decimals on the wire. Stock quantities are numeric(14,4), integer ten-thousandths here, and
 // decimal strings with four decimals on the wire. No floating-point arithmetic on either.
 
+// What PostgreSQL sends for numeric(p, scale): digits, a point and exactly `scale` decimals.
+const CANONICAL = [/^-?\d{1,15}$/, /^-?\d{1,14}\.\d$/, /^-?\d{1,13}\.\d\d$/, /^-?\d{1,12}\.\d\d\d$/, /^-?\d{1,11}\.\d{4}$/];
+
 const parseScaled = (value: string | number, scale: number): number => {
+  // The common case, a column's own text: the digits without the point are the units.
+  if (typeof value === 'string' && CANONICAL[scale]!.test(value)) {
+    return scale === 0 ? Number(value) : Number(value.slice(0, -scale - 1) + value.slice(-scale));
+  }
   const text = typeof value === 'number' ? value.toFixed(scale + 2) : value.trim();
   const match = /^(-)?(\d+)(?:\.(\d+))?$/.exec(text);
   if (!match) throw new Error(`Not a decimal: ${value}`);
