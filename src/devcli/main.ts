@@ -139,6 +139,9 @@ export async function run(argv: string[], io: Io): Promise<number> {
       const credentials = loadCredentials(io.env);
       const sandbox = need('sandbox', values.sandbox);
       const forwardTo = command === 'listen' ? need('forward-to', values['forward-to']) : null;
+      // The cursor first: asking for it announces the listener, so an event triggered once Ready
+      // is printed reaches this stream even for a plugin without a webhook endpoint.
+      const cursor = await streamCursor(credentials, sandbox);
       if (forwardTo) {
         // The portal shows a webhook secret once (at creation, provisioning and rotation) and never
         // again: svc prints the one it is given.
@@ -150,7 +153,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
           { ready: true, secret },
         );
       }
-      await listen(credentials, sandbox, events, forwardTo, io, json);
+      await listen(credentials, sandbox, events, forwardTo, io, json, cursor);
       return 0;
     }
     case 'trigger': {
@@ -277,9 +280,21 @@ async function eventsCommand(positionals: string[], values: Record<string, unkno
  * The stream, forever: forwards (or prints) each delivery and remembers the stream's cursor; after
  * a drop it reconnects with that cursor, so the events emitted meanwhile arrive, each once.
  */
-async function listen(credentials: Credentials, sandbox: string, events: string[] | undefined, forwardTo: string | null, io: Io, json: boolean): Promise<void> {
+async function streamCursor(credentials: Credentials, sandbox: string): Promise<string> {
   const { webhookStreamCursor } = await graphql<{ webhookStreamCursor: string }>(credentials, 'query($s: ID!) { webhookStreamCursor(sandboxId: $s) }', { s: sandbox });
-  let cursor = webhookStreamCursor;
+  return webhookStreamCursor;
+}
+
+async function listen(
+  credentials: Credentials,
+  sandbox: string,
+  events: string[] | undefined,
+  forwardTo: string | null,
+  io: Io,
+  json: boolean,
+  from: string,
+): Promise<void> {
+  let cursor = from;
   let wait = 500;
   for (;;) {
     try {

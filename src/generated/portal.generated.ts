@@ -70,6 +70,8 @@ export type Query = {
   /**
    * The position of a sandbox's event stream now (every installation of the sandbox at its last
    * sequence): pass it as webhookStream's `after` so that nothing emitted from now on is missed.
+   * It announces a listener for 30 seconds first, so that the events of installations without a
+   * webhook endpoint emitted from now on are addressed to the stream too: subscribe within that time.
    */
   webhookStreamCursor: Scalars['String']['output'];
   /** Operator: listings by status (every status but deleted when omitted), least recently changed first, at most 500. */

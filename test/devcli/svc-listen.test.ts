@@ -7,6 +7,7 @@ import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { graphql, subscribe } from '../../src/devcli/client.js';
 import { createTestContext, type TestContext } from '../support/context.js';
 import { call } from '../support/http.js';
 import { createDeveloperKey, createProjectAndPlugin, gqlData, provisionPortalSandbox, signUpDeveloper, type PortalSandbox } from '../support/portal-builders.js';
@@ -32,6 +33,7 @@ let box: PortalSandbox;
 let webhookSecret: string;
 let token: string;
 let triggerKey: string;
+let pluginId: string;
 const received: Received[] = [];
 let receiver: http.Server;
 let receiverPort: number;
@@ -62,6 +64,7 @@ beforeAll(async () => {
   token = dev.token;
   const plugin = await createProjectAndPlugin(t.app, dev.token); // no webhook endpoint at all
   webhookSecret = plugin.webhookSecret;
+  pluginId = plugin.pluginId;
   box = await provisionPortalSandbox(t.app, dev.token, plugin.pluginId);
   // Two keys, as a developer might use in two terminals: each has its own 60/minute budget.
   const { key } = await createDeveloperKey(t.app, dev.token);
@@ -131,6 +134,26 @@ describe('svc listen and svc trigger', () => {
     await waitUntil(async () => (await logs()).some((l) => l.eventType === 'order.created' && l.listenerHttpStatus === 202), 10_000, 'the reported local status');
     expect((await logs()).find((l) => l.eventType === 'order.created')).toMatchObject({ status: 'delivered', listenerHttpStatus: 202, listenerDurationMs: expect.any(Number) });
   }, 60_000);
+
+  it('when an event is emitted after the cursor was asked for and before the stream opened, then the stream delivers it (the cursor announces the listener)', async () => {
+    // A sandbox of its own: no listener of the other tests keeps it addressed.
+    const other = await provisionPortalSandbox(t.app, token, pluginId, 'Cursor race sandbox');
+    const credentials = { baseUrl: `http://127.0.0.1:${port}`, apiKey: triggerKey };
+    const { webhookStreamCursor: cursor } = await graphql<{ webhookStreamCursor: string }>(credentials, 'query($s: ID!) { webhookStreamCursor(sandboxId: $s) }', { s: other.sandboxId });
+    const trigger = await svc(['trigger', 'order.created', '--sandbox', other.sandboxId], { SVC_API_KEY: triggerKey });
+    expect({ code: trigger.code, stderr: trigger.stderr }).toEqual({ code: 0, stderr: '' });
+    const abort = new AbortController();
+    const query = 'subscription($s: ID!, $a: String) { webhookStream(sandboxId: $s, after: $a) { event installationId } }';
+    const first = await Promise.race([
+      (async () => {
+        for await (const data of subscribe<{ webhookStream: { event: string; installationId: string } }>(credentials, query, { s: other.sandboxId, a: cursor }, abort.signal)) return data.webhookStream;
+        return null;
+      })(),
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), 20_000)),
+    ]);
+    abort.abort();
+    expect(first).toEqual({ event: 'order.created', installationId: String(other.installationId) });
+  });
 
   it('when the server restarts mid-run, then listen reconnects and forwards the events emitted while it was away, each once', async () => {
     const before = received.length;

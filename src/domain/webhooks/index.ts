@@ -21,5 +21,5 @@ export { unknownSubscriptionEntries } from './subscriptions.js';
 export { sendTestWebhook } from './tester.js';
 export { JobQueue, QUEUES, QUEUE_SETTINGS } from './queue.js';
 export type { DeliveryJobData, Executor, FanoutJobData, QueueSettings, ReplayJobData, ScenarioJobData } from './queue.js';
-export { LISTENER_TTL_SECONDS, recordListenerResult, streamCursorNow, webhookStream } from './stream.js';
+export { LISTENER_TTL_SECONDS, openStreamCursor, recordListenerResult, streamCursorNow, webhookStream } from './stream.js';
 export type { StreamItem, StreamOptions } from './stream.js';

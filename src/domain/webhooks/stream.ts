@@ -49,6 +49,19 @@ export function decodeStreamCursor(cursor: string): StreamPosition {
 }
 
 /** The stream's position now: every installation of the sandbox at its last issued sequence. */
+/**
+ * The cursor of a listener about to subscribe: first a listener is announced for the sandbox (one
+ * TTL), so that every event emitted from now on is addressed to its installations without an
+ * endpoint too, then the position now. Subscribing with it within the TTL misses nothing.
+ */
+export async function openStreamCursor(db: Db, sandboxId: number, developerId: number): Promise<string> {
+  await db
+    .insertInto('control.webhook_listeners')
+    .values({ sandbox_id: sandboxId, developer_id: developerId, expires_at: sql<Date>`now() + make_interval(secs => ${LISTENER_TTL_SECONDS})` })
+    .execute();
+  return streamCursorNow(db, sandboxId);
+}
+
 export async function streamCursorNow(db: Db, sandboxId: number): Promise<string> {
   const { rows } = await sql<{ installation_id: number; last_sequence: number | null }>`
     select i.installation_id, s.last_sequence from control.installations i

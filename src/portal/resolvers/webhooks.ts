@@ -28,7 +28,7 @@ export const webhookQueries = {
   },
   webhookStreamCursor: async (_, args, ctx) => {
     const sandbox = await findOwnedSandbox(ctx.db, developerIdOf(ctx), parseId(args.sandboxId, 'sandbox'));
-    return webhooks.streamCursorNow(ctx.db, sandbox.sandbox_id);
+    return webhooks.openStreamCursor(ctx.db, sandbox.sandbox_id, developerIdOf(ctx));
   },
 } satisfies QueryResolvers;
 
