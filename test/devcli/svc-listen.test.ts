@@ -182,7 +182,8 @@ describe('svc listen and svc trigger', () => {
     expect(result.code).not.toBe(0);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
     expect(result.stderr).toMatch(/^svc: not_found: Sandbox not found/);
-    expect(result.stdout).toMatch(/^Ready\. Deliveries are signed with your plugin's webhook secret, shown when/);
+    // Refused before it claims to be ready.
+    expect(result.stdout).toBe('');
     // The stream itself refuses too, before it opens.
     const res = await fetch(`http://127.0.0.1:${port}/graphql`, {
       method: 'POST',
@@ -191,6 +192,16 @@ describe('svc listen and svc trigger', () => {
     });
     expect(await res.text()).toMatch(/not_found/);
   }, 30_000);
+
+  it('when no secret is given, then Ready says where the webhook secret is shown', async () => {
+    const child = spawn(process.execPath, [SVC, 'listen', '--sandbox', box.sandboxId, '--forward-to', 'http://127.0.0.1:1/x'], { cwd: ROOT, env });
+    children.push(child);
+    let stdout = '';
+    child.stdout.on('data', (c) => (stdout += c));
+    await waitUntil(() => stdout.includes('\n'), 20_000, 'the Ready line');
+    child.kill('SIGKILL');
+    expect(stdout).toMatch(/^Ready\. Deliveries are signed with your plugin's webhook secret, shown when/);
+  });
 
   it('when each of the 20 events is triggered, then each arrives at the local receiver (plugin-caused ones with --key)', async () => {
     const { sandbox } = await gqlData(t.app, token, 'query($s: ID!) { sandbox(id: $s) { pluginId } }', { s: box.sandboxId });
