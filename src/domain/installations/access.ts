@@ -77,7 +77,6 @@ export async function admitInstallation(
     keyHash: hashKey(apiKey),
     perMinute: limits.perMinute,
     routeBucket: route?.bucket ?? null,
-    routePerMinute: route?.perMinute ?? null,
   });
   if (!row) throw new AccessError('invalid_api_key', 'No installation matches this key.');
   identified?.(row.installation_id);
@@ -180,8 +179,7 @@ export function requireFeature(ctx: InstallationContext, feature: 'orders:create
   if (!ctx.features.includes(feature)) throw new FeatureNotEnabledError(feature);
 }
 
-
-/** Which looked-up installations a request may use (the statements' `admitted` CTE). */
+/** Which looked-up installations a request may use (the admission's `admitted` CTE). */
 const ADMITTED = sql`
        where status = 'active'
          and (plane = 'sandbox' or listing_status = 'active')
@@ -197,12 +195,12 @@ const ADMITTED = sql`
  */
 function batchedAdmissionStatement(): RawBuilder<KeyLookupRow & { ord: number }> {
   return sql<KeyLookupRow & { ord: number }>`
-    with i as (${installations.holdersOfKeys(
-      slot<string[]>('keyHashes'),
-      sql`${slot<number[]>('perMinute')}::int[], ${slot<(string | null)[]>('routeBuckets')}::text[], ${slot<(number | null)[]>('routePerMinute')}::int[]`,
-    )}
+    with i as (${installations.holdersOfKeys(slot<string[]>('keyHashes'))}
     ), admitted as (
-      select ord, installation_id, sandbox_id, per_minute, route_bucket, route_per_minute from i ${ADMITTED}
+      select i.ord, i.installation_id, i.sandbox_id, r.per_minute, r.route_bucket
+        from i join unnest(${slot<number[]>('perMinute')}::int[], ${slot<(string | null)[]>('routeBuckets')}::text[])
+                    with ordinality as r(per_minute, route_bucket, ord) on r.ord = i.ord
+       ${ADMITTED}
     ), touch as (
       update control.sandboxes set last_accessed_at = now()
        where sandbox_id in (select sandbox_id from admitted) and last_accessed_at < now() - interval '1 minute'
@@ -237,9 +235,8 @@ const MAX_BATCH = 100;
 interface AdmissionRequest {
   keyHash: string;
   perMinute: number;
-  /** A route's own ceiling (POST /webhooks/external): its bucket prefix and limit, or null. */
+  /** The bucket prefix of a route's own ceiling (POST /webhooks/external), or null; its limit is checked by the caller. */
   routeBucket: string | null;
-  routePerMinute: number | null;
 }
 
 interface PendingAdmission {
@@ -280,7 +277,6 @@ class AdmissionBatcher {
         keyHashes: batch.map((p) => p.request.keyHash),
         perMinute: batch.map((p) => p.request.perMinute),
         routeBuckets: batch.map((p) => p.request.routeBucket),
-        routePerMinute: batch.map((p) => p.request.routePerMinute),
       });
     } catch (err) {
       for (const p of batch) p.reject(err);

@@ -183,14 +183,12 @@ export interface KeyHolderRow {
 
 /**
  * The installations holding each of several API keys (by their hashes), one row per key that
- * names one, with `ord`, the key's 1-based position in `keyHashes`, and the request's own values
- * (`perRequest`: more arrays of the same length, unnested beside the keys as per_minute,
- * route_bucket and route_per_minute): the first CTE of the credentials admission, which admits
- * several requests in one statement.
+ * names one, with `ord`, the key's 1-based position in `keyHashes`: the first CTE of the
+ * credentials admission, which admits several requests in one statement.
  */
-export function holdersOfKeys(keyHashes: string[], perRequest: RawBuilder<unknown>): RawBuilder<KeyHolderRow & { ord: number }> {
-  return sql<KeyHolderRow & { ord: number }>`${KEY_HOLDER_COLUMNS}, k.ord::int as ord, k.per_minute, k.route_bucket, k.route_per_minute
-        from unnest(${keyHashes}::text[], ${perRequest}) with ordinality as k(key_hash, per_minute, route_bucket, route_per_minute, ord)
+export function holdersOfKeys(keyHashes: string[]): RawBuilder<KeyHolderRow & { ord: number }> {
+  return sql<KeyHolderRow & { ord: number }>`${KEY_HOLDER_COLUMNS}, k.ord::int as ord
+        from unnest(${keyHashes}::text[]) with ordinality as k(key_hash, ord)
         join control.installations i on i.api_key_hash = k.key_hash
         join control.plugins p on p.plugin_id = i.plugin_id
         left join control.sandboxes s on s.sandbox_id = i.sandbox_id`;
