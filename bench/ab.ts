@@ -5,7 +5,7 @@
 // one. Prints req/s, the ratio to the floor of the same round and the service's CPU time per
 // request, which is steadier than req/s on a shared machine. For before/after comparisons while
 // optimising; `make bench` stays the measurement of record.
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -16,6 +16,7 @@ import { migrateAll } from '../src/db/migrate.js';
 import { HTTP_SCENARIOS, runHttpScenario, type ScenarioResult } from './http-scenarios.js';
 import { seedBench } from './seed.js';
 import { startServer, type Server } from './servers.js';
+import { postgresCpuSeconds } from './proc.js';
 
 const dirs = process.argv.slice(2);
 if (dirs.length === 0) throw new Error('usage: npx tsx bench/ab.ts DIR [DIR ...]');
@@ -38,22 +39,6 @@ for (const arg of dirs) {
 }
 if (scenario.domainOnly) targets.push(await startServer('domain only', ['bench/domain/server.ts'], { ...env, DATABASE_URL: url }));
 targets.push(await startServer('floor', ['bench/floor/server.ts'], { ...env, DATABASE_URL: url }));
-/** CPU seconds of every PostgreSQL process, the exited backends too (the database's share of a request). */
-function postgresCpuSeconds(): number {
-  let total = 0;
-  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (!stat.includes('(postgres)')) continue;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      // utime + stime, and cutime + cstime: the postmaster's count of its reaped backends
-      total += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / 100;
-    } catch {
-      // gone
-    }
-  }
-  return total;
-}
 const runs: (ScenarioResult & { round: number; pgMsPerRequest: number })[] = [];
 for (let round = 1; round <= rounds; round++) {
   for (const target of targets) {

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 const CLOCK_TICKS = 100; // USER_HZ on Linux
 
@@ -16,9 +16,14 @@ export function sampleProcess(pid: number): ProcessSample {
   return { cpuSeconds, rssBytes: rss ? Number(rss[1]) * 1024 : 0 };
 }
 
-/** Samples a process every 200 ms while `work` runs: CPU share and peak RSS over that window. */
-export async function measure<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; cpuPercent: number; peakRssMb: number }> {
+/**
+ * Samples a process every 200 ms while `work` runs: CPU share and peak RSS over that window, with
+ * the CPU share of PostgreSQL (all its processes) and of this process beside it.
+ */
+export async function measure<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; cpuPercent: number; peakRssMb: number; postgresCpuPercent: number; benchCpuPercent: number }> {
   const start = sampleProcess(pid);
+  const pgStart = postgresCpuSeconds();
+  const selfStart = process.cpuUsage();
   const started = performance.now();
   let peak = start.rssBytes;
   const timer = setInterval(() => {
@@ -33,8 +38,33 @@ export async function measure<T>(pid: number, work: () => Promise<T>): Promise<{
     const end = sampleProcess(pid);
     peak = Math.max(peak, end.rssBytes);
     const wall = (performance.now() - started) / 1000;
-    return { result, cpuPercent: Math.round(((end.cpuSeconds - start.cpuSeconds) / wall) * 1000) / 10, peakRssMb: Math.round(peak / 1048576) };
+    const self = process.cpuUsage(selfStart);
+    const percent = (cpuSeconds: number) => Math.round((cpuSeconds / wall) * 1000) / 10;
+    return {
+      result,
+      cpuPercent: percent(end.cpuSeconds - start.cpuSeconds),
+      peakRssMb: Math.round(peak / 1048576),
+      postgresCpuPercent: percent(postgresCpuSeconds() - pgStart),
+      benchCpuPercent: percent((self.user + self.system) / 1e6),
+    };
   } finally {
     clearInterval(timer);
   }
+}
+
+/** CPU seconds of every PostgreSQL process, the exited backends too (the database's share of the work). */
+export function postgresCpuSeconds(): number {
+  let total = 0;
+  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // utime + stime, and cutime + cstime: the postmaster's count of its reaped backends
+      total += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / 100;
+    } catch {
+      // gone
+    }
+  }
+  return total;
 }

@@ -48,9 +48,10 @@ export async function startServer(name: string, entry: string[], env: Record<str
   return { name, url, pid: child.pid!, stop: () => stopChild(child) };
 }
 
-/** A process with no HTTP port (a worker): started and returned at once. */
+/** A process with no HTTP port (a worker): started and returned at once (TypeScript through tsx, as startServer). */
 export function startProcess(name: string, entry: string[], env: Record<string, string>): Server {
-  const child = spawn(process.execPath, [...RUNTIME_FLAGS, '--import', 'tsx', ...entry], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const loader = entry[0]!.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...RUNTIME_FLAGS, ...loader, ...entry], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   return { name, url: '', pid: child.pid!, stop: () => stopChild(child) };
 }
 

@@ -21,6 +21,8 @@ interface Options {
   env: Record<string, string>;
   data: BenchData;
   dir: string;
+  /** The worker's entry point: the compiled build (dist/main.js, what production runs) or src/main.ts. */
+  workerEntry?: string;
 }
 
 /**
@@ -31,7 +33,7 @@ interface Options {
  * - replay: replayWebhooks over 10,000 failed deliveries of one installation, sent in sequence
  *   order one after the other, deliveries per second.
  */
-export async function measureWebhookDelivery({ db, url, env, data, dir }: Options) {
+export async function measureWebhookDelivery({ db, url, env, data, dir, workerEntry = 'dist/main.js' }: Options) {
   const tls = createTestTls();
   const received = new Map<string, number>();
   let count = 0;
@@ -63,7 +65,7 @@ export async function measureWebhookDelivery({ db, url, env, data, dir }: Option
   const install = (locationId: number) => ({ plugin_id: plugin.plugin_id, plane: 'production' as const, organization_id: data.organizationId, location_id: locationId, status: 'active' as const, api_key_hash: hashKey(generateInstallationKey()) });
   await db.insertInto('control.installations').values([...Array.from({ length: 10 }, () => install(data.locationId)), install(other!.location_id)]).execute();
 
-  const worker = startProcess('worker', ['src/main.ts', 'serve'], {
+  const worker = startProcess('worker', [workerEntry, 'serve'], {
     ...env,
     DATABASE_URL: url,
     SVC_ROLE: 'worker',
@@ -78,7 +80,7 @@ export async function measureWebhookDelivery({ db, url, env, data, dir }: Option
       jobs.events.emit(trx, scope(locationId), 'order.status_changed', { order_id: n, unique_orderid: `BENCH-${n}`, old_status: 'CREATED', new_status: 'COOKING' }),
     );
   try {
-    await new Promise((r) => setTimeout(r, 3000)); // the worker process boots (tsx, pg-boss)
+    await new Promise((r) => setTimeout(r, 3000)); // the worker process boots (pg-boss)
     await emit(data.locationId, 0);
     await waitFor(() => count >= 10, 30_000);
 
@@ -132,7 +134,7 @@ export async function measureWebhookDelivery({ db, url, env, data, dir }: Option
     const inOrder = replayed.every((seq, i) => seq === i + 1);
     return {
       deliveriesPerSecond: Math.round(throughput.result.deliveries / throughput.result.seconds),
-      burst: { events, installationsPerEvent: 10, seconds: Math.round(throughput.result.seconds * 100) / 100, emitSeconds: Math.round(throughput.result.emitSeconds * 100) / 100, workerCpuPercent: throughput.cpuPercent, workerPeakRssMb: throughput.peakRssMb },
+      burst: { events, installationsPerEvent: 10, seconds: Math.round(throughput.result.seconds * 100) / 100, emitSeconds: Math.round(throughput.result.emitSeconds * 100) / 100, workerCpuPercent: throughput.cpuPercent, postgresCpuPercent: throughput.postgresCpuPercent, benchCpuPercent: throughput.benchCpuPercent, workerPeakRssMb: throughput.peakRssMb },
       latency: { eventsPerSecond: rate, seconds: duration, events: committed.size, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99), maxMs: percentile(latencies, 100) },
       replay: { events: 10_000, seconds: Math.round(replay.result * 100) / 100, deliveriesPerSecond: Math.round(10_000 / replay.result), inSequenceOrder: inOrder, workerCpuPercent: replay.cpuPercent, workerPeakRssMb: replay.peakRssMb },
     };

@@ -26,7 +26,7 @@ export interface Config {
     readonly maxAttempts: number;
     readonly backoffSeconds: readonly number[];
     readonly allowPrivate: boolean;
-    /** Delivery jobs a worker loop fetches and sends at once. */
+    /** Delivery attempts a worker loop fetches and sends at once, about (whole jobs of up to 20 each). */
     readonly batchSize: number;
     /** Delivery loops per worker process. */
     readonly concurrency: number;

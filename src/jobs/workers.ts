@@ -1,5 +1,6 @@
 import type { PgBoss } from 'pg-boss';
 import {
+  DELIVERIES_PER_JOB,
   QUEUES,
   createDeliveries,
   pruneExpiredEvents,
@@ -21,7 +22,7 @@ import type { Logger } from '../logger.js';
 // fetched in batches and sent concurrently on keep-alive connections.
 
 export interface WorkerTuning {
-  /** Delivery jobs per fetch. */
+  /** Delivery attempts per fetch, about: jobs carry up to DELIVERIES_PER_JOB attempts each. */
   batchSize?: number;
   /** Delivery fetch loops in this process. */
   concurrency?: number;
@@ -56,10 +57,12 @@ export async function startWebhookWorkers(boss: PgBoss, deps: Omit<DeliveryDeps,
       timers.add(timer);
     },
   };
+  // A fetch takes as many jobs as make about `batchSize` attempts when each carries a full chunk.
+  const attemptsPerFetch = tuning.batchSize ?? deps.config.webhook.batchSize;
   deliveryWorker = await boss.work<DeliveryJobData>(
     QUEUES.delivery,
     {
-      batchSize: tuning.batchSize ?? deps.config.webhook.batchSize,
+      batchSize: Math.max(1, Math.ceil(attemptsPerFetch / DELIVERIES_PER_JOB)),
       localConcurrency: tuning.concurrency ?? deps.config.webhook.concurrency,
       pollingIntervalSeconds: polling,
       notifyPollingIntervalSeconds: Math.max(polling, 5),

@@ -196,7 +196,7 @@ describe('when the receiver does not answer 2xx', () => {
     const { rows } = await sql<{ wait: number }>`
       select extract(epoch from start_after - created_on)::float as wait
         from pgboss.job
-       where name = 'webhook-delivery' and (data->>'logId')::int = ${logId} and (data->>'attempt')::int = 2`.execute(t.db);
+       where name = 'webhook-delivery' and data->'attempts' @> ${JSON.stringify([{ logId, attempt: 2 }])}::jsonb`.execute(t.db);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.wait).toBeGreaterThanOrEqual(119);
     expect(rows[0]!.wait).toBeLessThanOrEqual(3_600);

@@ -4,7 +4,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/types.js';
 import type { Logger } from '../../logger.js';
-import { QUEUES, type DeliveryJobData, type JobQueue } from './queue.js';
+import { QUEUES, attemptsOf, type DeliveryAttempt, type DeliveryJobData, type JobQueue } from './queue.js';
 import { decrypt } from '../../lib/secrets.js';
 import { deliveryHeaders } from './signing.js';
 import type { SendResult, WebhookHttpClient } from './http-client.js';
@@ -88,13 +88,13 @@ export interface BatchOptions {
   settle: (trx: Transaction<Database>) => Promise<void>;
 }
 
-/** The delivery worker's handler: a batch of attempt jobs. */
+/** The delivery worker's handler: a batch of delivery jobs, each with one or more attempts. */
 export function runDeliveryBatch(deps: DeliveryDeps, jobs: Job<DeliveryJobData>[]): Promise<void> {
-  return deliverAttempts(deps, jobs.map((job) => job.data), { settle: (trx) => deps.queue.complete(trx, QUEUES.delivery, jobs) });
+  return deliverAttempts(deps, jobs.flatMap((job) => attemptsOf(job.data)), { settle: (trx) => deps.queue.complete(trx, QUEUES.delivery, jobs) });
 }
 
 /** Makes the attempts (prepare, sign, send, record) in one transaction. */
-export async function deliverAttempts(deps: DeliveryDeps, attempts: DeliveryJobData[], options: BatchOptions): Promise<void> {
+export async function deliverAttempts(deps: DeliveryDeps, attempts: DeliveryAttempt[], options: BatchOptions): Promise<void> {
   // A batch mostly goes to a few plugins: each secret is decrypted once per batch (a rotation is
   // seen by the next batch, which reads the plugin's current secret again).
   const secrets = new Map<string, string | null>();
@@ -115,7 +115,7 @@ export async function deliverAttempts(deps: DeliveryDeps, attempts: DeliveryJobD
  * installation and sequence order, the order an acknowledgement locks them in), each with its body
  * built once.
  */
-async function prepare(trx: Transaction<Database>, jobs: DeliveryJobData[]): Promise<Prepared[]> {
+async function prepare(trx: Transaction<Database>, jobs: DeliveryAttempt[]): Promise<Prepared[]> {
   if (jobs.length === 0) return [];
   const { rows } = await sql<DeliveryRow>`
     select l.log_id, l.delivery_id, l.event_id, l.event_type, l.installation_id, l.sequence, l.attempts, l.status,

@@ -33,7 +33,16 @@ export async function recordHealth(trx: Transaction<Database>, queue: JobQueue, 
     }
     byInstallation.set(o.installationId, entry);
   }
-  const entries = [...byInstallation.values()].sort((a, b) => a.installation_id - b.installation_id);
+  const all = [...byInstallation.values()].sort((a, b) => a.installation_id - b.installation_id);
+  // Only successes for an installation without a failure streak: folding them would change
+  // nothing read (the streak stays 0; only last_success_at would move), so such installations are
+  // neither locked nor written. Read as committed now, which is where that no-op fold takes place:
+  // a concurrent batch's failures are folded after it, as they could be with the lock. A busy
+  // healthy installation's batches no longer queue behind each other or behind its fan-out.
+  const allDelivered = all.filter((e) => e.failures === 0).map((e) => e.installation_id);
+  const healthy = allDelivered.length === 0 ? new Set<number>() : await healthyAmong(trx, allDelivered);
+  const entries = all.filter((e) => !healthy.has(e.installation_id));
+  if (entries.length === 0) return;
   let before = await foldHealth(trx, entries);
   // An installation that never had an event (a portal test webhook) has no state row yet.
   const missing = entries.filter((e) => !before.some((row) => row.installation_id === e.installation_id));
@@ -44,6 +53,14 @@ export async function recordHealth(trx: Transaction<Database>, queue: JobQueue, 
   const failing = new Set(before.filter((row) => row.consecutive_failures > 0).map((row) => row.installation_id));
   const recovered = entries.filter((e) => e.delivered && failing.has(e.installation_id)).map((e) => e.installation_id);
   if (recovered.length > 0) await startAutomaticRecovery(trx, queue, recovered);
+}
+
+/** Which of these installations have a state row with no failure streak. */
+async function healthyAmong(trx: Transaction<Database>, installationIds: number[]): Promise<Set<number>> {
+  const { rows } = await sql<{ installation_id: number }>`
+    select installation_id from control.installation_webhook_state
+     where installation_id = any(${installationIds}::int[]) and consecutive_failures = 0`.execute(trx);
+  return new Set(rows.map((row) => row.installation_id));
 }
 
 /**

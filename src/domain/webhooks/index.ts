@@ -19,7 +19,7 @@ export { createEventSink } from './outbox.js';
 export type { EmittedEvent, EventScope, EventSink } from './outbox.js';
 export { unknownSubscriptionEntries } from './subscriptions.js';
 export { sendTestWebhook } from './tester.js';
-export { JobQueue, QUEUES, QUEUE_SETTINGS } from './queue.js';
+export { DELIVERIES_PER_JOB, JobQueue, QUEUES, QUEUE_SETTINGS } from './queue.js';
 export type { DeliveryJobData, Executor, FanoutJobData, QueueSettings, ReplayJobData, ScenarioJobData } from './queue.js';
 export { LISTENER_TTL_SECONDS, openStreamCursor, recordListenerResult, streamCursorNow, webhookStream } from './stream.js';
 export type { StreamItem, StreamOptions } from './stream.js';

@@ -29,9 +29,25 @@ export interface FanoutJobData {
   installationIds: number[];
 }
 
-export interface DeliveryJobData {
+/** One attempt of one delivery (its webhook_logs row). */
+export interface DeliveryAttempt {
   logId: number;
   attempt: number;
+}
+
+/**
+ * A delivery job: up to DELIVERIES_PER_JOB attempts due at the same time (a fan-out's first
+ * attempts, a batch's retries with the same wait), sent and recorded together. Jobs queued before
+ * jobs carried several attempts hold one, as `logId` and `attempt`: both shapes are read.
+ */
+export type DeliveryJobData = { attempts: DeliveryAttempt[] } | DeliveryAttempt;
+
+/** Attempts one delivery job carries at most: the queue's cost (insert, fetch, completion) is per job. */
+export const DELIVERIES_PER_JOB = 20;
+
+/** The attempts a delivery job carries, whichever its shape. */
+export function attemptsOf(data: DeliveryJobData): DeliveryAttempt[] {
+  return 'attempts' in data ? data.attempts : [{ logId: data.logId, attempt: data.attempt }];
 }
 
 export interface ReplayJobData {
@@ -66,11 +82,14 @@ export class JobQueue {
     await this.boss.send(QUEUES.scenario, data, { db: fromKysely(db), ...(delaySeconds > 0 ? { startAfter: Number(delaySeconds.toFixed(3)) } : {}) });
   }
 
-  /** Delivery jobs; `delaySeconds` defers a retry. */
-  async enqueueDeliveries(db: Executor, items: (DeliveryJobData & { delaySeconds?: number })[]): Promise<void> {
+  /**
+   * Delivery attempts; `delaySeconds` defers one (a retry). Attempts with the same delay share a
+   * job, up to DELIVERIES_PER_JOB each, in the order given.
+   */
+  async enqueueDeliveries(db: Executor, items: (DeliveryAttempt & { delaySeconds?: number })[]): Promise<void> {
     if (items.length === 0) return;
-    const jobs: JobInsert<DeliveryJobData>[] = items.map(({ logId, attempt, delaySeconds }) => ({
-      data: { logId, attempt },
+    const jobs: JobInsert<DeliveryJobData>[] = groupAttempts(items).map(({ delaySeconds, attempts }) => ({
+      data: { attempts },
       expireInSeconds: this.deliveryExpireSeconds,
       ...(delaySeconds ? { startAfter: delaySeconds } : {}),
     }));
@@ -82,6 +101,22 @@ export class JobQueue {
     if (jobs.length === 0) return;
     await this.boss.complete(queue, jobs.map((job) => ({ id: job.id, retryCount: job.retryCount })), null, { db: fromKysely(db) });
   }
+}
+
+/** Attempts grouped by delay (none and 0 alike) into jobs of at most DELIVERIES_PER_JOB, in the order given. */
+export function groupAttempts(items: (DeliveryAttempt & { delaySeconds?: number })[]): { delaySeconds: number; attempts: DeliveryAttempt[] }[] {
+  const open = new Map<number, DeliveryAttempt[]>();
+  const groups: { delaySeconds: number; attempts: DeliveryAttempt[] }[] = [];
+  for (const { logId, attempt, delaySeconds = 0 } of items) {
+    let attempts = open.get(delaySeconds);
+    if (!attempts || attempts.length >= DELIVERIES_PER_JOB) {
+      attempts = [];
+      open.set(delaySeconds, attempts);
+      groups.push({ delaySeconds, attempts });
+    }
+    attempts.push({ logId, attempt });
+  }
+  return groups;
 }
 
 export type QueueSettings = NonNullable<Parameters<PgBoss['createQueue']>[1]>;
