@@ -5,16 +5,9 @@
 // one. Prints req/s, the ratio to the floor of the same round and the service's CPU time per
 // request, which is steadier than req/s on a shared machine. For before/after comparisons while
 // optimising; `make bench` stays the measurement of record.
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { loadConfig } from '../src/config.js';
-import { createDatabase } from '../src/db/database.js';
-import { startEmbeddedPostgres } from '../src/db/embedded.js';
-import { migrateAll } from '../src/db/migrate.js';
+import { seededDatabase } from './dev-database.js';
 import { HTTP_SCENARIOS, runHttpScenario, type ScenarioResult } from './http-scenarios.js';
-import { seedBench } from './seed.js';
 import { startServer, type Server } from './servers.js';
 import { postgresCpuSeconds } from './proc.js';
 
@@ -23,13 +16,8 @@ if (dirs.length === 0) throw new Error('usage: npx tsx bench/ab.ts DIR [DIR ...]
 const scenario = HTTP_SCENARIOS.find((s) => s.name === (process.env.BENCH_AB_SCENARIO ?? 'GET /orders/{orderId}'))!;
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const env = { SVC_ENCRYPTION_KEY: randomBytes(32).toString('base64'), SVC_JWT_SECRET: randomBytes(32).toString('base64'), SVC_RATE_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'warn' };
-const dir = mkdtempSync(path.join(os.tmpdir(), 'svc-ab-'));
-const pg = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), persistent: false, durable: false });
-const url = pg.url();
-const handle = createDatabase(url);
-await migrateAll(handle.db);
-const data = await seedBench(handle.db, loadConfig({ ...env, DATABASE_URL: url, SVC_DATA_DIR: dir }), { installations: 500, orders: 20_000, customers: 2_000, feedEvents: 20 });
+const database = await seededDatabase('ab', { installations: 500, orders: 20_000, customers: 2_000, feedEvents: 20 });
+const { env, url, data } = database;
 const targets: Server[] = [];
 // DIR:NAME=value,NAME=value runs that build with extra environment (e.g. .:SVC_REQUEST_LOG=off).
 for (const arg of dirs) {
@@ -49,8 +37,7 @@ for (let round = 1; round <= rounds; round++) {
   }
 }
 for (const t of targets) await t.stop();
-await handle.close();
-await pg.stop();
+await database.stop();
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 console.log(`\n${scenario.name}, ${rounds} rounds of ${seconds} s\n\n| target | req/s (median) | ratio to floor (median of rounds) | CPU ms per request | PostgreSQL CPU ms per request |\n| --- | --- | --- | --- | --- |`);
 for (const t of targets) {

@@ -2,34 +2,25 @@
 // scenario of the bench (default GET /orders/{orderId}), written to bench/results/profiles/, with
 // the functions that took the most self time printed. For finding where a request's time goes.
 import { execSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
-import { loadConfig } from '../src/config.js';
-import { createDatabase, } from '../src/db/database.js';
-import { freePort, startEmbeddedPostgres } from '../src/db/embedded.js';
-import { migrateAll } from '../src/db/migrate.js';
+import { freePort } from '../src/db/embedded.js';
+import { seededDatabase } from './dev-database.js';
 import { HTTP_SCENARIOS } from './http-scenarios.js';
-import { seedBench } from './seed.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const name = process.argv[2] ?? 'GET /orders/{orderId}';
 const scenario = HTTP_SCENARIOS.find((s) => s.name === name)!;
-const env = { SVC_ENCRYPTION_KEY: randomBytes(32).toString('base64'), SVC_JWT_SECRET: randomBytes(32).toString('base64'), SVC_RATE_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'warn' };
-const dir = mkdtempSync(path.join(os.tmpdir(), 'svc-profile-'));
-const pg = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), persistent: false, durable: false });
-const handle = createDatabase(pg.url());
-await migrateAll(handle.db);
-const data = await seedBench(handle.db, loadConfig({ ...env, DATABASE_URL: pg.url(), SVC_DATA_DIR: dir }), { installations: 100, orders: 20_000, customers: 1_000, feedEvents: 50 });
+const database = await seededDatabase('profile', { installations: 100, orders: 20_000, customers: 1_000, feedEvents: 50 });
+const { env, data } = database;
 execSync('npm run --silent build', { cwd: ROOT, stdio: 'inherit' });
 const port = await freePort();
 const out = path.join(ROOT, 'bench/results/profiles');
 mkdirSync(out, { recursive: true });
 const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${out}`, 'dist/main.js', 'serve'], {
   cwd: ROOT,
-  env: { ...process.env, ...env, DATABASE_URL: pg.url(), SVC_ROLE: 'api', PORT: String(port) },
+  env: { ...process.env, ...env, DATABASE_URL: database.url, SVC_ROLE: 'api', PORT: String(port) },
   stdio: 'inherit',
 });
 const url = `http://127.0.0.1:${port}`;
@@ -43,8 +34,7 @@ console.log(`${name}: ${Math.round(result.requests.average)} req/s, p99 ${result
 const before = new Set(readdirSync(out));
 child.kill('SIGINT');
 await new Promise((r) => child.once('exit', r));
-await handle.close();
-await pg.stop();
+await database.stop();
 const file = readdirSync(out).filter((f) => f.endsWith('.cpuprofile')).map((f) => path.join(out, f)).sort().pop()!;
 void before;
 const profile = JSON.parse(readFileSync(file, 'utf8')) as { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount: number }[] };
