@@ -86,7 +86,7 @@ export function createMetrics(): Metrics {
   let depths: (() => Promise<QueueDepth[]>) | undefined;
   new Gauge({
     name: 'svc_queue_jobs',
-    help: 'Jobs in the webhook queues, by queue and state (ready, deferred, active), as the queue monitor last counted them.',
+    help: 'Jobs in the webhook queues, by queue and state (ready, deferred, active), as the queue monitor last counted them. A webhook-delivery job carries up to 20 attempts.',
     labelNames: ['queue', 'state'] as const,
     registers: [registry],
     async collect() {
