@@ -189,7 +189,10 @@ export interface KeyHolderRow {
 export function holdersOfKeys(keyHashes: string[]): RawBuilder<KeyHolderRow & { ord: number }> {
   return sql<KeyHolderRow & { ord: number }>`${KEY_HOLDER_COLUMNS}, k.ord::int as ord
         from unnest(${keyHashes}::text[]) with ordinality as k(key_hash, ord)
-        join control.installations i on i.api_key_hash = k.key_hash
+        -- One index probe per key (api_key_hash is unique; LIMIT 1 keeps the planner from
+        -- flattening the probe into a join, which it hashes over every installation of the plugin
+        -- when a plugin has few: 0.24 of the admission's 0.5 ms at 500 installations).
+        cross join lateral (select * from control.installations x where x.api_key_hash = k.key_hash limit 1) i
         join control.plugins p on p.plugin_id = i.plugin_id
         left join control.sandboxes s on s.sandbox_id = i.sandbox_id`;
 }
