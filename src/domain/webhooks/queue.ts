@@ -9,7 +9,7 @@ import type { Database } from '../../db/types.js';
 export const QUEUES = {
   /** One job per event with eligible installations: creates the deliveries. */
   fanout: 'webhook-fanout',
-  /** One job per delivery attempt. */
+  /** Delivery attempts due together, up to DELIVERIES_PER_JOB a job. */
   delivery: 'webhook-delivery',
   /** One job per chunk of a replay: sends it in sequence order and queues the next chunk. */
   replay: 'webhook-replay',

@@ -48,7 +48,6 @@ export function decodeStreamCursor(cursor: string): StreamPosition {
   throw new ValidationError({ after: ['is not a cursor returned by webhookStreamCursor or webhookStream'] });
 }
 
-/** The stream's position now: every installation of the sandbox at its last issued sequence. */
 /**
  * The cursor of a listener about to subscribe: first a listener is announced for the sandbox (one
  * TTL), so that every event emitted from now on is addressed to its installations without an
@@ -62,6 +61,7 @@ export async function openStreamCursor(db: Db, sandboxId: number, developerId: n
   return streamCursorNow(db, sandboxId);
 }
 
+/** The stream's position now: every installation of the sandbox at its last issued sequence. */
 export async function streamCursorNow(db: Db, sandboxId: number): Promise<string> {
   const { rows } = await sql<{ installation_id: number; last_sequence: number | null }>`
     select i.installation_id, s.last_sequence from control.installations i
