@@ -47,12 +47,100 @@ describe('named statements', () => {
     } finally {
       client.release();
     }
-    expect((await prepared()).length).toBeLessThanOrEqual(3);
+    // The derived names stay within the bound; the connection's named BEGIN is the one fixed extra.
+    expect((await prepared()).filter((s) => s !== 'begin').length).toBeLessThanOrEqual(3);
   });
 
   it('when a statement has no parameters (BEGIN, DDL, SET), then it runs unnamed', async () => {
     await pool.query('create temporary table named_check (n int)');
     await pool.query('insert into named_check values (1)');
     expect(await prepared()).not.toContain('insert into named_check values (1)');
+  });
+});
+
+describe('BEGIN with the first statement', () => {
+  /** Runs `fn` on one client, counting its round trips (every ReadyForQuery ends one). */
+  async function onClient<T>(fn: (client: pg.PoolClient, roundTrips: () => number) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    let count = 0;
+    const connection = (client as unknown as { connection: NodeJS.EventEmitter }).connection;
+    const tick = () => (count += 1);
+    connection.on('readyForQuery', tick);
+    try {
+      return await fn(client, () => count);
+    } finally {
+      connection.off('readyForQuery', tick);
+      client.release();
+    }
+  }
+  const txid = 'select txid_current()::text as id, $1::int as n';
+
+  it('when a transaction runs two statements, then BEGIN rides with the first: three round trips, one transaction', async () => {
+    await onClient(async (client) => {
+      await client.query('begin');
+      await client.query(txid, [0]);
+      await client.query('commit'); // the connection's named BEGIN is parsed by its first transaction
+    });
+    await onClient(async (client, roundTrips) => {
+      await client.query('begin');
+      expect(roundTrips()).toBe(0);
+      const first = await client.query(txid, [1]);
+      const second = await client.query(txid, [2]);
+      const done = await client.query('commit');
+      expect(roundTrips()).toBe(3);
+      expect(first.rows[0].id).toBe(second.rows[0].id);
+      expect([first.rows[0].n, second.rows[0].n]).toEqual([1, 2]);
+      expect(done.command).toBe('COMMIT');
+    });
+  });
+
+  it('when the first statement fails, then the transaction is aborted, ROLLBACK ends it and nothing it wrote stays', async () => {
+    await pool.query('create table if not exists begin_check (n int primary key)');
+    await onClient(async (client) => {
+      await client.query('begin');
+      await expect(client.query('select 1 / $1::int as n', [0])).rejects.toThrow('division by zero');
+      await expect(client.query('insert into begin_check values ($1)', [1])).rejects.toThrow('current transaction is aborted');
+      await client.query('rollback');
+      await client.query('begin');
+      await client.query('insert into begin_check values ($1)', [2]);
+      await expect(client.query('insert into begin_check values ($1)', [2])).rejects.toThrow('duplicate key');
+      await client.query('rollback');
+    });
+    expect((await pool.query('select count(*)::int as n from begin_check')).rows).toEqual([{ n: 0 }]);
+  });
+
+  it('when the first statement does not parse, then it fails as itself, and the connection stays usable', async () => {
+    for (let i = 0; i < 2; i += 1) {
+      await onClient(async (client) => {
+        await client.query('begin');
+        await expect(client.query('select n from begin_missing where n = $1', [1])).rejects.toThrow('relation "begin_missing" does not exist');
+        await client.query('rollback');
+      });
+    }
+    expect((await pool.query('select $1::int as n', [5])).rows).toEqual([{ n: 5 }]);
+  });
+
+  it('when a transaction sends nothing before COMMIT or ROLLBACK, then no round trip is made', async () => {
+    await onClient(async (client, roundTrips) => {
+      await client.query('begin');
+      expect((await client.query('commit')).command).toBe('COMMIT');
+      await client.query('begin');
+      expect((await client.query('rollback')).command).toBe('ROLLBACK');
+      expect(roundTrips()).toBe(0);
+      // Not left inside a transaction: each statement now runs in its own.
+      const a = await client.query(txid, [1]);
+      const b = await client.query(txid, [2]);
+      expect(a.rows[0].id).not.toBe(b.rows[0].id);
+    });
+  });
+
+  it('when the first statement has no parameters, then BEGIN goes before it and both are in the transaction', async () => {
+    await onClient(async (client) => {
+      await client.query('begin');
+      const first = await client.query('select txid_current()::text as id');
+      const second = await client.query(txid, [1]);
+      await client.query('commit');
+      expect(first.rows[0].id).toBe(second.rows[0].id);
+    });
   });
 });
