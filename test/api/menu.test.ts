@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { sql } from 'kysely';
 import { createInstallation, createSandboxInstallation, production, type InstallationFixture } from '../support/builders.js';
 import { createCategory, createMenuItem, linkTemplate } from '../support/catalog-builders.js';
 import { outboxEvents } from '../support/events.js';
@@ -201,6 +202,34 @@ describe('PATCH /menu/{itemId}', () => {
     expect(res.body.data).toMatchObject({ price: '9.90', preparation_time: 5, is_available: true });
     expect((await itemRow(item.item_id)).updated_at).toEqual(item.updated_at);
     expect(await outboxEvents(t.db, { plane: 'production', organizationId: fixture.organizationId })).toEqual([]);
+  });
+
+  it('when another transaction is changing the item, then the PATCH waits for it and compares against what it committed', async () => {
+    const fixture = await createInstallation(t.db);
+    const item = await createMenuItem(t.db, fixture.locationId, { price: '5.00', preparation_time: 10 });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let holding!: () => void;
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    const holder = t.db.transaction().execute(async (trx) => {
+      await production(trx).updateTable('menu_items').set({ price: '7.00', preparation_time: 33 }).where('item_id', '=', item.item_id).execute();
+      holding();
+      await released;
+    });
+    await held;
+    const patched = call(t.app, 'patch', `/menu/${item.item_id}`, { key: fixture.apiKey, body: { price: 7, is_available: false } });
+    // The PATCH is queued on the row lock before the holder commits.
+    for (let waiting = 0; waiting === 0; ) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      ({ waiting } = (await sql<{ waiting: number }>`select count(*)::int as waiting from pg_stat_activity where wait_event_type = 'Lock' and query ilike '%menu_items%'`.execute(t.db)).rows[0]!);
+    }
+    release();
+    await holder;
+    const res = await patched;
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ price: '7.00', preparation_time: 33, is_available: false });
+    const events = await outboxEvents(t.db, { plane: 'production', organizationId: fixture.organizationId });
+    expect(events.map((event) => (event.data as { changes: unknown }).changes)).toEqual([{ is_available: false }]);
   });
 
   it('when values sit on the range boundaries, then they are accepted', async () => {

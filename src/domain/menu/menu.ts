@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Kysely, Updateable } from 'kysely';
+import type { ExpressionBuilder, Kysely, Updateable } from 'kysely';
 import { PreparedQuery, slot } from '../../db/prepared.js';
 import type { DataPlaneSchema, MenuItemsTable } from '../../db/types.js';
 import type { MenuItemChanges } from '../../generated/events.generated.js';
@@ -55,8 +55,9 @@ function selectItemDetail(data: Kysely<DataPlaneSchema>) {
 
 type ItemDetailRow = MenuItemRow & { templates: Parameters<typeof toMenuItemDetail>[1] };
 
-/** The item reads and writes of the hot PATCH, compiled once per schema (and set of changed columns). */
+/** The item reads and writes of the hot PATCH, compiled once per schema (and set of sent fields). */
 const itemDetail = new PreparedQuery<ItemDetailRow>();
+const itemPatch = new PreparedQuery<PatchedItemRow>();
 const itemUpdate = new PreparedQuery<MenuItemRow>();
 
 export interface MenuItemPatch {
@@ -65,24 +66,79 @@ export interface MenuItemPatch {
   preparation_time?: number;
 }
 
-/** Applies the sent fields; writes and emits menu.item_updated only when a value really changes. */
+/** The columns a PATCH may change. */
+type PatchColumn = keyof MenuItemPatch & keyof MenuItemsTable;
+const PATCH_COLUMNS: PatchColumn[] = ['is_available', 'preparation_time', 'price'];
+
+/** The item as updated, the sent columns' values before the update, and the templates. */
+type PatchedItemRow = ItemDetailRow & { before: Pick<MenuItemRow, PatchColumn> };
+
+/**
+ * Applies the sent fields; writes and emits menu.item_updated only when a value really changes.
+ * The change is one statement: it locks the item, updates it only if a sent value differs from
+ * the stored one, and returns the row before and after with its templates. Nothing to change (or
+ * no such item) updates nothing, and the item is read as it is.
+ */
 export async function patchMenuItem(ctx: InstallationContext, itemId: number, patch: MenuItemPatch): Promise<MenuItemDetailView> {
   // The schema's multipleOf 0.01 is checked with a float tolerance; this closes the gap exactly.
   if (patch.price !== undefined && !hasAtMostDecimals(patch.price, 2)) {
     throw new MalformedInputError({ price: ['must have at most two decimals'] });
   }
+  const set = columnValues(patch);
+  const columns = PATCH_COLUMNS.filter((column) => set[column] !== undefined);
   return inSite(ctx, async (tx) => {
-    // The row lock covers menu_items only; the templates come along for the response.
-    const [locked] = await itemDetail.execute(tx.data, `${ctx.schema}:lock`, () => selectItemDetail(tx.data).forUpdate('menu_items'), {
-      itemId,
-      locationId: ctx.locationId,
-    });
-    if (!locked) throw new NotFoundError('menu_item');
-    const { templates, ...item } = locked;
-    const { changes, set } = diff(item, patch);
-    const current = Object.keys(changes).length ? await applyChanges(tx, ctx, item, set, changes) : item;
-    return toMenuItemDetail(current, templates);
+    const [patched] = columns.length
+      ? await itemPatch.execute(tx.data, `${ctx.schema}:${columns.join(',')}`, () => updateIfChanged(tx.data, columns), {
+          ...set,
+          itemId,
+          locationId: ctx.locationId,
+        })
+      : [];
+    if (!patched) {
+      const [row] = await itemDetail.execute(tx.data, `${ctx.schema}:read`, () => selectItemDetail(tx.data), { itemId, locationId: ctx.locationId });
+      if (!row) throw new NotFoundError('menu_item');
+      return toMenuItemDetail(row, row.templates);
+    }
+    const { templates, before, ...updated } = patched;
+    await emitItemUpdated(tx, ctx, updated, diff({ ...updated, ...before }, patch).changes);
+    return toMenuItemDetail(updated, templates);
   });
+}
+
+/** The sent fields as column values (price in its stored two-decimal form). */
+function columnValues(patch: MenuItemPatch): Updateable<MenuItemsTable> {
+  const set: Updateable<MenuItemsTable> = {};
+  if (patch.is_available !== undefined) set.is_available = patch.is_available;
+  if (patch.price !== undefined) set.price = formatMinor(toMinor(patch.price));
+  if (patch.preparation_time !== undefined) set.preparation_time = patch.preparation_time;
+  return set;
+}
+
+/**
+ * UPDATE of the installation's item, its row locked first by the `before` CTE (so `before` is the
+ * version the update replaces, even after waiting on a concurrent change), where a sent column's
+ * value differs; RETURNING the new row, the old values and the templates.
+ */
+function updateIfChanged(data: Kysely<DataPlaneSchema>, columns: PatchColumn[]) {
+  return data
+    .with('before', (db) =>
+      db
+        .selectFrom('menu_items')
+        .select(['item_id', ...columns])
+        .where('item_id', '=', slot<number>('itemId'))
+        .where('location_id', '=', slot<number>('locationId'))
+        .forUpdate(),
+    )
+    .updateTable('menu_items')
+    .from('before')
+    .set({ ...Object.fromEntries(columns.map((column) => [column, slot(column)])), updated_at: sql`now()` })
+    .whereRef('menu_items.item_id', '=', 'before.item_id')
+    .where((eb) => eb.or(columns.map((column) => eb(`before.${column}`, 'is distinct from', slot<never>(column)))))
+    .returningAll('menu_items')
+    .returning((eb) => [
+      sql<PatchedItemRow['before']>`json_build_object(${sql.join(columns.map((column) => sql`${sql.lit(column)}, ${sql.ref(`before.${column}`)}`))})`.as('before'),
+      templatesOf(eb as unknown as ExpressionBuilder<DataPlaneSchema, 'menu_items'>),
+    ]);
 }
 
 export interface AvailabilityEntry {
@@ -153,12 +209,13 @@ function diff(row: MenuItemRow, patch: MenuItemPatch): { changes: MenuItemChange
 }
 
 async function applyChanges(
-  { data, emit }: Tx,
+  tx: Tx,
   ctx: InstallationContext,
   row: MenuItemRow,
   set: Updateable<MenuItemsTable>,
   changes: MenuItemChanges,
 ): Promise<MenuItemRow> {
+  const { data } = tx;
   const columns = Object.keys(set).sort() as (keyof typeof set)[];
   const [updated] = await itemUpdate.execute(
     data,
@@ -172,6 +229,10 @@ async function applyChanges(
     { ...set, itemId: row.item_id },
   );
   if (!updated) throw new Error(`menu item ${row.item_id} vanished under its row lock`);
-  await emit(scopeAt(ctx, updated.location_id), 'menu.item_updated', { ...toMenuItemData(updated), changes });
+  await emitItemUpdated(tx, ctx, updated, changes);
   return updated;
+}
+
+function emitItemUpdated({ emit }: Tx, ctx: InstallationContext, updated: MenuItemRow, changes: MenuItemChanges): Promise<unknown> {
+  return emit(scopeAt(ctx, updated.location_id), 'menu.item_updated', { ...toMenuItemData(updated), changes });
 }
