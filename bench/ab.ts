@@ -2,7 +2,7 @@
 // scenario (default GET /orders/{orderId}; BENCH_AB_SCENARIO names another), round-robin over
 // BENCH_ROUNDS rounds on one seeded database, with the floor as reference. Each DIR is a checkout
 // with a dist/ built, optionally with environment (DIR:NAME=value,...) (e.g. a `git worktree` of an older commit outside this checkout, node_modules linked); `.` is this
-// one. Prints req/s, the ratio to the floor of the same round and the service's CPU time per
+// one. Prints req/s, the ratio to the floor of the same round, the p99 latency and the service's CPU time per
 // request, which is steadier than req/s on a shared machine. For before/after comparisons while
 // optimising; `make bench` stays the measurement of record.
 import path from 'node:path';
@@ -39,10 +39,10 @@ for (let round = 1; round <= rounds; round++) {
 for (const t of targets) await t.stop();
 await database.stop();
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-console.log(`\n${scenario.name}, ${rounds} rounds of ${seconds} s\n\n| target | req/s (median) | ratio to floor (median of rounds) | CPU ms per request | PostgreSQL CPU ms per request |\n| --- | --- | --- | --- | --- |`);
+console.log(`\n${scenario.name}, ${rounds} rounds of ${seconds} s\n\n| target | req/s (median) | ratio to floor (median of rounds) | p99 ms (median) | CPU ms per request | PostgreSQL CPU ms per request |\n| --- | --- | --- | --- | --- | --- |`);
 for (const t of targets) {
   const mine = runs.filter((r) => r.target === t.name);
   const ratios = mine.map((r) => r.requestsPerSecond / runs.find((f) => f.target === 'floor' && f.round === r.round)!.requestsPerSecond);
   const cpu = mine.map((r) => (r.cpuPercent * 10) / r.requestsPerSecond);
-  console.log(`| ${t.name} | ${median(mine.map((r) => r.requestsPerSecond))} | ${median(ratios).toFixed(2)} | ${median(cpu).toFixed(3)} | ${median(mine.map((r) => r.pgMsPerRequest)).toFixed(3)} |`);
+  console.log(`| ${t.name} | ${median(mine.map((r) => r.requestsPerSecond))} | ${median(ratios).toFixed(2)} | ${median(mine.map((r) => r.p99Ms))} | ${median(cpu).toFixed(3)} | ${median(mine.map((r) => r.pgMsPerRequest)).toFixed(3)} |`);
 }
