@@ -11,7 +11,13 @@ import { HTTP_SCENARIOS } from './http-scenarios.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const name = process.argv[2] ?? 'GET /orders/{orderId}';
-const scenario = HTTP_SCENARIOS.find((s) => s.name === name)!;
+const scenario = HTTP_SCENARIOS.find((s) => s.name === name);
+if (!scenario) {
+  const known = HTTP_SCENARIOS.map((s) => `  ${s.name}`).join('\n');
+  const help = name === '--help' || name === '-h';
+  (help ? console.log : console.error)(`usage: npx tsx bench/profile.ts [scenario]\n${help ? '' : `no scenario named '${name}'; `}scenarios:\n${known}`);
+  process.exit(help ? 0 : 2);
+}
 const database = await seededDatabase('profile', { installations: 100, orders: 20_000, customers: 1_000, feedEvents: 50 });
 const { env, data } = database;
 execSync('npm run --silent build', { cwd: ROOT, stdio: 'inherit' });
