@@ -233,6 +233,7 @@ async function applyChanges(
   return updated;
 }
 
+/** menu.item_updated for the updated row, with the sent fields whose values changed. */
 function emitItemUpdated({ emit }: Tx, ctx: InstallationContext, updated: MenuItemRow, changes: MenuItemChanges): Promise<unknown> {
   return emit(scopeAt(ctx, updated.location_id), 'menu.item_updated', { ...toMenuItemData(updated), changes });
 }
