@@ -68,7 +68,6 @@ export interface MenuItemPatch {
 
 /** The columns a PATCH may change. */
 type PatchColumn = keyof MenuItemPatch & keyof MenuItemsTable;
-const PATCH_COLUMNS: PatchColumn[] = ['is_available', 'preparation_time', 'price'];
 
 /** The item as updated, the sent columns' values before the update, and the templates. */
 type PatchedItemRow = ItemDetailRow & { before: Pick<MenuItemRow, PatchColumn> };
@@ -85,7 +84,7 @@ export async function patchMenuItem(ctx: InstallationContext, itemId: number, pa
     throw new MalformedInputError({ price: ['must have at most two decimals'] });
   }
   const set = columnValues(patch);
-  const columns = PATCH_COLUMNS.filter((column) => set[column] !== undefined);
+  const columns = Object.keys(set).sort() as PatchColumn[];
   return inSite(ctx, async (tx) => {
     const [patched] = columns.length
       ? await itemPatch.execute(tx.data, `${ctx.schema}:${columns.join(',')}`, () => updateIfChanged(tx.data, columns), {
@@ -100,7 +99,7 @@ export async function patchMenuItem(ctx: InstallationContext, itemId: number, pa
       return toMenuItemDetail(row, row.templates);
     }
     const { templates, before, ...updated } = patched;
-    await emitItemUpdated(tx, ctx, updated, diff({ ...updated, ...before }, patch).changes);
+    await emitItemUpdated(tx, ctx, updated, changesOf({ ...updated, ...before }, patch));
     return toMenuItemDetail(updated, templates);
   });
 }
@@ -192,20 +191,13 @@ function lockItems({ data }: Tx, ctx: InstallationContext, itemIds: number[]): P
     .execute();
 }
 
-/** The sent fields whose values differ from the row: wire values for the event, column values for the update. */
-function diff(row: MenuItemRow, patch: MenuItemPatch): { changes: MenuItemChanges; set: Updateable<MenuItemsTable> } {
+/** The sent fields whose values differ from the row, as the event's `changes` has them. */
+function changesOf(row: MenuItemRow, patch: MenuItemPatch): MenuItemChanges {
   const changes: MenuItemChanges = {};
-  const set: Updateable<MenuItemsTable> = {};
-  if (patch.is_available !== undefined && patch.is_available !== row.is_available) {
-    changes.is_available = set.is_available = patch.is_available;
-  }
-  if (patch.price !== undefined && toMinor(patch.price) !== toMinor(row.price)) {
-    changes.price = set.price = formatMinor(toMinor(patch.price));
-  }
-  if (patch.preparation_time !== undefined && patch.preparation_time !== row.preparation_time) {
-    changes.preparation_time = set.preparation_time = patch.preparation_time;
-  }
-  return { changes, set };
+  if (patch.is_available !== undefined && patch.is_available !== row.is_available) changes.is_available = patch.is_available;
+  if (patch.price !== undefined && toMinor(patch.price) !== toMinor(row.price)) changes.price = formatMinor(toMinor(patch.price));
+  if (patch.preparation_time !== undefined && patch.preparation_time !== row.preparation_time) changes.preparation_time = patch.preparation_time;
+  return changes;
 }
 
 async function applyChanges(
