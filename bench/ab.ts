@@ -22,7 +22,7 @@ const targets: Server[] = [];
 // DIR:NAME=value,NAME=value runs that build with extra environment (e.g. .:SVC_REQUEST_LOG=off).
 for (const arg of dirs) {
   const [d, extra] = arg.split(':') as [string, string | undefined];
-  const vars = Object.fromEntries((extra ? extra.split(',') : []).map((kv) => kv.split('=') as [string, string]));
+  const vars = Object.fromEntries((extra ? extra.split(',') : []).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)] as [string, string]));
   targets.push(await startServer(arg, [path.resolve(d, 'dist/main.js'), 'serve'], { ...env, ...vars, DATABASE_URL: url, SVC_ROLE: 'api' }));
 }
 if (scenario.domainOnly) targets.push(await startServer('domain only', ['bench/domain/server.ts'], { ...env, DATABASE_URL: url }));

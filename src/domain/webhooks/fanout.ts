@@ -80,11 +80,12 @@ interface Pair {
 async function insertDeliveries(trx: Transaction<Database>, pairs: Pair[]): Promise<{ log_id: number; reorder_window: number }[]> {
   const counters = await lockInstallationStates(trx, pairs.map((p) => p.installation_id));
   // The jobs of a batch come in no particular order: number the events in the order they occurred.
+  // Each lookup goes through an index (a generic plan would otherwise hash-join whole tables).
   const { rows: events } = await sql<{ event_id: string; done: number[] }>`
-    select e.event_id, coalesce(array_agg(ie.installation_id) filter (where ie.installation_id is not null), '{}') as done
-      from control.events e left join control.installation_events ie on ie.event_id = e.event_id
+    select e.event_id,
+           array(select ie.installation_id from control.installation_events ie where ie.event_id = e.event_id) as done
+      from control.events e
      where e.event_id = any(${[...new Set(pairs.map((p) => p.event_id))]}::uuid[])
-     group by e.event_id, e.occurred_at
      order by e.occurred_at, e.event_id`.execute(trx);
   const position = new Map(events.map((row, i) => [row.event_id, i]));
   const done = new Set(events.flatMap((row) => row.done.map((installationId) => `${row.event_id}:${installationId}`)));
@@ -100,6 +101,10 @@ async function insertDeliveries(trx: Transaction<Database>, pairs: Pair[]): Prom
     numbered.push({ ...pair, sequence: previous + 1 });
   }
   if (numbered.length === 0) return [];
+  // The installations' new last sequences (numbered is in order: the last one wins).
+  const lastSequences = new Map(numbered.map((p) => [p.installation_id, p.sequence]));
+  // As above, every table is reached through an index: the events, counters, installations and
+  // sandboxes looked up row by row, never joined whole.
   const { rows } = await sql<{ log_id: number; reorder_window: number }>`
     with v as (
       select * from jsonb_to_recordset(${JSON.stringify(numbered)}::jsonb) as v(event_id uuid, event_type text, installation_id int, sequence int)
@@ -109,17 +114,19 @@ async function insertDeliveries(trx: Transaction<Database>, pairs: Pair[]): Prom
       returning log_id, installation_id, event_id, event_type, sequence
     ), feed as (
       insert into control.installation_events (installation_id, sequence, event_id, event_type, occurred_at, log_id)
-      select l.installation_id, l.sequence, l.event_id, l.event_type, e.occurred_at, l.log_id
-        from logs l join control.events e on e.event_id = l.event_id
+      select l.installation_id, l.sequence, l.event_id, l.event_type,
+             (select e.occurred_at from control.events e where e.event_id = l.event_id), l.log_id
+        from logs l
     ), counters as (
       update control.installation_webhook_state s set last_sequence = m.last
-        from (select installation_id, max(sequence) as last from v group by installation_id) m
-       where s.installation_id = m.installation_id
+        from unnest(${[...lastSequences.keys()]}::int[], ${[...lastSequences.values()]}::int[]) as m(installation_id, last)
+       where s.installation_id = any(${[...lastSequences.keys()]}::int[]) and s.installation_id = m.installation_id
     )
-    select l.log_id, coalesce(sb.fault_reorder_window_seconds, 0) as reorder_window
+    select l.log_id,
+           coalesce((select sb.fault_reorder_window_seconds
+                       from control.installations i join control.sandboxes sb on sb.sandbox_id = i.sandbox_id
+                      where i.installation_id = l.installation_id and i.plane = 'sandbox'), 0) as reorder_window
       from logs l
-      join control.installations i on i.installation_id = l.installation_id
-      left join control.sandboxes sb on sb.sandbox_id = i.sandbox_id and i.plane = 'sandbox'
      order by l.installation_id, l.sequence`.execute(trx);
   return rows;
 }
