@@ -15,6 +15,9 @@ import type { BenchData } from './seed.js';
 import { startProcess } from './servers.js';
 import { freePort } from '../src/db/embedded.js';
 
+/** The location of the latency phase's installation (the burst's ten are at the seeded location). */
+export const LATENCY_LOCATION = 'Latency kitchen';
+
 interface Options {
   db: Db;
   url: string;
@@ -61,7 +64,7 @@ export async function measureWebhookDelivery({ db, url, env, data, dir, workerEn
     .values({ project_id: (await db.selectFrom('control.projects').select('project_id').executeTakeFirstOrThrow()).project_id, name: 'Webhook bench', listing_status: 'active', webhook_endpoint: endpoint, webhook_secret_enc: encrypt(config.encryptionKey, data.webhookSecret) })
     .returning('plugin_id')
     .executeTakeFirstOrThrow();
-  const { rows: [other] } = await sql<{ location_id: number }>`insert into production.locations (organization_id, name, currency) values (${data.organizationId}, 'Latency kitchen', 'EUR') returning location_id`.execute(db);
+  const { rows: [other] } = await sql<{ location_id: number }>`insert into production.locations (organization_id, name, currency) values (${data.organizationId}, ${LATENCY_LOCATION}, 'EUR') returning location_id`.execute(db);
   const install = (locationId: number) => ({ plugin_id: plugin.plugin_id, plane: 'production' as const, organization_id: data.organizationId, location_id: locationId, status: 'active' as const, api_key_hash: hashKey(generateInstallationKey()) });
   await db.insertInto('control.installations').values([...Array.from({ length: 10 }, () => install(data.locationId)), install(other!.location_id)]).execute();
 

@@ -1,17 +1,65 @@
-// `npx tsx bench/webhooks.ts`: the webhook delivery scenario of `make bench` alone, on a small seeded
-// database (no 100,000 orders to wait for), with the worker compiled by `npm run build` first. For
-// before/after comparisons while optimising the delivery pipeline; `make bench` stays the
-// measurement of record. Prints the scenario's JSON, with the CPU share of the worker, PostgreSQL
-// and this process (the receiver and the emitting writers) during the burst.
+// `npx tsx bench/webhooks.ts [--statements]`: the webhook delivery scenario of `make bench` alone, on a
+// small seeded database (no 100,000 orders to wait for), with the worker compiled by `npm run build`
+// first. For before/after comparisons while optimising the delivery pipeline; `make bench` stays
+// the measurement of record. Prints the scenario's JSON, with the CPU share of the worker,
+// PostgreSQL and this process (the receiver and the emitting writers) during the burst.
+// --statements: then where the time went, read from the database afterwards: the latency phase's
+// stages (event to delivery created, to attempt started, the request itself), the burst per half
+// second, and PostgreSQL's statements by total time (pg_stat_statements).
 import { execSync } from 'node:child_process';
 import path from 'node:path';
+import { sql } from 'kysely';
+import type { Db } from '../src/db/database.js';
 import { seededDatabase } from './dev-database.js';
-import { measureWebhookDelivery } from './webhook-scenario.js';
+import { LATENCY_LOCATION, measureWebhookDelivery } from './webhook-scenario.js';
 
-const database = await seededDatabase('webhooks', { installations: 500, orders: 1_000, customers: 100, feedEvents: 20 });
+const statements = process.argv.includes('--statements');
+const database = await seededDatabase('webhooks', { installations: 500, orders: 1_000, customers: 100, feedEvents: 20 }, { statementStats: statements });
 execSync('npm run --silent build', { cwd: path.resolve(import.meta.dirname, '..'), stdio: 'inherit' });
 try {
+  if (statements) await sql`create extension if not exists pg_stat_statements`.execute(database.db);
+  if (statements) await sql`select pg_stat_statements_reset()`.execute(database.db);
   console.log(JSON.stringify(await measureWebhookDelivery(database), null, 2));
+  if (statements) await whereTheTimeWent(database.db);
 } finally {
   await database.stop();
+}
+
+async function whereTheTimeWent(db: Db): Promise<void> {
+  const { rows: top } = await sql<{ calls: number; ms: number; us: number; rows: number; wal: number; query: string }>`
+    select calls::int, round(total_exec_time)::int as ms, round(total_exec_time * 1000 / greatest(calls, 1))::int as us, rows::int,
+           wal_bytes::bigint as wal, left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 110) as query
+      from pg_stat_statements order by total_exec_time desc limit 15`.execute(db);
+  console.log('\nPostgreSQL statements by total time (the whole run): ms, calls, us/call, rows, WAL bytes, statement');
+  for (const s of top) console.log(`  ${[s.ms, s.calls, s.us, s.rows, s.wal].map((v) => String(v).padStart(10)).join('')}  ${s.query}`);
+
+  // The deliveries' own timestamps: an event's occurred_at and a delivery's created_at are the
+  // start of the emitting and the fan-out transaction, an attempt's attempted_at the start of its
+  // delivery batch.
+  const deliveries = (latency: boolean) => sql`
+    select e.occurred_at, l.created_at, a.attempted_at, a.duration_ms
+      from control.events e
+      join control.webhook_logs l on l.event_id = e.event_id and l.replay_id is null
+      join control.webhook_delivery_attempts a on a.log_id = l.log_id
+      join production.locations loc on loc.location_id = e.location_id
+     where e.event_name = 'order.status_changed' and (loc.name = ${LATENCY_LOCATION}) = ${latency}`;
+  const { rows: [stages] } = await sql<Record<string, number[]>>`
+    with x as (${deliveries(true)})
+    select percentile_cont(array[0.5, 0.9, 0.99]) within group (order by extract(epoch from (created_at - occurred_at)) * 1000) as "event to delivery created",
+           percentile_cont(array[0.5, 0.9, 0.99]) within group (order by extract(epoch from (attempted_at - created_at)) * 1000) as "delivery created to attempt started",
+           percentile_cont(array[0.5, 0.9, 0.99]) within group (order by duration_ms) as "the request"
+      from x`.execute(db);
+  console.log('\nLatency phase, ms (p50 / p90 / p99):');
+  for (const [stage, values] of Object.entries(stages!)) console.log(`  ${stage}: ${values.map((v) => Math.round(v)).join(' / ')}`);
+
+  const { rows: burst } = await sql<{ e: number; c: number; a: number }>`
+    with x as (${deliveries(false)}), t as (select min(occurred_at) as t0 from x)
+    select extract(epoch from (occurred_at - t0))::float8 as e, extract(epoch from (created_at - t0))::float8 as c,
+           extract(epoch from (attempted_at - t0))::float8 as a from x, t`.execute(db);
+  const halves = Array.from({ length: Math.floor(Math.max(0, ...burst.map((r) => r.a)) * 2) + 1 }, (_, h) => {
+    const count = (key: 'e' | 'c' | 'a') => burst.filter((r) => Math.floor(r[key] * 2) === h).length;
+    return { half: h, events: count('e') / 10, created: count('c'), started: count('a') };
+  });
+  console.log('\nBurst, per half second: events emitted / deliveries created / attempts started');
+  console.log('  ' + halves.map((h) => `${h.half / 2}s ${h.events}/${h.created}/${h.started}`).join('  '));
 }

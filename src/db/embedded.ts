@@ -31,6 +31,8 @@ export async function startEmbeddedPostgres(options: {
   /** Tests and benchmarks trade crash safety for speed; `make run` keeps fsync on. */
   durable?: boolean;
   log?: (message: string) => void;
+  /** Loads pg_stat_statements (the bench's `--statements` report); the extension is created by the caller. */
+  statementStats?: boolean;
 }): Promise<EmbeddedServer> {
   const port = await freePort();
   const password = 'postgres';
@@ -46,6 +48,7 @@ export async function startEmbeddedPostgres(options: {
     postgresFlags: [
       '-c', 'max_connections=300',
       ...(options.durable === false ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
+      ...(options.statementStats ? ['-c', 'shared_preload_libraries=pg_stat_statements', '-c', 'pg_stat_statements.track=all'] : []),
     ],
     onLog: options.log ?? (() => {}),
     onError: (error: unknown) => options.log?.(String(error)),
