@@ -19,6 +19,13 @@ import pg from 'pg';
 // exactly as if they had come one by one: BEGIN opens the transaction block, the statement runs in
 // it, and an error in the statement leaves the block aborted for Kysely's ROLLBACK, as before. A
 // transaction that sends nothing before its COMMIT or ROLLBACK never opens one on the server.
+//
+// A named statement is described once per connection: its first run asks for the RowDescription
+// (Describe) as pg always does, and the columns, their type parsers and the empty row pg builds
+// from it are kept with the name. Later runs send Bind and Execute only, and the kept description
+// parses their rows: the same result, without a RowDescription to read and parse on every query.
+// A statement's result columns cannot change under its name (PostgreSQL refuses to run it then),
+// and an evicted name takes its description with it.
 
 const PREPARABLE = /^\s*(select|insert|update|delete|with|values)\b/i;
 /** What Kysely's `transaction()` sends: held back while the connection has no open transaction. */
@@ -29,13 +36,96 @@ const BEGIN_STATEMENT = 'svc_begin';
 
 interface Connection {
   parsedStatements: Record<string, string>;
-  bind(config: { statement: string; portal: string; values: unknown[] }): void;
+  bind(config: { statement: string; portal: string; values: unknown[]; binary?: boolean; valueMapper?: unknown }): void;
   execute(config: { portal: string }): void;
+  close(config: { type: 'S'; name: string }): void;
+  sync(): void;
 }
 
 interface QueryInternals {
+  name: string;
+  text: string;
+  values: unknown[];
+  binary?: boolean;
+  portal: string;
+  rows?: number;
+  callback?: unknown;
+  _result: ResultInternals;
+  _accumulateRows: unknown;
   prepare(connection: Connection): void;
+  handleRowDescription(message: { fields: unknown[] }): void;
   handleCommandComplete(message: unknown, connection: Connection): void;
+  handleError(err: unknown, connection: Connection): void;
+  _getRows(connection: Connection, rows: number | undefined): void;
+  listeners(event: string): unknown[];
+}
+
+/** What pg's Result builds from a RowDescription (Result.addFields). */
+interface ResultInternals {
+  fields: unknown[];
+  _parsers: unknown[] | undefined;
+  _prebuiltEmptyResultObject: Record<string, null> | null;
+}
+
+/** A statement's kept RowDescription, as its Result took it; null for a statement that returns no rows. */
+type Description = Pick<ResultInternals, 'fields' | '_parsers' | '_prebuiltEmptyResultObject'> | null;
+
+const base = pg.Query.prototype as unknown as QueryInternals;
+// pg's own value mapping for Bind (utils.prepareValue), as its Query.prepare passes it.
+const prepareValue = (pg as unknown as { utils: { prepareValue: (value: unknown) => unknown } }).utils.prepareValue;
+if (typeof prepareValue !== 'function') throw new Error('pg.utils.prepareValue is missing: named-statements.ts follows pg 8\'s Query.prepare');
+
+/**
+ * A named statement whose description the connection keeps: described (and kept) on its first run,
+ * run with Bind and Execute only after that.
+ */
+class NamedQuery extends pg.Query {
+  private described = false;
+
+  constructor(
+    private readonly descriptions: Map<string, Description>,
+    config: pg.QueryConfig,
+    callback: Callback,
+  ) {
+    super({ ...config, callback } as pg.QueryConfig);
+  }
+
+  prepare(connection: Connection): void {
+    const self = this as unknown as QueryInternals;
+    const known = this.descriptions.get(self.name);
+    if (known === undefined || connection.parsedStatements[self.name] === undefined) {
+      base.prepare.call(this, connection);
+      return;
+    }
+    // pg's Query.prepare for a parsed statement, without the Describe.
+    try {
+      connection.bind({ portal: self.portal, statement: self.name, values: self.values, binary: self.binary, valueMapper: prepareValue });
+    } catch (err) {
+      connection.close({ type: 'S', name: self.name });
+      connection.sync();
+      self.handleError(err, connection);
+      return;
+    }
+    this.described = true;
+    if (known !== null) {
+      Object.assign(self._result, known);
+      self._accumulateRows = self.callback || !self.listeners('row').length;
+    }
+    self._getRows(connection, self.rows);
+  }
+
+  handleRowDescription(message: { fields: unknown[] }): void {
+    base.handleRowDescription.call(this, message);
+    this.described = true;
+    const { fields, _parsers, _prebuiltEmptyResultObject } = (this as unknown as QueryInternals)._result;
+    this.descriptions.set((this as unknown as QueryInternals).name, { fields, _parsers, _prebuiltEmptyResultObject });
+  }
+
+  handleCommandComplete(message: unknown, connection: Connection): void {
+    // Completed without a RowDescription: a statement that returns no rows.
+    if (!this.described) this.descriptions.set((this as unknown as QueryInternals).name, null);
+    base.handleCommandComplete.call(this, message, connection);
+  }
 }
 
 type Callback = (err: Error | null, result?: pg.QueryResult) => void;
@@ -45,25 +135,21 @@ type QueryFn = (config: unknown, values?: unknown, callback?: unknown) => unknow
  * A named statement preceded, in the same write and under the same Sync, by the Bind and Execute of
  * the connection's parsed BEGIN. BEGIN's CommandComplete is not a result of this query.
  */
-class BegunQuery extends pg.Query {
+class BegunQuery extends NamedQuery {
   private beginCompleted = false;
 
-  constructor(config: pg.QueryConfig, callback: Callback) {
-    super({ ...config, callback } as pg.QueryConfig);
-  }
-
-  prepare(connection: Connection): void {
+  override prepare(connection: Connection): void {
     connection.bind({ statement: BEGIN_STATEMENT, portal: '', values: [] });
     connection.execute({ portal: '' });
-    (pg.Query.prototype as unknown as QueryInternals).prepare.call(this, connection);
+    super.prepare(connection);
   }
 
-  handleCommandComplete(message: unknown, connection: Connection): void {
+  override handleCommandComplete(message: unknown, connection: Connection): void {
     if (!this.beginCompleted) {
       this.beginCompleted = true;
       return;
     }
-    (pg.Query.prototype as unknown as QueryInternals).handleCommandComplete.call(this, message, connection);
+    super.handleCommandComplete(message, connection);
   }
 }
 
@@ -75,6 +161,7 @@ export function useNamedStatements(pool: pg.Pool, maxPerConnection = 256): void 
     const prefix = `svc${(connections += 1).toString(36)}_`;
     const query = client.query.bind(client) as QueryFn;
     const names = new Map<string, string>(); // SQL text -> name, in recency order
+    const descriptions = new Map<string, Description>(); // name -> its kept RowDescription
     let next = 0;
     const parsed = (client as unknown as { connection: Connection }).connection.parsedStatements;
     const nameFor = (text: string): string => {
@@ -89,6 +176,7 @@ export function useNamedStatements(pool: pg.Pool, maxPerConnection = 256): void 
       if (names.size > maxPerConnection) {
         const [oldText, oldName] = names.entries().next().value!;
         names.delete(oldText);
+        descriptions.delete(oldName);
         if (parsed[oldName] !== undefined) {
           delete parsed[oldName];
           void Promise.resolve(query(`DEALLOCATE "${oldName}"`)).catch(() => {});
@@ -98,8 +186,14 @@ export function useNamedStatements(pool: pg.Pool, maxPerConnection = 256): void 
     };
     const preparable = (config: unknown, values: unknown): values is unknown[] =>
       typeof config === 'string' && Array.isArray(values) && values.length > 0 && PREPARABLE.test(config);
+    /** A named statement, run with a callback or as a promise like client.query. */
+    const named = (Kind: typeof NamedQuery, text: string, values: unknown[], callback?: Callback): Promise<pg.QueryResult> | undefined => {
+      const submit = (done: Callback) => query(new Kind(descriptions, { name: nameFor(text), text, values }, done));
+      if (callback) return void submit(callback);
+      return new Promise((resolve, reject) => submit((err, result) => (err ? reject(err) : resolve(result!))));
+    };
     const run: QueryFn = (config, values, callback) =>
-      preparable(config, values) ? query({ name: nameFor(config as string), text: config, values }, callback) : query(config, values, callback);
+      preparable(config, values) ? named(NamedQuery, config as string, values, callback as Callback | undefined) : query(config, values, callback);
 
     let beginHeld = false;
     (client as unknown as { query: QueryFn }).query = (config, values, callback) => {
@@ -114,11 +208,7 @@ export function useNamedStatements(pool: pg.Pool, maxPerConnection = 256): void 
       }
       beginHeld = false;
       if (text !== null && promised && END.test(text)) return Promise.resolve(completed(text.toUpperCase()));
-      if (promised && preparable(config, values) && parsed[BEGIN_STATEMENT] !== undefined) {
-        return new Promise((resolve, reject) => {
-          query(new BegunQuery({ name: nameFor(config as string), text: config as string, values }, (err, result) => (err ? reject(err) : resolve(result))));
-        });
-      }
+      if (promised && preparable(config, values) && parsed[BEGIN_STATEMENT] !== undefined) return named(BegunQuery, config as string, values);
       // The connection's first transaction, or a statement that cannot carry BEGIN: BEGIN first
       // (parsing the named BEGIN for the transactions to come), then the statement.
       const begun = Promise.resolve(query({ name: BEGIN_STATEMENT, text: 'begin' }));

@@ -144,3 +144,82 @@ describe('BEGIN with the first statement', () => {
     });
   });
 });
+
+describe('a named statement described once per connection', () => {
+  /** Runs `fn` on one client, counting the RowDescription and NoData messages it receives. */
+  async function counting<T>(fn: (client: pg.PoolClient, descriptions: () => number) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    let count = 0;
+    const connection = (client as unknown as { connection: NodeJS.EventEmitter }).connection;
+    const tick = () => (count += 1);
+    connection.on('rowDescription', tick);
+    connection.on('noData', tick);
+    try {
+      return await fn(client, () => count);
+    } finally {
+      connection.off('rowDescription', tick);
+      connection.off('noData', tick);
+      client.release();
+    }
+  }
+  const typed = `select $1::int as n, $2::timestamptz as at, $3::numeric as amount, $4::jsonb as data, null::text as nothing, 'x' || $1::text as label`;
+
+  it('when it runs again, then no description is asked for, and its rows are typed as the first time', async () => {
+    await counting(async (client, descriptions) => {
+      const first = await client.query(typed, [1, '2026-11-25T10:00:00Z', '12.50', '{"a":[1]}']);
+      const after = descriptions();
+      expect(after).toBe(1);
+      const second = await client.query(typed, [2, '2026-11-25T11:30:00Z', '0.10', '{"b":null}']);
+      expect(descriptions()).toBe(after);
+      expect(first.rows).toEqual([{ n: 1, at: new Date('2026-11-25T10:00:00Z'), amount: '12.50', data: { a: [1] }, nothing: null, label: 'x1' }]);
+      expect(second.rows).toEqual([{ n: 2, at: new Date('2026-11-25T11:30:00Z'), amount: '0.10', data: { b: null }, nothing: null, label: 'x2' }]);
+      expect(second.fields.map((f) => f.name)).toEqual(['n', 'at', 'amount', 'data', 'nothing', 'label']);
+      // Each result is its own: rows of one are not the rows of another.
+      expect(first.rows[0]).not.toBe(second.rows[0]);
+    });
+  });
+
+  it('when it returns no rows (an INSERT without RETURNING), then it runs again undescribed and reports its row count', async () => {
+    await pool.query('create table if not exists described_check (n int)');
+    await counting(async (client, descriptions) => {
+      expect((await client.query('insert into described_check values ($1), ($2)', [1, 2])).rowCount).toBe(2);
+      const after = descriptions();
+      expect((await client.query('insert into described_check values ($1), ($2)', [3, 4])).rowCount).toBe(2);
+      expect(descriptions()).toBe(after);
+      expect((await client.query('select count(*)::int as n from described_check where n > $1', [0])).rows).toEqual([{ n: 4 }]);
+    });
+  });
+
+  it('when it rides with a pipelined BEGIN, then it is described once too and its rows are right', async () => {
+    await counting(async (client, descriptions) => {
+      const rows: unknown[] = [];
+      for (let i = 1; i <= 3; i += 1) {
+        await client.query('begin');
+        rows.push((await client.query('select $1::int * 10 as n', [i])).rows);
+        await client.query('commit');
+      }
+      expect(rows).toEqual([[{ n: 10 }], [{ n: 20 }], [{ n: 30 }]]);
+      expect(descriptions()).toBe(1);
+    });
+  });
+
+  it('when it was evicted and runs again, then it is described again under its new name', async () => {
+    await counting(async (client, descriptions) => {
+      const text = 'select $1::int - 1 as n';
+      expect((await client.query(text, [5])).rows).toEqual([{ n: 4 }]);
+      for (let i = 0; i < 4; i += 1) await client.query(`select $1::int * ${i} as other`, [1]);
+      const before = descriptions();
+      expect((await client.query(text, [9])).rows).toEqual([{ n: 8 }]);
+      expect(descriptions()).toBe(before + 1);
+    });
+  });
+
+  it('when a described statement fails as it runs, then the error is its own and the next run is right', async () => {
+    await counting(async (client) => {
+      const text = 'select 10 / $1::int as n';
+      expect((await client.query(text, [2])).rows).toEqual([{ n: 5 }]);
+      await expect(client.query(text, [0])).rejects.toThrow(/division by zero/);
+      expect((await client.query(text, [5])).rows).toEqual([{ n: 2 }]);
+    });
+  });
+});
