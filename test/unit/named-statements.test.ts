@@ -179,6 +179,19 @@ describe('a named statement described once per connection', () => {
     });
   });
 
+  it('when its rows are built from the kept description, then they are the rows pg builds: same keys in the same order, the last of two same-named columns wins', async () => {
+    const text = `select $1::int as b, 'one' as a, $2::text as b, null::int as c, $3::bool as d`;
+    const plain = await pool.query({ text, values: [1, 'two', true] }); // unnamed: pg's own parsing
+    await counting(async (client) => {
+      for (let i = 0; i < 3; i += 1) {
+        const { rows } = await client.query(text, [1, 'two', true]);
+        expect(rows).toEqual(plain.rows);
+        expect(rows.map((row) => Object.keys(row))).toEqual(plain.rows.map((row) => Object.keys(row)));
+        expect(rows).toEqual([{ b: 'two', a: 'one', c: null, d: true }]);
+      }
+    });
+  });
+
   it('when it returns no rows (an INSERT without RETURNING), then it runs again undescribed and reports its row count', async () => {
     await pool.query('create table if not exists described_check (n int)');
     await counting(async (client, descriptions) => {
