@@ -44,7 +44,6 @@ interface Connection {
 
 interface QueryInternals {
   name: string;
-  text: string;
   values: unknown[];
   binary?: boolean;
   portal: string;
@@ -90,8 +89,13 @@ class NamedQuery extends pg.Query {
     super({ ...config, callback } as pg.QueryConfig);
   }
 
+  /** pg's Query fields and methods this class works with (not in its typings). */
+  private get self(): QueryInternals {
+    return this as unknown as QueryInternals;
+  }
+
   prepare(connection: Connection): void {
-    const self = this as unknown as QueryInternals;
+    const { self } = this;
     const known = this.descriptions.get(self.name);
     if (known === undefined || connection.parsedStatements[self.name] === undefined) {
       base.prepare.call(this, connection);
@@ -117,13 +121,13 @@ class NamedQuery extends pg.Query {
   handleRowDescription(message: { fields: unknown[] }): void {
     base.handleRowDescription.call(this, message);
     this.described = true;
-    const { fields, _parsers, _prebuiltEmptyResultObject } = (this as unknown as QueryInternals)._result;
-    this.descriptions.set((this as unknown as QueryInternals).name, { fields, _parsers, _prebuiltEmptyResultObject });
+    const { fields, _parsers, _prebuiltEmptyResultObject } = this.self._result;
+    this.descriptions.set(this.self.name, { fields, _parsers, _prebuiltEmptyResultObject });
   }
 
   handleCommandComplete(message: unknown, connection: Connection): void {
     // Completed without a RowDescription: a statement that returns no rows.
-    if (!this.described) this.descriptions.set((this as unknown as QueryInternals).name, null);
+    if (!this.described) this.descriptions.set(this.self.name, null);
     base.handleCommandComplete.call(this, message, connection);
   }
 }

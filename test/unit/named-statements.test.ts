@@ -22,6 +22,21 @@ afterAll(async () => {
 const prepared = async () =>
   (await pool.query<{ statement: string }>('select statement from pg_prepared_statements order by prepare_time')).rows.map((r) => r.statement);
 
+/** Runs `fn` on one client of the pool, counting the protocol messages of these names it receives. */
+async function countingMessages<T>(messages: string[], fn: (client: pg.PoolClient, count: () => number) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let count = 0;
+  const connection = (client as unknown as { connection: NodeJS.EventEmitter }).connection;
+  const tick = () => (count += 1);
+  for (const message of messages) connection.on(message, tick);
+  try {
+    return await fn(client, () => count);
+  } finally {
+    for (const message of messages) connection.off(message, tick);
+    client.release();
+  }
+}
+
 describe('named statements', () => {
   it('when a parameterised query runs twice, then the connection parses it once and reuses it', async () => {
     const text = 'select $1::int + 1 as n';
@@ -60,19 +75,7 @@ describe('named statements', () => {
 
 describe('BEGIN with the first statement', () => {
   /** Runs `fn` on one client, counting its round trips (every ReadyForQuery ends one). */
-  async function onClient<T>(fn: (client: pg.PoolClient, roundTrips: () => number) => Promise<T>): Promise<T> {
-    const client = await pool.connect();
-    let count = 0;
-    const connection = (client as unknown as { connection: NodeJS.EventEmitter }).connection;
-    const tick = () => (count += 1);
-    connection.on('readyForQuery', tick);
-    try {
-      return await fn(client, () => count);
-    } finally {
-      connection.off('readyForQuery', tick);
-      client.release();
-    }
-  }
+  const onClient = <T>(fn: (client: pg.PoolClient, roundTrips: () => number) => Promise<T>) => countingMessages(['readyForQuery'], fn);
   const txid = 'select txid_current()::text as id, $1::int as n';
 
   it('when a transaction runs two statements, then BEGIN rides with the first: three round trips, one transaction', async () => {
@@ -146,22 +149,8 @@ describe('BEGIN with the first statement', () => {
 });
 
 describe('a named statement described once per connection', () => {
-  /** Runs `fn` on one client, counting the RowDescription and NoData messages it receives. */
-  async function counting<T>(fn: (client: pg.PoolClient, descriptions: () => number) => Promise<T>): Promise<T> {
-    const client = await pool.connect();
-    let count = 0;
-    const connection = (client as unknown as { connection: NodeJS.EventEmitter }).connection;
-    const tick = () => (count += 1);
-    connection.on('rowDescription', tick);
-    connection.on('noData', tick);
-    try {
-      return await fn(client, () => count);
-    } finally {
-      connection.off('rowDescription', tick);
-      connection.off('noData', tick);
-      client.release();
-    }
-  }
+  /** Runs `fn` on one client, counting the descriptions it receives (RowDescription or NoData). */
+  const counting = <T>(fn: (client: pg.PoolClient, descriptions: () => number) => Promise<T>) => countingMessages(['rowDescription', 'noData'], fn);
   const typed = `select $1::int as n, $2::timestamptz as at, $3::numeric as amount, $4::jsonb as data, null::text as nothing, 'x' || $1::text as label`;
 
   it('when it runs again, then no description is asked for, and its rows are typed as the first time', async () => {
