@@ -15,6 +15,9 @@ import type { BenchData } from './seed.js';
 import { startProcess } from './servers.js';
 import { freePort } from '../src/db/embedded.js';
 
+/** Signed POSTs the delivery floor sends. */
+const FLOOR_DELIVERIES = 20_000;
+
 /** The location of the latency phase's installation (the burst's ten are at the seeded location). */
 export const LATENCY_LOCATION = 'Latency kitchen';
 
@@ -36,7 +39,9 @@ interface Options {
  *   (deliveriesPerSecondAfterEmit: the pipeline without the writers competing for the CPU);
  * - latency: 500 events per second for 10 s, commit-to-receipt p50/p99;
  * - replay: replayWebhooks over 10,000 failed deliveries of one installation, sent in sequence
- *   order one after the other, deliveries per second.
+ *   order one after the other, deliveries per second;
+ * - floor: the same receiver fed by bench/floor/deliveries.ts (sign and POST, no database, no
+ *   queue, a process of its own), deliveries per second, and the burst's two rates over it.
  */
 export async function measureWebhookDelivery({ db, url, env, data, dir, workerEntry = 'dist/main.js' }: Options) {
   const tls = createTestTls();
@@ -138,11 +143,41 @@ export async function measureWebhookDelivery({ db, url, env, data, dir, workerEn
       await waitFor(() => replayed.length >= 10_000, 120_000);
       return (performance.now() - replayStart) / 1000;
     });
+    // The floor: the same receiver, FLOOR_DELIVERIES signed POSTs from a process with no database
+    // and no queue (bench/floor/deliveries.ts), the most the worker could send on this machine.
+    const floorStart = count;
+    const floorTarget = count + FLOOR_DELIVERIES;
+    const floorProcess = startProcess('delivery floor', ['bench/floor/deliveries.ts'], {
+      FLOOR_ENDPOINT: endpoint,
+      FLOOR_SECRET: data.webhookSecret,
+      FLOOR_COUNT: String(FLOOR_DELIVERIES),
+      NODE_EXTRA_CA_CERTS: tls.caPath,
+    });
+    await waitFor(() => count > floorStart, 30_000); // timed from its first receipt, its boot left out
+    const floor = await measure(floorProcess.pid, async () => {
+      const t0 = performance.now();
+      await waitFor(() => count >= floorTarget, 120_000);
+      return (performance.now() - t0) / 1000;
+    });
+    await floorProcess.stop();
+
     const inOrder = replayed.every((seq, i) => seq === i + 1);
+    const burstRate = Math.round(throughput.result.deliveries / throughput.result.seconds);
+    const afterEmitRate = Math.round(throughput.result.drain.deliveries / throughput.result.drain.seconds);
+    const floorRate = Math.round(FLOOR_DELIVERIES / floor.result);
     return {
-      deliveriesPerSecond: Math.round(throughput.result.deliveries / throughput.result.seconds),
-      burst: { events, installationsPerEvent: 10, seconds: Math.round(throughput.result.seconds * 100) / 100, emitSeconds: Math.round(throughput.result.emitSeconds * 100) / 100, deliveriesPerSecondAfterEmit: Math.round(throughput.result.drain.deliveries / throughput.result.drain.seconds), workerCpuPercent: throughput.cpuPercent, postgresCpuPercent: throughput.postgresCpuPercent, benchCpuPercent: throughput.benchCpuPercent, workerPeakRssMb: throughput.peakRssMb },
+      deliveriesPerSecond: burstRate,
+      burst: { events, installationsPerEvent: 10, seconds: Math.round(throughput.result.seconds * 100) / 100, emitSeconds: Math.round(throughput.result.emitSeconds * 100) / 100, deliveriesPerSecondAfterEmit: afterEmitRate, workerCpuPercent: throughput.cpuPercent, postgresCpuPercent: throughput.postgresCpuPercent, benchCpuPercent: throughput.benchCpuPercent, workerPeakRssMb: throughput.peakRssMb },
       latency: { eventsPerSecond: rate, seconds: duration, events: committed.size, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99), maxMs: percentile(latencies, 100) },
+      floor: {
+        deliveries: FLOOR_DELIVERIES,
+        seconds: Math.round(floor.result * 100) / 100,
+        deliveriesPerSecond: floorRate,
+        senderCpuPercent: floor.cpuPercent,
+        receiverCpuPercent: floor.benchCpuPercent,
+        ratioOfBurst: Math.round((burstRate / floorRate) * 100) / 100,
+        ratioOfBurstAfterEmit: Math.round((afterEmitRate / floorRate) * 100) / 100,
+      },
       replay: { events: 10_000, seconds: Math.round(replay.result * 100) / 100, deliveriesPerSecond: Math.round(10_000 / replay.result), inSequenceOrder: inOrder, workerCpuPercent: replay.cpuPercent, workerPeakRssMb: replay.peakRssMb },
     };
   } finally {
