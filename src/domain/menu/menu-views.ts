@@ -2,7 +2,7 @@ import type { ExpressionBuilder, Selectable } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { DataPlaneSchema, MenuItemsTable } from '../../db/types.js';
 import type { MenuItemData } from '../../generated/events.generated.js';
-import { formatMinor, toMinor } from '../shared/index.js';
+import { normalizeMoney } from '../shared/index.js';
 
 // Row -> wire shapes of the menu (openapi.yaml MenuItem, MenuItemDetail; asyncapi.yaml MenuItemData).
 
@@ -32,7 +32,7 @@ export function toMenuItemData(row: MenuItemRow): MenuItemData {
     item_id: row.item_id,
     name: row.name,
     description: row.description,
-    price: formatMinor(toMinor(row.price)),
+    price: normalizeMoney(row.price),
     is_available: row.is_available,
     is_active: row.is_active,
     location_id: row.location_id,
@@ -86,7 +86,7 @@ export function toMenuItemDetail(row: MenuItemRow, templates: TemplateJson[]): M
       location_id: t.location_id,
       min_select: t.min_select,
       max_select: t.max_select,
-      options: t.options.map((o) => ({ option_id: o.option_id, name: o.name, price_delta: formatMinor(toMinor(o.price_delta)) })),
+      options: t.options.map((o) => ({ option_id: o.option_id, name: o.name, price_delta: normalizeMoney(o.price_delta) })),
     })),
   };
 }

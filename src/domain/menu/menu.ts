@@ -6,7 +6,7 @@ import type { MenuItemChanges } from '../../generated/events.generated.js';
 import type { InstallationContext } from '../installations/index.js';
 import { MalformedInputError, NotFoundError } from '../shared/index.js';
 import { resolveScopedLocation } from '../restaurants/index.js';
-import { formatMinor, hasAtMostDecimals, toMinor } from '../shared/index.js';
+import { hasAtMostDecimals, normalizeMoney, toMinor } from '../shared/index.js';
 import { templatesOf, toMenuItemData, toMenuItemDetail, toMenuItemView, type MenuItemDetailView, type MenuItemRow, type MenuItemView } from './menu-views.js';
 import { decodeCursor, toPage, type Page } from '../shared/index.js';
 import { inSite, scopeAt, type Tx } from '../shared/index.js';
@@ -108,7 +108,7 @@ export async function patchMenuItem(ctx: InstallationContext, itemId: number, pa
 function columnValues(patch: MenuItemPatch): Updateable<MenuItemsTable> {
   const set: Updateable<MenuItemsTable> = {};
   if (patch.is_available !== undefined) set.is_available = patch.is_available;
-  if (patch.price !== undefined) set.price = formatMinor(toMinor(patch.price));
+  if (patch.price !== undefined) set.price = normalizeMoney(patch.price);
   if (patch.preparation_time !== undefined) set.preparation_time = patch.preparation_time;
   return set;
 }
@@ -195,7 +195,7 @@ function lockItems({ data }: Tx, ctx: InstallationContext, itemIds: number[]): P
 function changesOf(row: MenuItemRow, patch: MenuItemPatch): MenuItemChanges {
   const changes: MenuItemChanges = {};
   if (patch.is_available !== undefined && patch.is_available !== row.is_available) changes.is_available = patch.is_available;
-  if (patch.price !== undefined && toMinor(patch.price) !== toMinor(row.price)) changes.price = formatMinor(toMinor(patch.price));
+  if (patch.price !== undefined && toMinor(patch.price) !== toMinor(row.price)) changes.price = normalizeMoney(patch.price);
   if (patch.preparation_time !== undefined && patch.preparation_time !== row.preparation_time) changes.preparation_time = patch.preparation_time;
   return changes;
 }

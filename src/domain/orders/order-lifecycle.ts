@@ -7,7 +7,7 @@ import type { DataPlaneSchema } from '../../db/types.js';
 import { type EventScope } from '../webhooks/index.js';
 import type { EventDataMap } from '../../generated/events.generated.js';
 import type { InstallationContext } from '../installations/index.js';
-import { formatMinor, toMinor } from '../shared/index.js';
+import { normalizeMoney } from '../shared/index.js';
 import type { InternalStatus } from './order-status.js';
 import type { OrderRow } from './order-view.js';
 import type { Tx } from '../shared/index.js';
@@ -71,7 +71,7 @@ export function orderCreatedData(order: OrderRow): EventDataMap['order.created']
     unique_orderid: order.unique_orderid,
     table_number: order.table_number,
     order_status: 'CREATED',
-    total: formatMinor(toMinor(order.total)),
+    total: normalizeMoney(order.total),
     party_size: order.party_size,
     created_at: order.created_at.toISOString(),
   };
@@ -125,7 +125,7 @@ export async function changeOrderStatus(
     });
   }
   if (next === 'PAID') {
-    await emit(scope, 'order.paid', { ...ids, total: formatMinor(toMinor(updated.total)), paid_at: updated.paid_at!.toISOString() });
+    await emit(scope, 'order.paid', { ...ids, total: normalizeMoney(updated.total), paid_at: updated.paid_at!.toISOString() });
   }
   return updated;
 }

@@ -4,7 +4,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { DataPlaneSchema, OrdersTable, TransactionsTable } from '../../db/types.js';
 import type { components } from '../../generated/openapi.generated.js';
-import { formatMinor, toMinor } from '../shared/index.js';
+import { formatMinor, normalizeMoney, toMinor } from '../shared/index.js';
 import { reportedStatusOf, type InternalStatus } from './order-status.js';
 
 export type OrderView = components['schemas']['Order'];
@@ -29,7 +29,7 @@ export function toPaymentView(row: TransactionRow, fallback: { remainingMinor: n
   return {
     payment_id: row.transaction_id,
     order_id: row.order_id,
-    amount: formatMinor(toMinor(row.amount)),
+    amount: normalizeMoney(row.amount),
     currency: row.currency.trim(),
     payment_method: row.payment_method,
     provider: row.provider,
@@ -104,8 +104,8 @@ export function toOrderView(order: OrderWithChildren): OrderView {
     table_number: order.table_number,
     party_size: order.party_size,
     external_order_id: order.external_order_id,
-    total: formatMinor(toMinor(order.total)),
-    paid_total: formatMinor(toMinor(order.paid_total)),
+    total: normalizeMoney(order.total),
+    paid_total: normalizeMoney(order.paid_total),
     remaining_balance: formatMinor(remainingMinor(order)),
     currency: order.currency.trim(),
     kitchen_instructions: order.kitchen_instructions,
@@ -115,14 +115,14 @@ export function toOrderView(order: OrderWithChildren): OrderView {
       item_id: item.item_id,
       name: item.name,
       quantity: item.quantity,
-      unit_price: formatMinor(toMinor(item.unit_price)),
-      line_total: formatMinor(toMinor(item.line_total)),
+      unit_price: normalizeMoney(item.unit_price),
+      line_total: normalizeMoney(item.line_total),
       notes: item.notes,
       customizations: item.customizations.map((c) => ({
         template_id: c.template_id,
         option_id: c.option_id,
         name: c.name,
-        price_delta: formatMinor(toMinor(c.price_delta)),
+        price_delta: normalizeMoney(c.price_delta),
       })),
     })),
     customer: order.customer ?? null,

@@ -9,7 +9,7 @@ import {
   SubscriptionLockedError, ValidationError,
 } from '../shared/index.js';
 import { lockIdempotencyKey } from '../shared/index.js';
-import { formatMinor, toMinor } from '../shared/index.js';
+import { formatMinor, normalizeMoney, toMinor } from '../shared/index.js';
 import { findOrder, installationScope, markOrderPaid } from '../orders/index.js';
 import type { InternalStatus } from '../orders/index.js';
 import { loadOrderView, remainingMinor, toPaymentView, type OrderRow, type PaymentView, type TransactionRow } from '../orders/index.js';
@@ -73,7 +73,7 @@ async function emitCaptureEvent({ emit }: Tx, scope: EventScope, transaction: Tr
   await emit(scope, 'payment.succeeded', {
     payment_id: transaction.transaction_id,
     order_id: transaction.order_id,
-    amount: formatMinor(toMinor(transaction.amount)),
+    amount: normalizeMoney(transaction.amount),
     currency: transaction.currency.trim(),
     payment_method: input.payment_method,
     provider: input.provider,
@@ -157,12 +157,12 @@ export async function recordSaleTransaction(
   await tx.emit(scope, 'payment.succeeded', {
     transaction_id: transaction.transaction_id,
     order_id: transaction.order_id,
-    amount: formatMinor(toMinor(transaction.amount)),
+    amount: normalizeMoney(transaction.amount),
     currency: transaction.currency.trim(),
     payment_method: transaction.payment_method,
-    tip_amount: formatMinor(toMinor(transaction.tip_amount)),
-    tax_amount: formatMinor(toMinor(transaction.tax_amount)),
-    discount_amount: formatMinor(toMinor(transaction.discount_amount)),
+    tip_amount: normalizeMoney(transaction.tip_amount),
+    tax_amount: normalizeMoney(transaction.tax_amount),
+    discount_amount: normalizeMoney(transaction.discount_amount),
     processor_payment_intent_id: transaction.processor_payment_intent_id,
     transaction_type: transaction.transaction_type,
     processed_at: transaction.captured_at.toISOString(),

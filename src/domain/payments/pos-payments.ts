@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { NotFoundError, OrderStateError, OverpaymentError, ValidationError } from '../shared/index.js';
-import { formatMinor, toMinor } from '../shared/index.js';
+import { formatMinor, normalizeMoney, toMinor } from '../shared/index.js';
 import { changeOrderStatus } from '../orders/index.js';
 import { remainingMinor, type OrderRow, type TransactionRow } from '../orders/index.js';
 import { recordSaleTransaction } from './payments.js';
@@ -142,7 +142,7 @@ export async function refundPayment(site: RestaurantSite, transactionId: number,
     await tx.emit(siteScope(site), 'payment.refunded', {
       transaction_id: transactionId,
       order_id: sale.order_id,
-      amount: formatMinor(toMinor(sale.amount)),
+      amount: normalizeMoney(sale.amount),
       currency: sale.currency.trim(),
       refund_reason: refundReason,
       refunded_at: refund.captured_at.toISOString(),

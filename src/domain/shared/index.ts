@@ -26,7 +26,7 @@ export {
 } from './errors.js';
 export type { Details, ErrorCode, ErrorKind, ResourceKind } from './errors.js';
 export { lockIdempotencyKey, requestHash } from './idempotency.js';
-export { formatMinor, formatQuantity, hasAtMostDecimals, toMinor, toQuantityUnits } from './money.js';
+export { formatMinor, formatQuantity, hasAtMostDecimals, normalizeMoney, toMinor, toQuantityUnits } from './money.js';
 export { DEFAULT_LIMIT, decodeCursor, encodeCursor, toPage } from './pagination.js';
 export type { Page } from './pagination.js';
 export { dataPlane, inSite, scopeAt } from './site.js';

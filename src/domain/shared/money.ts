@@ -10,6 +10,12 @@ const parseScaled = (value: string | number, scale: number): number => {
   if (typeof value === 'string' && CANONICAL[scale]!.test(value)) {
     return scale === 0 ? Number(value) : Number(value.slice(0, -scale - 1) + value.slice(-scale));
   }
+  // A number that is exactly the double of a value with `scale` decimals (12.5, a numeric inside a
+  // JSON aggregate): its units, found without text. Anything else takes the decimal path below.
+  if (typeof value === 'number') {
+    const units = Math.round(value * 10 ** scale);
+    if (Number.isSafeInteger(units) && units / 10 ** scale === value) return units === 0 ? 0 : units;
+  }
   const text = typeof value === 'number' ? value.toFixed(scale + 2) : value.trim();
   const match = /^(-)?(\d+)(?:\.(\d+))?$/.exec(text);
   if (!match) throw new Error(`Not a decimal: ${value}`);
@@ -32,6 +38,16 @@ const formatScaled = (units: number, scale: number): string => {
 export const toMinor = (value: string | number): number => parseScaled(value, 2);
 /** 1250 -> "12.50" */
 export const formatMinor = (minor: number): string => formatScaled(minor, 2);
+// An amount already in its wire form: what formatMinor writes (no leading zeros, two decimals).
+const WIRE_MONEY = /^-?(?:0|[1-9]\d{0,12})\.\d\d$/;
+
+/**
+ * An amount in its wire form: formatMinor(toMinor(value)), with a column's own text (the usual
+ * case when a row becomes a view) passed through as it is.
+ */
+export const normalizeMoney = (value: string | number): string =>
+  typeof value === 'string' && WIRE_MONEY.test(value) && value !== '-0.00' ? value : formatMinor(toMinor(value));
+
 /** Exactly representable with two decimals (12.5 yes, 12.505 no). */
 export const hasAtMostDecimals = (value: number | string, decimals: number): boolean => {
   const text = typeof value === 'number' ? String(value) : value;

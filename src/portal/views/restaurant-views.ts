@@ -1,6 +1,6 @@
 // Row -> portal shapes of the restaurant side (schema.graphql RestaurantOrder, RestaurantTransaction,
 // RestaurantMenuItem). Plugins read the same rows through the Data API in its own shapes.
-import { formatMinor, toMinor } from '../../domain/shared/index.js';
+import { formatMinor, normalizeMoney, toMinor } from '../../domain/shared/index.js';
 import type { MenuItemRow } from '../../domain/menu/index.js';
 import type { OrderRow } from '../../domain/orders/index.js';
 import type { PaymentOutcome } from '../../domain/payments/index.js';
@@ -38,7 +38,7 @@ export interface RestaurantTransactionView {
   order: RestaurantOrderView;
 }
 
-const money = (value: string) => formatMinor(toMinor(value));
+const money = normalizeMoney;
 
 export async function toRestaurantOrderView(site: RestaurantSite, order: OrderRow): Promise<RestaurantOrderView> {
   const { count } = await siteData(site)
