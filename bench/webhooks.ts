@@ -1,5 +1,5 @@
-// `npx tsx bench/webhooks.ts [--statements]`: the webhook delivery scenario of `make bench` alone, on a
-// small seeded database (no 100,000 orders to wait for), with the worker compiled by `npm run build`
+// `npx tsx bench/webhooks.ts [--statements] [--full]`: the webhook delivery scenario of `make bench` alone, on a
+// small seeded database (no 100,000 orders to wait for; --full seeds as make bench does), with the worker compiled by `npm run build`
 // first. For before/after comparisons while optimising the delivery pipeline; `make bench` stays
 // the measurement of record. Prints the scenario's JSON, with the CPU share of the worker,
 // PostgreSQL and this process (the receiver and the emitting writers) during the burst.
@@ -14,7 +14,11 @@ import { seededDatabase } from './dev-database.js';
 import { LATENCY_LOCATION, measureWebhookDelivery } from './webhook-scenario.js';
 
 const statements = process.argv.includes('--statements');
-const database = await seededDatabase('webhooks', { installations: 500, orders: 1_000, customers: 100, feedEvents: 20 }, { statementStats: statements });
+// --full: make bench's own seed (100,000 orders, 200 feed events per installation) instead of the small one.
+const size = process.argv.includes('--full')
+  ? { installations: 500, orders: 100_000, customers: 10_000, feedEvents: 200 }
+  : { installations: 500, orders: 1_000, customers: 100, feedEvents: 20 };
+const database = await seededDatabase('webhooks', size, { statementStats: statements });
 execSync('npm run --silent build', { cwd: path.resolve(import.meta.dirname, '..'), stdio: 'inherit' });
 try {
   if (statements) await sql`create extension if not exists pg_stat_statements`.execute(database.db);
