@@ -19,11 +19,14 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const database = await seededDatabase('ab', { installations: 500, orders: 20_000, customers: 2_000, feedEvents: 20 });
 const { env, url, data } = database;
 const targets: Server[] = [];
-// DIR:NAME=value,NAME=value runs that build with extra environment (e.g. .:SVC_REQUEST_LOG=off).
+// DIR:NAME=value,NAME=value runs that build with extra environment (e.g. .:SVC_REQUEST_LOG=off), and
+// NODE_FLAGS=value with Node flags (e.g. .:NODE_FLAGS=--max-semi-space-size=8).
 for (const arg of dirs) {
   const [d, extra] = arg.split(':') as [string, string | undefined];
   const vars = Object.fromEntries((extra ? extra.split(',') : []).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)] as [string, string]));
-  targets.push(await startServer(arg, [path.resolve(d, 'dist/main.js'), 'serve'], { ...env, ...vars, DATABASE_URL: url, SVC_ROLE: 'api' }));
+  // NODE_FLAGS=... goes on the command line after the service's own V8 settings, so it overrides them.
+  const { NODE_FLAGS: flags, ...rest } = vars;
+  targets.push(await startServer(arg, [...(flags ? flags.split(' ') : []), path.resolve(d, 'dist/main.js'), 'serve'], { ...env, ...rest, DATABASE_URL: url, SVC_ROLE: 'api' }));
 }
 if (scenario.domainOnly) targets.push(await startServer('domain only', ['bench/domain/server.ts'], { ...env, DATABASE_URL: url }));
 targets.push(await startServer('floor', ['bench/floor/server.ts'], { ...env, DATABASE_URL: url }));
@@ -39,10 +42,10 @@ for (let round = 1; round <= rounds; round++) {
 for (const t of targets) await t.stop();
 await database.stop();
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-console.log(`\n${scenario.name}, ${rounds} rounds of ${seconds} s\n\n| target | req/s (median) | ratio to floor (median of rounds) | p99 ms (median) | CPU ms per request | PostgreSQL CPU ms per request |\n| --- | --- | --- | --- | --- | --- |`);
+console.log(`\n${scenario.name}, ${rounds} rounds of ${seconds} s\n\n| target | req/s (median) | ratio to floor (median of rounds) | p99 ms (median) | CPU ms per request | PostgreSQL CPU ms per request | peak RSS MB (median) |\n| --- | --- | --- | --- | --- | --- | --- |`);
 for (const t of targets) {
   const mine = runs.filter((r) => r.target === t.name);
   const ratios = mine.map((r) => r.requestsPerSecond / runs.find((f) => f.target === 'floor' && f.round === r.round)!.requestsPerSecond);
   const cpu = mine.map((r) => (r.cpuPercent * 10) / r.requestsPerSecond);
-  console.log(`| ${t.name} | ${median(mine.map((r) => r.requestsPerSecond))} | ${median(ratios).toFixed(2)} | ${median(mine.map((r) => r.p99Ms))} | ${median(cpu).toFixed(3)} | ${median(mine.map((r) => r.pgMsPerRequest)).toFixed(3)} |`);
+  console.log(`| ${t.name} | ${median(mine.map((r) => r.requestsPerSecond))} | ${median(ratios).toFixed(2)} | ${median(mine.map((r) => r.p99Ms))} | ${median(cpu).toFixed(3)} | ${median(mine.map((r) => r.pgMsPerRequest)).toFixed(3)} | ${median(mine.map((r) => r.peakRssMb))} |`);
 }
