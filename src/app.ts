@@ -9,14 +9,13 @@ import { handlers } from './api/handlers/index.js';
 import { createDataApi, isDataApiPath, type TrustProxy } from './api/router.js';
 import { httpError, sendError, toErrorResponse } from './http/error-response.js';
 import { bodyErrorResponse, jsonBodyParser, startExchange } from './http/exchange.js';
-import { createPortal } from './portal/yoga.js';
-import { createDocsRouter } from './docs/router.js';
 import { createOAuthRouter } from './http/oauth-router.js';
 import type { EventSink, JobQueue } from './domain/webhooks/index.js';
 import type pg from 'pg';
 import { createMetrics, type Metrics } from './observability/metrics.js';
 import { createProbesRouter } from './http/probes.js';
 import { createRequestLog, type RequestLog } from './api/request-log.js';
+import { lazyRouter } from './http/lazy-router.js';
 
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -61,9 +60,15 @@ export async function createApp(config: Config, deps: AppDeps): Promise<App> {
   const requestLog = config.requestLog.enabled ? (deps.requestLog ?? createRequestLog(deps.db, deps.logger)) : undefined;
 
   app.use(createProbesRouter(config, { db: deps.db, metrics }));
-  app.use(createDocsRouter(ROOT_DIR, config));
+  // The docs and the portal load on their first request (src/http/lazy-router.ts).
+  app.use(lazyRouter(servesDocs, async () => (await import('./docs/router.js')).createDocsRouter(ROOT_DIR, config)));
   app.use(createOAuthRouter(config, deps.db, deps.logger));
-  app.use(createPortal(config, { db: deps.db, logger: deps.logger, events: deps.events, queue: deps.queue, metrics }));
+  app.use(
+    lazyRouter(
+      (p) => p.startsWith('/graphql'),
+      async () => (await import('./portal/yoga.js')).createPortal(config, { db: deps.db, logger: deps.logger, events: deps.events, queue: deps.queue, metrics }),
+    ),
+  );
 
   app.use((_req, res) => sendError(res, httpError(404, 'route_not_found', 'No such endpoint. See /docs for the API reference.'), config.baseUrl));
   app.use(bodyErrors(deps.logger, config.baseUrl));
@@ -76,6 +81,11 @@ export async function createApp(config: Config, deps: AppDeps): Promise<App> {
     app.get('trust proxy fn') as TrustProxy,
   );
   return (req, res) => (isDataApiPath(req.url) ? dataApi(req, res) : app(req, res));
+}
+
+/** The paths of src/docs/router.ts (lower-cased): the landing page, /docs/*, and the contracts' files. */
+function servesDocs(p: string): boolean {
+  return p === '/' || p.startsWith('/docs') || p.startsWith('/openapi.') || p.startsWith('/asyncapi.');
 }
 
 /** The request id and access log of every request (src/http/exchange.ts), as Express middleware. */

@@ -1,5 +1,5 @@
 import type { LookupFunction } from 'node:net';
-import { Agent, request } from 'undici';
+import type { Agent } from 'undici';
 import { DestinationRefusedError, parseEndpoint, vetDestination, type GuardOptions, type LookupAll, type VettedDestination } from './destination-guard.js';
 
 // Outbound HTTPS to every URL a developer chose: webhook deliveries (post) and anything else the
@@ -73,6 +73,10 @@ const MAX_AGENTS = 512;
 /** Statuses whose responses have no body (the Response constructor refuses one). */
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
+/** undici, loaded on the first outbound request: a process that never sends one (the API role) does not hold it. */
+let undici: typeof import('undici') | undefined;
+const loadUndici = async () => (undici ??= await import('undici'));
+
 export class WebhookHttpClient {
   private readonly agents = new Map<string, Agent>();
   private readonly resolved = new Map<string, { at: number; destination: Promise<VettedDestination> }>();
@@ -93,12 +97,13 @@ export class WebhookHttpClient {
       throw err;
     }
     const signal = AbortSignal.timeout(this.options.timeoutMs);
+    const { request, Agent } = undici ?? (await loadUndici());
     try {
       const response = await request(destination.url, {
         method: 'POST',
         headers: { ...headers, 'content-length': String(body.length) },
         body,
-        dispatcher: this.agentFor(destination),
+        dispatcher: this.agentFor(destination, Agent),
         signal,
         headersTimeout: this.options.timeoutMs,
         bodyTimeout: this.options.timeoutMs,
@@ -137,12 +142,13 @@ export class WebhookHttpClient {
     const timeout = AbortSignal.timeout(this.options.timeoutMs);
     const signal = init.signal ? AbortSignal.any([timeout, init.signal]) : timeout;
     const body = init.body === undefined || init.body === null ? undefined : typeof init.body === 'string' || init.body instanceof URLSearchParams ? Buffer.from(String(init.body)) : Buffer.from(init.body);
+    const { request, Agent } = undici ?? (await loadUndici());
     try {
       const response = await request(destination.url, {
         method: init.method as 'POST',
         headers: { ...init.headers, ...(body ? { 'content-length': String(body.length) } : {}) },
         body,
-        dispatcher: this.agentFor(destination),
+        dispatcher: this.agentFor(destination, Agent),
         signal,
         headersTimeout: this.options.timeoutMs,
         bodyTimeout: this.options.timeoutMs,
@@ -206,7 +212,7 @@ export class WebhookHttpClient {
     return destination.then((d) => ({ ...d, url }));
   }
 
-  private agentFor(destination: VettedDestination): Agent {
+  private agentFor(destination: VettedDestination, Agent: typeof import('undici').Agent): Agent {
     const key = `${destination.url.origin}|${destination.address}`;
     let agent = this.agents.get(key);
     if (agent) {
