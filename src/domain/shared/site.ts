@@ -35,8 +35,24 @@ export interface Tx {
 
 /** A data-plane handle: every query through it lands in `schema`. The one place this cast is made. */
 export function dataPlane(db: Db | Transaction<Database>, schema: string): Kysely<DataPlaneSchema> {
-  return (db as unknown as Kysely<DataPlaneSchema>).withSchema(schema);
+  const plain = db as unknown as Kysely<DataPlaneSchema>;
+  if (db.isTransaction) return plain.withSchema(schema);
+  // Kept per pool and schema: withSchema builds a plugin whose transformer binds a hundred methods
+  // (about 9 KB and a few µs a call), which every API request would pay otherwise. A handle holds
+  // no state between queries, so requests share it.
+  let handles = HANDLES.get(db);
+  if (!handles) HANDLES.set(db, (handles = new Map()));
+  let handle = handles.get(schema);
+  if (!handle) {
+    if (handles.size >= MAX_HANDLES) handles.delete(handles.keys().next().value!);
+    handles.set(schema, (handle = plain.withSchema(schema)));
+  }
+  return handle;
 }
+
+/** Data-plane handles of each pool, by schema (production and one a sandbox), oldest dropped first. */
+const HANDLES = new WeakMap<object, Map<string, Kysely<DataPlaneSchema>>>();
+const MAX_HANDLES = 512;
 
 /** Runs a write as one transaction in the site's plane, its events included. */
 export function inSite<T>(site: Site, fn: (tx: Tx) => Promise<T>): Promise<T> {
