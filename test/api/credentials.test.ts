@@ -215,6 +215,53 @@ describe('rate limit', () => {
     }
   });
 
+  it('when admissions of the same installations run together, then each locks their buckets in bucket order (no deadlock between them)', async () => {
+    // Two statements that lock the same buckets in opposite orders deadlock: PostgreSQL aborts one
+    // after a second (a 5xx for its requests). So a statement waiting on a bucket already holds
+    // every bucket before it, whatever the order its requests arrived in.
+    const fixtures: InstallationFixture[] = [];
+    for (let i = 0; i < 12; i++) fixtures.push(await createInstallation(t.db));
+    const bucket = (i: InstallationFixture) => `installation:${i.installationId}`;
+    const sorted = [...fixtures].sort((p, q) => (bucket(p) < bucket(q) ? -1 : 1));
+    const last = sorted[sorted.length - 1]!;
+    const pool = new pg.Pool({ connectionString: t.databaseUrl, max: 4 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const holder = await pool.connect();
+    const probe = await pool.connect();
+    try {
+      // Every bucket exists (committed), so a lock on any is a row lock the probe can see.
+      await pool.query(`insert into control.rate_limits (bucket, window_start, count) select unnest($1::text[]), now(), 0`, [sorted.map(bucket)]);
+      const shuffled = [7, 2, 11, 0, 5, 9, 1, 10, 3, 8, 6, 4].map((i) => fixtures[i]!);
+      for (const arrival of [[...sorted].reverse(), shuffled, sorted]) {
+        await holder.query('begin');
+        await holder.query(`select 1 from control.rate_limits where bucket = $1 for update`, [bucket(last)]);
+        const admitted = Promise.all(arrival.map((i) => admitInstallation(db, t.events, i.apiKey, { perMinute: 1000 })));
+        // The admission statement now waits for the holder's lock on the last bucket.
+        for (let waited = 0; ; waited += 20) {
+          const { rows } = await probe.query(`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
+          if (rows.length > 0) break;
+          if (waited > 5000) throw new Error('the admission statement never waited for the held bucket');
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        await probe.query('begin');
+        const { rows: free } = await probe.query<{ bucket: string }>(
+          `select bucket from control.rate_limits where bucket = any($1::text[]) order by bucket for update skip locked`,
+          [sorted.slice(0, -1).map(bucket)],
+        );
+        await probe.query('rollback');
+        await holder.query('commit');
+        const outcomes = await admitted;
+        expect({ arrival: arrival.map(bucket), notYetLocked: free.map((r) => r.bucket) }).toEqual({ arrival: arrival.map(bucket), notYetLocked: [] });
+        expect(outcomes.map((o) => o.auth.installationId)).toEqual(arrival.map((i) => i.installationId));
+      }
+    } finally {
+      await holder.query('rollback').catch(() => undefined);
+      holder.release();
+      probe.release();
+      await db.destroy();
+    }
+  });
+
   it('when 80 requests race, then exactly 60 pass', async () => {
     const other = await createInstallation(t.db);
     const results = await Promise.all(Array.from({ length: 80 }, () => call(t.app, 'get', '/health', { key: other.apiKey })));

@@ -192,6 +192,8 @@ const ADMITTED = sql`
  * request gets its own place in each bucket it counts in, in arrival order (`ord`, the request's
  * 1-based position in the arrays): the k-th of a bucket's n new requests sees count - n + k, as it
  * would with a statement of its own. A row per key that names an installation.
+ * Buckets are locked in bucket order, the installations' before the routes' (`rate` is read
+ * whole before `route`): two statements sharing buckets wait for each other, never deadlock.
  */
 function batchedAdmissionStatement(): RawBuilder<KeyLookupRow & { ord: number }> {
   return sql<KeyLookupRow & { ord: number }>`
@@ -206,7 +208,7 @@ function batchedAdmissionStatement(): RawBuilder<KeyLookupRow & { ord: number }>
        where sandbox_id in (select sandbox_id from admitted) and last_accessed_at < now() - interval '1 minute'
        returning 1
     ), rate as (
-      ${upsertBuckets(sql`select 'installation:' || installation_id, now(), count(*)::int from admitted group by installation_id`)}
+      ${upsertBuckets(sql`select 'installation:' || installation_id, now(), count(*)::int from admitted group by installation_id order by 1`)}
     ), placed as (
       select a.*, rate.retry_after as rate_retry_after,
              (rate.count - count(*) over (partition by a.installation_id)
@@ -215,7 +217,7 @@ function batchedAdmissionStatement(): RawBuilder<KeyLookupRow & { ord: number }>
     ), route as (
       select * from placed where route_bucket is not null and rate_count <= per_minute
     ), inbound as (
-      ${upsertBuckets(sql`select route_bucket || installation_id, now(), count(*)::int from route group by route_bucket, installation_id`)}
+      ${upsertBuckets(sql`select route_bucket || installation_id, now(), count(*)::int from route group by route_bucket, installation_id order by 1`)}
     ), route_placed as (
       select r.ord, inbound.retry_after as inbound_retry_after,
              (inbound.count - count(*) over (partition by inbound.bucket)
