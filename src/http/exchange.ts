@@ -85,7 +85,7 @@ export function bodyErrorResponse(err: unknown): ErrorResponse | undefined {
  * and body in one write.
  */
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string>): void {
-  const text = JSON.stringify(body) ?? '';
-  res.writeHead(status, { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(text)) });
-  res.end(text);
+  const bytes = Buffer.from(JSON.stringify(body) ?? '', 'utf8');
+  res.writeHead(status, { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(bytes.length) });
+  res.end(bytes);
 }
