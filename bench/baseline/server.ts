@@ -82,7 +82,8 @@ const ORDER_VIEW = `
          from "production"."order_items" as "oi" where "oi"."order_id" = "production"."orders"."order_id"
         order by "oi"."position", "oi"."order_item_id") as agg) as "items",
     (select coalesce(json_agg(agg), '[]') from (
-       select "t".* from "production"."transactions" as "t"
+       select "t"."transaction_id", "t"."order_id", "t"."amount", "t"."currency", "t"."payment_method", "t"."provider", "t"."provider_transaction_id",
+              "t"."captured_at", "t"."remaining_balance_after", "t"."order_status_after" from "production"."transactions" as "t"
         where "t"."order_id" = "production"."orders"."order_id" and "t"."transaction_type" = $1 and "t"."status" != $2
         order by "t"."transaction_id") as agg) as "payments",
     (select to_json(obj) from (

@@ -32,7 +32,8 @@ const ORDER_VIEW = `
          from "production"."order_items" as "oi" where "oi"."order_id" = "production"."orders"."order_id"
         order by "oi"."position", "oi"."order_item_id") as agg) as "items",
     (select coalesce(json_agg(agg), '[]') from (
-       select "t".* from "production"."transactions" as "t"
+       select "t"."transaction_id", "t"."order_id", "t"."amount", "t"."currency", "t"."payment_method", "t"."provider", "t"."provider_transaction_id",
+              "t"."captured_at", "t"."remaining_balance_after", "t"."order_status_after" from "production"."transactions" as "t"
         where "t"."order_id" = "production"."orders"."order_id" and "t"."transaction_type" = $1 and "t"."status" != $2
         order by "t"."transaction_id") as agg) as "payments",
     (select to_json(obj) from (
@@ -50,8 +51,8 @@ const INBOUND = `insert into control.webhook_logs (installation_id, direction, e
 type Installation = { installation_id: number; organization_id: number; location_id: number; status: string; listing_status: string; webhook_secret_enc: string };
 
 function send(res: http.ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) }).end(text);
+  const bytes = Buffer.from(JSON.stringify(body), 'utf8');
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': bytes.length }).end(bytes);
 }
 
 async function installationOf(req: http.IncomingMessage): Promise<Installation | null> {

@@ -11,6 +11,13 @@ export type OrderView = components['schemas']['Order'];
 export type PaymentView = components['schemas']['Payment'];
 export type OrderRow = Selectable<OrdersTable>;
 export type TransactionRow = Selectable<TransactionsTable>;
+
+/** The columns of a transaction its payment view reads (what an order view selects of each payment). */
+const PAYMENT_COLUMNS = [
+  'transaction_id', 'order_id', 'amount', 'currency', 'payment_method', 'provider', 'provider_transaction_id',
+  'captured_at', 'remaining_balance_after', 'order_status_after',
+] as const satisfies readonly (keyof TransactionRow)[];
+type PaymentRow = Pick<TransactionRow, (typeof PAYMENT_COLUMNS)[number]>;
 type Data = Kysely<DataPlaneSchema>;
 
 /** What the order still owes, never below zero. */
@@ -23,7 +30,7 @@ export function remainingMinor(order: Pick<OrderRow, 'total' | 'paid_total'>): n
  * the payment was applied; a row without one (written before the snapshot existed, or by code
  * that does not record it) reports the running balance and the order's current status.
  */
-export function toPaymentView(row: TransactionRow, fallback: { remainingMinor: number; status: InternalStatus }): PaymentView {
+export function toPaymentView(row: PaymentRow, fallback: { remainingMinor: number; status: InternalStatus }): PaymentView {
   const remaining = row.remaining_balance_after === null ? fallback.remainingMinor : toMinor(row.remaining_balance_after);
   const status = (row.order_status_after as InternalStatus | null) ?? fallback.status;
   return {
@@ -73,7 +80,7 @@ export function selectOrderViews(data: Data) {
           .where('t.transaction_type', '=', 'sale')
           .where('t.status', '!=', 'failed')
           .orderBy('t.transaction_id')
-          .selectAll('t'),
+          .select(PAYMENT_COLUMNS.map((column) => `t.${column}` as const)),
       ).as('payments'),
       jsonObjectFrom(
         eb.selectFrom('customers as cu').whereRef('cu.customer_id', '=', 'orders.customer_id').select(['cu.customer_id', 'cu.name', 'cu.email', 'cu.phone']),
@@ -128,7 +135,7 @@ export function toOrderView(order: OrderWithChildren): OrderView {
     customer: order.customer ?? null,
     payments: order.payments.map((json) => {
       // JSON aggregates carry numerics as numbers and timestamps as text: back to row types.
-      const payment = { ...json, captured_at: new Date(json.captured_at as unknown as string) } as unknown as TransactionRow;
+      const payment = { ...json, captured_at: new Date(json.captured_at as unknown as string) } as unknown as PaymentRow;
       runningMinor = Math.max(0, runningMinor - toMinor(payment.amount));
       return toPaymentView(payment, { remainingMinor: runningMinor, status });
     }),
