@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 
 const INSTALLATION_KEY = /^pik_[0-9a-f]{64}$/;
 
@@ -56,10 +56,22 @@ export function signStandard(secret: string, id: string, timestamp: number, body
 // otherwise accept one as short as 4 bytes, which a forger could guess).
 const GCM_TAG_BYTES = 16;
 
+/**
+ * The encryption key as a KeyObject, made once per key. Given a Buffer, Node 24's ciphers first
+ * check whether it is a KeyObject or a CryptoKey, which costs about 8 µs a call (a decryption
+ * takes 10 µs with a Buffer key, 2 µs with a KeyObject); every inbound webhook decrypts a secret.
+ */
+function secretKey(key: Buffer): KeyObject {
+  let keyObject = KEY_OBJECTS.get(key);
+  if (!keyObject) KEY_OBJECTS.set(key, (keyObject = createSecretKey(key)));
+  return keyObject;
+}
+const KEY_OBJECTS = new WeakMap<Buffer, KeyObject>();
+
 /** AES-256-GCM, encoded as base64url(iv).base64url(tag).base64url(ciphertext). */
 export function encrypt(key: Buffer, plaintext: string): string {
   const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: GCM_TAG_BYTES });
+  const cipher = createCipheriv('aes-256-gcm', secretKey(key), iv, { authTagLength: GCM_TAG_BYTES });
   const data = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
   return [iv, cipher.getAuthTag(), data].map((b) => b.toString('base64url')).join('.');
 }
@@ -67,7 +79,7 @@ export function encrypt(key: Buffer, plaintext: string): string {
 export function decrypt(key: Buffer, sealed: string): string {
   const [iv, tag, data] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'));
   if (!iv || !tag || !data || tag.length !== GCM_TAG_BYTES) throw new Error('Malformed encrypted value');
-  const decipher = createDecipheriv('aes-256-gcm', key, iv, { authTagLength: GCM_TAG_BYTES });
+  const decipher = createDecipheriv('aes-256-gcm', secretKey(key), iv, { authTagLength: GCM_TAG_BYTES });
   decipher.setAuthTag(tag);
   return Buffer.concat([decipher.update(data), decipher.final()]).toString('utf8');
 }
