@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.js';
 import type { InstallationContext } from '../installations/index.js';
 import { InvalidSignatureError, UnknownEventTypeError } from '../shared/index.js';
 import { decrypt } from '../../lib/secrets.js';
+import { PreparedQuery, slot } from '../../db/prepared.js';
 import { checkInboundSignature } from './signature-diagnosis.js';
 import { LOG_COLUMNS, toWireLog, type LogRow, type WireWebhookLog } from './store.js';
 import { isAcceptedInboundEventType } from './subscriptions.js';
@@ -83,22 +84,13 @@ export async function receiveInboundWebhook(auth: InstallationContext, event: In
   const key = event.idempotency_key;
   if (key === undefined) return { duplicate: false, log: await insertInboundLog(auth.db, auth.installationId, label, accepted) };
 
-  const { rows: claimed } = await sql<LogRow>`
-    with claim as (
-      insert into control.inbound_webhook_keys as k (installation_id, idempotency_key, log_id)
-      values (${auth.installationId}, ${key}, nextval(pg_get_serial_sequence('control.webhook_logs', 'log_id')))
-      on conflict (installation_id, idempotency_key) do update
-        set log_id = excluded.log_id, created_at = now()
-        where k.created_at <= now() - ${IDEMPOTENCY_WINDOW}::interval
-      returning log_id
-    )
-    insert into control.webhook_logs
-      (log_id, installation_id, direction, event_type, idempotency_key, payload, attempts, status, signature_valid, http_status, error_message)
-      overriding system value
-    select log_id, ${auth.installationId}, 'inbound', ${event.event_type}, ${key}, ${JSON.stringify(event.payload)}::jsonb, 1,
-           ${accepted.status}, ${accepted.signature_valid}, ${accepted.http_status}, ${accepted.error_message}
-      from claim
-    returning ${sql.join(LOG_COLUMNS.map((column) => sql.ref(column)))}`.execute(auth.db);
+  const claimed = await claimKey.execute(auth.db, 'claim', claimStatement, {
+    installationId: auth.installationId,
+    key,
+    eventType: event.event_type,
+    payload: JSON.stringify(event.payload),
+    ...accepted,
+  });
   if (claimed[0]) return { duplicate: false, log: toWireLog(claimed[0]) };
 
   const original = await auth.db
@@ -110,6 +102,30 @@ export async function receiveInboundWebhook(auth: InstallationContext, event: In
     .executeTakeFirstOrThrow();
   return { duplicate: true, log: toWireLog(original) };
 }
+
+/**
+ * Claims the key (or takes over one older than the window) and writes the entry under the log_id
+ * it claimed; compiled once (PreparedQuery), the values bound per request.
+ */
+function claimStatement() {
+  return sql<LogRow>`
+    with claim as (
+      insert into control.inbound_webhook_keys as k (installation_id, idempotency_key, log_id)
+      values (${slot('installationId')}, ${slot('key')}, nextval(pg_get_serial_sequence('control.webhook_logs', 'log_id')))
+      on conflict (installation_id, idempotency_key) do update
+        set log_id = excluded.log_id, created_at = now()
+        where k.created_at <= now() - ${IDEMPOTENCY_WINDOW}::interval
+      returning log_id
+    )
+    insert into control.webhook_logs
+      (log_id, installation_id, direction, event_type, idempotency_key, payload, attempts, status, signature_valid, http_status, error_message)
+      overriding system value
+    select log_id, ${slot('installationId')}, 'inbound', ${slot('eventType')}, ${slot('key')}, ${slot('payload')}::jsonb, 1,
+           ${slot('status')}, ${slot('signature_valid')}, ${slot('http_status')}, ${slot('error_message')}
+      from claim
+    returning ${sql.join(LOG_COLUMNS.map((column) => sql.ref(column)))}`;
+}
+const claimKey = new PreparedQuery<LogRow>(1);
 
 interface Label {
   event_type: string;
