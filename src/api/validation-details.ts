@@ -4,10 +4,12 @@ const PREFIXES = /^\/(requestBody|query|path|header|cookie)(?=\/|$)/;
 
 /**
  * Turns ajv errors into the spec's `details`: a field name (dotted path, e.g. `items.0.quantity`)
- * mapped to a list of problems written for a plugin developer.
+ * mapped to a list of problems written for a plugin developer. Field names come from the request
+ * (an unknown field is named as sent), so they are collected in a Map: `toString`, `constructor` or
+ * `__proto__` are fields like any other, never members inherited from Object.prototype.
  */
 export function toValidationDetails(errors: ErrorObject[]): Record<string, string[]> {
-  const details: Record<string, string[]> = {};
+  const details = new Map<string, string[]>();
   for (const error of errors) {
     // oneOf/anyOf failures repeat their branches' errors; the branch errors are the useful ones.
     if (error.keyword === 'oneOf' || error.keyword === 'anyOf' || error.keyword === 'if') continue;
@@ -26,11 +28,13 @@ export function toValidationDetails(errors: ErrorObject[]): Record<string, strin
       problem = 'must be valid JSON';
     }
     const field = pointer.split('/').filter(Boolean).map(decodePointer).join('.') || 'body';
-    const list = (details[field] ??= []);
+    const list = details.get(field) ?? [];
     if (!list.includes(problem)) list.push(problem);
+    details.set(field, list);
   }
-  if (Object.keys(details).length === 0) details.body = ['is invalid'];
-  return details;
+  if (details.size === 0) details.set('body', ['is invalid']);
+  // fromEntries defines own properties: a `__proto__` entry stays a field, it does not set a prototype.
+  return Object.fromEntries(details);
 }
 
 function decodePointer(segment: string): string {

@@ -106,7 +106,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
     },
   });
   if (values.help) {
-    io.out(HELP[command] ?? HELP.main!);
+    io.out((Object.hasOwn(HELP, command) ? HELP[command] : undefined) ?? HELP.main!);
     return 0;
   }
   const json = Boolean(values.json);
@@ -162,9 +162,10 @@ export async function run(argv: string[], io: Io): Promise<number> {
         return 0;
       }
       const event = positionals[0];
-      if (!event || !TRIGGERS[event]) throw new CliError(`unknown event ${event ?? '(none)'}: svc trigger --list shows the 20`);
+      // Own names only: `svc trigger constructor` is an unknown event, not Object's constructor.
+      if (!event || !Object.hasOwn(TRIGGERS, event)) throw new CliError(`unknown event ${event ?? '(none)'}: svc trigger --list shows the 20`);
       const credentials = loadCredentials(io.env);
-      await TRIGGERS[event].run({ credentials, sandboxId: need('sandbox', values.sandbox), installationKey: values.key ?? io.env.SVC_INSTALLATION_KEY });
+      await TRIGGERS[event]!.run({ credentials, sandboxId: need('sandbox', values.sandbox), installationKey: values.key ?? io.env.SVC_INSTALLATION_KEY });
       print(`Triggered ${event} in sandbox ${values.sandbox}`, { triggered: event, sandbox: values.sandbox });
       return 0;
     }

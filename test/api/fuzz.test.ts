@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createHmac } from 'node:crypto';
 import type { Response } from 'supertest';
 import { createInstallation, type InstallationFixture } from '../support/builders.js';
 import { createCustomer, createIngredient, createMenuItem, createStockLevel } from '../support/catalog-builders.js';
@@ -19,6 +20,14 @@ const INT_MAX = 2_147_483_647;
 /** As sent: in a path or query string verbatim, in a JSON body as this JSON literal. */
 const BOUNDARIES = ['0', '-1', '2147483647', '2147483648', '9007199254740993', '1e3', '"abc"'];
 const BAD_ESCAPES = ['%E0%A4%A', '%', '%C0%80', '%zz'];
+/** Unknown body fields named like members of Object.prototype, each with a value of its own kind. */
+const PROTOTYPE_NAMES: [string, unknown][] = [['toString', 'x'], ['constructor', 1], ['__proto__', {}], ['valueOf', 1], ['hasOwnProperty', true]];
+
+/** The JSON of `body` with one more own field first (JSON.parse keeps `__proto__` as an own key). */
+function withField(body: unknown, name: string, value: unknown): string {
+  const rest = JSON.stringify(body).slice(1);
+  return `{${JSON.stringify(name)}:${JSON.stringify(value)}${rest === '}' ? '' : ','}${rest}`;
+}
 
 interface Schema {
   type?: string;
@@ -32,6 +41,7 @@ interface Schema {
   minLength?: number;
   minItems?: number;
   minProperties?: number;
+  additionalProperties?: boolean | Schema;
   required?: string[];
   properties?: Record<string, Schema>;
   items?: Schema;
@@ -168,10 +178,16 @@ const pathParams = (op: Operation) => op.parameters.filter((p) => p.in === 'path
 const urlOf = (op: Operation, values: Record<string, string> = {}) =>
   op.path.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? String(realIds[name] ?? pathParams(op).find((p) => p.name === name)?.example));
 
-/** One request as a plugin would send it, the body as these exact JSON bytes. */
+/**
+ * One request as a plugin would send it, the body as these exact JSON bytes, signed with the
+ * plugin's secret where the operation takes X-Svc-Signature (so that the body is what is judged).
+ */
 function send(op: Operation, url: string, rawBody?: string): Promise<Response> {
   const body = rawBody ?? (op.body ? JSON.stringify(instance(op.body)) : undefined);
   const headers: Record<string, string> = body === undefined ? {} : { 'Content-Type': 'application/json' };
+  if (body !== undefined && op.parameters.some((p) => p.in === 'header' && p.name === 'X-Svc-Signature')) {
+    headers['X-Svc-Signature'] = createHmac('sha256', inst.webhookSecret).update(body).digest('hex');
+  }
   return call(t.app, op.method, url, { key: inst.apiKey, headers, body });
 }
 
@@ -251,6 +267,19 @@ describe.each(operations.map((op) => [`${op.method.toUpperCase()} ${op.path}`, o
   }
 
   if (op.body) {
+    // A body that takes any field (installation config) keeps such a name as a field of its own.
+    const freeForm = op.body.additionalProperties === true;
+    it.each(PROTOTYPE_NAMES)(`when the body has a field named %s, then ${freeForm ? 'it is kept as a field' : '400 validation_error naming it'}`, async (name, value) => {
+      const res = await send(op, urlOf(op), withField(instance(op.body!), name, value));
+      if (freeForm) {
+        expect(res.status).toBe(200);
+        expect(Object.getOwnPropertyDescriptor(res.body.data.config, name)?.value).toEqual(value);
+      } else {
+        expectRefused(res, name);
+        expect(res.body.details[name]).toEqual(['is not a known field']);
+      }
+    });
+
     it('when the body is nested 5,000 levels deep, then 400 validation_error', async () => {
       for (const raw of [`${'{"a":'.repeat(4999)}{}${'}'.repeat(4999)}`, `${'['.repeat(5000)}${']'.repeat(5000)}`]) {
         const res = await send(op, urlOf(op), raw);

@@ -170,4 +170,10 @@ describe('redaction', () => {
     const nested = JSON.parse(redactBody({ items: [{ note: `pik_${'a'.repeat(64)}` }, { webhook_secret: 'abc' }], idempotency_key: 'k-1', authorization: 'Bearer x' })!);
     expect(nested).toEqual({ items: [{ note: '[redacted]' }, { webhook_secret: '[redacted]' }], idempotency_key: 'k-1', authorization: '[redacted]' });
   });
+
+  it('when a body has fields named like Object.prototype members, then they are logged as fields and redacted inside', () => {
+    const raw = '{"__proto__":{"api_token":"t-1","n":1},"constructor":{"secret":"s"},"toString":"x","valueOf":1,"hasOwnProperty":true}';
+    const logged = redactBody(JSON.parse(raw))!;
+    expect(logged).toBe('{"__proto__":{"api_token":"[redacted]","n":1},"constructor":{"secret":"[redacted]"},"toString":"x","valueOf":1,"hasOwnProperty":true}');
+  });
 });

@@ -24,6 +24,14 @@ describe('toValidationDetails', () => {
       limit: ['must be integer'],
     });
   });
+
+  it('when unknown fields are named like Object.prototype members, then each is named as a field', () => {
+    const names = ['toString', 'constructor', '__proto__', 'valueOf', 'hasOwnProperty'];
+    const details = toValidationDetails(names.map((name) => err({ instancePath: '/requestBody', keyword: 'additionalProperties', params: { additionalProperty: name } })));
+    expect(Object.keys(details)).toEqual(names);
+    for (const name of names) expect(Object.getOwnPropertyDescriptor(details, name)?.value).toEqual(['is not a known field']);
+    expect(Object.getPrototypeOf(details)).toBe(Object.prototype);
+  });
 });
 
 describe('cursors', () => {

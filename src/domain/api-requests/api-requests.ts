@@ -129,9 +129,9 @@ function redact(value: unknown, depth: number): unknown {
   if (typeof value === 'string') return SECRET_VALUE.test(value) ? REDACTED : value;
   if (value === null || typeof value !== 'object' || depth > 64) return value;
   if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) {
-    out[k] = SECRET_FIELD.test(k) && !NOT_SECRET.has(k) && v !== null ? REDACTED : redact(v, depth + 1);
-  }
-  return out;
+  // Keys are the request's: fromEntries defines each as an own field, so a `__proto__` key is kept
+  // (an assignment would set the copy's prototype and drop the field, and its secrets, unseen).
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [k, SECRET_FIELD.test(k) && !NOT_SECRET.has(k) && v !== null ? REDACTED : redact(v, depth + 1)]),
+  );
 }
