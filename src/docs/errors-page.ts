@@ -48,7 +48,7 @@ const ENTRIES: Record<Code, Entry> = {
   overpayment: { meaning: 'The amount exceeds the order’s remaining balance.', fix: 'Read the order’s balance and capture at most what remains.' },
   subscription_locked: { meaning: 'The organization’s subscription state blocks payments.', fix: 'The restaurant must settle its subscription; retry afterwards.' },
   capture_failed: { meaning: 'Capturing the payment failed and was rolled back.', fix: 'Retry with the same provider_transaction_id: a retry never records a duplicate.' },
-  invalid_signature: { meaning: 'X-Svc-Signature is missing or wrong for this body.', fix: 'Sign the exact raw bytes with HMAC-SHA256 and the plugin’s webhook secret, lowercase hex; the message says which check failed.' },
+  invalid_signature: { meaning: 'X-Svc-Signature is missing or wrong for this body.', fix: 'Sign the exact raw bytes with HMAC-SHA256 and the plugin’s webhook secret, as hex (lowercase, or upper-case); the message says which check failed (bodies over 64 KiB get no diagnosis).' },
   unknown_event_type: { meaning: 'The forwarded event_type is not a catalog event, not external.*, and matches no wildcard.', fix: 'Use external.<provider>.<event> for provider events.' },
   invalid_setup_token: { meaning: 'The setup token is unknown, expired or already used.', fix: 'Start the installation flow again to get a fresh setup token.' },
   invalid_oauth_state: { meaning: 'The OAuth callback state is unknown, expired or already used.', fix: 'Start the authorization again from the installation.' },

@@ -492,10 +492,10 @@ export interface ExternalWebhookHeaders {
   /** The installation key, `pik_` followed by 64 lowercase hex characters. */
   'X-Plugin-Api-Key': string;
   /**
-   * Lowercase hex HMAC-SHA256 of the exact raw body bytes, keyed with the webhook secret
-   * (the current one, or the previous one while a rotation's overlap runs). Missing or
-   * wrong, upper-case hex included: `401 invalid_signature`, whose message says what the
-   * signature most likely is.
+   * Hex HMAC-SHA256 of the exact raw body bytes, lowercase or upper-case, keyed with the
+   * webhook secret (the current one, or the previous one while a rotation's overlap runs).
+   * Missing or wrong: `401 invalid_signature`, whose message says what the signature most
+   * likely is.
    */
   'X-Svc-Signature': string;
   'Content-Type': 'application/json';
@@ -1372,7 +1372,7 @@ export const INBOUND_HEADERS_SCHEMA: object = {
   required: ['X-Plugin-Api-Key', 'X-Svc-Signature', 'Content-Type'],
   properties: {
     'X-Plugin-Api-Key': { type: 'string', pattern: '^pik_[0-9a-f]{64}$' },
-    'X-Svc-Signature': { type: 'string', pattern: '^[0-9a-f]{64}$' },
+    'X-Svc-Signature': { type: 'string', pattern: '^[0-9a-fA-F]{64}$' },
     'Content-Type': { type: 'string', enum: ['application/json'] },
   },
 };

@@ -535,8 +535,9 @@ export interface paths {
          * @description Forwards an event from your own third-party provider to the service, which records it
          *     for audit and later processing. This route does not move money.
          *
-         *     **Signing.** Sign the exact bytes you send: `X-Svc-Signature` is the lowercase hex
-         *     HMAC-SHA256 of the raw request body, keyed with the plugin's webhook secret. Serialise
+         *     **Signing.** Sign the exact bytes you send: `X-Svc-Signature` is the hex HMAC-SHA256 of
+         *     the raw request body, keyed with the plugin's webhook secret (lowercase as the service
+         *     writes its own; upper-case hex, as .NET's `Convert.ToHexString` writes it, is accepted too). Serialise
          *     the body once and sign and send that same string. The signature is checked before the
          *     body is validated: a missing or wrong signature is `401 invalid_signature` (recorded in
          *     the log with `signature_valid: false`), even when the body is also invalid. After a
@@ -544,8 +545,9 @@ export interface paths {
          *     rotation's overlap runs (`overlapHours`, default 24) and refused after it. A refused
          *     signature's `message` says what it most likely is, never what it should have been: made
          *     with the previous secret after its overlap ended, base64 where lowercase hex is expected,
-         *     upper-case hex, computed over a re-serialised body (equal JSON, other bytes), a trailing
-         *     newline or whitespace difference, no secret configured, or no `X-Svc-Signature`.
+         *     computed over a re-serialised body (equal JSON, other bytes), a trailing newline or
+         *     whitespace difference, no secret configured, or no `X-Svc-Signature`. A body over 64 KiB
+         *     gets the verdict only ("does not match", with no further diagnosis).
          *
          *     **Event types.** `event_type` must be a catalog event (for example `order.paid`), a name
          *     starting with `external.` (for example `external.delivery.dispatched`), or a name in one
@@ -3834,7 +3836,7 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description Lowercase hex HMAC-SHA256 of the exact raw request body, keyed with the webhook secret (64 hexadecimal characters). Missing or wrong (upper-case hex included): `401 invalid_signature`.
+                 * @description Hex HMAC-SHA256 of the exact raw request body, keyed with the webhook secret (64 hexadecimal characters, lowercase or upper-case). Missing or wrong: `401 invalid_signature`.
                  * @example 9f2c4b7e1a0d3c5b8e6f4a2d1c0b9e8f7a6d5c4b3a2f1e0d9c8b7a6f5e4d3c2b
                  */
                 "X-Svc-Signature": string;

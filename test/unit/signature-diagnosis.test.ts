@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { createHmac } from 'node:crypto';
-import { checkInboundSignature, type InboundSecrets } from '../../src/domain/webhooks/signature-diagnosis.js';
+import { checkInboundSignature, DIAGNOSED_BODY_BYTES, type InboundSecrets, type Mac } from '../../src/domain/webhooks/signature-diagnosis.js';
 
-// The pure inbound check: what is accepted (lowercase hex of the exact bytes, current secret or
+// The pure inbound check: what is accepted (hex in either case of the exact bytes, current secret or
 // the previous one during its overlap) and what each refusal says. End to end:
 // test/webhooks/inbound-signatures.test.ts.
 
@@ -20,11 +20,15 @@ const problem = (raw: Buffer, signature: string | undefined, secrets: InboundSec
 };
 
 describe('inbound signature check', () => {
-  it('accepts only lowercase hex of the exact bytes with an accepted secret', () => {
+  it('accepts only hex (lower, upper or mixed case) of the exact bytes with an accepted secret', () => {
     expect(problem(body, sign(current, body).toString('hex'), only)).toBe('accepted');
+    const upper = sign(current, body).toString('hex').toUpperCase();
+    expect(problem(body, upper, only)).toBe('accepted');
+    expect(problem(body, upper.slice(0, 32) + upper.slice(32).toLowerCase(), only)).toBe('accepted');
+    expect(problem(body, sign(previous, body).toString('hex').toUpperCase(), overlap)).toBe('accepted');
+    expect(problem(body, sign(previous, body).toString('hex').toUpperCase(), only)).toMatch(/does not match/);
     expect(problem(body, sign(previous, body).toString('hex'), only)).toMatch(/does not match/);
     expect(problem(Buffer.from(JSON.stringify(JSON.parse(body.toString()), null, 1)), sign(current, body).toString('hex'), only)).not.toBe('accepted');
-    expect(problem(body, sign(current, body).toString('hex').toUpperCase(), only)).toMatch(/upper-case hex/);
     expect(problem(body, 'abc', only)).toMatch(/does not match/);
     expect(problem(body, undefined, only)).toMatch(/missing/);
   });
@@ -43,11 +47,11 @@ describe('inbound signature check', () => {
     const cases: Record<string, [Buffer, string | undefined, InboundSecrets]> = {
       missing: [body, undefined, only],
       noSecret: [body, hex(body), { ...only, current: null }],
-      upperHex: [body, hex(body).toUpperCase(), only],
       base64: [body, sign(current, body).toString('base64'), only],
       base64url: [body, sign(current, body).toString('base64url'), only],
       expired: [body, sign(previous, body).toString('hex'), expired],
       trailingNewline: [Buffer.from(`${text}\n`), hex(body), only],
+      trailingNewlineUpper: [Buffer.from(`${text}\n`), hex(body).toUpperCase(), only],
       signedWithNewline: [body, hex(`${text}\n`), only],
       reserialised: [Buffer.from(JSON.stringify(JSON.parse(text), null, 2)), hex(body), only],
       pythonSeparators: [body, hex(text.replace(/,/g, ', ').replace(/:/g, ': ')), only],
@@ -57,8 +61,9 @@ describe('inbound signature check', () => {
     expect(messages.base64url).toBe(messages.base64);
     expect(messages.signedWithNewline).toBe(messages.trailingNewline);
     expect(messages.pythonSeparators).toBe(messages.reserialised);
-    const distinct = ['missing', 'noSecret', 'upperHex', 'base64', 'expired', 'trailingNewline', 'reserialised', 'noMatch'].map((name) => messages[name]);
-    expect(new Set(distinct).size).toBe(8);
+    expect(messages.trailingNewlineUpper).toBe(messages.trailingNewline);
+    const distinct = ['missing', 'noSecret', 'base64', 'expired', 'trailingNewline', 'reserialised', 'noMatch'].map((name) => messages[name]);
+    expect(new Set(distinct).size).toBe(7);
     expect(messages.reserialised).toMatch(/re-serialised body \(the JSON is equal but the bytes differ\)/);
     expect(messages.trailingNewline).toMatch(/trailing newline or whitespace/);
     expect(messages.base64).toMatch(/base64 where lowercase hex is expected/);
@@ -71,5 +76,48 @@ describe('inbound signature check', () => {
         }
       }
     }
+  });
+});
+
+describe('inbound signature check on large bodies', () => {
+  /** The check with its HMAC passes counted. */
+  function counted(raw: Buffer, signature: string, secrets: InboundSecrets) {
+    let passes = 0;
+    const mac: Mac = (secret, bytes) => {
+      passes++;
+      return sign(secret, bytes);
+    };
+    const verdict = checkInboundSignature(raw, signature, secrets, mac);
+    return { problem: verdict.ok ? 'accepted' : verdict.problem, passes };
+  }
+  const json = (bytes: number) => {
+    const head = '{"event_type":"external.x","payload":{"note":"';
+    return Buffer.from(`${head}${'x'.repeat(bytes - head.length - 3)}"}}`);
+  };
+
+  it('when a refused body is over 64 KiB, then only the accepted secrets are computed and the message says it was not diagnosed', () => {
+    const mib = json(1024 * 1024);
+    expect(mib.length).toBe(1024 * 1024);
+    for (const secrets of [only, overlap, expired]) {
+      const refused = counted(mib, '0'.repeat(64), secrets);
+      expect(refused.passes).toBe(secrets.previousActive ? 2 : 1);
+      expect(refused.problem).toMatch(/does not match the request body.*Bodies over 64 KiB are not diagnosed further/);
+    }
+    // A whitespace mistake on a large body is not searched for either.
+    expect(counted(Buffer.from(`${mib.toString()}\n`), sign(current, mib).toString('hex'), only)).toEqual({ problem: expect.stringMatching(/not diagnosed further/), passes: 1 });
+    // The verdict itself is unchanged: a right signature is accepted, base64 still named.
+    expect(counted(mib, sign(current, mib).toString('hex').toUpperCase(), only)).toEqual({ problem: 'accepted', passes: 1 });
+    expect(counted(mib, sign(current, mib).toString('base64'), only).problem).toMatch(/base64 where lowercase hex is expected/);
+  });
+
+  it('when a refused body is at most 64 KiB, then the mistakes are searched for as before', () => {
+    const edge = json(DIAGNOSED_BODY_BYTES);
+    const text = edge.toString();
+    const refused = counted(edge, '0'.repeat(64), only);
+    expect(refused.problem).toMatch(/^X-Svc-Signature does not match the request body: sign the exact bytes sent with the current webhook secret, as 64 lowercase hex characters\.$/);
+    expect(refused.passes).toBeGreaterThan(5);
+    expect(counted(edge, sign(current, `${text}\n`).toString('hex'), only).problem).toMatch(/trailing newline or whitespace/);
+    expect(counted(edge, sign(current, JSON.stringify(JSON.parse(text), null, 2)).toString('hex'), only).problem).toMatch(/re-serialised body/);
+    expect(counted(edge, sign(previous, edge).toString('hex'), expired).problem).toMatch(/previous webhook secret/);
   });
 });

@@ -57,12 +57,12 @@ describe('when a signed event is forwarded', () => {
     expect(read.body.data).toMatchObject({ log_id: res.body.data.log_id, direction: 'inbound', status: 'received', error_message: null, signature_valid: true });
   });
 
-  it('then the signature is checked over the exact bytes sent, as the documented lowercase hex (upper-case is refused, saying so)', async () => {
+  it('then the signature is checked over the exact bytes sent, as hex in either case (upper-case is accepted)', async () => {
     const pretty = JSON.stringify({ event_type: 'payment.custom', payload: { a: 1 } }, null, 2);
     expect((await send(pretty)).status).toBe(201);
     const upper = await send(pretty, { signature: sign(inst.webhookSecret, pretty).toUpperCase() });
-    expect(upper.status).toBe(401);
-    expect(upper.body).toMatchObject({ error: 'invalid_signature', message: expect.stringMatching(/upper-case hex/) });
+    expect(upper.status).toBe(201);
+    expect(await logRow(upper.body.data.log_id)).toMatchObject({ status: 'received', signature_valid: true, http_status: 201 });
     const compactSignature = sign(inst.webhookSecret, JSON.stringify(JSON.parse(pretty)));
     const reserialised = await send(pretty, { signature: compactSignature });
     expect(reserialised.status).toBe(401);
@@ -207,5 +207,53 @@ describe('GET /webhooks/external/{logId}', () => {
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ error: 'not_found', message: expect.any(String) });
     }
+  });
+});
+
+describe('when a request carries strings PostgreSQL cannot store (NUL, unpaired surrogates, control characters)', () => {
+  const NUL = '\u0000';
+  const LONE = '\ud800';
+  const ESC = '\u001b]8;;https://x.example\u0007';
+
+  it.each([
+    ['a NUL in the payload', { event_type: 'external.x', payload: { note: `a${NUL}b` } }],
+    ['an unpaired surrogate in the payload', { event_type: 'external.x', payload: { note: `a${LONE}b`, [`k${LONE}`]: 1 } }],
+    ['a NUL in a payload key', { event_type: 'external.x', payload: { [`k${NUL}`]: 1 } }],
+    ['a NUL and an escape sequence in event_type', { event_type: `external.${NUL}${ESC}red`, payload: {} }],
+    ['an unpaired surrogate in event_type', { event_type: `external.${LONE}`, payload: {} }],
+    ['a NUL in idempotency_key', { event_type: 'external.x', payload: {}, idempotency_key: `k${NUL}1` }],
+  ])('when a refused request has %s, then 401 invalid_signature and the audit row is kept, its labels storable', async (_label, body) => {
+    const raw = event(body);
+    const res = await send(raw, { signature: '0'.repeat(64) });
+    expect(res.status).toBe(401);
+    expect(res.body.error).toBe('invalid_signature');
+    const row = await lastLog(inst.installationId);
+    expect(row).toMatchObject({ direction: 'inbound', status: 'rejected', signature_valid: false, http_status: 401 });
+    expect(row.event_type).toMatch(/^[^\p{Cc}\p{Cs}]*$/u);
+    expect(row.event_type.startsWith(body.event_type.startsWith('external.x') ? 'external.x' : 'external.')).toBe(true);
+    expect(JSON.stringify(row.payload)).not.toMatch(/\\u0000|\\ud800/);
+    expect(row.payload).not.toBeNull();
+    if ('idempotency_key' in body) expect(row.idempotency_key).toBe('k\uFFFD1');
+  });
+
+  it('when a signed request has an escape sequence in an unknown event_type, then 400 unknown_event_type and the stored label has no control characters', async () => {
+    const eventType = `delivery${ESC}${NUL}`;
+    const res = await send(event({ event_type: eventType, payload: {} }));
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('unknown_event_type');
+    const row = await lastLog(inst.installationId);
+    expect(row).toMatchObject({ status: 'rejected', signature_valid: true, http_status: 400, event_type: 'delivery\uFFFD]8;;https://x.example\uFFFD\uFFFD' });
+  });
+
+  it.each([
+    ['payload', { event_type: 'external.x', payload: { note: `a${NUL}` } }],
+    ['payload', { event_type: 'external.x', payload: { note: `a${LONE}` } }],
+    ['idempotency_key', { event_type: 'external.x', payload: {}, idempotency_key: `k${NUL}2` }],
+  ])('when a signed, valid request has such a string in %s, then 400 validation_error naming it, recorded as rejected', async (field, body) => {
+    const res = await send(event(body));
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: 'validation_error', details: { [field]: [expect.stringMatching(/NUL|surrogate/)] } });
+    const row = await lastLog(inst.installationId);
+    expect(row).toMatchObject({ status: 'rejected', signature_valid: true, http_status: 400, event_type: 'external.x' });
   });
 });

@@ -2,9 +2,10 @@ import { sql } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { InstallationContext } from '../installations/index.js';
-import { InvalidSignatureError, UnknownEventTypeError } from '../shared/index.js';
+import { InvalidSignatureError, MalformedInputError, UnknownEventTypeError } from '../shared/index.js';
 import { decrypt } from '../../lib/secrets.js';
 import { PreparedQuery, slot } from '../../db/prepared.js';
+import { hasUnstorable, labelOf, type Label } from './inbound-label.js';
 import { checkInboundSignature } from './signature-diagnosis.js';
 import { LOG_COLUMNS, toWireLog, type LogRow, type WireWebhookLog } from './store.js';
 import { isAcceptedInboundEventType } from './subscriptions.js';
@@ -70,16 +71,18 @@ export interface InboundReceipt {
  * committed and answers with the original entry.
  */
 export async function receiveInboundWebhook(auth: InstallationContext, event: InboundEvent): Promise<InboundReceipt> {
-  const label = { event_type: event.event_type, idempotency_key: event.idempotency_key ?? null, payload: event.payload };
   if (!isAcceptedInboundEventType(event.event_type)) {
+    const label = labelOf(event);
     await insertInboundLog(auth.db, auth.installationId, label, {
       status: 'rejected',
       signature_valid: true,
       http_status: 400,
-      error_message: `unknown_event_type: '${event.event_type}' is not a catalog event, not external.* and in no catalog family.`,
+      error_message: `unknown_event_type: '${label.event_type}' is not a catalog event, not external.* and in no catalog family.`,
     });
     throw new UnknownEventTypeError(event.event_type);
   }
+  await refuseUnstorable(auth, event);
+  const label = { event_type: event.event_type, idempotency_key: event.idempotency_key ?? null, payload: event.payload };
   const accepted = { status: 'received', signature_valid: true, http_status: 201, error_message: null };
   const key = event.idempotency_key;
   if (key === undefined) return { duplicate: false, log: await insertInboundLog(auth.db, auth.installationId, label, accepted) };
@@ -101,6 +104,24 @@ export async function receiveInboundWebhook(auth: InstallationContext, event: In
     .where('k.idempotency_key', '=', key)
     .executeTakeFirstOrThrow();
   return { duplicate: true, log: toWireLog(original) };
+}
+
+/**
+ * An accepted event is stored as sent, so a string PostgreSQL cannot store (NUL, an unpaired
+ * surrogate) is the request's fault: 400 validation_error naming the field, recorded as rejected.
+ */
+async function refuseUnstorable(auth: InstallationContext, event: InboundEvent): Promise<void> {
+  const fields = (['payload', 'idempotency_key'] as const).filter((field) => hasUnstorable(event[field]));
+  if (fields.length === 0) return;
+  const problem = 'must not contain NUL (\\u0000) or unpaired UTF-16 surrogates';
+  const error = new MalformedInputError(Object.fromEntries(fields.map((field) => [field, [problem]])), `The event cannot be stored: ${fields.join(' and ')} ${problem}.`);
+  await insertInboundLog(auth.db, auth.installationId, labelOf(event), {
+    status: 'rejected',
+    signature_valid: true,
+    http_status: 400,
+    error_message: `validation_error: ${error.message}`,
+  });
+  throw error;
 }
 
 /**
@@ -126,23 +147,6 @@ function claimStatement() {
     returning ${sql.join(LOG_COLUMNS.map((column) => sql.ref(column)))}`;
 }
 const claimKey = new PreparedQuery<LogRow>(1);
-
-interface Label {
-  event_type: string;
-  idempotency_key: string | null;
-  payload: Record<string, unknown> | null;
-}
-
-/** What a rejected request can be labelled with: its fields when they have the right shape. */
-function labelOf(body: unknown): Label {
-  const b = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
-  const payload = b.payload && typeof b.payload === 'object' && !Array.isArray(b.payload) ? (b.payload as Record<string, unknown>) : null;
-  return {
-    event_type: typeof b.event_type === 'string' ? b.event_type.slice(0, 100) : '',
-    idempotency_key: typeof b.idempotency_key === 'string' ? b.idempotency_key.slice(0, 128) : null,
-    payload,
-  };
-}
 
 async function insertInboundLog(
   db: Db,
