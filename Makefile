@@ -17,7 +17,7 @@ endif
 
 DEPS := node_modules/.installed
 
-.PHONY: build run test test-unit test-scale codegen codegen-check typecheck lint lint-openapi lint-asyncapi bench clean node deps browser-deps sdk sdk-proof
+.PHONY: build run test test-unit test-scale codegen codegen-check typecheck lint lint-openapi lint-asyncapi bench clean node deps browser-deps go-deps sdk sdk-proof
 
 node: $(NODE_BIN)
 $(NODE_HOME)/bin/node:
@@ -63,7 +63,7 @@ lint-asyncapi: $(DEPS)
 
 lint: lint-openapi lint-asyncapi
 
-test-unit: $(DEPS) browser-deps
+test-unit: $(DEPS) browser-deps go-deps
 	node --experimental-vm-modules --no-warnings node_modules/jest/bin/jest.js $(JEST_ARGS)
 
 test: codegen-check typecheck lint test-unit sdk-proof
@@ -74,6 +74,12 @@ SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 browser-deps:
 	@[ -x $(CHROMIUM) ] || { echo "Installing Debian's chromium for the browser test"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium; }
+
+# Debian's Go for the Go verification sample of /docs/webhooks (test/webhooks/docs-verification.test.ts
+# compiles and runs it; its build cache goes to the temporary directory, nothing is downloaded).
+go-deps:
+	@command -v go >/dev/null || { echo "Installing Debian's golang-go for the docs' Go sample"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq golang-go; }
 
 # Clients generated from openapi.yaml by third-party generators, into .sdk/ (git-ignored).
 sdk: $(DEPS)
