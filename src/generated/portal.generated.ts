@@ -51,12 +51,12 @@ export type Query = {
   sandbox?: Maybe<Sandbox>;
   /** One webhook log entry of an installation of the caller's plugins. */
   webhookLog?: Maybe<WebhookLog>;
-  /** An installation's webhook log, newest first. `first` is 1 to 100. */
+  /** An installation's webhook log, newest first. `first` is 1 to 100 (more is `validation_error` naming `first`). */
   webhookLogs?: Maybe<WebhookLogConnection>;
   /**
    * An installation's Data API requests, newest first (kept SVC_REQUEST_LOG_RETENTION_DAYS, 30 by
    * default): filter by HTTP `status`, `operationId` (as in openapi.yaml) and `since`. `first` is 1
-   * to 100. Entries appear within a second of the answer.
+   * to 100 (more is `validation_error` naming `first`). Entries appear within a second of the answer.
    */
   apiRequests: ApiRequestConnection;
   /** One Data API request of an installation of the caller's plugins (its id, or null). */

@@ -5,6 +5,7 @@ import { maxDirectivesPlugin } from '@escape.tech/graphql-armor-max-directives';
 import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
 import { GraphQLError, Lexer, Source, TokenKind } from 'graphql';
 import { httpError, HttpResponseError } from '../http/error-response.js';
+import { pageSizeRule } from './page-limits.js';
 
 // What one GraphQL document may cost. The size, token and nesting limits run on the raw text
 // before anything parses it (the parser recurses once per nesting level: a deep document would
@@ -59,13 +60,41 @@ export function checkDocumentLimits(query: string): void {
   }
 }
 
+/** What each limit counts, as a refusal says it (the token limit stops the lexer: no count). */
+const COUNTED = {
+  tokens: () => `it has more than ${DOCUMENT_LIMITS.tokens} tokens`,
+  depth: (found: number) => `it selects fields ${found} levels deep`,
+  aliases: (found: number) => `it has ${found} aliased fields`,
+  directives: (found: number) => `it has ${found} directives`,
+  cost: (found: number) => `its cost is ${found} (1 a scalar, 2 an object, times 1.5 a level, a list times its \`first\`)`,
+} as const;
+const LIMIT_NAMES = { tokens: 'token', depth: 'depth', aliases: 'alias', directives: 'directive', cost: 'cost' } as const;
+
+/**
+ * graphql-armor's refusal ("Syntax Error: ... limit of N exceeded, found M.", no code) as the
+ * portal's: validation_error, the limit, what the document has and by how much, in the message and
+ * in `details.query`. Thrown from armor's onReject, so it replaces armor's own error.
+ */
+function refuse(limit: keyof typeof COUNTED) {
+  return (_context: unknown, armor: GraphQLError): never => {
+    const max = DOCUMENT_LIMITS[limit];
+    const found = Math.ceil(Number(/found ([\d.]+)/.exec(armor.message)?.[1] ?? NaN));
+    const problem = Number.isFinite(found) ? `${COUNTED[limit](found)}, the limit is ${max} (${found - max} over)` : `${COUNTED[limit](max)}, the limit is ${max}`;
+    throw new GraphQLError(`The GraphQL document is over the ${LIMIT_NAMES[limit]} limit: ${problem}. Nothing was executed.`, {
+      extensions: { code: 'validation_error', details: { query: [problem] } },
+    });
+  };
+}
+
 /** The same limits inside GraphQL (yoga's parse and validation): nothing reaches execution past them. */
 export function documentLimitPlugins() {
+  const armor = (limit: keyof typeof COUNTED) => ({ onReject: [refuse(limit)], propagateOnRejection: true });
   return [
-    maxTokensPlugin({ n: DOCUMENT_LIMITS.tokens }),
-    maxDepthPlugin({ n: DOCUMENT_LIMITS.depth, flattenFragments: true }),
-    maxAliasesPlugin({ n: DOCUMENT_LIMITS.aliases }),
-    maxDirectivesPlugin({ n: DOCUMENT_LIMITS.directives }),
-    costLimitPlugin({ maxCost: DOCUMENT_LIMITS.cost }),
+    { onValidate: ({ addValidationRule }: { addValidationRule: (rule: typeof pageSizeRule) => void }) => addValidationRule(pageSizeRule) },
+    maxTokensPlugin({ n: DOCUMENT_LIMITS.tokens, ...armor('tokens') }),
+    maxDepthPlugin({ n: DOCUMENT_LIMITS.depth, flattenFragments: true, ...armor('depth') }),
+    maxAliasesPlugin({ n: DOCUMENT_LIMITS.aliases, ...armor('aliases') }),
+    maxDirectivesPlugin({ n: DOCUMENT_LIMITS.directives, ...armor('directives') }),
+    costLimitPlugin({ maxCost: DOCUMENT_LIMITS.cost, ...armor('cost') }),
   ];
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
 import { getIntrospectionQuery } from 'graphql';
 import supertest, { type Response } from 'supertest';
 import { createTestContext, type TestContext } from '../support/context.js';
@@ -148,7 +149,7 @@ describe('cost limits before execution', () => {
     // A GraphQL validation error, as for any invalid document: no data, nothing executed.
     expect(res.status).toBe(200);
     expect(res.body.data).toBeUndefined();
-    expect(res.body.errors.map((e: { message: string }) => e.message)).toEqual([expect.stringMatching(/Aliases limit of 30 exceeded, found 31/)]);
+    expect(res.body.errors.map((e: { message: string }) => e.message)).toEqual([expect.stringMatching(/alias limit: it has 31 aliased fields, the limit is 30 \(1 over\)/)]);
     expect(JSON.stringify(res.body)).not.toContain('internal_error');
     expect(errorLogsSince(mark)).toEqual([]);
     // 30 pass.
@@ -356,5 +357,61 @@ describe('ID arguments out of range', () => {
       from(randomIp()),
     );
     expect(gqlError(item).code).toBe('validation_error');
+  });
+});
+
+describe('each refusal of a GraphQL limit carries a documented code and says which limit and by how much', () => {
+  /** The one error of a refused document: validation_error, nothing executed, details.query names the limit. */
+  function refusal(res: Response, limit: string, found: number, max: number) {
+    expect(res.body.data).toBeUndefined();
+    expect(res.body.errors).toHaveLength(1);
+    const [error] = res.body.errors;
+    expect(error.message).not.toMatch(/Syntax Error/);
+    expect(error.message).toMatch(new RegExp(`over the ${limit} limit: .*${found}.*the limit is ${max} \\(${found - max} over\\)`));
+    expect(error.extensions).toEqual({ code: 'validation_error', details: { query: [expect.stringContaining(`the limit is ${max}`)] } });
+  }
+
+  it('when the depth limit is passed, then validation_error says the depth and the limit', async () => {
+    const selection = `me { ${'x { ... on Developer { '.repeat(11)}id${' } }'.repeat(11)} }`;
+    refusal(await gql(t.app, dev.token, `{ ${selection} }`), 'depth', 13, 10);
+  });
+
+  it('when the alias limit is passed, then validation_error says the aliases and the limit', async () => {
+    const fields = Array.from({ length: 33 }, (_, i) => `p${i}: me { id }`);
+    refusal(await gql(t.app, dev.token, `{ ${fields.join(' ')} }`), 'alias', 33, 30);
+  });
+
+  it('when the directive limit is passed, then validation_error says the directives and the limit', async () => {
+    const fields = Array.from({ length: 26 }, () => '__typename @include(if: true) @skip(if: false)');
+    refusal(await gql(t.app, dev.token, `{ ${fields.join(' ')} }`), 'directive', 52, 50);
+  });
+
+  it('when the cost limit is passed, then validation_error says the cost and the limit', async () => {
+    const page = (alias: string) => `${alias}: webhookLogs(installationId: "1", first: 100) { nodes { id eventType status attempts httpStatus errorMessage durationMs sequence } pageInfo { hasNextPage endCursor } }`;
+    const res = await gql(t.app, dev.token, `{ ${page('a')} ${page('b')} }`);
+    const found = Number(/its cost is (\d+)/.exec(res.body.errors?.[0]?.message ?? '')?.[1]);
+    expect(found).toBeGreaterThan(5000);
+    refusal(res, 'cost', found, 5000);
+  });
+
+  it('when webhookLogs or apiRequests ask for more than 100 (a literal or a variable), then validation_error names first', async () => {
+    for (const field of ['webhookLogs(installationId: "1", first: 1000000) { nodes { id } }', 'apiRequests(installationId: "1", first: 101) { nodes { id } }']) {
+      const res = await gql(t.app, dev.token, `{ ${field} }`);
+      expect(res.body.data).toBeUndefined();
+      expect(res.body.errors).toEqual([
+        expect.objectContaining({ message: expect.stringMatching(/^`first` must be an integer from 1 to 100/), extensions: { code: 'validation_error', details: { first: ['must be an integer from 1 to 100'] } } }),
+      ]);
+    }
+    const variable = await gql(t.app, dev.token, 'query($n: Int) { webhookLogs(installationId: "1", first: $n) { nodes { id } } }', { n: 1_000_000 });
+    expect(gqlError(variable)).toMatchObject({ code: 'validation_error', details: { first: ['must be an integer from 1 to 100'] } });
+  });
+
+  it('when the SDL and /docs/errors are read, then they document the limits, their code and the page maxima', async () => {
+    const sdl = readFileSync(new URL('../../src/portal/schema.graphql', import.meta.url), 'utf8');
+    expect(sdl).toMatch(/`extensions\.details\.query`/);
+    expect(sdl).toMatch(/An installation's webhook log, newest first\. `first` is 1 to 100/);
+    expect(sdl).toMatch(/`first` is 1\s+to 100/);
+    const docs = await supertest(t.app).get('/docs/errors');
+    expect(docs.text).toMatch(/GraphQL document over a limit/);
   });
 });

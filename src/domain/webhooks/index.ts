@@ -13,7 +13,7 @@ export type { LookupAll } from './destination-guard.js';
 export { createDeliveries } from './fanout.js';
 export { WebhookHttpClient } from './http-client.js';
 export { INBOUND_CEILING, purgeExpiredInboundKeys, receiveInboundWebhook, verifyInboundSignature } from './inbound.js';
-export { getWebhookLog, listWebhookLogs, toWireLog } from './store.js';
+export { getWebhookLog, listWebhookLogs, MAX_LOG_PAGE, toWireLog } from './store.js';
 export type { WebhookLogPage, WebhookLogReader, WebhookLogRow, WireWebhookLog } from './store.js';
 export { createEventSink } from './outbox.js';
 export type { EmittedEvent, EventScope, EventSink } from './outbox.js';
