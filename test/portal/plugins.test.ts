@@ -140,18 +140,19 @@ describe('projects and plugins', () => {
     },
   );
 
-  it.each([['toString'], ['constructor'], ['__proto__'], ['valueOf'], ['hasOwnProperty']])(
-    'when updatePlugin input has a field named %s, then GraphQL refuses the unknown field by name and nothing changes',
-    async (field) => {
-      const { pluginId } = await createProjectAndPlugin(t.app, dev.token);
-      const before = await pluginRow(pluginId);
+  it('when updatePlugin input has fields named toString, constructor, __proto__, valueOf or hasOwnProperty, then GraphQL refuses each unknown field by name and nothing changes', async () => {
+    // A developer of its own: these requests would spend the shared developer's per-minute budget.
+    const own = await signUpDeveloper(t.app);
+    const { pluginId } = await createProjectAndPlugin(t.app, own.token);
+    const before = await pluginRow(pluginId);
+    for (const field of ['toString', 'constructor', '__proto__', 'valueOf', 'hasOwnProperty']) {
       const raw = `{"query":${JSON.stringify(UPDATE)},"variables":{"id":"${pluginId}","input":{"${field}":{},"name":"x"}}}`;
-      const res = await t.request().post('/graphql').set('Authorization', `Bearer ${dev.token}`).set('Content-Type', 'application/json').set('Accept', 'application/json').send(raw);
+      const res = await t.request().post('/graphql').set('Authorization', `Bearer ${own.token}`).set('Content-Type', 'application/json').set('Accept', 'application/json').send(raw);
       expect(res.body.errors).toEqual([expect.objectContaining({ message: expect.stringContaining(`"${field}" is not defined by type "UpdatePluginInput"`) })]);
       expect(res.body.errors[0].extensions?.code).not.toBe('internal_error');
-      expect(await pluginRow(pluginId)).toEqual(before);
-    },
-  );
+    }
+    expect(await pluginRow(pluginId)).toEqual(before);
+  });
 
   it('when createPlugin sends integrationType as null, then validation_error names it', async () => {
     const { projectId } = await createProjectAndPlugin(t.app, dev.token);
