@@ -11,6 +11,12 @@ export interface Config {
   readonly databaseUrl: string | undefined;
   /** Connections of this process's pool (pg-boss keeps its own, small, pool besides). */
   readonly databasePoolSize: number;
+  /**
+   * Bounds on every connection of the process's pool (0: none): how long a query may run, how
+   * long a transaction may sit idle, how long a caller waits for a free connection, and how long
+   * an acknowledgement waits for a row lock.
+   */
+  readonly databaseTimeouts: DatabaseTimeouts;
   readonly dataDir: string;
   readonly encryptionKey: Buffer;
   readonly jwtSecret: Buffer;
@@ -42,6 +48,13 @@ export interface Config {
   readonly metricsToken: string | undefined;
   readonly logLevel: string;
   readonly production: boolean;
+}
+
+export interface DatabaseTimeouts {
+  readonly statementMs: number;
+  readonly idleInTransactionMs: number;
+  readonly acquireMs: number;
+  readonly lockMs: number;
 }
 
 export type TrustProxy = false | number | readonly string[];
@@ -108,6 +121,12 @@ export function loadConfig(env: Env = process.env): Config {
     baseUrl: (env.BASE_URL || `http://localhost:${port}`).replace(/\/$/, ''),
     databaseUrl: env.DATABASE_URL || undefined,
     databasePoolSize: int('SVC_DB_POOL_SIZE', 20, 1, 1000),
+    databaseTimeouts: {
+      statementMs: int('SVC_DB_STATEMENT_TIMEOUT_MS', 30_000, 0, 3_600_000),
+      idleInTransactionMs: int('SVC_DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', 60_000, 0, 3_600_000),
+      acquireMs: int('SVC_DB_ACQUIRE_TIMEOUT_MS', 2_000, 0, 600_000),
+      lockMs: int('SVC_DB_LOCK_TIMEOUT_MS', 2_000, 0, 600_000),
+    },
     dataDir,
     encryptionKey: secret('SVC_ENCRYPTION_KEY', 'encryption.key', 32),
     jwtSecret: secret('SVC_JWT_SECRET', 'jwt.key', 32),
