@@ -44,6 +44,8 @@ export interface Config {
   readonly requestLog: { readonly enabled: boolean; readonly retentionDays: number };
   /** How many times faster than its minutes a scenario run plays (1: as asked; tests and demos speed it up). */
   readonly scenarioSpeed: number;
+  /** Webhook streams (webhookStream, svc listen) one process holds open in all. */
+  readonly streamsPerProcess: number;
   /** When set, GET /metrics requires `Authorization: Bearer <token>`. */
   readonly metricsToken: string | undefined;
   readonly logLevel: string;
@@ -145,6 +147,7 @@ export function loadConfig(env: Env = process.env): Config {
     eventRetentionDays: int('SVC_EVENT_RETENTION_DAYS', 30, 1, 3650),
     requestLog: { enabled: onOff('SVC_REQUEST_LOG', true), retentionDays: int('SVC_REQUEST_LOG_RETENTION_DAYS', 30, 1, 3650) },
     metricsToken: env.SVC_METRICS_TOKEN || undefined,
+    streamsPerProcess: int('SVC_STREAMS_PER_PROCESS', 500, 1, 100_000),
     scenarioSpeed: int('SVC_SCENARIO_SPEED', 1, 1, 100_000),
     logLevel: env.LOG_LEVEL || 'info',
     production,

@@ -3,7 +3,7 @@ import type { Db } from '../db/database.js';
 import type { Logger } from '../logger.js';
 import { NotFoundError, type ResourceKind } from '../domain/shared/index.js';
 import type { Principal } from './auth.js';
-import type { EventSink, JobQueue } from '../domain/webhooks/index.js';
+import type { EventSink, JobQueue, StreamSlots } from '../domain/webhooks/index.js';
 
 /** What every resolver receives. `principal` is null only for the public fields (signUp, logIn). */
 export interface PortalContext {
@@ -23,6 +23,10 @@ export interface PortalContext {
   prepaid: Set<string>;
   /** Aborted when the client goes away (ends a subscription's stream). */
   signal?: AbortSignal;
+  /** The process's webhook streams (caps per developer and per process). */
+  streams?: StreamSlots;
+  /** Whether the request's credential still holds (a stream re-checks it on each heartbeat). */
+  stillAuthenticated?: () => Promise<boolean>;
 }
 
 /** The caller's developer id; the policy guard has already refused anonymous callers. */

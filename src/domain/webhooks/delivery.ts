@@ -58,6 +58,8 @@ interface DeliveryRow {
   webhook_endpoint: string | null;
   /** A listener (svc listen) streams the installation's sandbox. */
   listening: boolean;
+  /** One of them was registered with write scope: it may take a delivery the destination guard refused. */
+  listening_writer: boolean;
   /** Delivery faults of a sandbox installation (setSandboxDeliveryFaults); 0 and false in production. */
   fault_duplicate_rate: number;
   fault_fail_first_attempt: boolean;
@@ -119,6 +121,8 @@ async function prepare(db: Db, jobs: DeliveryAttempt[]): Promise<Prepared[]> {
            case when p.previous_secret_expires_at > now() then p.previous_webhook_secret_enc end as previous_webhook_secret_enc,
            (i.sandbox_id is not null and exists (select 1 from control.webhook_listeners wl
                                                   where wl.sandbox_id = i.sandbox_id and wl.expires_at > now())) as listening,
+           (i.sandbox_id is not null and exists (select 1 from control.webhook_listeners wl
+                                                  where wl.sandbox_id = i.sandbox_id and wl.expires_at > now() and not wl.read_only)) as listening_writer,
            coalesce(sb.fault_duplicate_rate, 0) as fault_duplicate_rate, coalesce(sb.fault_fail_first_attempt, false) as fault_fail_first_attempt
       from control.webhook_logs l
       join control.installations i on i.installation_id = l.installation_id
@@ -209,8 +213,9 @@ async function send(deps: DeliveryDeps, p: Prepared, secrets: Map<string, string
     if (row.fault_duplicate_rate > 0 && result.refusalReason === null && Math.random() < row.fault_duplicate_rate) {
       await deps.http.post(row.webhook_endpoint, p.body, headers);
     }
-    // An endpoint the destination guard refuses (a laptop's address): the listener has it.
-    if (result.refusalReason !== null && row.listening) result = TO_LISTENER;
+    // An endpoint the destination guard refuses (a laptop's address): the listener has it, unless
+    // every listener only reads (a read-scoped key must not change a delivery's outcome).
+    if (result.refusalReason !== null && row.listening_writer) result = TO_LISTENER;
   }
   const next = nextAttempt(result, attempt, deps.config.webhook);
   const outcome: Outcome = {

@@ -28,7 +28,7 @@ export const webhookQueries = {
   },
   webhookStreamCursor: async (_, args, ctx) => {
     const sandbox = await findOwnedSandbox(ctx.db, developerIdOf(ctx), parseId(args.sandboxId, 'sandbox'));
-    return webhooks.openStreamCursor(ctx.db, sandbox.sandbox_id, developerIdOf(ctx));
+    return webhooks.openStreamCursor(ctx.db, sandbox.sandbox_id, developerIdOf(ctx), readsOnly(ctx));
   },
 } satisfies QueryResolvers;
 
@@ -59,23 +59,37 @@ export const webhookMutations = {
   },
 } satisfies MutationResolvers;
 
-/** The live stream of a sandbox's deliveries (svc listen); ownership is checked before it opens. */
+/**
+ * The live stream of a sandbox's deliveries (svc listen); ownership is checked before it opens
+ * and again, with the credential, on each heartbeat. At most STREAMS_PER_DEVELOPER per developer.
+ */
 export const webhookSubscriptions = {
   webhookStream: {
     subscribe: async function* (_, args, ctx) {
       const developerId = developerIdOf(ctx);
       const sandbox = await findOwnedSandbox(ctx.db, developerId, parseId(args.sandboxId, 'sandbox'));
-      const stream = webhooks.webhookStream(ctx.db, ctx.config, {
-        sandboxId: sandbox.sandbox_id,
-        developerId,
-        events: args.events ?? null,
-        after: args.after ?? null,
-        signal: ctx.signal,
-      });
-      for await (const item of stream) yield { webhookStream: item };
+      const release = ctx.streams?.acquire(developerId);
+      try {
+        const stream = webhooks.webhookStream(ctx.db, ctx.config, {
+          sandboxId: sandbox.sandbox_id,
+          developerId,
+          events: args.events ?? null,
+          after: args.after ?? null,
+          readOnly: readsOnly(ctx),
+          stillAllowed: async () =>
+            (await (ctx.stillAuthenticated?.() ?? true)) && (await findOwnedSandbox(ctx.db, developerId, sandbox.sandbox_id).then((row) => row.status !== 'deleted', () => false)),
+          signal: ctx.signal,
+        });
+        for await (const item of stream) yield { webhookStream: item };
+      } finally {
+        release?.();
+      }
     },
   },
 } satisfies SubscriptionResolvers;
+
+/** A developer key without plugins:write: its listener only reads (finding 10 of review 3). */
+const readsOnly = (ctx: PortalContext): boolean => ctx.principal?.kind === 'key' && !ctx.principal.scopes.includes('plugins:write');
 
 async function ownedReplay(ctx: PortalContext, replayId: number): Promise<webhooks.WebhookReplayRow> {
   const replay = await webhooks.getWebhookReplay(ctx.db, replayId);
