@@ -4,7 +4,8 @@ import type { Logger } from '../logger.js';
 
 // The request log's writer: the Data API hands it each answered request and goes on; entries are
 // written in batches (one INSERT of up to `maxBatch` rows at most every `flushMs`), never on a
-// request's own path. A database hiccup loses that batch (logged), never a request.
+// request's own path. A batch that fails is written entry by entry; an entry that still fails is
+// dropped (logged), never a request.
 // Bounded whatever the request rate: a request refused before its rate limit admitted it (429, an
 // inactive installation) comes without bodies and is kept at most once a second per installation
 // (the rest are counted in `suppressed`), and the buffer holds at most `maxBufferedBytes` (about:
@@ -56,8 +57,14 @@ export function createRequestLog(db: Db, logger: Logger, options: RequestLogOpti
       try {
         await recordApiRequests(db, batch);
       } catch (err) {
-        dropped += batch.length;
-        logger.warn({ err, entries: batch.length }, 'API request log batch not written');
+        // One bad entry must not take the batch (every tenant's entries) with it: one by one.
+        logger.warn({ err, entries: batch.length }, 'API request log batch not written; writing its entries one by one');
+        for (const entry of batch) {
+          await recordApiRequests(db, [entry]).catch((entryErr: unknown) => {
+            dropped += 1;
+            logger.warn({ err: entryErr, requestId: entry.request_id }, 'API request log entry not written');
+          });
+        }
       }
     }
   };
