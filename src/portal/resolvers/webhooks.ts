@@ -5,7 +5,7 @@ import { NotFoundError } from '../../domain/shared/index.js';
 import * as webhooks from '../../domain/webhooks/index.js';
 import { toWebhookLogConnection, toWebhookLogView, toWebhookReplayView } from '../views/webhook-log-views.js';
 import type { MutationResolvers, QueryResolvers, SubscriptionResolvers } from '../../generated/portal.generated.js';
-import { developerIdOf, parseId, type PortalContext } from '../context.js';
+import { developerIdOf, parseId, requireSessionFor, type PortalContext } from '../context.js';
 
 // The webhook tester, the webhook log of an installation, redelivery, replay and delivery health.
 // Ownership first: another developer's installation, log entry, replay or plugin is not_found.
@@ -39,10 +39,13 @@ export const webhookMutations = {
   },
   redeliverWebhook: async (_, args, ctx) => {
     const original = await webhooks.getWebhookLog(ctx.db, { developerId: developerIdOf(ctx) }, parseId(args.logId, 'webhook_log'));
+    const installation = await findOwnedInstallation(ctx.db, developerIdOf(ctx), original.installation_id);
+    if (installation.plane === 'production') requireSessionFor(ctx, 'Redelivering a production delivery');
     return toWebhookLogView(await webhooks.redeliverWebhook(ctx.db, ctx.queue, original));
   },
   replayWebhooks: async (_, args, ctx) => {
     const installation = await findOwnedInstallation(ctx.db, developerIdOf(ctx), parseId(args.installationId, 'installation'));
+    if (installation.plane === 'production') requireSessionFor(ctx, 'Replaying a production installation');
     const replay = await webhooks.replayWebhooks(ctx.db, ctx.queue, {
       installationId: installation.installation_id,
       since: args.since,
