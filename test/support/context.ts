@@ -46,6 +46,9 @@ export const TEST_ENV: Record<string, string> = {
   // supertest connects from loopback: the tests play the reverse proxy and choose the client
   // address with X-Forwarded-For (test/portal/proxy-trust.test.ts covers the default, off).
   SVC_TRUST_PROXY: 'loopback',
+  // Tests share two cores with other suites: opening a connection can take seconds under that
+  // load, which the production default (2 s, covering the connect too) would turn into failures.
+  SVC_DB_ACQUIRE_TIMEOUT_MS: '10000',
 };
 
 export interface TestContextOptions {
