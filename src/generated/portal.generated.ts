@@ -263,6 +263,9 @@ export type Mutation = {
   /**
    * Records on a delivery's log entry the answer of the local endpoint a webhookStream listener
    * (svc listen) forwarded it to: its HTTP status (0 when it could not be reached) and duration.
+   * Sandbox deliveries only (others are validation_error). A delivery handed to the listener whose
+   * local answer is not 2xx becomes `failed`, as an endpoint's would: replays of failed deliveries
+   * and webhookHealth count it. Redeliveries and replays of a sandbox reach its open streams too.
    */
   reportWebhookStreamResult: WebhookLog;
   /**

@@ -94,11 +94,11 @@ describe('webhookStream', () => {
     const stream = await openStream(readKey, { s: box.sandboxId, a: await cursorFor(readKey) });
     try {
       expect((await priceChange(8.25)).status).toBe(200);
-      await waitUntil(() => events(stream).some((e) => e.event === 'menu.item_updated'), 20_000, `a delivery on the stream (${JSON.stringify(stream.payloads)})`);
+      await waitUntil(() => events(stream).some((e) => e.event === 'menu.item_updated'), 40_000, `a delivery on the stream (${JSON.stringify(stream.payloads)})`);
     } finally {
       stream.close();
     }
-  }, 30_000);
+  }, 60_000);
 
   it('when a developer opens an 11th stream, then it is refused with stream_limit_reached, and a closed one frees its place', async () => {
     const open: OpenStream[] = [];

@@ -282,7 +282,10 @@ async function record(
         returning log_id, attempt
       )
       update control.webhook_logs l
-         set status = v.log_status, attempts = v.attempt, http_status = v.http_status,
+         -- A listener that already reported a local non-2xx for this delivery: failed (stream.ts).
+         set status = case when v.remote_address = 'svc listen' and (l.listener_http_status < 200 or l.listener_http_status > 299)
+                           then 'failed' else v.log_status end,
+             attempts = v.attempt, http_status = v.http_status,
              error_message = v.error_message, duration_ms = v.duration_ms, last_attempt_at = now(), updated_at = now()
         from v join ins on ins.log_id = v.log_id and ins.attempt = v.attempt
        where l.log_id = v.log_id and l.attempts < v.attempt and l.status = 'pending'

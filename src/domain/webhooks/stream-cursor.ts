@@ -4,9 +4,16 @@ import { ValidationError } from '../shared/index.js';
 
 // The position of a sandbox's webhook stream: per installation, the last sequence streamed, as a
 // base64url JSON object. Only the sandbox's own installations count; any other key is dropped,
-// and each value must be a sequence (an int4, as the feed stores it).
+// and each value must be a sequence (an int4, as the feed stores it); `resent` is the last
+// redelivery carried (a log id).
 
 export type StreamPosition = Record<string, number>;
+
+/**
+ * The position's one key that is no installation: the last redelivery or replay delivery (its log
+ * id) the stream carried. Those repeat an event whose sequence the stream has already passed.
+ */
+export const RESENT = 'resent';
 
 /** Longer than any real cursor of a sandbox (its installations are few); refused before it is parsed. */
 export const MAX_STREAM_CURSOR_LENGTH = 16 * 1024;
@@ -24,7 +31,7 @@ export function decodeStreamCursor(cursor: string): StreamPosition {
   } catch {
     throw invalid();
   }
-  const valid = (k: string, v: unknown) => /^[1-9]\d{0,9}$/.test(k) && Number.isInteger(v) && (v as number) >= 0 && (v as number) <= MAX_SEQUENCE;
+  const valid = (k: string, v: unknown) => (k === RESENT || /^[1-9]\d{0,9}$/.test(k)) && Number.isInteger(v) && (v as number) >= 0 && (v as number) <= MAX_SEQUENCE;
   if (!value || typeof value !== 'object' || Array.isArray(value) || !Object.entries(value).every(([k, v]) => valid(k, v))) throw invalid();
   return value as StreamPosition;
 }
@@ -38,15 +45,21 @@ async function sandboxSequences(db: Db, sandboxId: number): Promise<Map<string, 
   return new Map(rows.map((row) => [String(row.installation_id), row.last_sequence ?? 0]));
 }
 
+async function lastLogId(db: Db): Promise<number> {
+  const { rows } = await sql<{ id: number }>`select coalesce(max(log_id), 0)::int as id from control.webhook_logs`.execute(db);
+  return rows[0]!.id;
+}
+
 /** The stream's position now: every installation of the sandbox at its last issued sequence. */
 export async function streamCursorNow(db: Db, sandboxId: number): Promise<string> {
-  return encodeStreamCursor(Object.fromEntries(await sandboxSequences(db, sandboxId)));
+  return encodeStreamCursor({ ...Object.fromEntries(await sandboxSequences(db, sandboxId)), [RESENT]: await lastLogId(db) });
 }
 
 /** A listener's starting position: its cursor (or now), keeping only the sandbox's installations. */
 export async function startingPosition(db: Db, sandboxId: number, after: string | null): Promise<StreamPosition> {
   const installations = await sandboxSequences(db, sandboxId);
-  if (after === null) return Object.fromEntries(installations);
+  if (after === null) return { ...Object.fromEntries(installations), [RESENT]: await lastLogId(db) };
   const given = decodeStreamCursor(after);
-  return Object.fromEntries(Object.entries(given).filter(([id]) => installations.has(id)));
+  const kept = Object.fromEntries(Object.entries(given).filter(([id]) => installations.has(id)));
+  return { ...kept, [RESENT]: given[RESENT] ?? (await lastLogId(db)) };
 }

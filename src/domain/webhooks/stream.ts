@@ -3,7 +3,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { decrypt } from '../../lib/secrets.js';
 import { ValidationError } from '../shared/index.js';
-import { encodeStreamCursor, startingPosition, streamCursorNow, type StreamPosition } from './stream-cursor.js';
+import { encodeStreamCursor, RESENT, startingPosition, streamCursorNow, type StreamPosition } from './stream-cursor.js';
 import { buildBody } from './delivery.js';
 import { deliveryHeaders } from './signing.js';
 import { isSubscribed } from './subscriptions.js';
@@ -121,8 +121,19 @@ export async function* webhookStream(db: Db, config: Config, options: StreamOpti
         yield toItem(row, current, secretOf(row.previous_webhook_secret_enc), position);
         if (!life.running()) return;
       }
-      idleMs = rows.length === 0 ? Math.min(idleMs * 2, MAX_IDLE_POLL_MS) : (options.pollMs ?? 200);
-      if (rows.length === 0) await life.sleep(idleMs);
+      // Redeliveries and replays (svc events resend / replay) go where the sandbox's deliveries go.
+      const resent = await pollResent(db, options.sandboxId, position[RESENT] ?? 0);
+      for (const row of resent) {
+        position[RESENT] = row.log_id;
+        if (options.events && !isSubscribed(options.events, row.event_type as EventName)) continue;
+        const current = secretOf(row.webhook_secret_enc);
+        if (current === null) continue;
+        yield toItem(row, current, secretOf(row.previous_webhook_secret_enc), position);
+        if (!life.running()) return;
+      }
+      const idle = rows.length === 0 && resent.length === 0;
+      idleMs = idle ? Math.min(idleMs * 2, MAX_IDLE_POLL_MS) : (options.pollMs ?? 200);
+      if (idle) await life.sleep(idleMs);
     }
   } finally {
     await life.close();
@@ -143,6 +154,23 @@ async function pollFeed(db: Db, sandboxId: number, position: StreamPosition): Pr
      where i.sandbox_id = ${sandboxId}
        and ie.sequence > coalesce((${JSON.stringify(position)}::jsonb ->> i.installation_id::text)::int, 0)
      order by ie.installation_id, ie.sequence
+     limit 100`.execute(db);
+  return rows;
+}
+
+/** The redeliveries and replay deliveries of the sandbox's installations created after `afterLogId`, oldest first. */
+async function pollResent(db: Db, sandboxId: number, afterLogId: number): Promise<StreamRow[]> {
+  const { rows } = await sql<StreamRow>`
+    select l.installation_id, l.sequence, l.event_id, l.event_type, coalesce(e.occurred_at, l.created_at) as occurred_at,
+           coalesce(l.payload, e.data) as event_data, e.request_id, l.log_id, l.delivery_id, l.attempts, p.webhook_secret_enc,
+           case when p.previous_secret_expires_at > now() then p.previous_webhook_secret_enc end as previous_webhook_secret_enc
+      from control.installations i
+      join control.webhook_logs l on l.installation_id = i.installation_id
+      join control.plugins p on p.plugin_id = i.plugin_id
+      left join control.events e on e.event_id = l.event_id
+     where i.sandbox_id = ${sandboxId} and l.log_id > ${afterLogId} and l.direction = 'outbound' and l.sequence is not null
+       and (l.redelivery_of is not null or l.replay_id is not null) and coalesce(l.payload, e.data) is not null
+     order by l.log_id
      limit 100`.execute(db);
   return rows;
 }
@@ -229,9 +257,25 @@ class LifeCycle {
   }
 }
 
-/** Records the local answer a listener reported for a delivery. */
+/**
+ * Records the local answer a listener reported for a delivery of a sandbox (production and inbound
+ * entries are never handed to a listener). When the delivery was handed to the listener, a local
+ * non-2xx (or 0: unreachable) makes it `failed`, as an endpoint's answer would: replays of failed
+ * deliveries and the health count it. The delivery worker applies a report that came first.
+ */
 export async function recordListenerResult(db: Db, logId: number, status: number, durationMs: number): Promise<void> {
   if (!Number.isInteger(status) || status < 0 || status > 999) throw new ValidationError({ status: ['must be an HTTP status code, or 0 when the local endpoint could not be reached'] });
   if (!Number.isInteger(durationMs) || durationMs < 0) throw new ValidationError({ durationMs: ['must be a whole number of milliseconds, 0 or more'] });
-  await db.updateTable('control.webhook_logs').set({ listener_http_status: status, listener_duration_ms: durationMs }).where('log_id', '=', logId).execute();
+  const failed = status < 200 || status > 299;
+  const { rows } = await sql<{ log_id: number }>`
+    update control.webhook_logs l
+       set listener_http_status = ${status}, listener_duration_ms = ${durationMs}, updated_at = now(),
+           status = case when ${failed}::boolean and l.status = 'delivered' and exists (
+                            select 1 from control.webhook_delivery_attempts a
+                             where a.log_id = l.log_id and a.attempt = l.attempts and a.remote_address = 'svc listen')
+                          then 'failed' else l.status end
+      from control.installations i
+     where l.log_id = ${logId} and i.installation_id = l.installation_id and i.sandbox_id is not null and l.direction = 'outbound'
+    returning l.log_id`.execute(db);
+  if (rows.length === 0) throw new ValidationError({ logId: ['is not a delivery of a sandbox: only those reach a listener'] });
 }

@@ -72,6 +72,8 @@ export const webhookSubscriptions = {
       const developerId = developerIdOf(ctx);
       const sandbox = await findOwnedSandbox(ctx.db, developerId, parseId(args.sandboxId, 'sandbox'));
       const release = ctx.streams?.acquire(developerId);
+      // The slot is free as soon as the client leaves, even while the stream waits to be pulled.
+      if (release) ctx.signal?.addEventListener('abort', release, { once: true });
       try {
         const stream = webhooks.webhookStream(ctx.db, ctx.config, {
           sandboxId: sandbox.sandbox_id,
