@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
 import { createRequestLog } from '../../src/api/request-log.js';
-import type { ApiRequestEntry } from '../../src/domain/api-requests/index.js';
+import { redactBody, type ApiRequestEntry } from '../../src/domain/api-requests/index.js';
 import { createInstallation } from '../support/builders.js';
 import { createTestContext, type TestContext } from '../support/context.js';
 import { call } from '../support/http.js';
@@ -44,7 +44,7 @@ describe('the request log under a flood', () => {
     expect(t.requestLog.suppressed).toBeGreaterThanOrEqual(150 - refused.length);
     // The two admitted writes keep their bodies.
     expect(rows.filter((row) => row.status !== 429).every((row) => row.request_body !== null)).toBe(true);
-  });
+  }, 120_000);
 
   it('when the database falls behind, then the buffer stays within its byte bound and counts what it drops', () => {
     const log = createRequestLog(t.db, t.logger, { flushMs: 3_600_000, maxBatch: 1_000_000, maxBufferedBytes: 1_000_000 });
@@ -58,5 +58,15 @@ describe('the request log under a flood', () => {
     expect(log.bufferedBytes).toBeGreaterThan(0);
     expect(log.bufferedBytes).toBeLessThanOrEqual(1_000_000);
     expect(log.dropped).toBeGreaterThanOrEqual(960);
+  });
+
+  it('when a body carries pins, card codes, one-time codes, JWTs, setup tokens or Basic credentials, then the log keeps none of them (finding 17)', () => {
+    const kept = JSON.parse(redactBody({
+      passphrase: 'p1', pwd: 'p2', pin: '1234', cvv: '123', cvc: '456', otp: '999000', cookie: 'c=1', hmac: 'ab', salt: 'cd',
+      note: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln', setup: 'stp_0123456789', live: 'sk_live_abc', header: 'Basic dXNlcjpwYXNz',
+      name: 'Ada', spinach: 2,
+    })!);
+    for (const field of ['passphrase', 'pwd', 'pin', 'cvv', 'cvc', 'otp', 'cookie', 'hmac', 'salt', 'note', 'setup', 'live', 'header']) expect([field, kept[field]]).toEqual([field, '[redacted]']);
+    expect(kept).toMatchObject({ name: 'Ada', spinach: 2 });
   });
 });

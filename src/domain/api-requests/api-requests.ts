@@ -112,10 +112,10 @@ export async function pruneApiRequests(db: Db, retentionDays: number, batchSize 
 
 // Names of fields whose values are credentials: keys, secrets, tokens, passwords, signatures.
 // An idempotency key is an identifier the plugin chose, not a credential: it is kept.
-const SECRET_FIELD = /key|secret|token|password|passwd|signature|authorization|credential/i;
+const SECRET_FIELD = /key|secret|token|password|passwd|passphrase|pwd|^pin$|cvv|cvc|otp|cookie|session|auth|hmac|salt|signature|credential/i;
 const NOT_SECRET = new Set(['idempotency_key']);
 // Values that are credentials whatever the field is called.
-const SECRET_VALUE = /^(pik_|svc_dev_|whsec_|Bearer\s)/;
+const SECRET_VALUE = /^(pik_|svc_dev_|whsec_|stp_|sk_live_|rk_live_|Bearer\s|Basic\s|eyJ[\w-]+\.[\w-]+\.)/;
 export const REDACTED = '[redacted]';
 
 /**
