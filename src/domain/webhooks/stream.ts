@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.js';
 import { decrypt } from '../../lib/secrets.js';
 import { ValidationError } from '../shared/index.js';
 import { encodeStreamCursor, RESENT, startingPosition, streamCursorNow, type StreamPosition } from './stream-cursor.js';
+import { LifeCycle, listenerExpiry } from './stream-life.js';
 import { buildBody } from './delivery.js';
 import { deliveryHeaders } from './signing.js';
 import { isSubscribed } from './subscriptions.js';
@@ -25,10 +26,7 @@ import type { EventName } from '../../generated/events.generated.js';
 // not the consumer, keeps the listener alive, and on each beat re-checks that the caller may still
 // read the sandbox (a revoked key, an expired session or a deleted sandbox ends the stream).
 
-export const LISTENER_TTL_SECONDS = 30;
-export const HEARTBEAT_MS = 10_000;
-/** A stream ends after this long; svc listen reconnects with its cursor. */
-const MAX_STREAM_MS = 60 * 60_000;
+export { HEARTBEAT_MS, LISTENER_TTL_SECONDS } from './stream-life.js';
 /** Idle polls back off from pollMs to this. */
 const MAX_IDLE_POLL_MS = 2_000;
 const MAX_EVENT_FILTERS = 64;
@@ -46,7 +44,6 @@ export interface StreamItem {
   cursor: string;
 }
 
-const listenerExpiry = () => sql<Date>`now() + make_interval(secs => ${LISTENER_TTL_SECONDS})`;
 
 /**
  * The cursor of a listener about to subscribe: first a listener is announced for the sandbox (one
@@ -195,66 +192,6 @@ function toItem(row: StreamRow, current: string, previous: string | null, positi
     sequence: row.sequence,
     cursor: encodeStreamCursor(position),
   };
-}
-
-/**
- * A stream's heartbeat, on a timer of its own (a consumer that stops reading does not let its
- * listener expire), and its end: the client went away, the caller may no longer read, or the
- * stream's maximum life is over.
- */
-class LifeCycle {
-  private ended = false;
-  private readonly deadline = Date.now() + MAX_STREAM_MS;
-  private readonly timer: NodeJS.Timeout;
-  private wake: (() => void) | undefined;
-
-  constructor(
-    private readonly db: Db,
-    private readonly listenerId: string,
-    private readonly options: StreamOptions,
-  ) {
-    this.timer = setInterval(() => void this.beat(), options.heartbeatMs ?? HEARTBEAT_MS);
-    this.timer.unref();
-    options.signal?.addEventListener('abort', () => this.end(), { once: true });
-  }
-
-  running(): boolean {
-    return !this.ended && !this.options.signal?.aborted && Date.now() < this.deadline;
-  }
-
-  sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      this.wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-  }
-
-  private end(): void {
-    this.ended = true;
-    this.wake?.();
-  }
-
-  private async beat(): Promise<void> {
-    try {
-      if (this.options.stillAllowed && !(await this.options.stillAllowed())) return this.end();
-      await this.db.updateTable('control.webhook_listeners').set({ expires_at: listenerExpiry() }).where('listener_id', '=', this.listenerId).execute();
-    } catch {
-      // A failed beat is retried by the next one; the listener row outlives one miss (TTL > beat).
-    }
-  }
-
-  async close(): Promise<void> {
-    clearInterval(this.timer);
-    this.ended = true;
-    // Kept for one more TTL: a listener that reconnects (svc listen after a drop) finds the
-    // deliveries of the meantime in the feed, even those of a plugin without an endpoint. A
-    // stream ended because its caller may no longer read expires at once.
-    const expiry = (await this.options.stillAllowed?.().catch(() => false)) === false ? sql<Date>`now()` : listenerExpiry();
-    await this.db.updateTable('control.webhook_listeners').set({ expires_at: expiry }).where('listener_id', '=', this.listenerId).execute().catch(() => {});
-  }
 }
 
 /**
