@@ -52,5 +52,5 @@ describe('outbound requests hold no database transaction', () => {
     await new Promise((resolve) => setTimeout(resolve, 4500)); // past the request in flight's 2 s timeout
     expect(world.receiver.requests.length).toBeLessThanOrEqual(2);
     world.receiver.respond(ok);
-  });
+  }, 90_000);
 });
