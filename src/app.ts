@@ -59,7 +59,7 @@ export async function createApp(config: Config, deps: AppDeps): Promise<App> {
   metrics.watchQueues(() => deps.queue.depths());
   const requestLog = config.requestLog.enabled ? (deps.requestLog ?? createRequestLog(deps.db, deps.logger)) : undefined;
 
-  app.use(createProbesRouter(config, { db: deps.db, metrics }));
+  app.use(createProbesRouter(config, { db: deps.db, metrics, logger: deps.logger }));
   // The docs and the portal load on their first request (src/http/lazy-router.ts).
   app.use(lazyRouter(servesDocs, async () => (await import('./docs/router.js')).createDocsRouter(ROOT_DIR, config)));
   app.use(createOAuthRouter(config, deps.db, deps.logger));

@@ -11,6 +11,12 @@ export interface Config {
   readonly databaseUrl: string | undefined;
   /** Connections of this process's pool (pg-boss keeps its own, small, pool besides). */
   readonly databasePoolSize: number;
+  /**
+   * Bounds on every connection of the process's pool (0: none): how long a query may run, how
+   * long a transaction may sit idle, how long a caller waits for a free connection, and how long
+   * an acknowledgement waits for a row lock.
+   */
+  readonly databaseTimeouts: DatabaseTimeouts;
   readonly dataDir: string;
   readonly encryptionKey: Buffer;
   readonly jwtSecret: Buffer;
@@ -38,10 +44,19 @@ export interface Config {
   readonly requestLog: { readonly enabled: boolean; readonly retentionDays: number };
   /** How many times faster than its minutes a scenario run plays (1: as asked; tests and demos speed it up). */
   readonly scenarioSpeed: number;
+  /** Webhook streams (webhookStream, svc listen) one process holds open in all. */
+  readonly streamsPerProcess: number;
   /** When set, GET /metrics requires `Authorization: Bearer <token>`. */
   readonly metricsToken: string | undefined;
   readonly logLevel: string;
   readonly production: boolean;
+}
+
+export interface DatabaseTimeouts {
+  readonly statementMs: number;
+  readonly idleInTransactionMs: number;
+  readonly acquireMs: number;
+  readonly lockMs: number;
 }
 
 export type TrustProxy = false | number | readonly string[];
@@ -108,6 +123,12 @@ export function loadConfig(env: Env = process.env): Config {
     baseUrl: (env.BASE_URL || `http://localhost:${port}`).replace(/\/$/, ''),
     databaseUrl: env.DATABASE_URL || undefined,
     databasePoolSize: int('SVC_DB_POOL_SIZE', 20, 1, 1000),
+    databaseTimeouts: {
+      statementMs: int('SVC_DB_STATEMENT_TIMEOUT_MS', 30_000, 0, 3_600_000),
+      idleInTransactionMs: int('SVC_DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', 60_000, 0, 3_600_000),
+      acquireMs: int('SVC_DB_ACQUIRE_TIMEOUT_MS', 2_000, 0, 600_000),
+      lockMs: int('SVC_DB_LOCK_TIMEOUT_MS', 2_000, 0, 600_000),
+    },
     dataDir,
     encryptionKey: secret('SVC_ENCRYPTION_KEY', 'encryption.key', 32),
     jwtSecret: secret('SVC_JWT_SECRET', 'jwt.key', 32),
@@ -126,6 +147,7 @@ export function loadConfig(env: Env = process.env): Config {
     eventRetentionDays: int('SVC_EVENT_RETENTION_DAYS', 30, 1, 3650),
     requestLog: { enabled: onOff('SVC_REQUEST_LOG', true), retentionDays: int('SVC_REQUEST_LOG_RETENTION_DAYS', 30, 1, 3650) },
     metricsToken: env.SVC_METRICS_TOKEN || undefined,
+    streamsPerProcess: int('SVC_STREAMS_PER_PROCESS', 500, 1, 100_000),
     scenarioSpeed: int('SVC_SCENARIO_SPEED', 1, 1, 100_000),
     logLevel: env.LOG_LEVEL || 'info',
     production,

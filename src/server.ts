@@ -31,14 +31,23 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Runt
     embedded = await startEmbeddedPostgres({ dataDir: path.join(config.dataDir, 'postgres'), persistent: true });
     url = embedded.url();
   }
-  const database = createDatabase(url, { max: config.databasePoolSize });
+  const database = createDatabase(url, {
+    max: config.databasePoolSize,
+    timeouts: config.databaseTimeouts,
+    onIdleError: (err) => logger.warn({ err }, 'an idle database connection failed; the pool replaces it'),
+  });
+  // Migrations get a connection of their own without the request path's statement timeout: an
+  // index build on a large table may rightly take longer.
+  const migrator = createDatabase(url, { max: 1 });
   try {
-    await migrateAll(database.db);
+    await migrateAll(migrator.db);
   } catch (err) {
     // Never leave the embedded server running behind a process that failed to start.
     await database.close();
     await embedded?.stop();
     throw err;
+  } finally {
+    await migrator.close();
   }
   return {
     database,

@@ -27,6 +27,11 @@ export interface Exchange {
   operationId?: OperationId;
   /** The installation the key belongs to, once known (even when it is then refused): the request log's. */
   installationId?: number;
+  /**
+   * Admission let the request through its rate limit (active installation, bucket not exhausted).
+   * The request log keeps a refused one without bodies, sampled (request-log.ts).
+   */
+  admitted?: boolean;
 }
 
 /** Capabilities that gate an operation (the spec's "Capability gating" table). */
@@ -51,6 +56,7 @@ export function pluginApiKeyHandler(deps: ApiDeps) {
       if (err instanceof RateLimitedError) ex.rateLimit = { limit: err.limit, remaining: 0, retryAfterSeconds: err.retryAfterSeconds };
       throw err;
     }
+    ex.admitted = true;
     const feature = CAPABILITIES[operationId];
     if (feature) requireFeature(auth, feature);
     if (inbound) {

@@ -157,7 +157,7 @@ function send(res: ServerResponse, response: ApiResponse | ErrorResponse, rateLi
 
 /**
  * After the answer: the metrics, and the request log entry of a request whose key named an
- * installation. Bodies are logged for writes only, redacted and cut to 16 KB.
+ * installation. Bodies are logged for admitted writes only, redacted and cut to 16 KB.
  */
 function observe(observers: ApiObservers, ex: Exchange, response: ApiResponse | ErrorResponse, sentBody: unknown, started: number): void {
   const durationMs = performance.now() - started;
@@ -168,6 +168,9 @@ function observe(observers: ApiObservers, ex: Exchange, response: ApiResponse | 
   if (!observers.requestLog || ex.installationId === undefined) return;
   const write = method !== 'GET' && method !== 'HEAD';
   const body = (req.body ?? undefined) as Record<string, unknown> | undefined;
+  // Refused before its rate limit admitted it (a 429, an inactive installation): kept without
+  // bodies and sampled by the log, so an attacker's request rate never sets the log's size.
+  const refused = ex.admitted !== true;
   observers.requestLog.add({
     installation_id: ex.installationId,
     created_at: new Date(),
@@ -180,9 +183,9 @@ function observe(observers: ApiObservers, ex: Exchange, response: ApiResponse | 
     request_id: ex.requestId,
     idempotency_key: idempotencyKeyOf(req.headers['x-idempotency-key'], body),
     client_ip: ex.ip,
-    request_body: write ? redactBody(body) : null,
-    response_body: write ? redactBody(sentBody) : null,
-  });
+    request_body: write && !refused ? redactBody(body) : null,
+    response_body: write && !refused ? redactBody(sentBody) : null,
+  }, refused);
 }
 
 /** The key a write was deduplicated on: the X-Idempotency-Key header or the body field the spec names. */

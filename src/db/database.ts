@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import type { DatabaseTimeouts } from '../config.js';
 import { useNamedStatements } from './named-statements.js';
 import type { Database } from './types.js';
 
@@ -14,11 +15,29 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export function createDatabase(connectionString: string, options: { max?: number } = {}): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 20 });
+export interface DatabaseOptions {
+  max?: number;
+  /** Per-connection bounds (config.databaseTimeouts); none when omitted (migrations, admin tools). */
+  timeouts?: Pick<DatabaseTimeouts, 'statementMs' | 'idleInTransactionMs' | 'acquireMs'>;
+  /** Told about an idle client's error (a lost connection); the pool replaces the client. */
+  onIdleError?: (err: Error) => void;
+}
+
+export function createDatabase(connectionString: string, options: DatabaseOptions = {}): DatabaseHandle {
+  const t = options.timeouts;
+  // Without bounds one stuck statement, a transaction left open or a pool waiting for a
+  // connection would hold its caller forever (and a transaction's locks with it). pg leaves a 0
+  // unset, which is the server's default: no limit.
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 20,
+    statement_timeout: t?.statementMs || undefined,
+    idle_in_transaction_session_timeout: t?.idleInTransactionMs || undefined,
+    connectionTimeoutMillis: t?.acquireMs || undefined,
+  });
   // An idle client can lose its connection (server restart, database dropped); the pool replaces
   // it on next use. Without a listener the error would crash the process.
-  pool.on('error', () => {});
+  pool.on('error', (err) => options.onIdleError?.(err));
   useNamedStatements(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, pool, close: () => db.destroy() };

@@ -26,11 +26,21 @@ import pg from 'pg';
 // parses their rows: the same result, without a RowDescription to read and parse on every query.
 // A statement's result columns cannot change under its name (PostgreSQL refuses to run it then),
 // and an evicted name takes its description with it.
+//
+// A name the server no longer accepts is forgotten: `0A000` (cached plan must not change result
+// type: a migration added a column to a table a `select *` or `returning *` reads, while this
+// process runs) or `26000` (the statement is gone: a pooler's DISCARD ALL, a failed Bind). The
+// next run parses the text again under a new name; outside a transaction it is retried at once,
+// inside one the transaction fails (its block is aborted) and the caller's next one succeeds.
+// This module works on pg 8's Query internals (prepare, handleRowDescription, _result, ...): pg is
+// pinned exactly, and test/unit/named-statements.test.ts compares its rows with pg's own.
 
 const PREPARABLE = /^\s*(select|insert|update|delete|with|values)\b/i;
 /** What Kysely's `transaction()` sends: held back while the connection has no open transaction. */
 const BEGIN = /^begin$/i;
 const END = /^(commit|rollback)$/i;
+/** The server no longer runs the statement under its name: cached plan changed (0A000), statement gone (26000). */
+const STALE_NAME = new Set(['0A000', '26000']);
 /** The named BEGIN a pipelined statement binds; parsed once per connection, by its first transaction. */
 const BEGIN_STATEMENT = 'svc_begin';
 
@@ -190,22 +200,47 @@ export function useNamedStatements(pool: pg.Pool, maxPerConnection = 256): void 
     };
     const preparable = (config: unknown, values: unknown): values is unknown[] =>
       typeof config === 'string' && Array.isArray(values) && values.length > 0 && PREPARABLE.test(config);
+    /** Forgets the name of `text` (a new one is parsed on its next run). */
+    const forget = (text: string) => {
+      const name = names.get(text);
+      if (name === undefined) return;
+      names.delete(text);
+      descriptions.delete(name);
+      delete parsed[name];
+    };
     /** A named statement, run with a callback or as a promise like client.query. */
     const named = (Kind: typeof NamedQuery, text: string, values: unknown[], callback?: Callback): Promise<pg.QueryResult> | undefined => {
-      const submit = (done: Callback) => query(new Kind(descriptions, { name: nameFor(text), text, values }, done));
-      if (callback) return void submit(callback);
-      return new Promise((resolve, reject) => submit((err, result) => (err ? reject(err) : resolve(result!))));
+      const retriable = Kind === NamedQuery && !inTransaction;
+      const submit = (done: Callback, again: boolean) =>
+        query(
+          new Kind(descriptions, { name: nameFor(text), text, values }, (err, result) => {
+            const code = (err as { code?: string } | null)?.code ?? '';
+            if (STALE_NAME.has(code)) {
+              forget(text);
+              // The pipelined BEGIN's own name may be the one gone.
+              if (Kind === BegunQuery && code === '26000') delete parsed[BEGIN_STATEMENT];
+              if (again) return void submit(done, false);
+            }
+            done(err, result);
+          }),
+        );
+      if (callback) return void submit(callback, retriable);
+      return new Promise((resolve, reject) => submit((err, result) => (err ? reject(err) : resolve(result!)), retriable));
     };
     const run: QueryFn = (config, values, callback) =>
       preparable(config, values) ? named(NamedQuery, config as string, values, callback as Callback | undefined) : query(config, values, callback);
 
     let beginHeld = false;
+    // Between Kysely's BEGIN and its COMMIT or ROLLBACK: a failed statement cannot be retried there.
+    let inTransaction = false;
     (client as unknown as { query: QueryFn }).query = (config, values, callback) => {
       const text = typeof config === 'string' ? config.trim() : null;
       const promised = typeof callback !== 'function' && typeof values !== 'function';
+      if (text !== null && END.test(text)) inTransaction = false;
       if (!beginHeld) {
         if (text !== null && promised && BEGIN.test(text) && (values === undefined || (Array.isArray(values) && values.length === 0))) {
           beginHeld = true;
+          inTransaction = true;
           return Promise.resolve(completed('BEGIN'));
         }
         return run(config, values, callback);

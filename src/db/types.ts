@@ -223,6 +223,8 @@ export interface WebhookListenersTable {
   sandbox_id: number;
   developer_id: number;
   expires_at: Date;
+  /** Registered by a read-scoped key: never takes a delivery the destination guard refused. */
+  read_only: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface InstallationWebhookStateTable {

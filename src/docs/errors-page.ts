@@ -59,6 +59,10 @@ const ENTRIES: Record<Code, Entry> = {
   insufficient_scope: { meaning: 'The developer key lacks the scope this field needs.', fix: 'Use a key with plugins:write, or a portal session.' },
   portal_session_required: { meaning: 'This field needs a portal session, not a developer key.', fix: 'Log in to the portal.' },
   developer_key_limit_reached: { meaning: 'The account already has the maximum of 10 active developer keys.', fix: 'Revoke a key you no longer use.' },
+  stream_limit_reached: {
+    meaning: 'A developer has at most 10 open webhook streams (webhookStream, svc listen), and each server a maximum in all.',
+    fix: 'Stop a svc listen you no longer need, or retry in a minute when the server is full.',
+  },
   route_not_found: { meaning: 'No endpoint has this path.', fix: 'Check the path against the API reference (/docs); the Data API lives under /api/plugin/v1.' },
   method_not_allowed: { meaning: 'The endpoint exists but not with this HTTP method.', fix: 'Use a method the API reference lists for the path.' },
   not_implemented: { meaning: 'The operation is documented but not served by this version.', fix: 'Upgrade the service or avoid the operation.' },

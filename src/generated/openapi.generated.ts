@@ -627,7 +627,7 @@ export interface paths {
         put?: never;
         /**
          * Acknowledge events through a sequence
-         * @description Tells the platform you have processed every event up to and including `through`. The installation's acknowledged cursor moves forward (never back: a lower `through` leaves it where it is), and every delivery at or below it that still has attempts to make is cancelled (its log status becomes `acknowledged`): nothing you acknowledged is attempted again. An attempt already in flight finishes before this call returns; none starts after it. Idempotent: repeat it freely. `through` above the last sequence issued to the installation is `422 validation_error`.
+         * @description Tells the platform you have processed every event up to and including `through`. The installation's acknowledged cursor moves forward (never back: a lower `through` leaves it where it is), and every delivery at or below it that still has attempts to make is cancelled (its log status becomes `acknowledged`): nothing you acknowledged is attempted again. This call never waits for a delivery on the network: an attempt already sent when it arrives may still reach you (deduplicate on the envelope `id`), but schedules no retry; none starts after it returns. Idempotent: repeat it freely. `through` above the last sequence issued to the installation is `422 validation_error`.
          */
         post: operations["acknowledgeEvents"];
         delete?: never;

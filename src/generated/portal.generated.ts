@@ -156,7 +156,11 @@ export type Subscription = {
    * filters by name or family wildcard (order.*). `after` (a cursor of webhookStreamCursor or of a
    * previous event) resumes without losing or repeating an event; without it the stream starts now.
    * While a stream is open, the sandbox's deliveries also go to it when the plugin has no endpoint or
-   * one the destination guard refuses: such a delivery is logged as delivered to the listener.
+   * one the destination guard refuses: such a delivery is logged as delivered to the listener (a
+   * refused one only when the stream was opened with plugins:write or a session; a plugins:read key
+   * only reads). A developer has at most 10 open streams (the 11th is refused with
+   * `stream_limit_reached`); a stream ends when its developer key is revoked, its session expires or
+   * the sandbox is deleted (checked every 10 seconds), and after an hour: reconnect with the last cursor.
    */
   webhookStream: WebhookStreamEvent;
 };
@@ -259,6 +263,9 @@ export type Mutation = {
   /**
    * Records on a delivery's log entry the answer of the local endpoint a webhookStream listener
    * (svc listen) forwarded it to: its HTTP status (0 when it could not be reached) and duration.
+   * Sandbox deliveries only (others are validation_error). A delivery handed to the listener whose
+   * local answer is not 2xx becomes `failed`, as an endpoint's would: replays of failed deliveries
+   * and webhookHealth count it. Redeliveries and replays of a sandbox reach its open streams too.
    */
   reportWebhookStreamResult: WebhookLog;
   /**

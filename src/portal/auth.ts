@@ -99,3 +99,23 @@ export async function authenticatePortalRequest(
   if (credential.startsWith('svc_dev_')) return verifyDeveloperKey(db, credential, request.ip);
   return verifySessionToken(db, config, credential);
 }
+
+/**
+ * Whether the principal a request authenticated as still holds, without charging a rate limit: its
+ * developer key is not revoked, or its portal session has not expired (a long-lived stream asks on
+ * each heartbeat). False for anything else.
+ */
+export async function stillAuthenticated(db: Db, config: Config, principal: Principal, authorization: string | undefined): Promise<boolean> {
+  const credential = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
+  if (!credential) return false;
+  if (principal.kind === 'key') {
+    const row = isDeveloperKeyFormat(credential) ? await findDeveloperKey(db, credential) : undefined;
+    return row !== undefined && !row.revoked_at && row.developer_key_id === principal.keyId;
+  }
+  try {
+    await jwtVerify(credential, config.jwtSecret, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
+  } catch {
+    return false;
+  }
+  return (await findDeveloper(db, principal.developerId)) !== undefined;
+}

@@ -1,9 +1,9 @@
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { Logger } from '../logger.js';
-import { NotFoundError, type ResourceKind } from '../domain/shared/index.js';
+import { AccessError, NotFoundError, type ResourceKind } from '../domain/shared/index.js';
 import type { Principal } from './auth.js';
-import type { EventSink, JobQueue } from '../domain/webhooks/index.js';
+import type { EventSink, JobQueue, StreamSlots } from '../domain/webhooks/index.js';
 
 /** What every resolver receives. `principal` is null only for the public fields (signUp, logIn). */
 export interface PortalContext {
@@ -23,6 +23,10 @@ export interface PortalContext {
   prepaid: Set<string>;
   /** Aborted when the client goes away (ends a subscription's stream). */
   signal?: AbortSignal;
+  /** The process's webhook streams (caps per developer and per process). */
+  streams?: StreamSlots;
+  /** Whether the request's credential still holds (a stream re-checks it on each heartbeat). */
+  stillAuthenticated?: () => Promise<boolean>;
 }
 
 /** The caller's developer id; the policy guard has already refused anonymous callers. */
@@ -40,4 +44,14 @@ export function parseId(value: unknown, kind: ResourceKind): number {
   const id = /^[1-9][0-9]{0,9}$/.test(text) ? Number(text) : NaN;
   if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw new NotFoundError(kind);
   return id;
+}
+
+/**
+ * What a stolen developer key must not do alone (security review 3, finding 9): point a live
+ * listing's deliveries elsewhere, or resend production events. Those need a portal session.
+ */
+export function requireSessionFor(ctx: PortalContext, what: string): void {
+  if (ctx.principal?.kind === 'key') {
+    throw new AccessError('portal_session_required', `${what} needs a portal session (log in); a developer key cannot do it.`);
+  }
 }

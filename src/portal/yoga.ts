@@ -11,12 +11,12 @@ import { DomainError, NotFoundError, RateLimitedError } from '../domain/shared/i
 import type { Metrics } from '../observability/metrics.js';
 import { rateLimitHeaders } from '../http/rate-limit-headers.js';
 import { httpError, HttpResponseError, sendError, toErrorResponse } from '../http/error-response.js';
-import { authenticatePortalRequest, type PortalAuth } from './auth.js';
+import { authenticatePortalRequest, stillAuthenticated, type PortalAuth } from './auth.js';
 import type { PortalContext } from './context.js';
 import { checkDocumentLimits, documentLimitPlugins } from './limits.js';
 import { authorize, readPortalPolicy, requestedOperation, type PortalPolicy } from './policy.js';
 import { portalResolvers } from './resolvers/index.js';
-import type { EventSink, JobQueue } from '../domain/webhooks/index.js';
+import { StreamSlots, type EventSink, type JobQueue } from '../domain/webhooks/index.js';
 
 export const PORTAL_PATH = '/graphql';
 
@@ -59,6 +59,7 @@ export interface PortalDeps {
  */
 export function createPortal(config: Config, deps: PortalDeps): Router {
   const { schema, policy } = buildPortal();
+  const streams = new StreamSlots(config.streamsPerProcess);
   const yoga = createYoga<{ req: PortalRequest; res: Response }, PortalContext>({
     schema,
     graphqlEndpoint: PORTAL_PATH,
@@ -97,6 +98,11 @@ export function createPortal(config: Config, deps: PortalDeps): Router {
       principal: req.portalAuth?.principal ?? null,
       ip: req.ip ?? '',
       prepaid: new Set(req.portalPrepaid),
+      streams,
+      stillAuthenticated: async () => {
+        const principal = req.portalAuth?.principal;
+        return principal ? stillAuthenticated(deps.db, config, principal, req.headers.authorization) : false;
+      },
     }),
   });
 

@@ -132,6 +132,8 @@ describe('GET /readyz', () => {
       expect(res.status).toBe(503);
       expect(res.body.status).toBe('not_ready');
       expect(res.body.checks.database).toMatch(/^unreachable: /);
+      // Nothing of the connection (user, address) reaches an anonymous caller (security review 3, finding 13).
+      expect(JSON.stringify(res.body)).not.toMatch(/nobody|127\.0\.0\.1|ECONNREFUSED/);
     } finally {
       await nowhere.close();
     }

@@ -46,6 +46,9 @@ export const TEST_ENV: Record<string, string> = {
   // supertest connects from loopback: the tests play the reverse proxy and choose the client
   // address with X-Forwarded-For (test/portal/proxy-trust.test.ts covers the default, off).
   SVC_TRUST_PROXY: 'loopback',
+  // Tests share two cores with other suites: opening a connection can take seconds under that
+  // load, which the production default (2 s, covering the connect too) would turn into failures.
+  SVC_DB_ACQUIRE_TIMEOUT_MS: '10000',
 };
 
 export interface TestContextOptions {
@@ -65,7 +68,6 @@ export async function createTestContext(env: Record<string, string> = {}, option
   const admin = createDatabase(adminUrl, { max: 1 });
   await sql`create database ${sql.id(name)} template ${sql.id(TEMPLATE_DB)}`.execute(admin.db);
   const databaseUrl = withDatabase(adminUrl, name);
-  const handle: DatabaseHandle = createDatabase(databaseUrl);
   const logs: string[] = [];
   const sink = new Writable({
     write(chunk, _enc, done) {
@@ -76,6 +78,7 @@ export async function createTestContext(env: Record<string, string> = {}, option
   const makeConfig = (overrides: Record<string, string> = {}) =>
     loadConfig({ ...TEST_ENV, DATABASE_URL: databaseUrl, PORT: '0', ...env, ...overrides });
   const config = makeConfig();
+  const handle: DatabaseHandle = createDatabase(databaseUrl, { timeouts: config.databaseTimeouts });
   const logger = createLogger(config.logLevel, sink);
   // Every app needs the job queue: its writes emit through the event sink, which enqueues their
   // fan-out. Without `{ jobs }` the runtime only produces (no workers, supervisor or schedules), so

@@ -39,6 +39,7 @@ const SPEC_STATUS: Record<ErrorCode, number> = {
   insufficient_scope: 403,
   portal_session_required: 403,
   developer_key_limit_reached: 409,
+  stream_limit_reached: 409,
 };
 
 describe('the error mapper (src/http/error-response.ts)', () => {

@@ -27,5 +27,5 @@ export const listEvents: Handler<'listEvents'> = async (req) =>
   );
 
 /** Moves the acknowledged cursor and cancels what it covers. */
-export const acknowledgeEvents: Handler<'acknowledgeEvents'> = async (req) =>
-  ok({ data: await webhooks.acknowledgeEvents(req.auth.db, req.auth.installationId, req.body.through) });
+export const acknowledgeEvents: Handler<'acknowledgeEvents'> = async (req, deps) =>
+  ok({ data: await webhooks.acknowledgeEvents(req.auth.db, req.auth.installationId, req.body.through, deps.config.databaseTimeouts.lockMs) });

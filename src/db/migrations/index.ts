@@ -7,6 +7,7 @@ import * as control_2026_11_24_000200 from './control/2026_11_24_000200_unlogged
 import * as control_2026_11_24_000600 from './control/2026_11_24_000600_webhook_listeners.js';
 import * as control_2026_11_24_001000 from './control/2026_11_24_001000_api_request_log.js';
 import * as control_2026_11_24_001100 from './control/2026_11_24_001100_sandbox_power_tools.js';
+import * as control_2026_11_26_000100 from './control/2026_11_26_000100_add_webhook_listener_read_only.js';
 import * as control_2026_11_24_000500 from './control/2026_11_24_000500_webhook_secret_rotation.js';
 import * as data_2026_11_22_000100 from './data/2026_11_22_000100_create_data_plane.js';
 import * as data_2026_11_22_000300 from './data/2026_11_22_000300_add_capture_snapshot.js';
@@ -26,6 +27,7 @@ export const controlMigrations: Record<string, Migration> = {
   '2026_11_24_000600_webhook_listeners': control_2026_11_24_000600,
   '2026_11_24_001000_api_request_log': control_2026_11_24_001000,
   '2026_11_24_001100_sandbox_power_tools': control_2026_11_24_001100,
+  '2026_11_26_000100_add_webhook_listener_read_only': control_2026_11_26_000100,
 };
 
 export const dataPlaneMigrations: Record<string, Migration> = {

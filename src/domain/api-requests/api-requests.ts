@@ -40,13 +40,20 @@ export const MAX_LOGGED_BODY_BYTES = 16 * 1024;
  */
 export async function recordApiRequests(db: Db, entries: readonly ApiRequestEntry[]): Promise<void> {
   if (entries.length === 0) return;
+  // PostgreSQL's text refuses NUL and a lone surrogate (as JSON escapes, too): a client's
+  // idempotency key may carry either, and must not fail the entries of the whole batch.
+  const clean = entries.map((entry) => Object.fromEntries(Object.entries(entry).map(([k, v]) => [k, typeof v === 'string' ? storable(v) : v])));
   await sql`
     insert into control.api_requests (installation_id, created_at, method, path, operation_id, status, error_code, duration_ms,
                                       request_id, idempotency_key, client_ip, request_body, response_body)
     select installation_id, created_at, method, path, operation_id, status, error_code, duration_ms,
            request_id, idempotency_key, client_ip, request_body, response_body
-      from json_populate_recordset(null::control.api_requests, ${JSON.stringify(entries)}::json)`.execute(db);
+      from json_populate_recordset(null::control.api_requests, ${JSON.stringify(clean)}::json)`.execute(db);
 }
+
+/** The string as PostgreSQL text can hold it: lone surrogates as U+FFFD, NUL removed. */
+const storable = (value: string): string =>
+  value.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd').replaceAll('\u0000', '');
 
 /** An installation's requests for its plugin's developer, newest first, by keyset cursor. */
 export async function listApiRequests(db: Db, developerId: number, input: ApiRequestQuery): Promise<ApiRequestPage> {
@@ -105,10 +112,10 @@ export async function pruneApiRequests(db: Db, retentionDays: number, batchSize 
 
 // Names of fields whose values are credentials: keys, secrets, tokens, passwords, signatures.
 // An idempotency key is an identifier the plugin chose, not a credential: it is kept.
-const SECRET_FIELD = /key|secret|token|password|passwd|signature|authorization|credential/i;
+const SECRET_FIELD = /key|secret|token|password|passwd|passphrase|pwd|^pin$|cvv|cvc|otp|cookie|session|auth|hmac|salt|signature|credential/i;
 const NOT_SECRET = new Set(['idempotency_key']);
 // Values that are credentials whatever the field is called.
-const SECRET_VALUE = /^(pik_|svc_dev_|whsec_|Bearer\s)/;
+const SECRET_VALUE = /^(pik_|svc_dev_|whsec_|stp_|sk_live_|rk_live_|Bearer\s|Basic\s|eyJ[\w-]+\.[\w-]+\.)/;
 export const REDACTED = '[redacted]';
 
 /**

@@ -76,7 +76,7 @@ export async function installationWithPlugin(db: Executor, installationId: numbe
   };
 }
 
-export type OwnedInstallation = Pick<InstallationRow, 'installation_id' | 'plugin_id' | 'status'>;
+export type OwnedInstallation = Pick<InstallationRow, 'installation_id' | 'plugin_id' | 'status' | 'plane'>;
 
 /**
  * The installation when it is of one of the developer's plugins (not deleted), and not of a
@@ -88,7 +88,7 @@ export async function ownedInstallation(db: Executor, developerId: number, insta
     .innerJoin('control.plugins as p', 'p.plugin_id', 'i.plugin_id')
     .innerJoin('control.projects as pr', 'pr.project_id', 'p.project_id')
     .leftJoin('control.sandboxes as s', 's.sandbox_id', 'i.sandbox_id')
-    .select(['i.installation_id', 'i.plugin_id', 'i.status'])
+    .select(['i.installation_id', 'i.plugin_id', 'i.status', 'i.plane'])
     .where('i.installation_id', '=', installationId)
     .where('pr.developer_id', '=', developerId)
     .where('p.listing_status', '<>', 'deleted')

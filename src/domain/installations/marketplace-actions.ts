@@ -68,9 +68,26 @@ async function productionInstallation(db: Db, installationId: number): Promise<I
 
 // ---------- developer: their own sandboxes
 
+/** Active or pending installations a sandbox holds at most (its own included). */
+export const MAX_SANDBOX_INSTALLATIONS = 20;
+
 /** A new installation of the sandbox's plugin at the sandbox's demo location, free or paid per the listing's pricing. */
 export async function simulateInstall(db: Db, events: EventSink, config: Config, developerId: number, sandboxId: number): Promise<InstallPayload> {
   const site = await sandboxSite(db, events, developerId, sandboxId);
+  // Every installation of a sandbox multiplies each of its events into one more delivery to the
+  // plugin's endpoint (any public URL): bounded, so a sandbox cannot amplify traffic toward it.
+  const { n } = await db
+    .selectFrom('control.installations')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('sandbox_id', '=', sandboxId)
+    .where('status', 'in', ['active', 'pending_payment'])
+    .executeTakeFirstOrThrow();
+  if (Number(n) >= MAX_SANDBOX_INSTALLATIONS) {
+    throw new ValidationError(
+      { sandboxId: [`has ${MAX_SANDBOX_INSTALLATIONS} installations, the most a sandbox holds: remove one (simulateRemoval) first`] },
+      `A sandbox holds at most ${MAX_SANDBOX_INSTALLATIONS} active or pending installations.`,
+    );
+  }
   return install(db, events, config, { pluginId: site.pluginId, plane: 'sandbox', sandboxId, organizationId: site.organizationId, locationId: site.locationId });
 }
 

@@ -54,6 +54,7 @@ const KIND_OF = {
   insufficient_scope: 'forbidden',
   portal_session_required: 'forbidden',
   developer_key_limit_reached: 'conflict',
+  stream_limit_reached: 'conflict',
 } as const satisfies Record<string, ErrorKind>;
 
 export type ErrorCode = keyof typeof KIND_OF;

@@ -11,18 +11,18 @@ import type { SendResult, WebhookHttpClient } from './http-client.js';
 import { nextAttempt } from './retry.js';
 import { recordHealth } from './health.js';
 
-// The delivery worker, as a pipeline over a batch of attempt jobs, in one transaction:
-//   prepare  lock each delivery (its log row) and load it with its event and the plugin's current
-//            endpoint and secret, drop jobs whose attempt is already recorded or whose delivery
-//            is no longer pending (delivered, failed, acknowledged), build the body once
+// The delivery worker, as a pipeline over a batch of attempt jobs:
+//   prepare  one SELECT (no transaction, no lock): each delivery with its event and the plugin's
+//            current endpoint and secret; jobs whose attempt is already recorded or whose delivery
+//            is no longer pending (delivered, failed, acknowledged) are dropped; the body built once
 //   sign     hex HMAC-SHA256 of those exact bytes with the current secret
-//   send     POST them (http-client.ts: destination guard, HTTPS only, timeout, no redirects),
-//            concurrently, or one after the other in sequence order for a replay
-//   record   the attempt rows, the log rows, the installations' delivery health, the next
-//            attempts (deferred as the retry policy in retry.ts decides) and the completion of
-//            the jobs
-// The log rows stay locked from prepare to commit, so an acknowledgement (events-feed.ts) that
-// cancels a delivery waits for an attempt in flight and no attempt starts after it committed.
+//   send     POST them concurrently (http-client.ts: destination guard, HTTPS only, timeout, no
+//            redirects), outside any transaction
+//   record   one short transaction: the attempt rows, the log rows (only while still pending: the
+//            fence against an acknowledgement that committed meanwhile), the installations'
+//            delivery health, the next attempts (deferred as retry.ts decides) and the jobs' completion
+// No transaction is open while a request is on the network, so an endpoint that never answers
+// holds no row lock, no connection and no snapshot (an acknowledgement never waits for it).
 // At least once: a worker that dies before `record` commits leaves its jobs active; pg-boss
 // expires and retries them, and the same attempt is sent again. Once `record` commits, the unique
 // (log_id, attempt) and the attempts counter make a re-run a no-op.
@@ -58,6 +58,8 @@ interface DeliveryRow {
   webhook_endpoint: string | null;
   /** A listener (svc listen) streams the installation's sandbox. */
   listening: boolean;
+  /** One of them was registered with write scope: it may take a delivery the destination guard refused. */
+  listening_writer: boolean;
   /** Delivery faults of a sandbox installation (setSandboxDeliveryFaults); 0 and false in production. */
   fault_duplicate_rate: number;
   fault_fail_first_attempt: boolean;
@@ -82,9 +84,7 @@ interface Outcome {
 }
 
 export interface BatchOptions {
-  /** Send one after the other, in the order given (a replay's sequence order). */
-  serial?: boolean;
-  /** Settles what asked for the attempts, in the batch's transaction (completes the jobs). */
+  /** Settles what asked for the attempts, in the recording transaction (completes the jobs). */
   settle: (trx: Transaction<Database>) => Promise<void>;
 }
 
@@ -93,16 +93,14 @@ export function runDeliveryBatch(deps: DeliveryDeps, jobs: Job<DeliveryJobData>[
   return deliverAttempts(deps, jobs.flatMap((job) => attemptsOf(job.data)), { settle: (trx) => deps.queue.complete(trx, QUEUES.delivery, jobs) });
 }
 
-/** Makes the attempts (prepare, sign, send, record) in one transaction. */
+/** Makes the attempts: prepare, sign and send outside any transaction, then record in a short one. */
 export async function deliverAttempts(deps: DeliveryDeps, attempts: DeliveryAttempt[], options: BatchOptions): Promise<void> {
   // A batch mostly goes to a few plugins: each secret is decrypted once per batch (a rotation is
   // seen by the next batch, which reads the plugin's current secret again).
   const secrets = new Map<string, string | null>();
+  const prepared = await prepare(deps.db, attempts);
+  const outcomes = await Promise.all(prepared.map((p) => send(deps, p, secrets)));
   const retries = await deps.db.transaction().execute(async (trx) => {
-    const prepared = await prepare(trx, attempts);
-    const outcomes: Outcome[] = [];
-    if (options.serial) for (const p of prepared) outcomes.push(await send(deps, p, secrets));
-    else outcomes.push(...(await Promise.all(prepared.map((p) => send(deps, p, secrets)))));
     const scheduled = await record(deps, trx, outcomes);
     await options.settle(trx);
     return scheduled;
@@ -111,11 +109,10 @@ export async function deliverAttempts(deps: DeliveryDeps, attempts: DeliveryAtte
 }
 
 /**
- * Step 1: the deliveries still waiting for these attempts, locked until the batch commits (in
- * installation and sequence order, the order an acknowledgement locks them in), each with its body
- * built once.
+ * Step 1: the deliveries still waiting for these attempts (in installation and sequence order),
+ * each with its body built once. Read without a lock: `record` writes only deliveries still pending.
  */
-async function prepare(trx: Transaction<Database>, jobs: DeliveryAttempt[]): Promise<Prepared[]> {
+async function prepare(db: Db, jobs: DeliveryAttempt[]): Promise<Prepared[]> {
   if (jobs.length === 0) return [];
   const { rows } = await sql<DeliveryRow>`
     select l.log_id, l.delivery_id, l.event_id, l.event_type, l.installation_id, l.sequence, l.attempts, l.status,
@@ -124,6 +121,8 @@ async function prepare(trx: Transaction<Database>, jobs: DeliveryAttempt[]): Pro
            case when p.previous_secret_expires_at > now() then p.previous_webhook_secret_enc end as previous_webhook_secret_enc,
            (i.sandbox_id is not null and exists (select 1 from control.webhook_listeners wl
                                                   where wl.sandbox_id = i.sandbox_id and wl.expires_at > now())) as listening,
+           (i.sandbox_id is not null and exists (select 1 from control.webhook_listeners wl
+                                                  where wl.sandbox_id = i.sandbox_id and wl.expires_at > now() and not wl.read_only)) as listening_writer,
            coalesce(sb.fault_duplicate_rate, 0) as fault_duplicate_rate, coalesce(sb.fault_fail_first_attempt, false) as fault_fail_first_attempt
       from control.webhook_logs l
       join control.installations i on i.installation_id = l.installation_id
@@ -131,8 +130,7 @@ async function prepare(trx: Transaction<Database>, jobs: DeliveryAttempt[]): Pro
       left join control.sandboxes sb on sb.sandbox_id = i.sandbox_id and i.plane = 'sandbox'
       left join control.events e on e.event_id = l.event_id
      where l.log_id = any(${jobs.map((job) => job.logId)}::int[]) and l.direction = 'outbound'
-     order by l.installation_id, l.sequence, l.log_id
-       for no key update of l`.execute(trx);
+     order by l.installation_id, l.sequence, l.log_id`.execute(db);
   const byId = new Map(rows.map((row) => [row.log_id, row]));
   const prepared: Prepared[] = [];
   const seen = new Set<string>();
@@ -215,8 +213,9 @@ async function send(deps: DeliveryDeps, p: Prepared, secrets: Map<string, string
     if (row.fault_duplicate_rate > 0 && result.refusalReason === null && Math.random() < row.fault_duplicate_rate) {
       await deps.http.post(row.webhook_endpoint, p.body, headers);
     }
-    // An endpoint the destination guard refuses (a laptop's address): the listener has it.
-    if (result.refusalReason !== null && row.listening) result = TO_LISTENER;
+    // An endpoint the destination guard refuses (a laptop's address): the listener has it, unless
+    // every listener only reads (a read-scoped key must not change a delivery's outcome).
+    if (result.refusalReason !== null && row.listening_writer) result = TO_LISTENER;
   }
   const next = nextAttempt(result, attempt, deps.config.webhook);
   const outcome: Outcome = {
@@ -251,7 +250,7 @@ function readSecret(deps: DeliveryDeps, row: DeliveryRow, secrets: Map<string, s
   return secret;
 }
 
-/** Step 4: record the attempts, the health, the next attempts and settle the jobs, in the batch's transaction. */
+/** Step 4: record the attempts, the health, the next attempts and settle the jobs, in one short transaction. */
 async function record(
   deps: DeliveryDeps,
   trx: Transaction<Database>,
@@ -283,7 +282,10 @@ async function record(
         returning log_id, attempt
       )
       update control.webhook_logs l
-         set status = v.log_status, attempts = v.attempt, http_status = v.http_status,
+         -- A listener that already reported a local non-2xx for this delivery: failed (stream.ts).
+         set status = case when v.remote_address = 'svc listen' and (l.listener_http_status < 200 or l.listener_http_status > 299)
+                           then 'failed' else v.log_status end,
+             attempts = v.attempt, http_status = v.http_status,
              error_message = v.error_message, duration_ms = v.duration_ms, last_attempt_at = now(), updated_at = now()
         from v join ins on ins.log_id = v.log_id and ins.attempt = v.attempt
        where l.log_id = v.log_id and l.attempts < v.attempt and l.status = 'pending'

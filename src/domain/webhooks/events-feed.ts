@@ -118,11 +118,13 @@ export interface Acknowledgement {
 
 /**
  * Moves the installation's acknowledged cursor to `through` (never back) and cancels every delivery
- * at or below it that still has attempts to make (log status `acknowledged`). The cancelled rows
- * are locked first: an attempt in flight holds its row until it is recorded, so this waits for it,
- * and no attempt of a cancelled delivery starts after this commits. Idempotent.
+ * at or below it that still has attempts to make (log status `acknowledged`). It never waits for
+ * a request on the network (the delivery worker holds no lock while it sends): an attempt already
+ * sent is recorded, but only a pending delivery is updated, so it schedules nothing more. A row
+ * lock held longer than `lockTimeoutMs` (a recording transaction) is waited for again, up to three
+ * times. Idempotent.
  */
-export async function acknowledgeEvents(db: Db, installationId: number, through: number): Promise<Acknowledgement> {
+export async function acknowledgeEvents(db: Db, installationId: number, through: number, lockTimeoutMs = 0): Promise<Acknowledgement> {
   const state = await db
     .selectFrom('control.installation_webhook_state')
     .select(['last_sequence'])
@@ -138,10 +140,15 @@ export async function acknowledgeEvents(db: Db, installationId: number, through:
   }
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await db.transaction().execute((trx) => acknowledge(trx, installationId, through));
+      return await db.transaction().execute(async (trx) => {
+        if (lockTimeoutMs > 0) await sql`select set_config('lock_timeout', ${`${lockTimeoutMs}ms`}, true)`.execute(trx);
+        return acknowledge(trx, installationId, through);
+      });
     } catch (err) {
-      // A deadlock with a delivery batch locking the same rows in another order: try again.
-      if ((err as { code?: string }).code !== '40P01' || attempt >= 3) throw err;
+      // A deadlock with a recording transaction locking the same rows in another order, or a lock
+      // held past the timeout: try again.
+      const code = (err as { code?: string }).code;
+      if ((code !== '40P01' && code !== '55P03') || attempt >= 3) throw err;
     }
   }
 }

@@ -22,4 +22,5 @@ export { sendTestWebhook } from './tester.js';
 export { DELIVERIES_PER_JOB, JobQueue, QUEUES, QUEUE_SETTINGS } from './queue.js';
 export type { DeliveryJobData, Executor, FanoutJobData, QueueSettings, ReplayJobData, ScenarioJobData } from './queue.js';
 export { LISTENER_TTL_SECONDS, openStreamCursor, recordListenerResult, streamCursorNow, webhookStream } from './stream.js';
+export { StreamSlots, STREAMS_PER_DEVELOPER } from './stream-slots.js';
 export type { StreamItem, StreamOptions } from './stream.js';

@@ -196,11 +196,19 @@ export async function redeliverWebhook(db: Db, queue: JobQueue, original: Select
 }
 
 /**
- * The replay worker: sends the replay's next chunk of first attempts one after the other, in
- * sequence order, and queues the chunk after it in the same transaction. Deliveries an
- * acknowledgement cancelled meanwhile are skipped.
+ * How long one replay job keeps sending before it hands the rest of its chunk to the next job:
+ * well inside the queue's expiry, so pg-boss never runs a chunk twice at once, and a slow endpoint
+ * gives other replays a turn.
  */
-export async function runReplayChunk(deps: DeliveryDeps, job: Job<ReplayJobData>): Promise<void> {
+export const REPLAY_CHUNK_BUDGET_MS = 5 * 60_000;
+
+/**
+ * The replay worker: sends the replay's next chunk of first attempts one after the other, in
+ * sequence order, each recorded in its own short transaction (no transaction is open while a
+ * request is on the network), then queues the next chunk. A delivery an acknowledgement cancelled
+ * meanwhile is skipped: each is read again just before it is sent.
+ */
+export async function runReplayChunk(deps: DeliveryDeps, job: Job<ReplayJobData>, budgetMs = REPLAY_CHUNK_BUDGET_MS): Promise<void> {
   const { replayId } = job.data;
   const chunk = await deps.db
     .selectFrom('control.webhook_logs')
@@ -212,15 +220,15 @@ export async function runReplayChunk(deps: DeliveryDeps, job: Job<ReplayJobData>
     .orderBy('log_id')
     .limit(REPLAY_CHUNK)
     .execute();
-  await deliverAttempts(
-    deps,
-    chunk.map((row) => ({ logId: row.log_id, attempt: 1 })),
-    {
-      serial: true,
-      settle: async (trx) => {
-        if (chunk.length === REPLAY_CHUNK) await deps.queue.sendReplay(trx, { replayId });
-        await deps.queue.complete(trx, QUEUES.replay, [job]);
-      },
-    },
-  );
+  const deadline = Date.now() + budgetMs;
+  let sent = 0;
+  for (const row of chunk) {
+    if (Date.now() > deadline) break;
+    await deliverAttempts(deps, [{ logId: row.log_id, attempt: 1 }], { settle: async () => {} });
+    sent += 1;
+  }
+  await deps.db.transaction().execute(async (trx) => {
+    if (chunk.length === REPLAY_CHUNK || sent < chunk.length) await deps.queue.sendReplay(trx, { replayId });
+    await deps.queue.complete(trx, QUEUES.replay, [job]);
+  });
 }

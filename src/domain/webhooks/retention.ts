@@ -10,12 +10,14 @@ export interface RetentionResult {
   events: number;
   logs: number;
   replays: number;
+  /** Listener rows (svc listen) expired for more than an hour. */
+  listeners: number;
   batches: number;
 }
 
 export async function pruneExpiredEvents(db: Db, retentionDays: number, batchSize = 1000): Promise<RetentionResult> {
   const cutoff = new Date(Date.now() - retentionDays * 24 * 3600 * 1000);
-  const result: RetentionResult = { events: 0, logs: 0, replays: 0, batches: 0 };
+  const result: RetentionResult = { events: 0, logs: 0, replays: 0, listeners: 0, batches: 0 };
   const prune = async (statement: () => Promise<number>): Promise<number> => {
     let total = 0;
     for (;;) {
@@ -43,6 +45,12 @@ export async function pruneExpiredEvents(db: Db, retentionDays: number, batchSiz
     const r = await sql`
       delete from control.webhook_replays where replay_id in (
         select replay_id from control.webhook_replays where created_at < ${cutoff} order by replay_id limit ${batchSize})`.execute(db);
+    return Number(r.numAffectedRows ?? 0);
+  });
+  result.listeners = await prune(async () => {
+    const r = await sql`
+      delete from control.webhook_listeners where listener_id in (
+        select listener_id from control.webhook_listeners where expires_at < now() - interval '1 hour' limit ${batchSize})`.execute(db);
     return Number(r.numAffectedRows ?? 0);
   });
   return result;

@@ -3,6 +3,8 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { decrypt } from '../../lib/secrets.js';
 import { ValidationError } from '../shared/index.js';
+import { encodeStreamCursor, RESENT, startingPosition, streamCursorNow, type StreamPosition } from './stream-cursor.js';
+import { LifeCycle, listenerExpiry } from './stream-life.js';
 import { buildBody } from './delivery.js';
 import { deliveryHeaders } from './signing.js';
 import { isSubscribed } from './subscriptions.js';
@@ -15,13 +17,21 @@ import type { EventName } from '../../generated/events.generated.js';
 // a stream is open its listener row is kept alive (LISTENER_TTL_SECONDS): the fan-out then also
 // addresses the sandbox's installations whose plugin has no endpoint, and the delivery worker
 // hands a delivery it cannot send (no endpoint, or refused by the destination guard) to the
-// listener. A stream that closes keeps its listener alive for one more TTL, so that a listener
-// that reconnects misses nothing of the meantime.
+// listener (unless the listener only reads: a read-scoped key never turns a guard-refused delivery
+// into one handed to it). A stream that closes keeps its listener alive for one more TTL, so that
+// a listener that reconnects misses nothing of the meantime.
+// Each installation's events are streamed in its sequence order, which is also the order in which
+// they become visible (a sequence is taken under the installation's counter lock and committed
+// before the next is taken), so a position never passes an event that is still to come. A timer,
+// not the consumer, keeps the listener alive, and on each beat re-checks that the caller may still
+// read the sandbox (a revoked key, an expired session or a deleted sandbox ends the stream).
 
-export const LISTENER_TTL_SECONDS = 30;
-const HEARTBEAT_MS = 10_000;
+export { HEARTBEAT_MS, LISTENER_TTL_SECONDS } from './stream-life.js';
+/** Idle polls back off from pollMs to this. */
+const MAX_IDLE_POLL_MS = 2_000;
+const MAX_EVENT_FILTERS = 64;
 
-export type StreamPosition = Record<string, number>;
+export { decodeStreamCursor, encodeStreamCursor, streamCursorNow } from './stream-cursor.js';
 
 export interface StreamItem {
   logId: number;
@@ -34,40 +44,15 @@ export interface StreamItem {
   cursor: string;
 }
 
-export const encodeStreamCursor = (position: StreamPosition): string => Buffer.from(JSON.stringify(position)).toString('base64url');
-
-export function decodeStreamCursor(cursor: string): StreamPosition {
-  try {
-    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (value && typeof value === 'object' && !Array.isArray(value) && Object.entries(value).every(([k, v]) => /^\d+$/.test(k) && Number.isInteger(v) && (v as number) >= 0)) {
-      return value as StreamPosition;
-    }
-  } catch {
-    // fall through
-  }
-  throw new ValidationError({ after: ['is not a cursor returned by webhookStreamCursor or webhookStream'] });
-}
 
 /**
  * The cursor of a listener about to subscribe: first a listener is announced for the sandbox (one
  * TTL), so that every event emitted from now on is addressed to its installations without an
  * endpoint too, then the position now. Subscribing with it within the TTL misses nothing.
  */
-export async function openStreamCursor(db: Db, sandboxId: number, developerId: number): Promise<string> {
-  await db
-    .insertInto('control.webhook_listeners')
-    .values({ sandbox_id: sandboxId, developer_id: developerId, expires_at: sql<Date>`now() + make_interval(secs => ${LISTENER_TTL_SECONDS})` })
-    .execute();
+export async function openStreamCursor(db: Db, sandboxId: number, developerId: number, readOnly = false): Promise<string> {
+  await db.insertInto('control.webhook_listeners').values({ sandbox_id: sandboxId, developer_id: developerId, expires_at: listenerExpiry(), read_only: readOnly }).execute();
   return streamCursorNow(db, sandboxId);
-}
-
-/** The stream's position now: every installation of the sandbox at its last issued sequence. */
-export async function streamCursorNow(db: Db, sandboxId: number): Promise<string> {
-  const { rows } = await sql<{ installation_id: number; last_sequence: number | null }>`
-    select i.installation_id, s.last_sequence from control.installations i
-      left join control.installation_webhook_state s on s.installation_id = i.installation_id
-     where i.sandbox_id = ${sandboxId}`.execute(db);
-  return encodeStreamCursor(Object.fromEntries(rows.map((row) => [String(row.installation_id), row.last_sequence ?? 0])));
 }
 
 interface StreamRow {
@@ -92,50 +77,37 @@ export interface StreamOptions {
   events: string[] | null;
   /** Resume after this cursor; the position now when null. */
   after: string | null;
+  /** The caller's key only reads (plugins:read without plugins:write). */
+  readOnly?: boolean;
+  /** Asked on every heartbeat: false ends the stream (revoked key, expired session, deleted sandbox). */
+  stillAllowed?: () => Promise<boolean>;
   pollMs?: number;
+  heartbeatMs?: number;
   /** Ends the stream when aborted (the client went away). */
   signal?: AbortSignal;
 }
 
 /** The stream itself: polls the sandbox's feed and yields each new event once, in sequence order per installation. */
 export async function* webhookStream(db: Db, config: Config, options: StreamOptions): AsyncGenerator<StreamItem> {
+  if (options.events && options.events.length > MAX_EVENT_FILTERS) throw new ValidationError({ events: [`names at most ${MAX_EVENT_FILTERS} events or families`] });
   // An installation the cursor does not name is newer than the cursor: all of its events are new.
-  const position = decodeStreamCursor(options.after ?? (await streamCursorNow(db, options.sandboxId)));
+  const position = await startingPosition(db, options.sandboxId, options.after);
   const listener = await db
     .insertInto('control.webhook_listeners')
-    .values({ sandbox_id: options.sandboxId, developer_id: options.developerId, expires_at: sql<Date>`now() + make_interval(secs => ${LISTENER_TTL_SECONDS})` })
+    .values({ sandbox_id: options.sandboxId, developer_id: options.developerId, expires_at: listenerExpiry(), read_only: options.readOnly ?? false })
     .returning('listener_id')
     .executeTakeFirstOrThrow();
-  let beat = Date.now();
+  const life = new LifeCycle(db, listener.listener_id, options);
   const secrets = new Map<string, string | null>();
   const secretOf = (sealed: string | null) => {
     if (!sealed) return null;
     if (!secrets.has(sealed)) secrets.set(sealed, decrypt(config.encryptionKey, sealed));
     return secrets.get(sealed)!;
   };
+  let idleMs = options.pollMs ?? 200;
   try {
-    while (!options.signal?.aborted) {
-      if (Date.now() - beat > HEARTBEAT_MS) {
-        beat = Date.now();
-        await db
-          .updateTable('control.webhook_listeners')
-          .set({ expires_at: sql<Date>`now() + make_interval(secs => ${LISTENER_TTL_SECONDS})` })
-          .where('listener_id', '=', listener.listener_id)
-          .execute();
-      }
-      const { rows } = await sql<StreamRow>`
-        select ie.installation_id, ie.sequence, ie.event_id, ie.event_type, e.occurred_at, e.data as event_data, e.request_id,
-               l.log_id, l.delivery_id, l.attempts, p.webhook_secret_enc,
-               case when p.previous_secret_expires_at > now() then p.previous_webhook_secret_enc end as previous_webhook_secret_enc
-          from control.installations i
-          join control.installation_events ie on ie.installation_id = i.installation_id
-          join control.events e on e.event_id = ie.event_id
-          join control.webhook_logs l on l.log_id = ie.log_id
-          join control.plugins p on p.plugin_id = i.plugin_id
-         where i.sandbox_id = ${options.sandboxId}
-           and ie.sequence > coalesce((${JSON.stringify(position)}::jsonb ->> i.installation_id::text)::int, 0)
-         order by e.occurred_at, ie.installation_id, ie.sequence
-         limit 100`.execute(db);
+    while (life.running()) {
+      const rows = await pollFeed(db, options.sandboxId, position);
       for (const row of rows) {
         const key = String(row.installation_id);
         if (row.sequence <= (position[key] ?? 0)) continue;
@@ -143,43 +115,104 @@ export async function* webhookStream(db: Db, config: Config, options: StreamOpti
         if (options.events && !isSubscribed(options.events, row.event_type as EventName)) continue;
         const current = secretOf(row.webhook_secret_enc);
         if (current === null) continue;
-        const body = buildBody({ ...row, sequence: row.sequence });
-        const headers: Record<string, string> = {
-          'Content-Type': 'application/json',
-          'User-Agent': 'Svc-Webhooks/1.0',
-          'X-Svc-Event': row.event_type,
-          'X-Svc-Delivery': row.delivery_id,
-          'X-Svc-Attempt': String(Math.max(1, row.attempts)),
-          ...deliveryHeaders({ eventId: row.event_id, secrets: { current, previous: secretOf(row.previous_webhook_secret_enc) }, body, now: new Date() }),
-        };
-        yield {
-          logId: row.log_id,
-          deliveryId: row.delivery_id,
-          event: row.event_type,
-          headers: Object.entries(headers).map(([name, value]) => ({ name, value })),
-          body: body.toString('utf8'),
-          installationId: row.installation_id,
-          sequence: row.sequence,
-          cursor: encodeStreamCursor(position),
-        };
+        yield toItem(row, current, secretOf(row.previous_webhook_secret_enc), position);
+        if (!life.running()) return;
       }
-      if (rows.length === 0) await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 200));
+      // Redeliveries and replays (svc events resend / replay) go where the sandbox's deliveries go.
+      const resent = await pollResent(db, options.sandboxId, position[RESENT] ?? 0);
+      for (const row of resent) {
+        position[RESENT] = row.log_id;
+        if (options.events && !isSubscribed(options.events, row.event_type as EventName)) continue;
+        const current = secretOf(row.webhook_secret_enc);
+        if (current === null) continue;
+        yield toItem(row, current, secretOf(row.previous_webhook_secret_enc), position);
+        if (!life.running()) return;
+      }
+      const idle = rows.length === 0 && resent.length === 0;
+      idleMs = idle ? Math.min(idleMs * 2, MAX_IDLE_POLL_MS) : (options.pollMs ?? 200);
+      if (idle) await life.sleep(idleMs);
     }
   } finally {
-    // Kept for one more TTL: a listener that reconnects (svc listen after a drop) finds the
-    // deliveries of the meantime in the feed, even those of a plugin without an endpoint.
-    await db
-      .updateTable('control.webhook_listeners')
-      .set({ expires_at: sql<Date>`now() + make_interval(secs => ${LISTENER_TTL_SECONDS})` })
-      .where('listener_id', '=', listener.listener_id)
-      .execute()
-      .catch(() => {});
+    await life.close();
   }
 }
 
-/** Records the local answer a listener reported for a delivery. */
+/** One poll: the next events of each installation after its position, in sequence order. */
+async function pollFeed(db: Db, sandboxId: number, position: StreamPosition): Promise<StreamRow[]> {
+  const { rows } = await sql<StreamRow>`
+    select ie.installation_id, ie.sequence, ie.event_id, ie.event_type, e.occurred_at, e.data as event_data, e.request_id,
+           l.log_id, l.delivery_id, l.attempts, p.webhook_secret_enc,
+           case when p.previous_secret_expires_at > now() then p.previous_webhook_secret_enc end as previous_webhook_secret_enc
+      from control.installations i
+      join control.installation_events ie on ie.installation_id = i.installation_id
+      join control.events e on e.event_id = ie.event_id
+      join control.webhook_logs l on l.log_id = ie.log_id
+      join control.plugins p on p.plugin_id = i.plugin_id
+     where i.sandbox_id = ${sandboxId}
+       and ie.sequence > coalesce((${JSON.stringify(position)}::jsonb ->> i.installation_id::text)::int, 0)
+     order by ie.installation_id, ie.sequence
+     limit 100`.execute(db);
+  return rows;
+}
+
+/** The redeliveries and replay deliveries of the sandbox's installations created after `afterLogId`, oldest first. */
+async function pollResent(db: Db, sandboxId: number, afterLogId: number): Promise<StreamRow[]> {
+  const { rows } = await sql<StreamRow>`
+    select l.installation_id, l.sequence, l.event_id, l.event_type, coalesce(e.occurred_at, l.created_at) as occurred_at,
+           coalesce(l.payload, e.data) as event_data, e.request_id, l.log_id, l.delivery_id, l.attempts, p.webhook_secret_enc,
+           case when p.previous_secret_expires_at > now() then p.previous_webhook_secret_enc end as previous_webhook_secret_enc
+      from control.installations i
+      join control.webhook_logs l on l.installation_id = i.installation_id
+      join control.plugins p on p.plugin_id = i.plugin_id
+      left join control.events e on e.event_id = l.event_id
+     where i.sandbox_id = ${sandboxId} and l.log_id > ${afterLogId} and l.direction = 'outbound' and l.sequence is not null
+       and (l.redelivery_of is not null or l.replay_id is not null) and coalesce(l.payload, e.data) is not null
+     order by l.log_id
+     limit 100`.execute(db);
+  return rows;
+}
+
+function toItem(row: StreamRow, current: string, previous: string | null, position: StreamPosition): StreamItem {
+  const body = buildBody({ ...row, sequence: row.sequence });
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    'User-Agent': 'Svc-Webhooks/1.0',
+    'X-Svc-Event': row.event_type,
+    'X-Svc-Delivery': row.delivery_id,
+    'X-Svc-Attempt': String(Math.max(1, row.attempts)),
+    ...deliveryHeaders({ eventId: row.event_id, secrets: { current, previous }, body, now: new Date() }),
+  };
+  return {
+    logId: row.log_id,
+    deliveryId: row.delivery_id,
+    event: row.event_type,
+    headers: Object.entries(headers).map(([name, value]) => ({ name, value })),
+    body: body.toString('utf8'),
+    installationId: row.installation_id,
+    sequence: row.sequence,
+    cursor: encodeStreamCursor(position),
+  };
+}
+
+/**
+ * Records the local answer a listener reported for a delivery of a sandbox (production and inbound
+ * entries are never handed to a listener). When the delivery was handed to the listener, a local
+ * non-2xx (or 0: unreachable) makes it `failed`, as an endpoint's answer would: replays of failed
+ * deliveries and the health count it. The delivery worker applies a report that came first.
+ */
 export async function recordListenerResult(db: Db, logId: number, status: number, durationMs: number): Promise<void> {
   if (!Number.isInteger(status) || status < 0 || status > 999) throw new ValidationError({ status: ['must be an HTTP status code, or 0 when the local endpoint could not be reached'] });
   if (!Number.isInteger(durationMs) || durationMs < 0) throw new ValidationError({ durationMs: ['must be a whole number of milliseconds, 0 or more'] });
-  await db.updateTable('control.webhook_logs').set({ listener_http_status: status, listener_duration_ms: durationMs }).where('log_id', '=', logId).execute();
+  const failed = status < 200 || status > 299;
+  const { rows } = await sql<{ log_id: number }>`
+    update control.webhook_logs l
+       set listener_http_status = ${status}, listener_duration_ms = ${durationMs}, updated_at = now(),
+           status = case when ${failed}::boolean and l.status = 'delivered' and exists (
+                            select 1 from control.webhook_delivery_attempts a
+                             where a.log_id = l.log_id and a.attempt = l.attempts and a.remote_address = 'svc listen')
+                          then 'failed' else l.status end
+      from control.installations i
+     where l.log_id = ${logId} and i.installation_id = l.installation_id and i.sandbox_id is not null and l.direction = 'outbound'
+    returning l.log_id`.execute(db);
+  if (rows.length === 0) throw new ValidationError({ logId: ['is not a delivery of a sandbox: only those reach a listener'] });
 }

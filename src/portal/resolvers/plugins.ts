@@ -4,13 +4,14 @@ import {
   getPlugin,
   rotateWebhookSecret,
   submitPluginForReview,
+  findOwnedPlugin,
   updatePlugin,
   type PluginSettingsInput,
 } from '../../domain/plugins/index.js';
 import { createProject, listProjects } from '../../domain/developers/index.js';
 import { ValidationError, type Details } from '../../domain/shared/index.js';
 import type { MutationResolvers, QueryResolvers, UpdatePluginInput } from '../../generated/portal.generated.js';
-import { developerIdOf, parseId } from '../context.js';
+import { developerIdOf, parseId, requireSessionFor } from '../context.js';
 
 // Projects and plugin listings.
 
@@ -40,8 +41,15 @@ export const pluginMutations = {
   createProject: (_, args, ctx) => createProject(ctx.db, developerIdOf(ctx), args.name),
   createPlugin: (_, args, ctx) =>
     createPlugin(ctx.db, ctx.config, developerIdOf(ctx), parseId(args.projectId, 'project'), { ...settingsOf(args.input), name: args.input.name }),
-  updatePlugin: (_, args, ctx) =>
-    updatePlugin(ctx.db, ctx.config, developerIdOf(ctx), parseId(args.id, 'plugin'), settingsOf(args.input)),
+  updatePlugin: async (_, args, ctx) => {
+    const pluginId = parseId(args.id, 'plugin');
+    if (args.input.webhookEndpoint !== undefined && ctx.principal?.kind === 'key') {
+      const plugin = await findOwnedPlugin(ctx.db, developerIdOf(ctx), pluginId);
+      const endpoint = args.input.webhookEndpoint?.trim() || null;
+      if (plugin.listing_status === 'active' && endpoint !== plugin.webhook_endpoint) requireSessionFor(ctx, 'Changing the webhook endpoint of a live listing');
+    }
+    return updatePlugin(ctx.db, ctx.config, developerIdOf(ctx), pluginId, settingsOf(args.input));
+  },
   rotateWebhookSecret: (_, args, ctx) =>
     rotateWebhookSecret(ctx.db, ctx.config, developerIdOf(ctx), parseId(args.pluginId, 'plugin'), args.overlapHours),
   expireWebhookSecret: (_, args, ctx) =>

@@ -5,7 +5,7 @@ import { NotFoundError } from '../../domain/shared/index.js';
 import * as webhooks from '../../domain/webhooks/index.js';
 import { toWebhookLogConnection, toWebhookLogView, toWebhookReplayView } from '../views/webhook-log-views.js';
 import type { MutationResolvers, QueryResolvers, SubscriptionResolvers } from '../../generated/portal.generated.js';
-import { developerIdOf, parseId, type PortalContext } from '../context.js';
+import { developerIdOf, parseId, requireSessionFor, type PortalContext } from '../context.js';
 
 // The webhook tester, the webhook log of an installation, redelivery, replay and delivery health.
 // Ownership first: another developer's installation, log entry, replay or plugin is not_found.
@@ -28,7 +28,7 @@ export const webhookQueries = {
   },
   webhookStreamCursor: async (_, args, ctx) => {
     const sandbox = await findOwnedSandbox(ctx.db, developerIdOf(ctx), parseId(args.sandboxId, 'sandbox'));
-    return webhooks.openStreamCursor(ctx.db, sandbox.sandbox_id, developerIdOf(ctx));
+    return webhooks.openStreamCursor(ctx.db, sandbox.sandbox_id, developerIdOf(ctx), readsOnly(ctx));
   },
 } satisfies QueryResolvers;
 
@@ -39,10 +39,13 @@ export const webhookMutations = {
   },
   redeliverWebhook: async (_, args, ctx) => {
     const original = await webhooks.getWebhookLog(ctx.db, { developerId: developerIdOf(ctx) }, parseId(args.logId, 'webhook_log'));
+    const installation = await findOwnedInstallation(ctx.db, developerIdOf(ctx), original.installation_id);
+    if (installation.plane === 'production') requireSessionFor(ctx, 'Redelivering a production delivery');
     return toWebhookLogView(await webhooks.redeliverWebhook(ctx.db, ctx.queue, original));
   },
   replayWebhooks: async (_, args, ctx) => {
     const installation = await findOwnedInstallation(ctx.db, developerIdOf(ctx), parseId(args.installationId, 'installation'));
+    if (installation.plane === 'production') requireSessionFor(ctx, 'Replaying a production installation');
     const replay = await webhooks.replayWebhooks(ctx.db, ctx.queue, {
       installationId: installation.installation_id,
       since: args.since,
@@ -59,23 +62,39 @@ export const webhookMutations = {
   },
 } satisfies MutationResolvers;
 
-/** The live stream of a sandbox's deliveries (svc listen); ownership is checked before it opens. */
+/**
+ * The live stream of a sandbox's deliveries (svc listen); ownership is checked before it opens
+ * and again, with the credential, on each heartbeat. At most STREAMS_PER_DEVELOPER per developer.
+ */
 export const webhookSubscriptions = {
   webhookStream: {
     subscribe: async function* (_, args, ctx) {
       const developerId = developerIdOf(ctx);
       const sandbox = await findOwnedSandbox(ctx.db, developerId, parseId(args.sandboxId, 'sandbox'));
-      const stream = webhooks.webhookStream(ctx.db, ctx.config, {
-        sandboxId: sandbox.sandbox_id,
-        developerId,
-        events: args.events ?? null,
-        after: args.after ?? null,
-        signal: ctx.signal,
-      });
-      for await (const item of stream) yield { webhookStream: item };
+      const release = ctx.streams?.acquire(developerId);
+      // The slot is free as soon as the client leaves, even while the stream waits to be pulled.
+      if (release) ctx.signal?.addEventListener('abort', release, { once: true });
+      try {
+        const stream = webhooks.webhookStream(ctx.db, ctx.config, {
+          sandboxId: sandbox.sandbox_id,
+          developerId,
+          events: args.events ?? null,
+          after: args.after ?? null,
+          readOnly: readsOnly(ctx),
+          stillAllowed: async () =>
+            (await (ctx.stillAuthenticated?.() ?? true)) && (await findOwnedSandbox(ctx.db, developerId, sandbox.sandbox_id).then((row) => row.status !== 'deleted', () => false)),
+          signal: ctx.signal,
+        });
+        for await (const item of stream) yield { webhookStream: item };
+      } finally {
+        release?.();
+      }
     },
   },
 } satisfies SubscriptionResolvers;
+
+/** A developer key without plugins:write: its listener only reads (finding 10 of review 3). */
+const readsOnly = (ctx: PortalContext): boolean => ctx.principal?.kind === 'key' && !ctx.principal.scopes.includes('plugins:write');
 
 async function ownedReplay(ctx: PortalContext, replayId: number): Promise<webhooks.WebhookReplayRow> {
   const replay = await webhooks.getWebhookReplay(ctx.db, replayId);
