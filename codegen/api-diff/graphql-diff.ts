@@ -26,7 +26,9 @@ export async function diffGraphql(beforeSdl: string, afterSdl: string): Promise<
 }
 
 function toItem(change: Change): ChangeItem {
-  return { contract: 'graphql', id: kebab(change.type), location: change.path ?? '(schema)', message: change.message, category: categoryOf(change.type) };
+  // `Query.me.@deprecated` names the directive; the place is the field.
+  const location = (change.path ?? '(schema)').replace(/\.@deprecated.*$/, '');
+  return { contract: 'graphql', id: kebab(change.type), location, message: change.message, category: categoryOf(change.type) };
 }
 
 /** A `@deprecated` also shows as the directive's usage and its `reason` argument: one item is enough. */

@@ -36,7 +36,9 @@ export interface Classified { item: ChangeItem; breaking: boolean }
  * reported where a client meets it, once per operation that uses the component.
  */
 export function diffOpenApi(before: unknown, after: unknown, naming: Naming): Classified[] {
-  const { diffs } = apiCompare(before, after);
+  // api-smart-diff normalises the documents it is given (`enum: []` where there was none): it gets
+  // copies, and the rules read the documents as written.
+  const { diffs } = apiCompare(structuredClone(before), structuredClone(after));
   const out: Classified[] = [];
   for (const d of diffs) {
     const path = d.path.map(String);

@@ -28,6 +28,7 @@ function schemaVerdicts(scope: Scope, w: Where, schemaRoot: string[], rel: strin
     before: w.d.before,
     after: w.d.after,
     libraryBreaking: w.d.type === 'breaking',
+    nodeAt: at,
     hasProperty: (side, relPath, name) => {
       const node = at(side, relPath);
       return isObject(node) && isObject(node.properties) && name in node.properties;

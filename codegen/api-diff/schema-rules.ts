@@ -24,6 +24,8 @@ export interface SchemaDiff {
   libraryBreaking: boolean;
   /** Whether `name` is a property of the object at `rel` (ours, resolved through $ref) before/after. */
   hasProperty(side: 'before' | 'after', rel: string[], name: string): boolean;
+  /** The schema at `rel` on one side (resolved through $ref). */
+  nodeAt(side: 'before' | 'after', rel: string[]): unknown;
   /** The `required` list of the object at `rel` (resolved through $ref). */
   required(side: 'before' | 'after', rel: string[]): string[];
 }
@@ -73,8 +75,13 @@ export function classifySchemaDiff(scope: Scope, d: SchemaDiff): SchemaVerdict[]
     return [v(on ? `${scope}-property-deprecated` : `${scope}-property-undeprecated`, false, on ? 'deprecated' : 'changed', here, on ? 'deprecated' : 'no longer deprecated')];
   }
   if (DOCS.has(kw) || kw.startsWith('x-')) return [v('documentation-changed', false, 'changed', '', `${kw} changed`)];
-  return scope === 'request' ? requestKeyword(d, kw, keyword.length, here) : responseKeyword(d, kw, keyword.length, here);
+  // Values added to a schema that had no enum: the enum itself is new.
+  const newEnum = kw === 'enum' && keyword.length === 2 && d.action === 'add' && !hasEnum(d.nodeAt('before', d.rel.slice(0, at)));
+  const depth = newEnum ? 1 : keyword.length;
+  return scope === 'request' ? requestKeyword(d, kw, depth, here) : responseKeyword(d, kw, depth, here);
 }
+
+const hasEnum = (node: unknown) => typeof node === 'object' && node !== null && Array.isArray((node as { enum?: unknown }).enum);
 
 function propertyAddedOrRemoved(scope: Scope, d: SchemaDiff, field: string, property: string): SchemaVerdict[] {
   const parent = d.rel.slice(0, -2);
