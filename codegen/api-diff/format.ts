@@ -11,7 +11,7 @@ export function formatReport(report: Report, format: Format): string {
 
 /** One line per change, breaking first: contract, place, rule, what happened. */
 function text(report: Report): string {
-  const line = (label: string) => (item: ChangeItem) => `${label.padEnd(12)} ${item.contract.padEnd(8)} ${item.location}  [${item.id}] ${item.message}`;
+  const line = (label: string) => (item: ChangeItem) => `${label.padEnd(12)} ${item.contract.padEnd(8)} ${item.location}  [${item.id}] ${oneLine(item.message)}`;
   const lines = [...report.breaking.map(line('BREAKING')), ...report.nonBreaking.map(line('non-breaking'))];
   const summary = `${report.breaking.length} breaking, ${report.nonBreaking.length} non-breaking change(s)`;
   return lines.length ? `${lines.join('\n')}\n${summary}` : 'No changes to the contracts.';
@@ -36,4 +36,5 @@ function markdown(report: Report): string {
   ].join('\n');
 }
 
-const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const oneLine = (s: string) => s.replace(/\s+/g, ' ');
+const cell = (s: string) => oneLine(s).replace(/\|/g, '\\|');

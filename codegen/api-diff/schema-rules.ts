@@ -77,7 +77,12 @@ export function classifySchemaDiff(scope: Scope, d: SchemaDiff): SchemaVerdict[]
   if (DOCS.has(kw) || kw.startsWith('x-')) return [v('documentation-changed', false, 'changed', '', `${kw} changed`)];
   // Values added to a schema that had no enum: the enum itself is new.
   const newEnum = kw === 'enum' && keyword.length === 2 && d.action === 'add' && !hasEnum(d.nodeAt('before', d.rel.slice(0, at)));
-  const depth = newEnum ? 1 : keyword.length;
+  if (newEnum) {
+    const values = (d.nodeAt('after', d.rel.slice(0, at)) as { enum: unknown[] }).enum;
+    const message = `enum ${show(values)} added: other values are ${scope === 'request' ? 'refused' : 'never returned'}`;
+    return [v(scope === 'request' ? 'request-constraint-tightened' : 'response-constraint-changed', scope === 'request', 'changed', here, message)];
+  }
+  const depth = keyword.length;
   return scope === 'request' ? requestKeyword(d, kw, depth, here) : responseKeyword(d, kw, depth, here);
 }
 
