@@ -17,7 +17,7 @@ endif
 
 DEPS := node_modules/.installed
 
-.PHONY: build run test test-unit test-scale codegen codegen-check typecheck lint lint-openapi lint-asyncapi bench clean node deps browser-deps go-deps sdk sdk-proof
+.PHONY: build run test test-unit test-scale codegen codegen-check typecheck lint lint-openapi lint-asyncapi bench clean node deps browser-deps go-deps sdk sdk-proof api-diff api-check api-release
 
 node: $(NODE_BIN)
 $(NODE_HOME)/bin/node:
@@ -63,10 +63,24 @@ lint-asyncapi: $(DEPS)
 
 lint: lint-openapi lint-asyncapi
 
+# API review (README, "API review"): what a change to the three contracts breaks.
+# make api-diff BASE=main [FORMAT=text|json|markdown]: BASE against the working tree, exit 1 when breaking.
+api-diff: $(DEPS)
+	@[ -n "$(BASE)" ] || { echo "make api-diff BASE=<git ref> [FORMAT=text|json|markdown]"; exit 2; }
+	@npx tsx codegen/api-diff/main.ts diff --base '$(BASE)' --format '$(or $(FORMAT),text)'
+
+# The working contracts against contracts/released/, with contracts/breaking-changes.yaml.
+api-check: $(DEPS)
+	@npx tsx codegen/api-diff/main.ts check --format '$(or $(FORMAT),text)'
+
+# Moves contracts/released/ to the working contracts and writes CHANGELOG-API.md's section (DATE=YYYY-MM-DD, default today).
+api-release: $(DEPS)
+	@npx tsx codegen/api-diff/main.ts release $(if $(DATE),--date '$(DATE)')
+
 test-unit: $(DEPS) browser-deps go-deps
 	node --experimental-vm-modules --no-warnings node_modules/jest/bin/jest.js $(JEST_ARGS)
 
-test: codegen-check typecheck lint test-unit sdk-proof
+test: codegen-check typecheck lint api-check test-unit sdk-proof
 
 # Debian's Chromium for test/browser (driven by playwright-core; Playwright never downloads one).
 CHROMIUM := /usr/bin/chromium

@@ -18,6 +18,7 @@ import type { ApiDeps, ApiRequest, ApiResponse, HandlerMap } from './types.js';
 import { MAX_BODY_DEPTH, nestedDeeperThan } from './body-depth.js';
 import { compileRoutes, hasMalformedPercentEncoding } from './route-matcher.js';
 import { toValidationDetails } from './validation-details.js';
+import { deprecationHeaders, type HeaderMap } from './deprecation.js';
 
 export const API_ROOT = '/api/plugin/v1';
 
@@ -79,6 +80,7 @@ export async function createDataApi(
   const parseBody = jsonBodyParser();
   const { logger } = deps;
   const baseUrl = deps.config.baseUrl;
+  const deprecated = deprecationHeaders(api.getOperations() as never, baseUrl);
 
   async function dispatch(ex: Exchange, path: string, query: Record<string, unknown>): Promise<ApiResponse | ErrorResponse> {
     const { req } = ex;
@@ -128,7 +130,8 @@ export async function createDataApi(
       // Every 5xx is logged: an unknown error (internal_error) and a domain failure alike.
       if (response.status >= 500) logger.error({ err, requestId, code: (response.body as { error?: unknown }).error }, 'Data API request failed');
     }
-    observe(observers, ex, response, send(res, response, ex.rateLimit, requestId, baseUrl), started);
+    const extra = ex.operationId === undefined ? undefined : deprecated.get(ex.operationId);
+    observe(observers, ex, response, send(res, response, ex.rateLimit, requestId, baseUrl, extra), started);
   }
 
   return (req, res) => {
@@ -149,9 +152,9 @@ function requiresKey(operation: Operation): boolean {
 }
 
 /** Sends the response (an error with its request_id and doc_url) and returns the body sent. */
-function send(res: ServerResponse, response: ApiResponse | ErrorResponse, rateLimit: RateLimitState | undefined, requestId: string, baseUrl: string): unknown {
+function send(res: ServerResponse, response: ApiResponse | ErrorResponse, rateLimit: RateLimitState | undefined, requestId: string, baseUrl: string, deprecation: HeaderMap | undefined): unknown {
   const body = response.status >= 400 ? withErrorMeta(response.body as Record<string, unknown>, requestId, baseUrl) : response.body;
-  sendJson(res, response.status, body, { ...rateLimitHeaders(rateLimit), ...response.headers });
+  sendJson(res, response.status, body, deprecation ? { ...rateLimitHeaders(rateLimit), ...deprecation, ...response.headers } : { ...rateLimitHeaders(rateLimit), ...response.headers });
   return body;
 }
 

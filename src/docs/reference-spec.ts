@@ -27,6 +27,9 @@ interface Operation {
   parameters?: (Parameter | { $ref: string })[];
   requestBody?: { content?: Record<string, MediaType> };
   'x-codeSamples'?: { lang: string; label: string; source: string }[];
+  deprecated?: boolean;
+  'x-deprecated-at'?: unknown;
+  'x-sunset'?: unknown;
 }
 
 export interface ReferenceOptions {
@@ -85,7 +88,7 @@ export function referenceSpec(spec: Json, options: ReferenceOptions): Json {
         signed: params.some((p) => p.in === 'header' && p.name === SIGNATURE_HEADER),
         credentialsFile: options.credentialsFile,
       };
-      operation.description = `Operation ID: \`${operation.operationId}\`\n\n${operation.description ?? ''}`;
+      operation.description = `Operation ID: \`${operation.operationId}\`\n\n${deprecationNote(operation)}${operation.description ?? ''}`;
       operation['x-codeSamples'] = [
         { lang: 'Shell', label: 'curl', source: curlSample(request) },
         { lang: 'TypeScript', label: 'TypeScript', source: openapiFetchSample(request) },
@@ -199,4 +202,12 @@ function openapiFetchSample(request: SampleRequest): string {
   }
   lines.push(`const { data, error, response } = await client.${method.toUpperCase()}('${route}'${args});`);
   return lines.join('\n');
+}
+
+/** Redoc marks a deprecated operation; the dates (and the response headers that carry them) are ours. */
+function deprecationNote(operation: Operation): string {
+  if (!operation.deprecated) return '';
+  const day = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 10) : String(value));
+  const sunset = operation['x-sunset'] === undefined ? '' : ` It will be removed on ${day(operation['x-sunset'])} (\`Sunset\` header).`;
+  return `**Deprecated** since ${day(operation['x-deprecated-at'])} (\`Deprecation\` header).${sunset} See the [API changelog](/docs/changelog).\n\n`;
 }

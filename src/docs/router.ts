@@ -9,6 +9,7 @@ import { escapeHtml, page } from './layout.js';
 import { referenceSpec, SAMPLE_LANGUAGES } from './reference-spec.js';
 import { renderWebhooksPage } from './webhooks-page.js';
 import { renderErrorsPage } from './errors-page.js';
+import { renderChangelogPage } from './changelog-page.js';
 import { httpError, sendError } from '../http/error-response.js';
 
 /**
@@ -33,6 +34,8 @@ export function createDocsRouter(rootDir: string, config: Config): Router {
   const landingHtml = landingPage(config.baseUrl, credentialsFile, exampleEnv);
   const webhooksHtml = once(() => renderWebhooksPage(parse(asyncapiYaml)));
   const errorsHtml = once(renderErrorsPage);
+  const changelogFile = path.join(rootDir, 'CHANGELOG-API.md');
+  const changelogHtml = once(() => renderChangelogPage(existsSync(changelogFile) ? readFileSync(changelogFile, 'utf8') : '# API changelog\n\nNo release yet.'));
   const redoc = once(() => (existsSync(redocBundle) ? offlineRedoc(readFileSync(redocBundle, 'utf8')) : undefined));
 
   const router = express.Router();
@@ -43,6 +46,7 @@ export function createDocsRouter(rootDir: string, config: Config): Router {
   router.get('/docs/reference.json', (_req, res) => res.type('application/json').send(referenceJson()));
   router.get('/docs/webhooks', (_req, res) => res.type('html').send(webhooksHtml()));
   router.get('/docs/errors', (_req, res) => res.type('html').send(errorsHtml()));
+  router.get('/docs/changelog', (_req, res) => res.type('html').send(changelogHtml()));
   router.get('/docs/assets/redoc.standalone.js', (_req, res) => {
     const bundle = redoc();
     if (!bundle) {
@@ -75,7 +79,8 @@ function offlineRedoc(bundle: string): string {
 // sample picker offers only the languages of `codeSamples.languages` (curl and Payload unless told).
 const REDOC_PAGE = page(
   'Plugin Data API reference',
-  `<div id="redoc"></div>
+  `<p style="margin:0;padding:6px 16px;font-size:14px;border-bottom:1px solid #e4e7eb"><a href="/">Home</a> · <a href="/docs/webhooks">Webhooks</a> · <a href="/docs/changelog">API changelog</a></p>
+<div id="redoc"></div>
 <script type="module">
 import { init } from '/docs/assets/redoc.standalone.js';
 init('/docs/reference.json', {

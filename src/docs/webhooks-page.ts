@@ -84,7 +84,7 @@ export function renderWebhooksPage(doc: AsyncApiDoc): string {
       <p class="summary">${escapeHtml(message?.summary ?? '')}</p>${md(message?.description)}${payloadSection(name)}${examples}</section>`;
   }).join('');
   const body = `<header><h1>${escapeHtml(doc.info.title)} <small>v${escapeHtml(doc.info.version)}</small></h1>
-    <p><a href="/">Home</a> · <a href="/docs">Data API reference</a> · <a href="/asyncapi.yaml">asyncapi.yaml</a></p></header>
+    <p><a href="/">Home</a> · <a href="/docs">Data API reference</a> · <a href="/asyncapi.yaml">asyncapi.yaml</a> · <a href="/docs/changelog">API changelog</a></p></header>
     <div class="layout"><nav><ul>${toc}</ul></nav><main><section class="intro">${md(doc.info.description)}</section>${events}</main></div>`;
   return page(`${doc.info.title}`, body);
 }

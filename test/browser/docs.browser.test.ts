@@ -159,6 +159,13 @@ describe('docs in a browser, offline', () => {
     }
   }, 60_000);
 
+  it('when /docs/changelog opens, then the dated release sections show, with nothing from another host', async () => {
+    const { text, consoleErrors, foreignRequests } = await visit('/docs/changelog', 'docs-changelog', (p) => p.getByRole('heading', { name: '2026-11-26' }).waitFor());
+    expect(text).toContain('Data API (openapi.yaml)');
+    expect(consoleErrors).toEqual([]);
+    expect(foreignRequests).toEqual([]);
+  }, 60_000);
+
   it('when /docs/webhooks opens, then all 20 events, their payloads and the signature recipe are on the page', async () => {
     const { page, text, consoleErrors, foreignRequests } = await visit('/docs/webhooks', 'docs-webhooks', (p) => p.locator('main').waitFor());
     expect(EVENT_NAMES).toHaveLength(20);

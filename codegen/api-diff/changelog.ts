@@ -1,0 +1,114 @@
+import { CONTRACT_TITLES, type ChangeItem, type ContractName, type Report } from './types.js';
+
+/**
+ * CHANGELOG-API.md: one `## YYYY-MM-DD` section per release, newest first; inside it one
+ * `### <contract>` heading per contract and `#### Breaking|Deprecated|Added|Changed` lists.
+ * A second release on the same day merges into that day's section (its prose kept), so a
+ * release re-run after more changes still yields one section per date.
+ */
+export const CHANGELOG_FILE = 'CHANGELOG-API.md';
+const KINDS = ['Breaking', 'Deprecated', 'Added', 'Changed'] as const;
+type Kind = (typeof KINDS)[number];
+const CONTRACTS = Object.keys(CONTRACT_TITLES) as ContractName[];
+
+export const CHANGELOG_INTRO = `# API changelog
+
+Every release of the three contracts: the Data API (\`openapi.yaml\`), the webhooks
+(\`asyncapi.yaml\`) and the developer portal's GraphQL schema (\`src/portal/schema.graphql\`).
+Each section is written by \`make api-release\` from the report of \`make api-diff\`; breaking
+changes appear only with the reviewed reason that let them through.
+`;
+
+interface Section {
+  date: string;
+  prose: string[];
+  lists: Map<ContractName, Map<Kind, string[]>>;
+}
+
+export function bulletOf(item: ChangeItem, reason?: string): string {
+  return `- \`${item.location}\`: ${item.message} (\`${item.id}\`)${reason ? `. Reason: ${reason}` : ''}`;
+}
+
+/** The bullets of a release, from its report; the description-only changes are counted, not listed. */
+export function releaseLists(report: Report, reasons: Map<ChangeItem, string>): Map<ContractName, Map<Kind, string[]>> {
+  const lists = new Map<ContractName, Map<Kind, string[]>>();
+  const add = (contract: ContractName, kind: Kind, bullet: string) => {
+    const kinds = lists.get(contract) ?? new Map<Kind, string[]>();
+    kinds.set(kind, [...(kinds.get(kind) ?? []), bullet]);
+    lists.set(contract, kinds);
+  };
+  for (const item of report.breaking) add(item.contract, 'Breaking', bulletOf(item, reasons.get(item)));
+  for (const contract of CONTRACTS) {
+    const items = report.nonBreaking.filter((i) => i.contract === contract);
+    const docs = items.filter((i) => i.id === 'documentation-changed');
+    for (const item of items.filter((i) => i.id !== 'documentation-changed')) add(contract, kindOf(item), bulletOf(item));
+    if (docs.length) add(contract, 'Changed', `- Descriptions and examples updated (${docs.length} place${docs.length === 1 ? '' : 's'}).`);
+  }
+  return lists;
+}
+
+const kindOf = (item: ChangeItem): Kind => (item.category === 'added' ? 'Added' : item.category === 'deprecated' ? 'Deprecated' : 'Changed');
+
+/** Adds a release to the changelog text: a new section on top, or merged into the same date's. */
+export function addRelease(changelog: string, date: string, lists: Map<ContractName, Map<Kind, string[]>>, prose: string[] = []): string {
+  const { head, sections } = parseChangelog(changelog || CHANGELOG_INTRO);
+  const existing = sections.find((s) => s.date === date);
+  if (existing) {
+    for (const [contract, kinds] of lists) {
+      const target = existing.lists.get(contract) ?? new Map<Kind, string[]>();
+      for (const [kind, bullets] of kinds) target.set(kind, [...new Set([...(target.get(kind) ?? []), ...bullets])]);
+      existing.lists.set(contract, target);
+    }
+  } else {
+    sections.unshift({ date, prose, lists });
+  }
+  sections.sort((a, b) => b.date.localeCompare(a.date));
+  return `${head.trimEnd()}\n\n${sections.map(renderSection).join('\n')}`;
+}
+
+function renderSection(section: Section): string {
+  const out = [`## ${section.date}`, ''];
+  if (section.prose.length) out.push(...section.prose, '');
+  for (const contract of CONTRACTS) {
+    const kinds = section.lists.get(contract);
+    if (!kinds || ![...kinds.values()].some((b) => b.length)) continue;
+    out.push(`### ${CONTRACT_TITLES[contract]}`, '');
+    for (const kind of KINDS) {
+      const bullets = kinds.get(kind);
+      if (bullets?.length) out.push(`#### ${kind}`, '', ...bullets, '');
+    }
+  }
+  return out.join('\n');
+}
+
+function parseChangelog(text: string): { head: string; sections: Section[] } {
+  const lines = text.split('\n');
+  const first = lines.findIndex((l) => /^## \d{4}-\d{2}-\d{2}/.test(l));
+  if (first < 0) return { head: text, sections: [] };
+  const sections: Section[] = [];
+  let section: Section | undefined;
+  let contract: ContractName | undefined;
+  let kind: Kind | undefined;
+  for (const line of lines.slice(first)) {
+    const date = /^## (\d{4}-\d{2}-\d{2})/.exec(line)?.[1];
+    if (date) {
+      section = { date, prose: [], lists: new Map() };
+      sections.push(section);
+      contract = undefined;
+      kind = undefined;
+    } else if (line.startsWith('### ')) {
+      contract = CONTRACTS.find((c) => CONTRACT_TITLES[c] === line.slice(4).trim());
+      kind = undefined;
+    } else if (line.startsWith('#### ')) {
+      kind = KINDS.find((k) => k === line.slice(5).trim());
+    } else if (section && contract && kind && line.startsWith('- ')) {
+      const kinds = section.lists.get(contract) ?? new Map<Kind, string[]>();
+      kinds.set(kind, [...(kinds.get(kind) ?? []), line]);
+      section.lists.set(contract, kinds);
+    } else if (section && !contract && (line.trim() || section.prose.length)) {
+      section.prose.push(line);
+    }
+  }
+  for (const s of sections) while (s.prose.length && !s.prose[s.prose.length - 1]!.trim()) s.prose.pop();
+  return { head: lines.slice(0, first).join('\n'), sections };
+}
