@@ -198,6 +198,13 @@ export type Mutation = {
   signUp?: Maybe<AuthPayload>;
   /** Returns a portal session. Rate-limited per IP. */
   logIn?: Maybe<AuthPayload>;
+  /**
+   * Ends the browser session of the dashboard (/dashboard): clears its session cookie. signUp and
+   * logIn set that cookie (HttpOnly, SameSite=Strict, 4 hours) when the request carries the header
+   * X-Svc-Dashboard: 1; a request with that header and no Authorization is authenticated by the
+   * cookie. Tokens already issued stay valid until they expire. Always true.
+   */
+  logOut: Scalars['Boolean']['output'];
   /** Records acceptance of a developer agreement version (e.g. 2026-01). Portal session only. */
   acceptDeveloperAgreement?: Maybe<Developer>;
   /** Mints a developer key; `key` is shown once. At most 10 active keys. Portal session only. */
@@ -697,11 +704,17 @@ export type AuthPayload = {
   expiresAt: Scalars['DateTime']['output'];
 };
 
+/** What an account may do: developer, or operator (listing review and the restaurant side). */
+export type DeveloperRole =
+  | 'developer'
+  | 'operator';
+
 export type Developer = {
   __typename?: 'Developer';
   id: Scalars['ID']['output'];
   email: Scalars['String']['output'];
   name: Scalars['String']['output'];
+  role: DeveloperRole;
   agreementVersion?: Maybe<Scalars['String']['output']>;
   agreementAcceptedAt?: Maybe<Scalars['DateTime']['output']>;
   createdAt: Scalars['DateTime']['output'];
@@ -1407,6 +1420,7 @@ export type ResolversTypes = {
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   AuthPayload: ResolverTypeWrapper<AuthPayload>;
+  DeveloperRole: DeveloperRole;
   Developer: ResolverTypeWrapper<Developer>;
   DeveloperKey: ResolverTypeWrapper<DeveloperKey>;
   CreateDeveloperKeyPayload: ResolverTypeWrapper<CreateDeveloperKeyPayload>;
@@ -1587,6 +1601,7 @@ export type WebhookStreamEventResolvers<ContextType = PortalContext, ParentType 
 export type MutationResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   signUp?: Resolver<Maybe<ResolversTypes['AuthPayload']>, ParentType, ContextType, RequireFields<MutationSignUpArgs, 'email' | 'password' | 'name'>>;
   logIn?: Resolver<Maybe<ResolversTypes['AuthPayload']>, ParentType, ContextType, RequireFields<MutationLogInArgs, 'email' | 'password'>>;
+  logOut?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   acceptDeveloperAgreement?: Resolver<Maybe<ResolversTypes['Developer']>, ParentType, ContextType, RequireFields<MutationAcceptDeveloperAgreementArgs, 'version'>>;
   createDeveloperKey?: Resolver<Maybe<ResolversTypes['CreateDeveloperKeyPayload']>, ParentType, ContextType, RequireFields<MutationCreateDeveloperKeyArgs, 'name' | 'scopes'>>;
   revokeDeveloperKey?: Resolver<Maybe<ResolversTypes['DeveloperKey']>, ParentType, ContextType, RequireFields<MutationRevokeDeveloperKeyArgs, 'id'>>;
@@ -1652,6 +1667,7 @@ export type DeveloperResolvers<ContextType = PortalContext, ParentType extends R
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  role?: Resolver<ResolversTypes['DeveloperRole'], ParentType, ContextType>;
   agreementVersion?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   agreementAcceptedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;

@@ -4,6 +4,7 @@ import type { Logger } from '../logger.js';
 import { NotFoundError, type ResourceKind } from '../domain/shared/index.js';
 import type { Principal } from './auth.js';
 import type { EventSink, JobQueue } from '../domain/webhooks/index.js';
+import type { SessionCookieControl } from './session-cookie.js';
 
 /** What every resolver receives. `principal` is null only for the public fields (signUp, logIn). */
 export interface PortalContext {
@@ -23,6 +24,8 @@ export interface PortalContext {
   prepaid: Set<string>;
   /** Aborted when the client goes away (ends a subscription's stream). */
   signal?: AbortSignal;
+  /** The dashboard's session cookie, for a request from the dashboard (src/portal/session-cookie.ts). */
+  sessionCookie?: SessionCookieControl;
 }
 
 /** The caller's developer id; the policy guard has already refused anonymous callers. */

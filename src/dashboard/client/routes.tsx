@@ -1,0 +1,35 @@
+import type { VNode } from 'preact';
+import { NotFound } from './pages/not-found';
+
+// The deep links of the dashboard (contracts: support articles use them) and their pages.
+
+export interface RouteDefinition {
+  /** The path the navigation links to; deeper paths under it are the page of one record. */
+  prefix: string;
+  nav?: string;
+  operator?: boolean;
+  list: () => VNode;
+  one?: (id: string) => VNode;
+}
+
+export const ROUTES: RouteDefinition[] = [
+  { prefix: '/dashboard/plugins', nav: 'Plugins', list: () => <NotFound />, one: () => <NotFound /> },
+  { prefix: '/dashboard/sandboxes', nav: 'Sandboxes', list: () => <NotFound />, one: () => <NotFound /> },
+  { prefix: '/dashboard/deliveries', nav: 'Webhook deliveries', list: () => <NotFound />, one: () => <NotFound /> },
+  { prefix: '/dashboard/requests', nav: 'API requests', list: () => <NotFound />, one: () => <NotFound /> },
+  { prefix: '/dashboard/keys', nav: 'Developer keys', list: () => <NotFound /> },
+  { prefix: '/dashboard/review', nav: 'Listing review', operator: true, list: () => <NotFound /> },
+];
+
+export function routeOf(fullPath: string): { definition?: RouteDefinition; render: () => VNode } {
+  const path = fullPath.split('?')[0]!.replace(/\/+$/, '');
+  if (path === '/dashboard' || path === '') return { definition: ROUTES[0], render: ROUTES[0]!.list };
+  for (const definition of ROUTES) {
+    if (path === definition.prefix) return { definition, render: definition.list };
+    if (path.startsWith(`${definition.prefix}/`) && definition.one) {
+      const id = decodeURIComponent(path.slice(definition.prefix.length + 1));
+      if (!id.includes('/')) return { definition, render: () => definition.one!(id) };
+    }
+  }
+  return { render: () => <NotFound /> };
+}
