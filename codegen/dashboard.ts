@@ -37,12 +37,27 @@ function documents(document: DocumentNode): string {
     '/** A GraphQL document whose result is R and whose variables are V (types only). */',
     'export type Operation<R, V> = string & { readonly __result?: R; readonly __variables?: V };',
   ];
+  const fragments = new Map(document.definitions.filter((d) => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, print(d)]));
   for (const definition of document.definitions) {
     if (definition.kind !== Kind.OPERATION_DEFINITION || !definition.name) continue;
     const op = definition as OperationDefinitionNode;
     const name = op.name!.value;
     const suffix = op.operation === 'query' ? 'Query' : op.operation === 'mutation' ? 'Mutation' : 'Subscription';
-    lines.push(`export const ${name}Document = ${JSON.stringify(print(op))} as Operation<${name}${suffix}, ${name}${suffix}Variables>;`);
+    lines.push(`export const ${name}Document = ${JSON.stringify(withFragments(print(op), fragments))} as Operation<${name}${suffix}, ${name}${suffix}Variables>;`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** The operation's text followed by every fragment it spreads, directly or through another. */
+function withFragments(text: string, fragments: Map<string, string>): string {
+  const used = new Set<string>();
+  const visit = (source: string) => {
+    for (const [, name] of source.matchAll(/\.\.\.([A-Za-z_]\w*)/g)) {
+      if (used.has(name!) || !fragments.has(name!)) continue;
+      used.add(name!);
+      visit(fragments.get(name!)!);
+    }
+  };
+  visit(text);
+  return [text, ...[...used].map((name) => fragments.get(name)!)].join('\n');
 }

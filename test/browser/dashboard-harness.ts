@@ -79,9 +79,16 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-/** Whether the page scrolls sideways at its current width. */
-export async function scrollsSideways(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+/** Whether the page scrolls sideways at its current width: false, or the elements that stick out. */
+export async function scrollsSideways(page: Page): Promise<false | string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth <= width) return false;
+    return [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > width + 1)
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className} "${(el.textContent ?? '').slice(0, 40)}"`);
+  });
 }
 
 /**

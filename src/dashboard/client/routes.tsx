@@ -1,5 +1,8 @@
 import type { VNode } from 'preact';
 import { NotFound } from './pages/not-found';
+import { PluginPage } from './pages/plugin';
+import { PluginsPage } from './pages/plugins';
+import { KeysPage } from './pages/keys';
 
 // The deep links of the dashboard (contracts: support articles use them) and their pages.
 
@@ -13,11 +16,11 @@ export interface RouteDefinition {
 }
 
 export const ROUTES: RouteDefinition[] = [
-  { prefix: '/dashboard/plugins', nav: 'Plugins', list: () => <NotFound />, one: () => <NotFound /> },
+  { prefix: '/dashboard/plugins', nav: 'Plugins', list: () => <PluginsPage />, one: (id) => <PluginPage id={id} /> },
   { prefix: '/dashboard/sandboxes', nav: 'Sandboxes', list: () => <NotFound />, one: () => <NotFound /> },
   { prefix: '/dashboard/deliveries', nav: 'Webhook deliveries', list: () => <NotFound />, one: () => <NotFound /> },
   { prefix: '/dashboard/requests', nav: 'API requests', list: () => <NotFound />, one: () => <NotFound /> },
-  { prefix: '/dashboard/keys', nav: 'Developer keys', list: () => <NotFound /> },
+  { prefix: '/dashboard/keys', nav: 'Developer keys', list: () => <KeysPage /> },
   { prefix: '/dashboard/review', nav: 'Listing review', operator: true, list: () => <NotFound /> },
 ];
 

@@ -85,7 +85,7 @@ export function ShownOnce({ label, value }: { label: string; value: string }) {
     <div class="shown-once">
       <p class="label">{label}</p>
       <code class="secret">{value}</code>
-      <button type="button" onClick={copy} aria-label={`Copy ${label}`}>{copied ? 'Copied' : 'Copy'}</button>
+      <button type="button" onClick={copy}>{copied ? 'Copied' : 'Copy'}<span class="sr-only"> {label}</span></button>
     </div>
   );
 }

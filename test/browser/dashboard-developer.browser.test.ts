@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import { signBody } from '../../src/lib/secrets.js';
+import { createTestTls } from '../support/tls.js';
+import { createProjectAndPlugin, gql, gqlData, PASSWORD, provisionPortalSandbox, signUpDeveloper, type PortalDeveloper } from '../support/portal-builders.js';
+import { startReceiver, type Receiver } from '../support/webhook-receiver.js';
+import { checkPage, logIn, startDashboard, type DashboardHarness } from './dashboard-harness.js';
+
+// A developer's day in the dashboard, against one server with its webhook workers and a real
+// HTTPS receiver: plugins (settings, secret rotation, review), developer keys.
+
+let h: DashboardHarness;
+let receiver: Receiver;
+let dev: PortalDeveloper;
+let page: Page;
+
+beforeAll(async () => {
+  const tls = createTestTls();
+  receiver = await startReceiver(tls);
+  h = await startDashboard({ SVC_WEBHOOK_ALLOW_PRIVATE: '1', SVC_WEBHOOK_BACKOFF_SECONDS: '1,1,1' }, { jobs: { webhookCa: tls.ca } });
+  dev = await signUpDeveloper(h.t.app, 'Ada Lovelace');
+  ({ page } = await h.newPage());
+  await logIn(page, h.origin, dev.email, PASSWORD);
+}, 90_000);
+afterAll(async () => {
+  await h?.close();
+  await receiver?.close();
+});
+
+describe('Plugins', () => {
+  it('when a plugin is created, edited with a bad endpoint and then a good one, then the error shows at its field and the settings are saved', async () => {
+    await page.getByRole('navigation').getByRole('link', { name: 'Plugins' }).click();
+    await page.getByText('No plugins yet').waitFor();
+    await checkPage(page, 'plugins-empty');
+    await page.getByRole('button', { name: 'New plugin' }).click();
+    await page.getByLabel('Project name').fill('Courier');
+    await page.getByLabel('Plugin name').fill('Courier Connect');
+    await page.getByRole('button', { name: 'Create plugin' }).click();
+    const created = page.getByRole('status').filter({ hasText: 'is created' });
+    await created.waitFor();
+    expect(await created.innerText()).toMatch(/[0-9a-f]{64}/);
+    expect(await created.innerText()).toMatch(/whsec_/);
+    await checkPage(page, 'plugins-created');
+    await page.getByRole('link', { name: 'Open Courier Connect' }).click();
+    await page.getByRole('heading', { name: 'Courier Connect' }).waitFor();
+
+    await page.getByLabel('Webhook endpoint').fill('http://example.com/hook');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    const fieldError = page.locator('#err-webhookEndpoint');
+    await fieldError.waitFor();
+    expect(await fieldError.innerText()).toMatch(/https/);
+    expect(await page.getByLabel('Webhook endpoint').getAttribute('aria-invalid')).toBe('true');
+    await checkPage(page, 'plugin-field-error');
+
+    await page.getByLabel('Webhook endpoint').fill(receiver.url('/hook'));
+    await page.getByLabel('The default subscription').uncheck();
+    await page.getByLabel('Every order event (order.*)').check();
+    await page.getByLabel('webhookAutoRecover', { exact: false }).check();
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Saved.').waitFor();
+    const id = new URL(page.url()).pathname.split('/').pop()!;
+    const plugin = (await gqlData(h.t.app, dev.token, 'query($id: ID!) { plugin(id: $id) { webhookEndpoint supportedEvents webhookAutoRecover } }', { id })).plugin;
+    expect(plugin).toEqual({ webhookEndpoint: receiver.url('/hook'), supportedEvents: ['order.*'], webhookAutoRecover: true });
+  }, 60_000);
+
+  it('when the secret is rotated on the page, then the next real delivery verifies with the secret shown, and after a reload it is gone', async () => {
+    const { pluginId } = await createProjectAndPlugin(h.t.app, dev.token, { name: 'Ledger Sync', webhookEndpoint: receiver.url('/ledger') });
+    const sandbox = await provisionPortalSandbox(h.t.app, dev.token, pluginId);
+    await page.goto(`${h.origin}/dashboard/plugins/${pluginId}`);
+    await page.getByRole('heading', { name: 'Ledger Sync' }).waitFor();
+    expect(await page.getByLabel('Overlap hours', { exact: false }).inputValue()).toBe('24');
+    await page.getByRole('button', { name: 'Rotate secret' }).click();
+    const shown = page.locator('.shown-once code');
+    await shown.first().waitFor();
+    const [secret, standard] = await shown.allInnerTexts();
+    expect(secret).toMatch(/^[0-9a-f]{64}$/);
+    expect(standard).toBe(`whsec_${Buffer.from(secret!).toString('base64')}`);
+    expect(await page.getByText('it will not be shown again').count()).toBe(1);
+    await page.getByRole('button', { name: 'Copy New webhook secret', exact: true }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+    await page.getByText('The previous secret works until').waitFor();
+    await checkPage(page, 'plugin-rotated');
+
+    await gqlData(h.t.app, dev.token, 'mutation($s: ID!) { simulatePosOrder(sandboxId: $s) { id } }', { s: sandbox.sandboxId });
+    const [request] = await receiver.waitFor(1, 20_000).then(() => receiver.requests.filter((r) => r.path === '/ledger'));
+    expect(request!.headers['x-svc-signature']).toBe(signBody(secret!, request!.body));
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Ledger Sync' }).waitFor();
+    expect(await page.content()).not.toContain(secret);
+    await page.getByRole('button', { name: 'Expire previous secret' }).click();
+    await page.getByText('The previous secret works until').waitFor({ state: 'detached' });
+    await page.getByRole('rowheader', { name: sandbox.installationId, exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Submit for review' }).click();
+    await page.getByText('under_review').first().waitFor();
+    await checkPage(page, 'plugin');
+  }, 60_000);
+});
+
+describe('Developer keys', () => {
+  it('when a key is created on the page, then it works with the portal; when revoked after the confirmation, then 401', async () => {
+    await page.getByRole('navigation').getByRole('link', { name: 'Developer keys' }).click();
+    await page.getByText('No developer key yet.').waitFor();
+    await page.getByRole('button', { name: 'Create key' }).click();
+    await page.getByLabel('Name').fill('deploy script');
+    expect(await page.getByLabel('plugins:read').isChecked()).toBe(true);
+    expect(await page.getByLabel('plugins:write').isChecked()).toBe(true);
+    await checkPage(page, 'keys-create');
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    const key = await page.locator('.shown-once code').innerText();
+    expect(key).toMatch(/^svc_dev_/);
+    await checkPage(page, 'keys-created');
+    const me = await gql(h.t.app, key, '{ me { id } }');
+    expect(me.body.data.me.id).toBe(String(dev.developerId));
+
+    await page.getByRole('row', { name: /deploy script/ }).getByRole('button', { name: 'Revoke' }).click();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    expect((await gql(h.t.app, key, '{ me { id } }')).status).toBe(200);
+    await page.getByRole('row', { name: /deploy script/ }).getByRole('button', { name: 'Revoke' }).click();
+    await page.keyboard.press('Enter'); // the confirmation has the focus
+    await page.getByText('Revoked').waitFor();
+    await checkPage(page, 'keys');
+    const after = await gql(h.t.app, key, '{ me { id } }');
+    expect({ status: after.status, error: after.body.error }).toEqual({ status: 401, error: 'authentication_failed' });
+  }, 60_000);
+});
