@@ -70,6 +70,23 @@ export type UpdatePluginInput = {
   webhookAutoRecover?: boolean | null | undefined;
 };
 
+export type SandboxStatus =
+  | 'provisioning'
+  | 'active'
+  | 'resetting'
+  | 'expired'
+  | 'deleted';
+
+export type WebhookDirection =
+  | 'inbound'
+  | 'outbound';
+
+export type WebhookReplayStatus =
+  /** Some of its deliveries still have attempts to make. */
+  | 'running'
+  /** Every delivery has settled (delivered, failed or acknowledged). */
+  | 'completed';
+
 export type MeQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -177,6 +194,76 @@ export type RevokeDeveloperKeyMutationVariables = Exact<{
 
 export type RevokeDeveloperKeyMutation = { revokeDeveloperKey: { id: string, revokedAt: string | null } | null };
 
+export type DeliveryRowFragment = { id: string, installationId: string, eventType: string, status: string, attempts: number, httpStatus: number | null, durationMs: number | null, sequence: number | null, redeliveryOf: string | null, replayId: string | null, createdAt: string };
+
+export type DeliveriesQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  installationId?: string | null | undefined;
+  status?: string | null | undefined;
+  event?: string | null | undefined;
+}>;
+
+
+export type DeliveriesQuery = { webhookDeliveries: { nodes: Array<{ id: string, installationId: string, eventType: string, status: string, attempts: number, httpStatus: number | null, durationMs: number | null, sequence: number | null, redeliveryOf: string | null, replayId: string | null, createdAt: string }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
+
+export type DeliveryQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type DeliveryQuery = { webhookLog: { direction: WebhookDirection, eventId: string | null, errorMessage: string | null, updatedAt: string, listenerHttpStatus: number | null, id: string, installationId: string, eventType: string, status: string, attempts: number, httpStatus: number | null, durationMs: number | null, sequence: number | null, redeliveryOf: string | null, replayId: string | null, createdAt: string, request: { body: string, headers: Array<{ name: string, value: string }> | null } | null, deliveryAttempts: Array<{ attempt: number, status: string, httpStatus: number | null, errorMessage: string | null, durationMs: number, attemptedAt: string }> } | null };
+
+export type RedeliverMutationVariables = Exact<{
+  logId: string;
+}>;
+
+
+export type RedeliverMutation = { redeliverWebhook: { id: string } };
+
+export type ReplayMutationVariables = Exact<{
+  installationId: string;
+  since: string;
+  until?: string | null | undefined;
+  onlyFailed?: boolean | null | undefined;
+}>;
+
+
+export type ReplayMutation = { replayWebhooks: { id: string, status: WebhookReplayStatus, total: number, queued: number, delivered: number, failed: number } };
+
+export type ReplayProgressQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type ReplayProgressQuery = { webhookReplay: { id: string, status: WebhookReplayStatus, total: number, queued: number, delivered: number, failed: number } | null };
+
+export type ApiRequestRowFragment = { id: string, installationId: string, createdAt: string, method: string, path: string, operationId: string | null, status: number, errorCode: string | null, durationMs: number, requestId: string };
+
+export type ApiRequestsQueryVariables = Exact<{
+  installationId: string;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  status?: number | null | undefined;
+  operationId?: string | null | undefined;
+  since?: string | null | undefined;
+}>;
+
+
+export type ApiRequestsQuery = { apiRequests: { nodes: Array<{ id: string, installationId: string, createdAt: string, method: string, path: string, operationId: string | null, status: number, errorCode: string | null, durationMs: number, requestId: string }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
+
+export type ApiRequestByRequestIdQueryVariables = Exact<{
+  requestId: string;
+}>;
+
+
+export type ApiRequestByRequestIdQuery = { apiRequestByRequestId: { idempotencyKey: string | null, clientIp: string, requestBody: string | null, responseBody: string | null, id: string, installationId: string, createdAt: string, method: string, path: string, operationId: string | null, status: number, errorCode: string | null, durationMs: number, requestId: string } | null };
+
+export type MyInstallationsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MyInstallationsQuery = { sandboxes: Array<{ id: string, name: string, installationId: string | null, status: SandboxStatus }> };
+
 /** A GraphQL document whose result is R and whose variables are V (types only). */
 export type Operation<R, V> = string & { readonly __result?: R; readonly __variables?: V };
 export const MeDocument = "query Me {\n  me {\n    id\n    email\n    name\n    role\n  }\n}" as Operation<MeQuery, MeQueryVariables>;
@@ -194,3 +281,11 @@ export const SubmitForReviewDocument = "mutation SubmitForReview($id: ID!) {\n  
 export const DeveloperKeysDocument = "query DeveloperKeys {\n  developerKeys {\n    id\n    name\n    prefix\n    scopes\n    ipAllowlist\n    createdAt\n    lastUsedAt\n    revokedAt\n  }\n}" as Operation<DeveloperKeysQuery, DeveloperKeysQueryVariables>;
 export const CreateDeveloperKeyDocument = "mutation CreateDeveloperKey($name: String!, $scopes: [String!]!, $ipAllowlist: [String!]) {\n  createDeveloperKey(name: $name, scopes: $scopes, ipAllowlist: $ipAllowlist) {\n    key\n    developerKey {\n      id\n    }\n  }\n}" as Operation<CreateDeveloperKeyMutation, CreateDeveloperKeyMutationVariables>;
 export const RevokeDeveloperKeyDocument = "mutation RevokeDeveloperKey($id: ID!) {\n  revokeDeveloperKey(id: $id) {\n    id\n    revokedAt\n  }\n}" as Operation<RevokeDeveloperKeyMutation, RevokeDeveloperKeyMutationVariables>;
+export const DeliveriesDocument = "query Deliveries($first: Int, $after: String, $installationId: ID, $status: String, $event: String) {\n  webhookDeliveries(\n    first: $first\n    after: $after\n    installationId: $installationId\n    status: $status\n    event: $event\n  ) {\n    nodes {\n      ...DeliveryRow\n    }\n    pageInfo {\n      hasNextPage\n      endCursor\n    }\n  }\n}\nfragment DeliveryRow on WebhookLog {\n  id\n  installationId\n  eventType\n  status\n  attempts\n  httpStatus\n  durationMs\n  sequence\n  redeliveryOf\n  replayId\n  createdAt\n}" as Operation<DeliveriesQuery, DeliveriesQueryVariables>;
+export const DeliveryDocument = "query Delivery($id: ID!) {\n  webhookLog(id: $id) {\n    ...DeliveryRow\n    direction\n    eventId\n    errorMessage\n    updatedAt\n    listenerHttpStatus\n    request {\n      headers {\n        name\n        value\n      }\n      body\n    }\n    deliveryAttempts {\n      attempt\n      status\n      httpStatus\n      errorMessage\n      durationMs\n      attemptedAt\n    }\n  }\n}\nfragment DeliveryRow on WebhookLog {\n  id\n  installationId\n  eventType\n  status\n  attempts\n  httpStatus\n  durationMs\n  sequence\n  redeliveryOf\n  replayId\n  createdAt\n}" as Operation<DeliveryQuery, DeliveryQueryVariables>;
+export const RedeliverDocument = "mutation Redeliver($logId: ID!) {\n  redeliverWebhook(logId: $logId) {\n    id\n  }\n}" as Operation<RedeliverMutation, RedeliverMutationVariables>;
+export const ReplayDocument = "mutation Replay($installationId: ID!, $since: DateTime!, $until: DateTime, $onlyFailed: Boolean) {\n  replayWebhooks(\n    installationId: $installationId\n    since: $since\n    until: $until\n    onlyFailed: $onlyFailed\n  ) {\n    id\n    status\n    total\n    queued\n    delivered\n    failed\n  }\n}" as Operation<ReplayMutation, ReplayMutationVariables>;
+export const ReplayProgressDocument = "query ReplayProgress($id: ID!) {\n  webhookReplay(id: $id) {\n    id\n    status\n    total\n    queued\n    delivered\n    failed\n  }\n}" as Operation<ReplayProgressQuery, ReplayProgressQueryVariables>;
+export const ApiRequestsDocument = "query ApiRequests($installationId: ID!, $first: Int, $after: String, $status: Int, $operationId: String, $since: DateTime) {\n  apiRequests(\n    installationId: $installationId\n    first: $first\n    after: $after\n    status: $status\n    operationId: $operationId\n    since: $since\n  ) {\n    nodes {\n      ...ApiRequestRow\n    }\n    pageInfo {\n      hasNextPage\n      endCursor\n    }\n  }\n}\nfragment ApiRequestRow on ApiRequest {\n  id\n  installationId\n  createdAt\n  method\n  path\n  operationId\n  status\n  errorCode\n  durationMs\n  requestId\n}" as Operation<ApiRequestsQuery, ApiRequestsQueryVariables>;
+export const ApiRequestByRequestIdDocument = "query ApiRequestByRequestId($requestId: String!) {\n  apiRequestByRequestId(requestId: $requestId) {\n    ...ApiRequestRow\n    idempotencyKey\n    clientIp\n    requestBody\n    responseBody\n  }\n}\nfragment ApiRequestRow on ApiRequest {\n  id\n  installationId\n  createdAt\n  method\n  path\n  operationId\n  status\n  errorCode\n  durationMs\n  requestId\n}" as Operation<ApiRequestByRequestIdQuery, ApiRequestByRequestIdQueryVariables>;
+export const MyInstallationsDocument = "query MyInstallations {\n  sandboxes {\n    id\n    name\n    installationId\n    status\n  }\n}" as Operation<MyInstallationsQuery, MyInstallationsQueryVariables>;

@@ -124,3 +124,89 @@ describe('Developer keys', () => {
     expect({ status: after.status, error: after.body.error }).toEqual({ status: 401, error: 'authentication_failed' });
   }, 60_000);
 });
+
+describe('Webhook deliveries', () => {
+  it('when an order is created, then its delivery is listed, opens with the request as sent, redelivers from its page, and a new order appears in the open list without a reload', async () => {
+    const { pluginId } = await createProjectAndPlugin(h.t.app, dev.token, { name: 'Order Relay', webhookEndpoint: receiver.url('/orders') });
+    const sandbox = await provisionPortalSandbox(h.t.app, dev.token, pluginId);
+    const order = (s: string) => gqlData(h.t.app, dev.token, 'mutation($s: ID!) { simulatePosOrder(sandboxId: $s) { id } }', { s });
+    const received = (deliveryId?: string) => receiver.requests.filter((r) => r.path === '/orders' && (!deliveryId || r.headers['x-svc-delivery'] === deliveryId));
+    await order(sandbox.sandboxId);
+    await waitFor(() => received().some((r) => r.headers['x-svc-event'] === 'order.created'));
+
+    await page.goto(`${h.origin}/dashboard/deliveries?event=order.created&installation=${sandbox.installationId}`);
+    const table = page.getByRole('table', { name: 'Deliveries' });
+    await table.getByRole('link', { name: 'order.created' }).first().waitFor();
+    await table.getByText('delivered').first().waitFor({ timeout: 15_000 });
+    await checkPage(page, 'deliveries');
+    await table.getByRole('link', { name: 'order.created' }).first().click();
+    await page.getByRole('heading', { name: /^Delivery \d+: order.created$/ }).waitFor();
+    const sent = received().find((r) => r.headers['x-svc-event'] === 'order.created')!;
+    const headers = page.getByRole('table', { name: 'Headers' });
+    for (const name of ['X-Svc-Signature', 'X-Svc-Delivery', 'webhook-signature', 'webhook-timestamp']) {
+      expect(await headers.getByRole('row', { name: new RegExp(`^${name} `) }).getByRole('cell').innerText()).toBe(sent.headers[name.toLowerCase()]);
+    }
+    const envelope = JSON.parse(sent.body.toString('utf8'));
+    expect(await page.getByLabel('Body').innerText()).toBe(JSON.stringify(envelope, null, 2));
+    const facts = await page.locator('dl.facts').innerText();
+    expect(facts).toContain(envelope.id);
+    expect(facts).toMatch(new RegExp(`Sequence\\s+${envelope.sequence}\\b`));
+    await checkPage(page, 'delivery');
+
+    await page.getByRole('button', { name: 'Redeliver' }).click();
+    await page.getByRole('status').filter({ hasText: 'Redelivered as' }).getByRole('link').click();
+    await page.getByRole('link', { name: /^delivery \d+$/ }).waitFor();
+    await waitFor(() => received().filter((r) => r.headers['webhook-id'] === envelope.id).length >= 2);
+    const deliveries = new Set(received().filter((r) => r.headers['webhook-id'] === envelope.id).map((r) => r.headers['x-svc-delivery']));
+    expect(deliveries.size).toBe(2);
+
+    // The open list picks up a new order's delivery by itself.
+    await page.goto(`${h.origin}/dashboard/deliveries?event=order.created&installation=${sandbox.installationId}`);
+    await table.getByRole('row').nth(2).waitFor();
+    const before = await table.getByRole('row').count();
+    const logs = () => h.t.db.selectFrom('control.webhook_logs').select('log_id').where('installation_id', '=', Number(sandbox.installationId)).where('event_type', '=', 'order.created').execute();
+    const existing = (await logs()).length;
+    await order(sandbox.sandboxId);
+    // From the moment the delivery exists (the order's fan-out made it) to the row on the page.
+    while ((await logs()).length === existing) await new Promise((resolve) => setTimeout(resolve, 20));
+    const started = Date.now();
+    await page.waitForFunction((n) => document.querySelectorAll('table[aria-label="Deliveries"] tbody tr').length > n, before - 1, { timeout: 15_000 });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await checkPage(page, 'deliveries-live');
+  }, 90_000);
+});
+
+async function waitFor(condition: () => boolean, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('API requests', () => {
+  it('when a Data API call fails with 404, then /dashboard/requests/<its request_id> shows it, with curl carrying a placeholder for the key', async () => {
+    const { pluginId } = await createProjectAndPlugin(h.t.app, dev.token, { name: 'Request Watcher' });
+    const sandbox = await provisionPortalSandbox(h.t.app, dev.token, pluginId);
+    const res = await fetch(`${h.origin}/api/plugin/v1/orders/987654`, { headers: { 'X-Plugin-Api-Key': sandbox.installationKey } });
+    expect(res.status).toBe(404);
+    const { request_id: requestId } = (await res.json()) as { request_id: string };
+    await h.t.requestLog.flush();
+
+    await page.goto(`${h.origin}/dashboard/requests?installation=${sandbox.installationId}&status=404`);
+    const table = page.getByRole('table', { name: 'Requests' });
+    await table.getByRole('link', { name: requestId }).waitFor();
+    await checkPage(page, 'requests');
+    await table.getByRole('link', { name: requestId }).click();
+    await page.getByRole('heading', { name: 'GET /api/plugin/v1/orders/987654' }).waitFor();
+    expect(await page.locator('dl.facts').innerText()).toMatch(/Status\s+404/);
+    await page.getByRole('button', { name: 'Copy as curl' }).click();
+    const curl = await page.evaluate(() => navigator.clipboard.readText());
+    expect(curl).toContain(`${h.origin}/api/plugin/v1/orders/987654`);
+    expect(curl).toContain('$PLUGIN_API_KEY');
+    expect(curl).not.toContain(sandbox.installationKey);
+    await checkPage(page, 'request');
+    await page.goto(`${h.origin}/dashboard/requests/${requestId}`);
+    await page.getByRole('heading', { name: 'GET /api/plugin/v1/orders/987654' }).waitFor();
+  }, 60_000);
+});

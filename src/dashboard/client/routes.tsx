@@ -3,6 +3,10 @@ import { NotFound } from './pages/not-found';
 import { PluginPage } from './pages/plugin';
 import { PluginsPage } from './pages/plugins';
 import { KeysPage } from './pages/keys';
+import { DeliveriesPage } from './pages/deliveries';
+import { DeliveryPage } from './pages/delivery';
+import { RequestsPage } from './pages/requests';
+import { RequestPage } from './pages/request';
 
 // The deep links of the dashboard (contracts: support articles use them) and their pages.
 
@@ -18,8 +22,8 @@ export interface RouteDefinition {
 export const ROUTES: RouteDefinition[] = [
   { prefix: '/dashboard/plugins', nav: 'Plugins', list: () => <PluginsPage />, one: (id) => <PluginPage id={id} /> },
   { prefix: '/dashboard/sandboxes', nav: 'Sandboxes', list: () => <NotFound />, one: () => <NotFound /> },
-  { prefix: '/dashboard/deliveries', nav: 'Webhook deliveries', list: () => <NotFound />, one: () => <NotFound /> },
-  { prefix: '/dashboard/requests', nav: 'API requests', list: () => <NotFound />, one: () => <NotFound /> },
+  { prefix: '/dashboard/deliveries', nav: 'Webhook deliveries', list: () => <DeliveriesPage />, one: (id) => <DeliveryPage id={id} /> },
+  { prefix: '/dashboard/requests', nav: 'API requests', list: () => <RequestsPage />, one: (id) => <RequestPage requestId={id} /> },
   { prefix: '/dashboard/keys', nav: 'Developer keys', list: () => <KeysPage /> },
   { prefix: '/dashboard/review', nav: 'Listing review', operator: true, list: () => <NotFound /> },
 ];
