@@ -77,6 +77,34 @@ export type SandboxStatus =
   | 'expired'
   | 'deleted';
 
+/** Restaurant scenarios runScenario plays in a sandbox. */
+export type ScenarioKind =
+  /** A burst of orders through the kitchen statuses (in_progress, ready), paid at the point of sale; a few cancelled. */
+  | 'LUNCH_RUSH'
+  /** Orders paid in several partial sales that add up to the last cent. */
+  | 'SPLIT_BILL'
+  /** Declined payments (payment.failed), then a sale that succeeds. */
+  | 'CARD_DECLINED'
+  /** A menu item runs out (menu.item_updated, is_available false) and comes back. */
+  | 'ITEM_86'
+  /** Consumption takes an ingredient down through its reorder point, then a delivery restocks it: one low_stock, one low_stock_resolved. */
+  | 'STOCK_DEPLETION'
+  /** Closing: orders paid and completed, a few refunds. */
+  | 'END_OF_DAY';
+
+export type ScenarioRunStatus =
+  | 'running'
+  | 'completed'
+  | 'cancelled'
+  /** A step failed: `error` says which and why. */
+  | 'failed';
+
+export type DeliveryFaultsInput = {
+  duplicateRate?: number | null | undefined;
+  reorderWindowSeconds?: number | null | undefined;
+  failFirstAttempt?: boolean | null | undefined;
+};
+
 export type WebhookDirection =
   | 'inbound'
   | 'outbound';
@@ -264,6 +292,100 @@ export type MyInstallationsQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type MyInstallationsQuery = { sandboxes: Array<{ id: string, name: string, installationId: string | null, status: SandboxStatus }> };
 
+export type SandboxFieldsFragment = { id: string, pluginId: string, name: string, purpose: string, status: SandboxStatus, installationId: string | null, lastAccessedAt: string, protectedUntil: string | null, wouldExpireAt: string | null, createdAt: string, clockOffsetDays: number, clockNow: string, deliveryFaults: { duplicateRate: number, reorderWindowSeconds: number, failFirstAttempt: boolean } };
+
+export type SandboxesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SandboxesQuery = { sandboxes: Array<{ id: string, pluginId: string, name: string, purpose: string, status: SandboxStatus, installationId: string | null, lastAccessedAt: string, protectedUntil: string | null, wouldExpireAt: string | null, createdAt: string, clockOffsetDays: number, clockNow: string, deliveryFaults: { duplicateRate: number, reorderWindowSeconds: number, failFirstAttempt: boolean } }>, myDeveloperProjects: Array<{ id: string, plugins: Array<{ id: string, name: string }> }> };
+
+export type SandboxQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type SandboxQuery = { sandbox: { id: string, pluginId: string, name: string, purpose: string, status: SandboxStatus, installationId: string | null, lastAccessedAt: string, protectedUntil: string | null, wouldExpireAt: string | null, createdAt: string, clockOffsetDays: number, clockNow: string, deliveryFaults: { duplicateRate: number, reorderWindowSeconds: number, failFirstAttempt: boolean } } | null };
+
+export type ProvisionSandboxMutationVariables = Exact<{
+  pluginId: string;
+  name: string;
+  purpose?: string | null | undefined;
+}>;
+
+
+export type ProvisionSandboxMutation = { provisionSandbox: { installationKey: string, webhookSecret: string, webhookSecretStandard: string, sandbox: { id: string } } | null };
+
+export type ResetSandboxMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type ResetSandboxMutation = { resetSandbox: { id: string, pluginId: string, name: string, purpose: string, status: SandboxStatus, installationId: string | null, lastAccessedAt: string, protectedUntil: string | null, wouldExpireAt: string | null, createdAt: string, clockOffsetDays: number, clockNow: string, deliveryFaults: { duplicateRate: number, reorderWindowSeconds: number, failFirstAttempt: boolean } } | null };
+
+export type ProtectSandboxMutationVariables = Exact<{
+  id: string;
+  days: number;
+}>;
+
+
+export type ProtectSandboxMutation = { protectSandbox: { id: string, pluginId: string, name: string, purpose: string, status: SandboxStatus, installationId: string | null, lastAccessedAt: string, protectedUntil: string | null, wouldExpireAt: string | null, createdAt: string, clockOffsetDays: number, clockNow: string, deliveryFaults: { duplicateRate: number, reorderWindowSeconds: number, failFirstAttempt: boolean } } | null };
+
+export type DeleteSandboxMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type DeleteSandboxMutation = { deleteSandbox: { id: string, status: SandboxStatus } | null };
+
+export type AdvanceClockMutationVariables = Exact<{
+  sandboxId: string;
+  days: number;
+}>;
+
+
+export type AdvanceClockMutation = { advanceSandboxClock: { id: string, pluginId: string, name: string, purpose: string, status: SandboxStatus, installationId: string | null, lastAccessedAt: string, protectedUntil: string | null, wouldExpireAt: string | null, createdAt: string, clockOffsetDays: number, clockNow: string, deliveryFaults: { duplicateRate: number, reorderWindowSeconds: number, failFirstAttempt: boolean } } };
+
+export type SetFaultsMutationVariables = Exact<{
+  sandboxId: string;
+  faults: DeliveryFaultsInput;
+}>;
+
+
+export type SetFaultsMutation = { setSandboxDeliveryFaults: { id: string, pluginId: string, name: string, purpose: string, status: SandboxStatus, installationId: string | null, lastAccessedAt: string, protectedUntil: string | null, wouldExpireAt: string | null, createdAt: string, clockOffsetDays: number, clockNow: string, deliveryFaults: { duplicateRate: number, reorderWindowSeconds: number, failFirstAttempt: boolean } } };
+
+export type ScenarioFieldsFragment = { id: string, kind: ScenarioKind, status: ScenarioRunStatus, minutes: number, stepsDone: number, stepsTotal: number, eventsEmitted: number, startedAt: string, finishedAt: string | null, error: string | null };
+
+export type RunScenarioMutationVariables = Exact<{
+  sandboxId: string;
+  scenario: ScenarioKind;
+  minutes?: number | null | undefined;
+}>;
+
+
+export type RunScenarioMutation = { runScenario: { id: string, kind: ScenarioKind, status: ScenarioRunStatus, minutes: number, stepsDone: number, stepsTotal: number, eventsEmitted: number, startedAt: string, finishedAt: string | null, error: string | null } };
+
+export type ScenarioProgressQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type ScenarioProgressQuery = { scenarioRun: { id: string, kind: ScenarioKind, status: ScenarioRunStatus, minutes: number, stepsDone: number, stepsTotal: number, eventsEmitted: number, startedAt: string, finishedAt: string | null, error: string | null } | null };
+
+export type CancelScenarioMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type CancelScenarioMutation = { cancelScenario: { id: string, kind: ScenarioKind, status: ScenarioRunStatus, minutes: number, stepsDone: number, stepsTotal: number, eventsEmitted: number, startedAt: string, finishedAt: string | null, error: string | null } };
+
+export type SendTestEventMutationVariables = Exact<{
+  installationId: string;
+  event: string;
+}>;
+
+
+export type SendTestEventMutation = { testWebhook: { logId: string } | null };
+
 /** A GraphQL document whose result is R and whose variables are V (types only). */
 export type Operation<R, V> = string & { readonly __result?: R; readonly __variables?: V };
 export const MeDocument = "query Me {\n  me {\n    id\n    email\n    name\n    role\n  }\n}" as Operation<MeQuery, MeQueryVariables>;
@@ -289,3 +411,15 @@ export const ReplayProgressDocument = "query ReplayProgress($id: ID!) {\n  webho
 export const ApiRequestsDocument = "query ApiRequests($installationId: ID!, $first: Int, $after: String, $status: Int, $operationId: String, $since: DateTime) {\n  apiRequests(\n    installationId: $installationId\n    first: $first\n    after: $after\n    status: $status\n    operationId: $operationId\n    since: $since\n  ) {\n    nodes {\n      ...ApiRequestRow\n    }\n    pageInfo {\n      hasNextPage\n      endCursor\n    }\n  }\n}\nfragment ApiRequestRow on ApiRequest {\n  id\n  installationId\n  createdAt\n  method\n  path\n  operationId\n  status\n  errorCode\n  durationMs\n  requestId\n}" as Operation<ApiRequestsQuery, ApiRequestsQueryVariables>;
 export const ApiRequestByRequestIdDocument = "query ApiRequestByRequestId($requestId: String!) {\n  apiRequestByRequestId(requestId: $requestId) {\n    ...ApiRequestRow\n    idempotencyKey\n    clientIp\n    requestBody\n    responseBody\n  }\n}\nfragment ApiRequestRow on ApiRequest {\n  id\n  installationId\n  createdAt\n  method\n  path\n  operationId\n  status\n  errorCode\n  durationMs\n  requestId\n}" as Operation<ApiRequestByRequestIdQuery, ApiRequestByRequestIdQueryVariables>;
 export const MyInstallationsDocument = "query MyInstallations {\n  sandboxes {\n    id\n    name\n    installationId\n    status\n  }\n}" as Operation<MyInstallationsQuery, MyInstallationsQueryVariables>;
+export const SandboxesDocument = "query Sandboxes {\n  sandboxes {\n    ...SandboxFields\n  }\n  myDeveloperProjects {\n    id\n    plugins {\n      id\n      name\n    }\n  }\n}\nfragment SandboxFields on Sandbox {\n  id\n  pluginId\n  name\n  purpose\n  status\n  installationId\n  lastAccessedAt\n  protectedUntil\n  wouldExpireAt\n  createdAt\n  clockOffsetDays\n  clockNow\n  deliveryFaults {\n    duplicateRate\n    reorderWindowSeconds\n    failFirstAttempt\n  }\n}" as Operation<SandboxesQuery, SandboxesQueryVariables>;
+export const SandboxDocument = "query Sandbox($id: ID!) {\n  sandbox(id: $id) {\n    ...SandboxFields\n  }\n}\nfragment SandboxFields on Sandbox {\n  id\n  pluginId\n  name\n  purpose\n  status\n  installationId\n  lastAccessedAt\n  protectedUntil\n  wouldExpireAt\n  createdAt\n  clockOffsetDays\n  clockNow\n  deliveryFaults {\n    duplicateRate\n    reorderWindowSeconds\n    failFirstAttempt\n  }\n}" as Operation<SandboxQuery, SandboxQueryVariables>;
+export const ProvisionSandboxDocument = "mutation ProvisionSandbox($pluginId: ID!, $name: String!, $purpose: String) {\n  provisionSandbox(pluginId: $pluginId, name: $name, purpose: $purpose) {\n    sandbox {\n      id\n    }\n    installationKey\n    webhookSecret\n    webhookSecretStandard\n  }\n}" as Operation<ProvisionSandboxMutation, ProvisionSandboxMutationVariables>;
+export const ResetSandboxDocument = "mutation ResetSandbox($id: ID!) {\n  resetSandbox(id: $id) {\n    ...SandboxFields\n  }\n}\nfragment SandboxFields on Sandbox {\n  id\n  pluginId\n  name\n  purpose\n  status\n  installationId\n  lastAccessedAt\n  protectedUntil\n  wouldExpireAt\n  createdAt\n  clockOffsetDays\n  clockNow\n  deliveryFaults {\n    duplicateRate\n    reorderWindowSeconds\n    failFirstAttempt\n  }\n}" as Operation<ResetSandboxMutation, ResetSandboxMutationVariables>;
+export const ProtectSandboxDocument = "mutation ProtectSandbox($id: ID!, $days: Int!) {\n  protectSandbox(id: $id, days: $days) {\n    ...SandboxFields\n  }\n}\nfragment SandboxFields on Sandbox {\n  id\n  pluginId\n  name\n  purpose\n  status\n  installationId\n  lastAccessedAt\n  protectedUntil\n  wouldExpireAt\n  createdAt\n  clockOffsetDays\n  clockNow\n  deliveryFaults {\n    duplicateRate\n    reorderWindowSeconds\n    failFirstAttempt\n  }\n}" as Operation<ProtectSandboxMutation, ProtectSandboxMutationVariables>;
+export const DeleteSandboxDocument = "mutation DeleteSandbox($id: ID!) {\n  deleteSandbox(id: $id) {\n    id\n    status\n  }\n}" as Operation<DeleteSandboxMutation, DeleteSandboxMutationVariables>;
+export const AdvanceClockDocument = "mutation AdvanceClock($sandboxId: ID!, $days: Int!) {\n  advanceSandboxClock(sandboxId: $sandboxId, days: $days) {\n    ...SandboxFields\n  }\n}\nfragment SandboxFields on Sandbox {\n  id\n  pluginId\n  name\n  purpose\n  status\n  installationId\n  lastAccessedAt\n  protectedUntil\n  wouldExpireAt\n  createdAt\n  clockOffsetDays\n  clockNow\n  deliveryFaults {\n    duplicateRate\n    reorderWindowSeconds\n    failFirstAttempt\n  }\n}" as Operation<AdvanceClockMutation, AdvanceClockMutationVariables>;
+export const SetFaultsDocument = "mutation SetFaults($sandboxId: ID!, $faults: DeliveryFaultsInput!) {\n  setSandboxDeliveryFaults(sandboxId: $sandboxId, faults: $faults) {\n    ...SandboxFields\n  }\n}\nfragment SandboxFields on Sandbox {\n  id\n  pluginId\n  name\n  purpose\n  status\n  installationId\n  lastAccessedAt\n  protectedUntil\n  wouldExpireAt\n  createdAt\n  clockOffsetDays\n  clockNow\n  deliveryFaults {\n    duplicateRate\n    reorderWindowSeconds\n    failFirstAttempt\n  }\n}" as Operation<SetFaultsMutation, SetFaultsMutationVariables>;
+export const RunScenarioDocument = "mutation RunScenario($sandboxId: ID!, $scenario: ScenarioKind!, $minutes: Int) {\n  runScenario(sandboxId: $sandboxId, scenario: $scenario, minutes: $minutes) {\n    ...ScenarioFields\n  }\n}\nfragment ScenarioFields on ScenarioRun {\n  id\n  kind\n  status\n  minutes\n  stepsDone\n  stepsTotal\n  eventsEmitted\n  startedAt\n  finishedAt\n  error\n}" as Operation<RunScenarioMutation, RunScenarioMutationVariables>;
+export const ScenarioProgressDocument = "query ScenarioProgress($id: ID!) {\n  scenarioRun(id: $id) {\n    ...ScenarioFields\n  }\n}\nfragment ScenarioFields on ScenarioRun {\n  id\n  kind\n  status\n  minutes\n  stepsDone\n  stepsTotal\n  eventsEmitted\n  startedAt\n  finishedAt\n  error\n}" as Operation<ScenarioProgressQuery, ScenarioProgressQueryVariables>;
+export const CancelScenarioDocument = "mutation CancelScenario($id: ID!) {\n  cancelScenario(id: $id) {\n    ...ScenarioFields\n  }\n}\nfragment ScenarioFields on ScenarioRun {\n  id\n  kind\n  status\n  minutes\n  stepsDone\n  stepsTotal\n  eventsEmitted\n  startedAt\n  finishedAt\n  error\n}" as Operation<CancelScenarioMutation, CancelScenarioMutationVariables>;
+export const SendTestEventDocument = "mutation SendTestEvent($installationId: ID!, $event: String!) {\n  testWebhook(installationId: $installationId, event: $event) {\n    logId\n  }\n}" as Operation<SendTestEventMutation, SendTestEventMutationVariables>;

@@ -17,7 +17,7 @@ let page: Page;
 beforeAll(async () => {
   const tls = createTestTls();
   receiver = await startReceiver(tls);
-  h = await startDashboard({ SVC_WEBHOOK_ALLOW_PRIVATE: '1', SVC_WEBHOOK_BACKOFF_SECONDS: '1,1,1' }, { jobs: { webhookCa: tls.ca } });
+  h = await startDashboard({ SVC_WEBHOOK_ALLOW_PRIVATE: '1', SVC_WEBHOOK_BACKOFF_SECONDS: '1,1,1', SVC_SCENARIO_SPEED: '20' }, { jobs: { webhookCa: tls.ca } });
   dev = await signUpDeveloper(h.t.app, 'Ada Lovelace');
   ({ page } = await h.newPage());
   await logIn(page, h.origin, dev.email, PASSWORD);
@@ -209,4 +209,59 @@ describe('API requests', () => {
     await page.goto(`${h.origin}/dashboard/requests/${requestId}`);
     await page.getByRole('heading', { name: 'GET /api/plugin/v1/orders/987654' }).waitFor();
   }, 60_000);
+});
+
+describe('Sandboxes', () => {
+  it('when a sandbox is provisioned and used from its page, then clock, faults, a scenario with live progress and Cancel, a test event, Protect, Reset and Delete all act on it', async () => {
+    await createProjectAndPlugin(h.t.app, dev.token, { name: 'Sandbox Pilot', webhookEndpoint: receiver.url('/pilot') });
+    await page.goto(`${h.origin}/dashboard/sandboxes`);
+    await page.getByRole('button', { name: 'Provision sandbox' }).click();
+    await page.getByLabel('Plugin').selectOption({ label: 'Sandbox Pilot' });
+    await page.getByLabel('Name', { exact: true }).fill('Friday night');
+    await page.getByRole('button', { name: 'Provision', exact: true }).click();
+    const shown = page.getByRole('status').filter({ hasText: 'Sandbox provisioned' });
+    await shown.waitFor({ timeout: 30_000 });
+    expect(await shown.innerText()).toMatch(/pik_[0-9a-f]{64}/);
+    await checkPage(page, 'sandboxes-provisioned');
+    await page.getByRole('link', { name: 'Open the sandbox' }).click();
+    await page.getByRole('heading', { name: 'Friday night' }).waitFor();
+    const sandboxId = new URL(page.url()).pathname.split('/').pop()!;
+    const read = async () => (await gqlData(h.t.app, dev.token, 'query($id: ID!) { sandbox(id: $id) { status clockOffsetDays protectedUntil deliveryFaults { failFirstAttempt } } }', { id: sandboxId })).sandbox;
+
+    await page.getByLabel('Days forward (1 to 60)').fill('2');
+    await page.getByRole('button', { name: 'Advance clock' }).click();
+    await page.getByText('(2 days ahead)').waitFor();
+    await page.getByLabel('Fail every first attempt').check();
+    await page.getByRole('button', { name: 'Save delivery faults' }).click();
+    for (let i = 0; i < 100 && !(await read()).deliveryFaults.failFirstAttempt; i++) await page.waitForTimeout(50);
+    await page.getByLabel('Days', { exact: true }).fill('10');
+    await page.getByRole('button', { name: 'Protect' }).click();
+    await page.locator('dl.facts').getByText('Protected until').waitFor();
+    await page.waitForFunction(() => !document.querySelector('dl.facts')?.textContent?.includes('Protected until—'));
+    const state = await read();
+    expect(state).toMatchObject({ clockOffsetDays: 2, deliveryFaults: { failFirstAttempt: true } });
+    expect(state.protectedUntil).not.toBeNull();
+
+    await page.getByRole('combobox', { name: /^Scenario/ }).selectOption('LUNCH_RUSH');
+    await page.getByLabel('Minutes (1 to 60)').fill('5');
+    await page.getByRole('button', { name: 'Run scenario' }).click();
+    const progress = page.getByRole('status').filter({ hasText: 'LUNCH_RUSH' });
+    await progress.getByText(/running, step [1-9]\d* of/).waitFor({ timeout: 20_000 });
+    await checkPage(page, 'sandbox-scenario');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await progress.getByText(/LUNCH_RUSH: cancelled/).waitFor({ timeout: 20_000 });
+
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    await page.getByRole('status').filter({ hasText: 'Sent:' }).getByRole('link').click();
+    await page.getByRole('heading', { name: /order.created$/ }).waitFor();
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Friday night' }).waitFor();
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await checkPage(page, 'sandbox-delete-confirm');
+    await page.getByRole('button', { name: 'Delete sandbox' }).click();
+    await page.getByRole('heading', { name: 'Sandboxes' }).waitFor();
+    const deleted = await gql(h.t.app, dev.token, 'query($id: ID!) { sandbox(id: $id) { status } }', { id: sandboxId });
+    expect(deleted.body.data.sandbox?.status ?? 'gone').toMatch(/deleted|gone/);
+  }, 120_000);
 });

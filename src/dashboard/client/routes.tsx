@@ -7,6 +7,8 @@ import { DeliveriesPage } from './pages/deliveries';
 import { DeliveryPage } from './pages/delivery';
 import { RequestsPage } from './pages/requests';
 import { RequestPage } from './pages/request';
+import { SandboxesPage } from './pages/sandboxes';
+import { SandboxPage } from './pages/sandbox';
 
 // The deep links of the dashboard (contracts: support articles use them) and their pages.
 
@@ -21,7 +23,7 @@ export interface RouteDefinition {
 
 export const ROUTES: RouteDefinition[] = [
   { prefix: '/dashboard/plugins', nav: 'Plugins', list: () => <PluginsPage />, one: (id) => <PluginPage id={id} /> },
-  { prefix: '/dashboard/sandboxes', nav: 'Sandboxes', list: () => <NotFound />, one: () => <NotFound /> },
+  { prefix: '/dashboard/sandboxes', nav: 'Sandboxes', list: () => <SandboxesPage />, one: (id) => <SandboxPage id={id} /> },
   { prefix: '/dashboard/deliveries', nav: 'Webhook deliveries', list: () => <DeliveriesPage />, one: (id) => <DeliveryPage id={id} /> },
   { prefix: '/dashboard/requests', nav: 'API requests', list: () => <RequestsPage />, one: (id) => <RequestPage requestId={id} /> },
   { prefix: '/dashboard/keys', nav: 'Developer keys', list: () => <KeysPage /> },
