@@ -115,6 +115,14 @@ export type WebhookReplayStatus =
   /** Every delivery has settled (delivered, failed or acknowledged). */
   | 'completed';
 
+export type ReviewAction =
+  | 'approve'
+  | 'reject'
+  | 'activate'
+  | 'suspend'
+  | 'deprecate'
+  | 'delete';
+
 export type MeQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -386,6 +394,21 @@ export type SendTestEventMutationVariables = Exact<{
 
 export type SendTestEventMutation = { testWebhook: { logId: string } | null };
 
+export type ListingsQueryVariables = Exact<{
+  status?: ListingStatus | null | undefined;
+}>;
+
+
+export type ListingsQuery = { listings: Array<{ id: string, name: string, listingStatus: ListingStatus, webhookEndpoint: string | null, updatedAt: string, pricing: { model: PricingModel, price: string | null } }> };
+
+export type ReviewPluginMutationVariables = Exact<{
+  pluginId: string;
+  action: ReviewAction;
+}>;
+
+
+export type ReviewPluginMutation = { reviewPlugin: { id: string, listingStatus: ListingStatus } | null };
+
 /** A GraphQL document whose result is R and whose variables are V (types only). */
 export type Operation<R, V> = string & { readonly __result?: R; readonly __variables?: V };
 export const MeDocument = "query Me {\n  me {\n    id\n    email\n    name\n    role\n  }\n}" as Operation<MeQuery, MeQueryVariables>;
@@ -423,3 +446,5 @@ export const RunScenarioDocument = "mutation RunScenario($sandboxId: ID!, $scena
 export const ScenarioProgressDocument = "query ScenarioProgress($id: ID!) {\n  scenarioRun(id: $id) {\n    ...ScenarioFields\n  }\n}\nfragment ScenarioFields on ScenarioRun {\n  id\n  kind\n  status\n  minutes\n  stepsDone\n  stepsTotal\n  eventsEmitted\n  startedAt\n  finishedAt\n  error\n}" as Operation<ScenarioProgressQuery, ScenarioProgressQueryVariables>;
 export const CancelScenarioDocument = "mutation CancelScenario($id: ID!) {\n  cancelScenario(id: $id) {\n    ...ScenarioFields\n  }\n}\nfragment ScenarioFields on ScenarioRun {\n  id\n  kind\n  status\n  minutes\n  stepsDone\n  stepsTotal\n  eventsEmitted\n  startedAt\n  finishedAt\n  error\n}" as Operation<CancelScenarioMutation, CancelScenarioMutationVariables>;
 export const SendTestEventDocument = "mutation SendTestEvent($installationId: ID!, $event: String!) {\n  testWebhook(installationId: $installationId, event: $event) {\n    logId\n  }\n}" as Operation<SendTestEventMutation, SendTestEventMutationVariables>;
+export const ListingsDocument = "query Listings($status: ListingStatus) {\n  listings(status: $status) {\n    id\n    name\n    listingStatus\n    webhookEndpoint\n    pricing {\n      model\n      price\n    }\n    updatedAt\n  }\n}" as Operation<ListingsQuery, ListingsQueryVariables>;
+export const ReviewPluginDocument = "mutation ReviewPlugin($pluginId: ID!, $action: ReviewAction!) {\n  reviewPlugin(pluginId: $pluginId, action: $action) {\n    id\n    listingStatus\n  }\n}" as Operation<ReviewPluginMutation, ReviewPluginMutationVariables>;

@@ -13,6 +13,8 @@ let h: DashboardHarness;
 let receiver: Receiver;
 let dev: PortalDeveloper;
 let page: Page;
+/** Deep links to this developer's records, opened by another developer at the end. */
+const deepLinks: Record<string, string> = {};
 
 beforeAll(async () => {
   const tls = createTestTls();
@@ -66,6 +68,8 @@ describe('Plugins', () => {
   it('when the secret is rotated on the page, then the next real delivery verifies with the secret shown, and after a reload it is gone', async () => {
     const { pluginId } = await createProjectAndPlugin(h.t.app, dev.token, { name: 'Ledger Sync', webhookEndpoint: receiver.url('/ledger') });
     const sandbox = await provisionPortalSandbox(h.t.app, dev.token, pluginId);
+    deepLinks.plugin = `/dashboard/plugins/${pluginId}`;
+    deepLinks.submitted = 'Ledger Sync';
     await page.goto(`${h.origin}/dashboard/plugins/${pluginId}`);
     await page.getByRole('heading', { name: 'Ledger Sync' }).waitFor();
     expect(await page.getByLabel('Overlap hours', { exact: false }).inputValue()).toBe('24');
@@ -141,6 +145,8 @@ describe('Webhook deliveries', () => {
     await checkPage(page, 'deliveries');
     await table.getByRole('link', { name: 'order.created' }).first().click();
     await page.getByRole('heading', { name: /^Delivery \d+: order.created$/ }).waitFor();
+    deepLinks.delivery = new URL(page.url()).pathname;
+    deepLinks.sandbox = `/dashboard/sandboxes/${sandbox.sandboxId}`;
     const sent = received().find((r) => r.headers['x-svc-event'] === 'order.created')!;
     const headers = page.getByRole('table', { name: 'Headers' });
     for (const name of ['X-Svc-Signature', 'X-Svc-Delivery', 'webhook-signature', 'webhook-timestamp']) {
@@ -192,6 +198,7 @@ describe('API requests', () => {
     expect(res.status).toBe(404);
     const { request_id: requestId } = (await res.json()) as { request_id: string };
     await h.t.requestLog.flush();
+    deepLinks.request = `/dashboard/requests/${requestId}`;
 
     await page.goto(`${h.origin}/dashboard/requests?installation=${sandbox.installationId}&status=404`);
     const table = page.getByRole('table', { name: 'Requests' });
@@ -264,4 +271,44 @@ describe('Sandboxes', () => {
     const deleted = await gql(h.t.app, dev.token, 'query($id: ID!) { sandbox(id: $id) { status } }', { id: sandboxId });
     expect(deleted.body.data.sandbox?.status ?? 'gone').toMatch(/deleted|gone/);
   }, 120_000);
+});
+
+describe('Listing review and ownership', () => {
+  it('when an operator opens Listing review, then a submitted plugin is approved and activated from its row', async () => {
+    const { createOperator } = await import('../../src/domain/developers/index.js');
+    await createOperator(h.t.db, { email: 'ops@example.com', name: 'Ops', password: PASSWORD });
+    const operator = await h.newPage();
+    await logIn(operator.page, h.origin, 'ops@example.com', PASSWORD);
+    await operator.page.getByRole('navigation').getByRole('link', { name: 'Listing review' }).click();
+    const row = operator.page.getByRole('row', { name: new RegExp(deepLinks.submitted!) });
+    await row.getByRole('button', { name: 'Reject' }).waitFor();
+    await checkPage(operator.page, 'review');
+    await row.getByRole('button', { name: 'Approve' }).click();
+    await row.waitFor({ state: 'detached' });
+    await operator.page.getByRole('combobox', { name: /^Status/ }).selectOption('approved');
+    await operator.page.getByRole('row', { name: new RegExp(deepLinks.submitted!) }).getByRole('button', { name: 'Activate' }).click();
+    await operator.page.getByRole('row', { name: new RegExp(deepLinks.submitted!) }).waitFor({ state: 'detached' });
+    const id = deepLinks.plugin!.split('/').pop();
+    expect((await gqlData(h.t.app, dev.token, 'query($id: ID!) { plugin(id: $id) { listingStatus } }', { id })).plugin.listingStatus).toBe('active');
+    await operator.context.close();
+  }, 60_000);
+
+  it("when another developer opens this developer's deep links, then each shows the same not found as an id that does not exist, and nothing of the record", async () => {
+    const other = await signUpDeveloper(h.t.app, 'Eve');
+    const { context, page: eve } = await h.newPage();
+    await logIn(eve, h.origin, other.email, PASSWORD);
+    const missing = { plugin: '/dashboard/plugins/999999', delivery: '/dashboard/deliveries/999999', sandbox: '/dashboard/sandboxes/999999', request: '/dashboard/requests/req_does_not_exist' };
+    expect(Object.keys(deepLinks)).toEqual(expect.arrayContaining(Object.keys(missing)));
+    for (const [kind, path] of Object.entries(missing)) {
+      await eve.goto(h.origin + path);
+      await eve.getByRole('heading', { name: 'Not found' }).waitFor();
+      const unknown = await eve.locator('main').innerText();
+      await eve.goto(h.origin + deepLinks[kind]!);
+      await eve.getByRole('heading', { name: 'Not found' }).waitFor();
+      expect(await eve.locator('main').innerText()).toBe(unknown);
+      expect(await eve.content()).not.toMatch(/Ledger Sync|Order Relay|order\.created|orders\/987654/);
+    }
+    await checkPage(eve, 'not-found');
+    await context.close();
+  }, 60_000);
 });

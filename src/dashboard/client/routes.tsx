@@ -9,6 +9,7 @@ import { RequestsPage } from './pages/requests';
 import { RequestPage } from './pages/request';
 import { SandboxesPage } from './pages/sandboxes';
 import { SandboxPage } from './pages/sandbox';
+import { ReviewPage } from './pages/review';
 
 // The deep links of the dashboard (contracts: support articles use them) and their pages.
 
@@ -27,7 +28,7 @@ export const ROUTES: RouteDefinition[] = [
   { prefix: '/dashboard/deliveries', nav: 'Webhook deliveries', list: () => <DeliveriesPage />, one: (id) => <DeliveryPage id={id} /> },
   { prefix: '/dashboard/requests', nav: 'API requests', list: () => <RequestsPage />, one: (id) => <RequestPage requestId={id} /> },
   { prefix: '/dashboard/keys', nav: 'Developer keys', list: () => <KeysPage /> },
-  { prefix: '/dashboard/review', nav: 'Listing review', operator: true, list: () => <NotFound /> },
+  { prefix: '/dashboard/review', nav: 'Listing review', operator: true, list: () => <ReviewPage /> },
 ];
 
 export function routeOf(fullPath: string): { definition?: RouteDefinition; render: () => VNode } {
