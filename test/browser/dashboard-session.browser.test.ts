@@ -87,6 +87,37 @@ describe('dashboard sign-in', () => {
     await context.close();
   }, 60_000);
 
+  it('when only the keyboard is used, then one signs in, moves through the navigation and creates a key; times show the UTC instant on hover', async () => {
+    const dev = await signUpDeveloper(h.t.app);
+    const { context, page } = await h.newPage();
+    await page.goto(`${h.origin}/dashboard`);
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    const tabTo = async (matches: () => Promise<boolean>) => {
+      for (let i = 0; i < 40 && !(await matches()); i++) await page.keyboard.press('Tab');
+      expect(await matches()).toBe(true);
+    };
+    const focused = (role: 'textbox' | 'link' | 'button', name: string) => () => page.getByRole(role, { name, exact: true }).evaluate((el) => el === document.activeElement).catch(() => false);
+    await tabTo(focused('textbox', 'Email'));
+    await page.keyboard.type(dev.email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(PASSWORD);
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Log out' }).waitFor();
+    await tabTo(focused('link', 'Developer keys'));
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Developer keys' }).waitFor();
+    await tabTo(focused('button', 'Create key'));
+    await page.keyboard.press('Enter');
+    await tabTo(focused('textbox', 'Name'));
+    await page.keyboard.type('keyboard key');
+    await page.keyboard.press('Enter');
+    await page.locator('.shown-once code').waitFor();
+    const time = page.getByRole('row', { name: /keyboard key/ }).locator('time').last();
+    const [title, iso] = [await time.getAttribute('title'), await time.getAttribute('datetime')];
+    expect(title).toBe(`${iso!.replace('T', ' ').replace(/\.\d+Z$/, '')} UTC`);
+    await context.close();
+  }, 60_000);
+
   it('when the first page loads, then its JavaScript and CSS weigh at most 200 KB gzipped and the log-in form is usable within 1 second', async () => {
     const { context, page } = await h.newPage();
     await page.goto(`${h.origin}/dashboard`); // the first request bundles; measure the next one
