@@ -144,4 +144,29 @@ describe('dashboard sign-in', () => {
     expect(usableMs).toBeLessThan(1000);
     await fresh.context.close();
   }, 60_000);
+
+  it('when someone signs up on the page, then they are signed in; when log-ins pass the limit, then the alert says when to retry', async () => {
+    const { context, page } = await h.newPage();
+    await page.goto(`${h.origin}/dashboard`);
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByLabel('Name').fill('Margaret Hamilton');
+    await page.getByLabel('Email').fill('margaret@example.com');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await checkPage(page, 'sign-up');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByRole('button', { name: 'Log out' }).waitFor();
+    expect(await page.getByText('Margaret Hamilton').count()).toBe(1);
+    await page.getByRole('button', { name: 'Log out' }).click();
+    // The log-in bucket is 10 attempts a minute per address (this file's own database).
+    await page.getByLabel('Email').fill('margaret@example.com');
+    await page.getByLabel('Password').fill('wrong password, again');
+    for (let i = 0; i < 12; i++) {
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await page.getByRole('alert').waitFor();
+      if ((await page.getByRole('alert').innerText()).includes('Try again in')) break;
+    }
+    expect(await page.getByRole('alert').innerText()).toMatch(/Try again in \d+ seconds\./);
+    await checkPage(page, 'sign-in-rate-limited');
+    await context.close();
+  }, 90_000);
 });
