@@ -50,8 +50,10 @@ codegen: $(DEPS)
 codegen-check: $(DEPS)
 	npx tsx codegen/generate.ts --check
 
+# The service, then the dashboard's browser code (DOM types, Preact's JSX).
 typecheck: $(DEPS)
 	npx tsc --noEmit -p tsconfig.json
+	npx tsc --noEmit -p src/dashboard/client/tsconfig.json
 
 lint-openapi: $(DEPS)
 	npx redocly lint openapi.yaml --format=stylish

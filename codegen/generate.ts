@@ -7,11 +7,12 @@ import { fileURLToPath } from 'node:url';
 import { generateOpenApi } from './openapi.js';
 import { generateEvents } from './events.js';
 import { generatePortal } from './portal.js';
+import { generateDashboard } from './dashboard.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const check = process.argv.includes('--check');
 
-const outputs = [...(await generateOpenApi(root)), ...(await generateEvents(root)), ...(await generatePortal(root))];
+const outputs = [...(await generateOpenApi(root)), ...(await generateEvents(root)), ...(await generatePortal(root)), ...(await generateDashboard(root))];
 let drift = 0;
 for (const { path: rel, content } of outputs) {
   const full = path.join(root, rel);

@@ -63,6 +63,7 @@ export async function createApp(config: Config, deps: AppDeps): Promise<App> {
   // The docs and the portal load on their first request (src/http/lazy-router.ts).
   app.use(lazyRouter(servesDocs, async () => (await import('./docs/router.js')).createDocsRouter(ROOT_DIR, config)));
   app.use(createOAuthRouter(config, deps.db, deps.logger));
+  app.use(lazyRouter((p) => p === '/dashboard' || p.startsWith('/dashboard/'), async () => (await import('./dashboard/router.js')).createDashboardRouter(config.baseUrl)));
   app.use(
     lazyRouter(
       (p) => p.startsWith('/graphql'),

@@ -118,6 +118,7 @@ function printBanner(config: Config, port: number, c: DemoCredentials): void {
     `  API reference   ${base}/docs          (OpenAPI: ${base}/openapi.yaml)`,
     `  Webhooks        ${base}/docs/webhooks (AsyncAPI: ${base}/asyncapi.yaml)`,
     `  Portal          ${base}/graphql`,
+    `  Dashboard       ${base}/dashboard`,
     '',
     `  Portal login    ${c.portal.email} / ${c.portal.password}`,
     `  Operator login  ${c.operator.email} / ${c.operator.password}`,

@@ -98,6 +98,7 @@ const landingPage = (baseUrl: string, credentialsFile: string, exampleEnv: strin
 <div class="cards">
 <div class="card"><h2><a href="/docs">Data API reference</a></h2><p>Every endpoint of <code>/api/plugin/v1</code> with curl and TypeScript samples, rendered from <a href="/openapi.yaml">openapi.yaml</a> (also as <a href="/openapi.json">JSON</a>).</p></div>
 <div class="card"><h2><a href="/docs/webhooks">Webhooks</a></h2><p>The 20 events, their payloads, headers and the signature recipe, from <a href="/asyncapi.yaml">asyncapi.yaml</a>.</p></div>
+<div class="card"><h2><a href="/dashboard">Developer dashboard</a></h2><p>Plugins, keys, sandboxes, webhook deliveries and the API request log in the browser.</p></div>
 <div class="card"><h2><a href="/graphql">Developer portal</a></h2><p>GraphQL for projects, plugins, keys and sandboxes (GraphiQL in a browser).</p></div>
 </div>
 <section class="start"><h2>Start in five minutes</h2><ol>

@@ -1,9 +1,11 @@
 // DO NOT EDIT. Generated from src/portal/schema.graphql by codegen/portal.ts (make codegen).
 /* eslint-disable */
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
+import type { WebhookLogView } from '../portal/views/webhook-log-views.js';
 import type { PortalContext } from '../portal/context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
+export type Omit<T, K extends keyof T> = Pick<T, Exclude<keyof T, K>>;
 export type RequireFields<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };
 /** All built-in and custom scalars, mapped to their actual values */
 export type Scalars = {
@@ -54,6 +56,12 @@ export type Query = {
   /** An installation's webhook log, newest first. `first` is 1 to 100 (more is `validation_error` naming `first`). */
   webhookLogs?: Maybe<WebhookLogConnection>;
   /**
+   * The outbound deliveries of every installation of the caller's plugins, newest first (the
+   * dashboard's "Webhook deliveries"): filter by `installationId`, `status` (pending, delivered,
+   * failed, skipped, acknowledged) and `event` (an event name). `first` is 1 to 100.
+   */
+  webhookDeliveries: WebhookLogConnection;
+  /**
    * An installation's Data API requests, newest first (kept SVC_REQUEST_LOG_RETENTION_DAYS, 30 by
    * default): filter by HTTP `status`, `operationId` (as in openapi.yaml) and `since`. `first` is 1
    * to 100 (more is `validation_error` naming `first`). Entries appear within a second of the answer.
@@ -61,6 +69,8 @@ export type Query = {
   apiRequests: ApiRequestConnection;
   /** One Data API request of an installation of the caller's plugins (its id, or null). */
   apiRequest?: Maybe<ApiRequest>;
+  /** The Data API request of an X-Request-Id (the request_id of any error body), when it is one of an installation of the caller's plugins. */
+  apiRequestByRequestId?: Maybe<ApiRequest>;
   /** A replay of an installation of the caller's plugins, with its progress. */
   webhookReplay?: Maybe<WebhookReplay>;
   /** A scenario run in one of the caller's sandboxes, with its progress. */
@@ -103,6 +113,15 @@ export type QueryWebhookLogsArgs = {
 };
 
 
+export type QueryWebhookDeliveriesArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  installationId?: InputMaybe<Scalars['ID']['input']>;
+  status?: InputMaybe<Scalars['String']['input']>;
+  event?: InputMaybe<Scalars['String']['input']>;
+};
+
+
 export type QueryApiRequestsArgs = {
   installationId: Scalars['ID']['input'];
   first?: InputMaybe<Scalars['Int']['input']>;
@@ -115,6 +134,11 @@ export type QueryApiRequestsArgs = {
 
 export type QueryApiRequestArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type QueryApiRequestByRequestIdArgs = {
+  requestId: Scalars['String']['input'];
 };
 
 
@@ -202,6 +226,13 @@ export type Mutation = {
   signUp?: Maybe<AuthPayload>;
   /** Returns a portal session. Rate-limited per IP. */
   logIn?: Maybe<AuthPayload>;
+  /**
+   * Ends the browser session of the dashboard (/dashboard): clears its session cookie. signUp and
+   * logIn set that cookie (HttpOnly, SameSite=Strict, 4 hours) when the request carries the header
+   * X-Svc-Dashboard: 1; a request with that header and no Authorization is authenticated by the
+   * cookie. Tokens already issued stay valid until they expire. Always true.
+   */
+  logOut: Scalars['Boolean']['output'];
   /** Records acceptance of a developer agreement version (e.g. 2026-01). Portal session only. */
   acceptDeveloperAgreement?: Maybe<Developer>;
   /** Mints a developer key; `key` is shown once. At most 10 active keys. Portal session only. */
@@ -704,11 +735,17 @@ export type AuthPayload = {
   expiresAt: Scalars['DateTime']['output'];
 };
 
+/** What an account may do: developer, or operator (listing review and the restaurant side). */
+export type DeveloperRole =
+  | 'developer'
+  | 'operator';
+
 export type Developer = {
   __typename?: 'Developer';
   id: Scalars['ID']['output'];
   email: Scalars['String']['output'];
   name: Scalars['String']['output'];
+  role: DeveloperRole;
   agreementVersion?: Maybe<Scalars['String']['output']>;
   agreementAcceptedAt?: Maybe<Scalars['DateTime']['output']>;
   createdAt: Scalars['DateTime']['output'];
@@ -1010,6 +1047,32 @@ export type WebhookLog = {
   listenerDurationMs?: Maybe<Scalars['Int']['output']>;
   createdAt: Scalars['DateTime']['output'];
   updatedAt: Scalars['DateTime']['output'];
+  /** An outbound delivery's request as sent: its exact body, and the headers of its last attempt that went out. Null for inbound entries. */
+  request?: Maybe<WebhookRequest>;
+  /** An outbound delivery's attempts, oldest first. */
+  deliveryAttempts: Array<WebhookAttempt>;
+};
+
+export type WebhookRequest = {
+  __typename?: 'WebhookRequest';
+  /** The headers the last attempt that went out was sent with (X-Svc-Signature, webhook-signature, X-Svc-Delivery, ...); null before one went out. */
+  headers?: Maybe<Array<Header>>;
+  /** The exact body bytes, as UTF-8 text. */
+  body: Scalars['String']['output'];
+};
+
+export type WebhookAttempt = {
+  __typename?: 'WebhookAttempt';
+  attempt: Scalars['Int']['output'];
+  /** delivered or failed. */
+  status: Scalars['String']['output'];
+  httpStatus?: Maybe<Scalars['Int']['output']>;
+  /** Why it failed, with the first 500 bytes of the answer's body. */
+  errorMessage?: Maybe<Scalars['String']['output']>;
+  durationMs: Scalars['Int']['output'];
+  attemptedAt: Scalars['DateTime']['output'];
+  /** The headers this attempt was sent with; null when nothing was sent. */
+  headers?: Maybe<Array<Header>>;
 };
 
 export type WebhookReplayStatus =
@@ -1414,6 +1477,7 @@ export type ResolversTypes = {
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   AuthPayload: ResolverTypeWrapper<AuthPayload>;
+  DeveloperRole: DeveloperRole;
   Developer: ResolverTypeWrapper<Developer>;
   DeveloperKey: ResolverTypeWrapper<DeveloperKey>;
   CreateDeveloperKeyPayload: ResolverTypeWrapper<CreateDeveloperKeyPayload>;
@@ -1442,14 +1506,16 @@ export type ResolversTypes = {
   RegenerateInstallationKeyPayload: ResolverTypeWrapper<RegenerateInstallationKeyPayload>;
   TestWebhookPayload: ResolverTypeWrapper<TestWebhookPayload>;
   WebhookDirection: WebhookDirection;
-  WebhookLog: ResolverTypeWrapper<WebhookLog>;
+  WebhookLog: ResolverTypeWrapper<WebhookLogView>;
+  WebhookRequest: ResolverTypeWrapper<WebhookRequest>;
+  WebhookAttempt: ResolverTypeWrapper<WebhookAttempt>;
   WebhookReplayStatus: WebhookReplayStatus;
   WebhookReplay: ResolverTypeWrapper<WebhookReplay>;
   InstallationWebhookHealth: ResolverTypeWrapper<InstallationWebhookHealth>;
   ApiRequest: ResolverTypeWrapper<ApiRequest>;
   ApiRequestConnection: ResolverTypeWrapper<ApiRequestConnection>;
   PageInfo: ResolverTypeWrapper<PageInfo>;
-  WebhookLogConnection: ResolverTypeWrapper<WebhookLogConnection>;
+  WebhookLogConnection: ResolverTypeWrapper<Omit<WebhookLogConnection, 'nodes'> & { nodes: Array<ResolversTypes['WebhookLog']> }>;
   ReviewAction: ReviewAction;
   InstallationStatus: InstallationStatus;
   DataPlane: DataPlane;
@@ -1507,13 +1573,15 @@ export type ResolversParentTypes = {
   ProvisionSandboxPayload: ProvisionSandboxPayload;
   RegenerateInstallationKeyPayload: RegenerateInstallationKeyPayload;
   TestWebhookPayload: TestWebhookPayload;
-  WebhookLog: WebhookLog;
+  WebhookLog: WebhookLogView;
+  WebhookRequest: WebhookRequest;
+  WebhookAttempt: WebhookAttempt;
   WebhookReplay: WebhookReplay;
   InstallationWebhookHealth: InstallationWebhookHealth;
   ApiRequest: ApiRequest;
   ApiRequestConnection: ApiRequestConnection;
   PageInfo: PageInfo;
-  WebhookLogConnection: WebhookLogConnection;
+  WebhookLogConnection: Omit<WebhookLogConnection, 'nodes'> & { nodes: Array<ResolversParentTypes['WebhookLog']> };
   Installation: Installation;
   InstallPluginPayload: InstallPluginPayload;
   TrialSweepResult: TrialSweepResult;
@@ -1561,8 +1629,10 @@ export type QueryResolvers<ContextType = PortalContext, ParentType extends Resol
   sandbox?: Resolver<Maybe<ResolversTypes['Sandbox']>, ParentType, ContextType, RequireFields<QuerySandboxArgs, 'id'>>;
   webhookLog?: Resolver<Maybe<ResolversTypes['WebhookLog']>, ParentType, ContextType, RequireFields<QueryWebhookLogArgs, 'id'>>;
   webhookLogs?: Resolver<Maybe<ResolversTypes['WebhookLogConnection']>, ParentType, ContextType, RequireFields<QueryWebhookLogsArgs, 'installationId' | 'first'>>;
+  webhookDeliveries?: Resolver<ResolversTypes['WebhookLogConnection'], ParentType, ContextType, RequireFields<QueryWebhookDeliveriesArgs, 'first'>>;
   apiRequests?: Resolver<ResolversTypes['ApiRequestConnection'], ParentType, ContextType, RequireFields<QueryApiRequestsArgs, 'installationId' | 'first'>>;
   apiRequest?: Resolver<Maybe<ResolversTypes['ApiRequest']>, ParentType, ContextType, RequireFields<QueryApiRequestArgs, 'id'>>;
+  apiRequestByRequestId?: Resolver<Maybe<ResolversTypes['ApiRequest']>, ParentType, ContextType, RequireFields<QueryApiRequestByRequestIdArgs, 'requestId'>>;
   webhookReplay?: Resolver<Maybe<ResolversTypes['WebhookReplay']>, ParentType, ContextType, RequireFields<QueryWebhookReplayArgs, 'id'>>;
   scenarioRun?: Resolver<Maybe<ResolversTypes['ScenarioRun']>, ParentType, ContextType, RequireFields<QueryScenarioRunArgs, 'id'>>;
   webhookHealth?: Resolver<Array<ResolversTypes['InstallationWebhookHealth']>, ParentType, ContextType, RequireFields<QueryWebhookHealthArgs, 'pluginId'>>;
@@ -1594,6 +1664,7 @@ export type WebhookStreamEventResolvers<ContextType = PortalContext, ParentType 
 export type MutationResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   signUp?: Resolver<Maybe<ResolversTypes['AuthPayload']>, ParentType, ContextType, RequireFields<MutationSignUpArgs, 'email' | 'password' | 'name'>>;
   logIn?: Resolver<Maybe<ResolversTypes['AuthPayload']>, ParentType, ContextType, RequireFields<MutationLogInArgs, 'email' | 'password'>>;
+  logOut?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   acceptDeveloperAgreement?: Resolver<Maybe<ResolversTypes['Developer']>, ParentType, ContextType, RequireFields<MutationAcceptDeveloperAgreementArgs, 'version'>>;
   createDeveloperKey?: Resolver<Maybe<ResolversTypes['CreateDeveloperKeyPayload']>, ParentType, ContextType, RequireFields<MutationCreateDeveloperKeyArgs, 'name' | 'scopes'>>;
   revokeDeveloperKey?: Resolver<Maybe<ResolversTypes['DeveloperKey']>, ParentType, ContextType, RequireFields<MutationRevokeDeveloperKeyArgs, 'id'>>;
@@ -1659,6 +1730,7 @@ export type DeveloperResolvers<ContextType = PortalContext, ParentType extends R
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  role?: Resolver<ResolversTypes['DeveloperRole'], ParentType, ContextType>;
   agreementVersion?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   agreementAcceptedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -1805,6 +1877,23 @@ export type WebhookLogResolvers<ContextType = PortalContext, ParentType extends 
   listenerDurationMs?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  request?: Resolver<Maybe<ResolversTypes['WebhookRequest']>, ParentType, ContextType>;
+  deliveryAttempts?: Resolver<Array<ResolversTypes['WebhookAttempt']>, ParentType, ContextType>;
+};
+
+export type WebhookRequestResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['WebhookRequest'] = ResolversParentTypes['WebhookRequest']> = {
+  headers?: Resolver<Maybe<Array<ResolversTypes['Header']>>, ParentType, ContextType>;
+  body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type WebhookAttemptResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['WebhookAttempt'] = ResolversParentTypes['WebhookAttempt']> = {
+  attempt?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  httpStatus?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  errorMessage?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  durationMs?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  attemptedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  headers?: Resolver<Maybe<Array<ResolversTypes['Header']>>, ParentType, ContextType>;
 };
 
 export type WebhookReplayResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['WebhookReplay'] = ResolversParentTypes['WebhookReplay']> = {
@@ -1993,6 +2082,8 @@ export type Resolvers<ContextType = PortalContext> = {
   RegenerateInstallationKeyPayload?: RegenerateInstallationKeyPayloadResolvers<ContextType>;
   TestWebhookPayload?: TestWebhookPayloadResolvers<ContextType>;
   WebhookLog?: WebhookLogResolvers<ContextType>;
+  WebhookRequest?: WebhookRequestResolvers<ContextType>;
+  WebhookAttempt?: WebhookAttemptResolvers<ContextType>;
   WebhookReplay?: WebhookReplayResolvers<ContextType>;
   InstallationWebhookHealth?: InstallationWebhookHealthResolvers<ContextType>;
   ApiRequest?: ApiRequestResolvers<ContextType>;

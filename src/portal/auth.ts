@@ -88,10 +88,18 @@ async function verifyDeveloperKey(db: Db, key: string, ip: string): Promise<Port
 export async function authenticatePortalRequest(
   db: Db,
   config: Config,
-  request: { authorization: string | undefined; pluginApiKey: string | undefined; ip: string },
+  request: { authorization: string | undefined; pluginApiKey: string | undefined; ip: string; sessionCookie?: string | undefined },
 ): Promise<PortalAuth> {
   if (request.pluginApiKey) throw failed(WRONG_SURFACE);
-  if (request.authorization === undefined || request.authorization === '') return { principal: null };
+  if (request.authorization === undefined || request.authorization === '') {
+    // The dashboard's cookie (only passed for requests a page of another site cannot make). An
+    // expired or stale one is no credentials: the page can still log in again.
+    if (!request.sessionCookie) return { principal: null };
+    return verifySessionToken(db, config, request.sessionCookie).catch((err: unknown) => {
+      if (err instanceof AccessError) return { principal: null };
+      throw err;
+    });
+  }
   const match = /^Bearer\s+(\S+)\s*$/i.exec(request.authorization);
   if (!match) throw failed('Send Authorization: Bearer <portal session or developer key>.');
   const credential = match[1]!;

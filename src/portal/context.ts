@@ -4,6 +4,7 @@ import type { Logger } from '../logger.js';
 import { AccessError, NotFoundError, type ResourceKind } from '../domain/shared/index.js';
 import type { Principal } from './auth.js';
 import type { EventSink, JobQueue, StreamSlots } from '../domain/webhooks/index.js';
+import type { SessionCookieControl } from './session-cookie.js';
 
 /** What every resolver receives. `principal` is null only for the public fields (signUp, logIn). */
 export interface PortalContext {
@@ -27,6 +28,8 @@ export interface PortalContext {
   streams?: StreamSlots;
   /** Whether the request's credential still holds (a stream re-checks it on each heartbeat). */
   stillAuthenticated?: () => Promise<boolean>;
+  /** The dashboard's session cookie, for a request from the dashboard (src/portal/session-cookie.ts). */
+  sessionCookie?: SessionCookieControl;
 }
 
 /** The caller's developer id; the policy guard has already refused anonymous callers. */

@@ -12,6 +12,7 @@ import type { Metrics } from '../observability/metrics.js';
 import { rateLimitHeaders } from '../http/rate-limit-headers.js';
 import { httpError, HttpResponseError, sendError, toErrorResponse } from '../http/error-response.js';
 import { authenticatePortalRequest, stillAuthenticated, type PortalAuth } from './auth.js';
+import { isDashboardRequest, sessionCookieControl, sessionCookieToken } from './session-cookie.js';
 import type { PortalContext } from './context.js';
 import { checkDocumentLimits, documentLimitPlugins } from './limits.js';
 import { authorize, readPortalPolicy, requestedOperation, type PortalPolicy } from './policy.js';
@@ -88,7 +89,7 @@ export function createPortal(config: Config, deps: PortalDeps): Router {
         deps.logger.error({ err: args[0], detail: args.slice(1).map(String) }, 'graphql-yoga');
       },
     },
-    context: ({ req, request }) => ({
+    context: ({ req, res, request }) => ({
       signal: request.signal,
       db: deps.db,
       events: deps.events,
@@ -101,8 +102,12 @@ export function createPortal(config: Config, deps: PortalDeps): Router {
       streams,
       stillAuthenticated: async () => {
         const principal = req.portalAuth?.principal;
-        return principal ? stillAuthenticated(deps.db, config, principal, req.headers.authorization) : false;
+        // The dashboard's session arrives as its cookie; it is re-checked like a bearer token.
+        const cookie = sessionCookieToken(req);
+        const authorization = req.headers.authorization ?? (cookie ? `Bearer ${cookie}` : undefined);
+        return principal ? stillAuthenticated(deps.db, config, principal, authorization) : false;
       },
+      ...(isDashboardRequest(req) ? { sessionCookie: sessionCookieControl(config, res) } : {}),
     }),
   });
 
@@ -125,6 +130,7 @@ function gate(config: Config, deps: PortalDeps, policy: PortalPolicy) {
       const ip = req.ip ?? '';
       const auth = await authenticatePortalRequest(deps.db, config, {
         authorization: req.headers.authorization,
+        sessionCookie: sessionCookieToken(req),
         pluginApiKey: header(req, 'x-plugin-api-key'),
         ip,
       });

@@ -8,7 +8,7 @@ import { createInstallation } from '../support/builders.js';
 import { createTestContext, TEST_ENV, type TestContext } from '../support/context.js';
 
 // The production build: `npm run build` compiles src/ to dist/ with tsc, and the compiled service
-// serves the Data API, the portal and the docs on plain Node, without a TypeScript loader.
+// serves the Data API, the portal, the docs and the dashboard on plain Node, without a TypeScript loader.
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 let t: TestContext;
@@ -27,10 +27,12 @@ afterAll(async () => {
 });
 
 describe('compiled build', () => {
-  it('when built with tsc, then `node dist/main.js serve` answers the Data API, the portal and the docs without tsx', async () => {
+  it('when built with tsc, then `node dist/main.js serve` answers the Data API, the portal, the docs and the dashboard without tsx', async () => {
     // The same compile as `npm run build`.
     execFileSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--outDir', dist], { cwd: ROOT, stdio: 'pipe' });
     execFileSync(process.execPath, ['-e', `require('node:fs').cpSync('src/portal/schema.graphql', ${JSON.stringify(path.join(dist, 'portal/schema.graphql'))})`], { cwd: ROOT });
+    // The dashboard's bundle, as `npm run build` writes it: the compiled service serves these files.
+    execFileSync(process.execPath, ['--import', 'tsx', 'src/dashboard/build-assets.ts', path.join(dist, 'dashboard/assets')], { cwd: ROOT, stdio: 'pipe' });
     expect(existsSync(path.join(dist, 'main.js'))).toBe(true);
     try {
       const inst = await createInstallation(t.db);
@@ -54,9 +56,13 @@ describe('compiled build', () => {
       const portal = await fetch(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ __typename }' }) });
       expect(portal.status).toBeLessThan(500);
       expect((await fetch(`${base}/openapi.yaml`)).status).toBe(200);
+      const dashboard = await fetch(`${base}/dashboard/keys`);
+      expect(dashboard.status).toBe(200);
+      const script = /\/dashboard\/assets\/app-[0-9a-f]{12}\.js/.exec(await dashboard.text())![0];
+      expect((await fetch(base + script)).status).toBe(200);
       expect(stderr).not.toMatch(/tsx|ERR_UNKNOWN_FILE_EXTENSION/);
     } finally {
       child?.kill('SIGTERM');
     }
-  }, 90_000);
+  }, 180_000); // tsc, the dashboard bundle and a cold start, on a loaded machine
 });

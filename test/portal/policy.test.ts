@@ -92,7 +92,7 @@ describe('the policy the SDL declares', () => {
     expect(levels).toEqual({
       session: ['query.developerKeys', 'mutation.acceptDeveloperAgreement', 'mutation.createDeveloperKey', 'mutation.revokeDeveloperKey'],
       operator: ['query.listings', 'query.organization', 'mutation.reviewPlugin', 'mutation.createOrganization', 'mutation.createLocation', 'mutation.installPlugin', 'mutation.completeCheckout', 'mutation.removeInstallation', 'mutation.runTrialSweep', 'mutation.runSandboxIdleSweep', 'mutation.posOrder', 'mutation.posReleaseOrder', 'mutation.posAddItems', 'mutation.posOrderPrepared', 'mutation.posSale', 'mutation.posFailedPayment', 'mutation.posRefund', 'mutation.posMenuItemCreated', 'mutation.posMenuItemDeleted'],
-      public: ['mutation.signUp', 'mutation.logIn'],
+      public: ['mutation.signUp', 'mutation.logIn', 'mutation.logOut'],
     });
     // The one subscription: a stream of a sandbox's deliveries, for a read-scoped key too.
     expect(policy.access('subscription', 'webhookStream')).toBe('read');

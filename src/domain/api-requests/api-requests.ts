@@ -96,6 +96,13 @@ export async function getApiRequest(db: Db, developerId: number, id: number): Pr
   return row;
 }
 
+/** The entry of a request id (an error body's request_id), for the developer of its installation's plugin only. */
+export async function getApiRequestByRequestId(db: Db, developerId: number, requestId: string): Promise<ApiRequestRow> {
+  const rows = (await db.selectFrom('control.api_requests').selectAll().where('request_id', '=', requestId).limit(10).execute()) as ApiRequestRow[];
+  for (const row of rows) if (await installations.ownedInstallation(db, developerId, row.installation_id)) return row;
+  throw new NotFoundError('api_request');
+}
+
 /** Deletes entries older than the window, in batches of short statements. */
 export async function pruneApiRequests(db: Db, retentionDays: number, batchSize = 1000): Promise<{ deleted: number }> {
   const cutoff = new Date(Date.now() - retentionDays * 24 * 3600 * 1000);

@@ -3,6 +3,7 @@ export {
   MAX_LOGGED_BODY_BYTES,
   REDACTED,
   getApiRequest,
+  getApiRequestByRequestId,
   listApiRequests,
   pruneApiRequests,
   recordApiRequests,

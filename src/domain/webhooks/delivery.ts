@@ -79,6 +79,8 @@ interface Outcome {
   installationId: number;
   attempt: number;
   result: SendResult;
+  /** The headers the request went out with (null when nothing was sent). */
+  headers: Record<string, string> | null;
   logStatus: 'delivered' | 'pending' | 'failed';
   retryDelaySeconds: number | null;
 }
@@ -189,6 +191,7 @@ const FAULT_FIRST_ATTEMPT: SendResult = {
 async function send(deps: DeliveryDeps, p: Prepared, secrets: Map<string, string | null>): Promise<Outcome> {
   const { row, attempt } = p;
   let result: SendResult;
+  let sent: Record<string, string> | null = null;
   const secret = readSecret(deps, row, secrets);
   const previous = readSecret(deps, row, secrets, row.previous_webhook_secret_enc);
   if (row.fault_fail_first_attempt && attempt === 1) {
@@ -208,6 +211,7 @@ async function send(deps: DeliveryDeps, p: Prepared, secrets: Map<string, string
       'X-Svc-Attempt': String(attempt),
     };
     result = await deps.http.post(row.webhook_endpoint, p.body, headers);
+    if (result.refusalReason === null) sent = headers;
     // Fault injection (a sandbox's duplicateRate): the very same request once more, as a network
     // retry or an at-least-once queue would; the log records the first answer.
     if (row.fault_duplicate_rate > 0 && result.refusalReason === null && Math.random() < row.fault_duplicate_rate) {
@@ -223,6 +227,7 @@ async function send(deps: DeliveryDeps, p: Prepared, secrets: Map<string, string
     installationId: row.installation_id,
     attempt,
     result,
+    headers: sent,
     logStatus: next.status,
     retryDelaySeconds: next.status === 'pending' ? next.delaySeconds : null,
   };
@@ -265,6 +270,7 @@ async function record(
     refusal_reason: o.result.refusalReason,
     remote_address: o.result.remoteAddress,
     duration_ms: o.result.durationMs,
+    request_headers: o.headers,
     log_status: o.logStatus,
   }));
   let updated: number[] = [];
@@ -273,11 +279,11 @@ async function record(
       with v as (
         select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(
           log_id int, attempt int, status text, http_status int, error_message text, refusal_reason text,
-          remote_address text, duration_ms int, log_status text)
+          remote_address text, duration_ms int, request_headers jsonb, log_status text)
       ), ins as (
         insert into control.webhook_delivery_attempts
-               (log_id, attempt, status, http_status, error_message, refusal_reason, remote_address, duration_ms)
-        select log_id, attempt, status, http_status, error_message, refusal_reason, remote_address, duration_ms from v
+               (log_id, attempt, status, http_status, error_message, refusal_reason, remote_address, duration_ms, request_headers)
+        select log_id, attempt, status, http_status, error_message, refusal_reason, remote_address, duration_ms, request_headers from v
         on conflict (log_id, attempt) do nothing
         returning log_id, attempt
       )

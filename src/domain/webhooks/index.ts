@@ -24,3 +24,5 @@ export type { DeliveryJobData, Executor, FanoutJobData, QueueSettings, ReplayJob
 export { LISTENER_TTL_SECONDS, openStreamCursor, recordListenerResult, streamCursorNow, webhookStream } from './stream.js';
 export { StreamSlots, STREAMS_PER_DEVELOPER } from './stream-slots.js';
 export type { StreamItem, StreamOptions } from './stream.js';
+export { deliveryBody, listDeliveryAttempts, listDeveloperDeliveries } from './delivery-detail.js';
+export type { DeliveryAttemptRow, DeliveryFilter } from './delivery-detail.js';

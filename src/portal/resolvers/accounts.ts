@@ -3,7 +3,7 @@ import { acceptDeveloperAgreement, findDeveloper, logIn, signUp } from '../../do
 import { AccessError } from '../../domain/shared/index.js';
 import { issueSessionToken } from '../auth.js';
 import type { MutationResolvers, QueryResolvers } from '../../generated/portal.generated.js';
-import { developerIdOf, parseId } from '../context.js';
+import { developerIdOf, parseId, type PortalContext } from '../context.js';
 
 // Accounts, sessions and developer keys. Who may call each field: its @access directive in src/portal/schema.graphql.
 
@@ -19,11 +19,15 @@ export const accountQueries = {
 export const accountMutations = {
   signUp: async (_, args, ctx) => {
     const developer = await signUp(ctx.db, args);
-    return issueSessionToken(ctx.config, developer.id);
+    return startSession(ctx, developer.id);
   },
   logIn: async (_, args, ctx) => {
     const developer = await logIn(ctx.db, args);
-    return issueSessionToken(ctx.config, developer.id);
+    return startSession(ctx, developer.id);
+  },
+  logOut: (_, __, ctx) => {
+    ctx.sessionCookie?.clear();
+    return true;
   },
   acceptDeveloperAgreement: (_, args, ctx) =>
     acceptDeveloperAgreement(ctx.db, developerIdOf(ctx), args.version),
@@ -31,3 +35,10 @@ export const accountMutations = {
     createDeveloperKey(ctx.db, developerIdOf(ctx), args),
   revokeDeveloperKey: (_, args, ctx) => revokeDeveloperKey(ctx.db, developerIdOf(ctx), parseId(args.id, 'developer_key')),
 } satisfies MutationResolvers;
+
+/** A portal session; for the dashboard also its cookie (the page asks only for expiresAt). */
+async function startSession(ctx: PortalContext, developerId: number) {
+  const session = await issueSessionToken(ctx.config, developerId);
+  ctx.sessionCookie?.set(session.token, session.expiresAt);
+  return session;
+}

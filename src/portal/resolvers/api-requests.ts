@@ -16,5 +16,7 @@ export const apiRequestQueries = {
         since: args.since,
       }),
     ),
+  apiRequestByRequestId: async (_, args, ctx) =>
+    toApiRequestView(await apiRequests.getApiRequestByRequestId(ctx.db, developerIdOf(ctx), args.requestId)),
   apiRequest: async (_, args, ctx) => toApiRequestView(await apiRequests.getApiRequest(ctx.db, developerIdOf(ctx), parseId(args.id, 'api_request'))),
 } satisfies QueryResolvers;

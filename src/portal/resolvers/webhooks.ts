@@ -4,7 +4,7 @@ import { findOwnedSandbox } from '../../domain/sandboxes/index.js';
 import { NotFoundError } from '../../domain/shared/index.js';
 import * as webhooks from '../../domain/webhooks/index.js';
 import { toWebhookLogConnection, toWebhookLogView, toWebhookReplayView } from '../views/webhook-log-views.js';
-import type { MutationResolvers, QueryResolvers, SubscriptionResolvers } from '../../generated/portal.generated.js';
+import type { MutationResolvers, QueryResolvers, SubscriptionResolvers, WebhookLogResolvers } from '../../generated/portal.generated.js';
 import { developerIdOf, parseId, requireSessionFor, type PortalContext } from '../context.js';
 
 // The webhook tester, the webhook log of an installation, redelivery, replay and delivery health.
@@ -19,6 +19,16 @@ export const webhookQueries = {
         installationId: parseId(args.installationId, 'installation'),
         first: args.first,
         after: args.after,
+      })
+      .then(toWebhookLogConnection),
+  webhookDeliveries: (_, args, ctx) =>
+    webhooks
+      .listDeveloperDeliveries(ctx.db, developerIdOf(ctx), {
+        first: args.first,
+        after: args.after,
+        installationId: args.installationId == null ? null : parseId(args.installationId, 'installation'),
+        status: args.status,
+        event: args.event,
       })
       .then(toWebhookLogConnection),
   webhookReplay: async (_, args, ctx) => toWebhookReplayView(await ownedReplay(ctx, parseId(args.id, 'webhook_replay'))),
@@ -103,3 +113,19 @@ async function ownedReplay(ctx: PortalContext, replayId: number): Promise<webhoo
   });
   return replay;
 }
+
+const headerList = (headers: Record<string, string> | null) => (headers ? Object.entries(headers).map(([name, value]) => ({ name, value })) : null);
+
+/** A log entry's request as sent and its attempts (the entry's reader was checked by the root field). */
+export const webhookLogFields = {
+  request: async (log, _, ctx) => {
+    const row = await webhooks.getWebhookLog(ctx.db, { developerId: developerIdOf(ctx) }, log.id);
+    const body = await webhooks.deliveryBody(ctx.db, row);
+    if (body === null) return null;
+    const attempts = await webhooks.listDeliveryAttempts(ctx.db, log.id);
+    const sent = attempts.filter((a) => a.headers !== null).pop();
+    return { body, headers: headerList(sent?.headers ?? null) };
+  },
+  deliveryAttempts: async (log, _, ctx) =>
+    (await webhooks.listDeliveryAttempts(ctx.db, log.id)).map((a) => ({ ...a, headers: headerList(a.headers) })),
+} satisfies WebhookLogResolvers;

@@ -1,0 +1,80 @@
+import { useEffect, useState } from 'preact/hooks';
+import { DeliveriesDocument, type DeliveriesQuery } from '../../../generated/dashboard.generated';
+import { EVENT_NAMES } from '../../../generated/events.generated';
+import { gql } from '../api';
+import { Link, navigate, usePath } from '../router';
+import { Empty, ErrorMessage, Loading, Time, useQuery } from '../ui';
+import { ReplayForm } from './replay';
+
+// "Webhook deliveries": the developer's outbound deliveries, newest first, filtered by the
+// address's query (deep links), paged by cursor, and refreshed every 3 seconds on the first page.
+
+const STATUSES = ['pending', 'delivered', 'failed', 'skipped', 'acknowledged'];
+const REFRESH_MS = 3000;
+
+export function DeliveriesPage() {
+  const path = usePath();
+  const params = new URLSearchParams(path.split('?')[1] ?? '');
+  const filter = { status: params.get('status') || null, event: params.get('event') || null, installationId: params.get('installation') || null };
+  const [cursors, setCursors] = useState<string[]>([]);
+  const after = cursors[cursors.length - 1] ?? null;
+  const key = JSON.stringify({ ...filter, after });
+  const list = useQuery(() => gql(DeliveriesDocument, { first: 20, after, ...filter }), [key]);
+  useEffect(() => setCursors([]), [path]);
+  useEffect(() => {
+    if (after !== null) return undefined;
+    const timer = setInterval(list.reload, REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [key]);
+  const applyFilter = (event: Event) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget as HTMLFormElement);
+    const query = new URLSearchParams();
+    for (const name of ['status', 'event', 'installation']) if (form.get(name)) query.set(name, String(form.get(name)));
+    navigate(`/dashboard/deliveries${query.size ? `?${query}` : ''}`);
+  };
+  const page = list.data?.webhookDeliveries;
+  return (
+    <section>
+      <h1>Webhook deliveries</h1>
+      <form class="filters" aria-label="Filter deliveries" onSubmit={applyFilter} key={path}>
+        <label>Status<select name="status" defaultValue={filter.status ?? ''}><option value="">any</option>{STATUSES.map((s) => <option key={s}>{s}</option>)}</select></label>
+        <label>Event<select name="event" defaultValue={filter.event ?? ''}><option value="">any</option>{EVENT_NAMES.map((e) => <option key={e}>{e}</option>)}</select></label>
+        <label>Installation<input name="installation" inputMode="numeric" defaultValue={filter.installationId ?? ''} /></label>
+        <div class="actions"><button type="submit">Apply filters</button></div>
+      </form>
+      {list.loading && !list.data ? <Loading what="deliveries" /> : null}
+      <ErrorMessage error={list.error} />
+      {page && page.nodes.length === 0 ? <Empty>No delivery matches. Deliveries appear here as events happen (this list refreshes by itself).</Empty> : null}
+      {page && page.nodes.length > 0 ? <DeliveryTable rows={page.nodes} /> : null}
+      <div class="actions">
+        {cursors.length > 0 ? <button type="button" onClick={() => setCursors(cursors.slice(0, -1))}>Previous page</button> : null}
+        {page?.pageInfo.hasNextPage ? <button type="button" onClick={() => setCursors([...cursors, page.pageInfo.endCursor!])}>Next page</button> : null}
+      </div>
+      <ReplayForm />
+    </section>
+  );
+}
+
+function DeliveryTable({ rows }: { rows: DeliveriesQuery['webhookDeliveries']['nodes'] }) {
+  return (
+    <div class="table-wrap">
+      <table aria-label="Deliveries">
+        <thead><tr><th scope="col">Time</th><th scope="col">Event</th><th scope="col">Installation</th><th scope="col">Status</th><th scope="col">Attempts</th><th scope="col">HTTP status</th><th scope="col">Duration</th></tr></thead>
+        <tbody>
+          {rows.map((d) => (
+            <tr key={d.id}>
+              <td><Time value={d.createdAt} /></td>
+              <td><Link href={`/dashboard/deliveries/${d.id}`}>{d.eventType}</Link>{d.redeliveryOf ? <span class="muted"> (redelivery)</span> : null}</td>
+              <td>{d.installationId}</td>
+              <td><span class={`badge ${d.status}`}>{d.status}</span></td>
+              <td>{d.attempts}</td>
+              <td>{d.httpStatus ?? '—'}</td>
+              <td>{d.durationMs === null ? '—' : `${d.durationMs} ms`}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

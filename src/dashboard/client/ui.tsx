@@ -1,0 +1,106 @@
+import type { ComponentChildren } from 'preact';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { ApiError } from './api';
+
+// The pieces every page uses: its loading, error and empty states, times, secrets shown once.
+
+/** An error as people need it: what went wrong, and the request id to quote to support. */
+export function ErrorMessage({ error }: { error: unknown }) {
+  if (!error) return null;
+  const e = error instanceof ApiError ? error : new ApiError(String((error as Error)?.message ?? error), 'error', null);
+  return (
+    <div class="error" role="alert">
+      <p>{e.message}{e.retryAfterSeconds !== null ? ` Try again in ${e.retryAfterSeconds} seconds.` : ''}</p>
+      {e.requestId ? <p class="muted">Request id: <code>{e.requestId}</code></p> : null}
+    </div>
+  );
+}
+
+export const Loading = ({ what }: { what: string }) => <p class="loading" role="status">Loading {what}…</p>;
+
+export const Empty = ({ children }: { children: ComponentChildren }) => <p class="empty">{children}</p>;
+
+/** A time in the browser's zone; the UTC instant on hover. */
+export function Time({ value }: { value: string | null | undefined }) {
+  if (!value) return <span class="muted">—</span>;
+  const date = new Date(value);
+  return (
+    <time dateTime={date.toISOString()} title={`${date.toISOString().replace('T', ' ').replace(/\.\d+Z$/, '')} UTC`}>
+      {date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' })}
+    </time>
+  );
+}
+
+export interface Query<T> {
+  data: T | undefined;
+  error: unknown;
+  loading: boolean;
+  reload: () => void;
+}
+
+/** Runs `load` now and whenever `deps` change (or reload is called). */
+export function useQuery<T>(load: () => Promise<T>, deps: unknown[]): Query<T> {
+  const [state, setState] = useState<{ data?: T; error?: unknown; loading: boolean }>({ loading: true });
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    let live = true;
+    setState((s) => ({ ...s, loading: true }));
+    load().then(
+      (data) => live && setState({ data, loading: false }),
+      (error: unknown) => live && setState({ error, loading: false }),
+    );
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [...deps, tick]);
+  return { data: state.data, error: state.error, loading: state.loading, reload: useCallback(() => setTick((t) => t + 1), []) };
+}
+
+/** A mutation's state: run it, and its error for the page to show. */
+export function useAction<A extends unknown[], R>(run: (...args: A) => Promise<R>) {
+  const [state, setState] = useState<{ busy: boolean; error?: unknown }>({ busy: false });
+  const act = async (...args: A): Promise<R | undefined> => {
+    setState({ busy: true });
+    try {
+      const result = await run(...args);
+      setState({ busy: false });
+      return result;
+    } catch (error) {
+      setState({ busy: false, error });
+      return undefined;
+    }
+  };
+  return { act, busy: state.busy, error: state.error };
+}
+
+/** A value shown this once, with a copy button and the warning that goes with it. */
+export function ShownOnce({ label, value }: { label: string; value: string }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    await navigator.clipboard.writeText(value).catch(() => undefined);
+    setCopied(true);
+  };
+  return (
+    <div class="shown-once">
+      <p class="label">{label}</p>
+      <code class="secret">{value}</code>
+      <button type="button" onClick={copy}>{copied ? 'Copied' : 'Copy'}<span class="sr-only"> {label}</span></button>
+    </div>
+  );
+}
+
+export const OnceWarning = () => <p class="warning" role="note">Copy it now: it will not be shown again.</p>;
+
+/** An action that asks first (a dialog the keyboard can answer; Escape cancels). */
+export function Confirm(props: { question: string; confirm: string; onConfirm: () => void; onCancel: () => void }) {
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => button.current?.focus(), []);
+  return (
+    <div class="confirm" role="alertdialog" aria-modal="false" aria-label={props.question} onKeyDown={(e) => e.key === 'Escape' && props.onCancel()}>
+      <p>{props.question}</p>
+      <button type="button" class="danger" onClick={props.onConfirm} ref={button}>{props.confirm}</button>
+      <button type="button" onClick={props.onCancel}>Cancel</button>
+    </div>
+  );
+}

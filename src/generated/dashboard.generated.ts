@@ -1,0 +1,450 @@
+// DO NOT EDIT. Generated from src/dashboard/client/operations.graphql and src/portal/schema.graphql by codegen/dashboard.ts (make codegen).
+/* eslint-disable */
+/** Internal type. DO NOT USE DIRECTLY. */
+type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+/** Internal type. DO NOT USE DIRECTLY. */
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+/** What an account may do: developer, or operator (listing review and the restaurant side). */
+export type DeveloperRole =
+  | 'developer'
+  | 'operator';
+
+export type ListingStatus =
+  | 'draft'
+  | 'under_review'
+  | 'approved'
+  | 'active'
+  | 'suspended'
+  | 'deprecated'
+  | 'rejected'
+  | 'deleted';
+
+export type IntegrationType =
+  | 'none'
+  | 'oauth2';
+
+export type PricingModel =
+  | 'free'
+  | 'paid';
+
+export type OAuthInput = {
+  clientId?: string | null | undefined;
+  /** Stored encrypted; never returned. */
+  clientSecret?: string | null | undefined;
+  scopes?: Array<string> | null | undefined;
+  authorizeUrl?: string | null | undefined;
+  tokenUrl?: string | null | undefined;
+};
+
+export type PricingInput = {
+  model: PricingModel;
+  /** Decimal string, e.g. 9.99: required above 0 for paid, empty for free. */
+  price?: string | null | undefined;
+};
+
+export type CreatePluginInput = {
+  name: string;
+  /** A public https URL. */
+  webhookEndpoint?: string | null | undefined;
+  /** Catalog event names and family wildcards (order.*); omit for the default subscription. */
+  supportedEvents?: Array<string> | null | undefined;
+  supportedFeatures?: Array<string> | null | undefined;
+  integrationType?: IntegrationType | null | undefined;
+  oauth?: OAuthInput | null | undefined;
+  pricing?: PricingInput | null | undefined;
+  /** 0 to 365; paid plugins only. */
+  trialDays?: number | null | undefined;
+  /** Automatic recovery of failed deliveries (default false); see Plugin.webhookAutoRecover. */
+  webhookAutoRecover?: boolean | null | undefined;
+};
+
+export type UpdatePluginInput = {
+  name?: string | null | undefined;
+  webhookEndpoint?: string | null | undefined;
+  supportedEvents?: Array<string> | null | undefined;
+  supportedFeatures?: Array<string> | null | undefined;
+  integrationType?: IntegrationType | null | undefined;
+  oauth?: OAuthInput | null | undefined;
+  pricing?: PricingInput | null | undefined;
+  trialDays?: number | null | undefined;
+  webhookAutoRecover?: boolean | null | undefined;
+};
+
+export type SandboxStatus =
+  | 'provisioning'
+  | 'active'
+  | 'resetting'
+  | 'expired'
+  | 'deleted';
+
+/** Restaurant scenarios runScenario plays in a sandbox. */
+export type ScenarioKind =
+  /** A burst of orders through the kitchen statuses (in_progress, ready), paid at the point of sale; a few cancelled. */
+  | 'LUNCH_RUSH'
+  /** Orders paid in several partial sales that add up to the last cent. */
+  | 'SPLIT_BILL'
+  /** Declined payments (payment.failed), then a sale that succeeds. */
+  | 'CARD_DECLINED'
+  /** A menu item runs out (menu.item_updated, is_available false) and comes back. */
+  | 'ITEM_86'
+  /** Consumption takes an ingredient down through its reorder point, then a delivery restocks it: one low_stock, one low_stock_resolved. */
+  | 'STOCK_DEPLETION'
+  /** Closing: orders paid and completed, a few refunds. */
+  | 'END_OF_DAY';
+
+export type ScenarioRunStatus =
+  | 'running'
+  | 'completed'
+  | 'cancelled'
+  /** A step failed: `error` says which and why. */
+  | 'failed';
+
+export type DeliveryFaultsInput = {
+  duplicateRate?: number | null | undefined;
+  reorderWindowSeconds?: number | null | undefined;
+  failFirstAttempt?: boolean | null | undefined;
+};
+
+export type WebhookDirection =
+  | 'inbound'
+  | 'outbound';
+
+export type WebhookReplayStatus =
+  /** Some of its deliveries still have attempts to make. */
+  | 'running'
+  /** Every delivery has settled (delivered, failed or acknowledged). */
+  | 'completed';
+
+export type ReviewAction =
+  | 'approve'
+  | 'reject'
+  | 'activate'
+  | 'suspend'
+  | 'deprecate'
+  | 'delete';
+
+export type MeQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MeQuery = { me: { id: string, email: string, name: string, role: DeveloperRole } };
+
+export type LogInMutationVariables = Exact<{
+  email: string;
+  password: string;
+}>;
+
+
+export type LogInMutation = { logIn: { expiresAt: string } | null };
+
+export type SignUpMutationVariables = Exact<{
+  name: string;
+  email: string;
+  password: string;
+}>;
+
+
+export type SignUpMutation = { signUp: { expiresAt: string } | null };
+
+export type LogOutMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type LogOutMutation = { logOut: boolean };
+
+export type PluginFieldsFragment = { id: string, projectId: string, name: string, listingStatus: ListingStatus, webhookEndpoint: string | null, supportedEvents: Array<string> | null, supportedFeatures: Array<string>, integrationType: IntegrationType, trialDays: number, webhookAutoRecover: boolean, previousSecretExpiresAt: string | null, createdAt: string, updatedAt: string, pricing: { model: PricingModel, price: string | null } };
+
+export type ProjectsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ProjectsQuery = { myDeveloperProjects: Array<{ id: string, name: string, createdAt: string, plugins: Array<{ id: string, name: string, listingStatus: ListingStatus, webhookEndpoint: string | null, updatedAt: string }> }> };
+
+export type CreateProjectMutationVariables = Exact<{
+  name: string;
+}>;
+
+
+export type CreateProjectMutation = { createProject: { id: string, name: string } | null };
+
+export type CreatePluginMutationVariables = Exact<{
+  projectId: string;
+  input: CreatePluginInput;
+}>;
+
+
+export type CreatePluginMutation = { createPlugin: { webhookSecret: string, webhookSecretStandard: string, plugin: { id: string, name: string } } | null };
+
+export type PluginQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type PluginQuery = { plugin: { id: string, projectId: string, name: string, listingStatus: ListingStatus, webhookEndpoint: string | null, supportedEvents: Array<string> | null, supportedFeatures: Array<string>, integrationType: IntegrationType, trialDays: number, webhookAutoRecover: boolean, previousSecretExpiresAt: string | null, createdAt: string, updatedAt: string, pricing: { model: PricingModel, price: string | null } } | null, webhookHealth: Array<{ installationId: string, deliveredLast24h: number, failedLast24h: number, successRate: number | null, consecutiveFailures: number, failingSince: string | null, lastError: string | null, lastSequence: number, acknowledgedThrough: number }> };
+
+export type UpdatePluginMutationVariables = Exact<{
+  id: string;
+  input: UpdatePluginInput;
+}>;
+
+
+export type UpdatePluginMutation = { updatePlugin: { id: string, projectId: string, name: string, listingStatus: ListingStatus, webhookEndpoint: string | null, supportedEvents: Array<string> | null, supportedFeatures: Array<string>, integrationType: IntegrationType, trialDays: number, webhookAutoRecover: boolean, previousSecretExpiresAt: string | null, createdAt: string, updatedAt: string, pricing: { model: PricingModel, price: string | null } } | null };
+
+export type RotateSecretMutationVariables = Exact<{
+  pluginId: string;
+  overlapHours?: number | null | undefined;
+}>;
+
+
+export type RotateSecretMutation = { rotateWebhookSecret: { webhookSecret: string, webhookSecretStandard: string, previousSecretExpiresAt: string | null } | null };
+
+export type ExpireSecretMutationVariables = Exact<{
+  pluginId: string;
+}>;
+
+
+export type ExpireSecretMutation = { expireWebhookSecret: { id: string, projectId: string, name: string, listingStatus: ListingStatus, webhookEndpoint: string | null, supportedEvents: Array<string> | null, supportedFeatures: Array<string>, integrationType: IntegrationType, trialDays: number, webhookAutoRecover: boolean, previousSecretExpiresAt: string | null, createdAt: string, updatedAt: string, pricing: { model: PricingModel, price: string | null } } | null };
+
+export type SubmitForReviewMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type SubmitForReviewMutation = { submitPluginForReview: { id: string, projectId: string, name: string, listingStatus: ListingStatus, webhookEndpoint: string | null, supportedEvents: Array<string> | null, supportedFeatures: Array<string>, integrationType: IntegrationType, trialDays: number, webhookAutoRecover: boolean, previousSecretExpiresAt: string | null, createdAt: string, updatedAt: string, pricing: { model: PricingModel, price: string | null } } | null };
+
+export type DeveloperKeysQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DeveloperKeysQuery = { developerKeys: Array<{ id: string, name: string, prefix: string, scopes: Array<string>, ipAllowlist: Array<string>, createdAt: string, lastUsedAt: string | null, revokedAt: string | null }> };
+
+export type CreateDeveloperKeyMutationVariables = Exact<{
+  name: string;
+  scopes: Array<string> | string;
+  ipAllowlist?: Array<string> | string | null | undefined;
+}>;
+
+
+export type CreateDeveloperKeyMutation = { createDeveloperKey: { key: string, developerKey: { id: string } } | null };
+
+export type RevokeDeveloperKeyMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type RevokeDeveloperKeyMutation = { revokeDeveloperKey: { id: string, revokedAt: string | null } | null };
+
+export type DeliveryRowFragment = { id: string, installationId: string, eventType: string, status: string, attempts: number, httpStatus: number | null, durationMs: number | null, sequence: number | null, redeliveryOf: string | null, replayId: string | null, createdAt: string };
+
+export type DeliveriesQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  installationId?: string | null | undefined;
+  status?: string | null | undefined;
+  event?: string | null | undefined;
+}>;
+
+
+export type DeliveriesQuery = { webhookDeliveries: { nodes: Array<{ id: string, installationId: string, eventType: string, status: string, attempts: number, httpStatus: number | null, durationMs: number | null, sequence: number | null, redeliveryOf: string | null, replayId: string | null, createdAt: string }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
+
+export type DeliveryQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type DeliveryQuery = { webhookLog: { direction: WebhookDirection, eventId: string | null, errorMessage: string | null, updatedAt: string, listenerHttpStatus: number | null, id: string, installationId: string, eventType: string, status: string, attempts: number, httpStatus: number | null, durationMs: number | null, sequence: number | null, redeliveryOf: string | null, replayId: string | null, createdAt: string, request: { body: string, headers: Array<{ name: string, value: string }> | null } | null, deliveryAttempts: Array<{ attempt: number, status: string, httpStatus: number | null, errorMessage: string | null, durationMs: number, attemptedAt: string }> } | null };
+
+export type RedeliverMutationVariables = Exact<{
+  logId: string;
+}>;
+
+
+export type RedeliverMutation = { redeliverWebhook: { id: string } };
+
+export type ReplayMutationVariables = Exact<{
+  installationId: string;
+  since: string;
+  until?: string | null | undefined;
+  onlyFailed?: boolean | null | undefined;
+}>;
+
+
+export type ReplayMutation = { replayWebhooks: { id: string, status: WebhookReplayStatus, total: number, queued: number, delivered: number, failed: number } };
+
+export type ReplayProgressQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type ReplayProgressQuery = { webhookReplay: { id: string, status: WebhookReplayStatus, total: number, queued: number, delivered: number, failed: number } | null };
+
+export type ApiRequestRowFragment = { id: string, installationId: string, createdAt: string, method: string, path: string, operationId: string | null, status: number, errorCode: string | null, durationMs: number, requestId: string };
+
+export type ApiRequestsQueryVariables = Exact<{
+  installationId: string;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  status?: number | null | undefined;
+  operationId?: string | null | undefined;
+  since?: string | null | undefined;
+}>;
+
+
+export type ApiRequestsQuery = { apiRequests: { nodes: Array<{ id: string, installationId: string, createdAt: string, method: string, path: string, operationId: string | null, status: number, errorCode: string | null, durationMs: number, requestId: string }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
+
+export type ApiRequestByRequestIdQueryVariables = Exact<{
+  requestId: string;
+}>;
+
+
+export type ApiRequestByRequestIdQuery = { apiRequestByRequestId: { idempotencyKey: string | null, clientIp: string, requestBody: string | null, responseBody: string | null, id: string, installationId: string, createdAt: string, method: string, path: string, operationId: string | null, status: number, errorCode: string | null, durationMs: number, requestId: string } | null };
+
+export type MyInstallationsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MyInstallationsQuery = { sandboxes: Array<{ id: string, name: string, installationId: string | null, status: SandboxStatus }> };
+
+export type SandboxFieldsFragment = { id: string, pluginId: string, name: string, purpose: string, status: SandboxStatus, installationId: string | null, lastAccessedAt: string, protectedUntil: string | null, wouldExpireAt: string | null, createdAt: string, clockOffsetDays: number, clockNow: string, deliveryFaults: { duplicateRate: number, reorderWindowSeconds: number, failFirstAttempt: boolean } };
+
+export type SandboxesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SandboxesQuery = { sandboxes: Array<{ id: string, pluginId: string, name: string, purpose: string, status: SandboxStatus, installationId: string | null, lastAccessedAt: string, protectedUntil: string | null, wouldExpireAt: string | null, createdAt: string, clockOffsetDays: number, clockNow: string, deliveryFaults: { duplicateRate: number, reorderWindowSeconds: number, failFirstAttempt: boolean } }>, myDeveloperProjects: Array<{ id: string, plugins: Array<{ id: string, name: string }> }> };
+
+export type SandboxQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type SandboxQuery = { sandbox: { id: string, pluginId: string, name: string, purpose: string, status: SandboxStatus, installationId: string | null, lastAccessedAt: string, protectedUntil: string | null, wouldExpireAt: string | null, createdAt: string, clockOffsetDays: number, clockNow: string, deliveryFaults: { duplicateRate: number, reorderWindowSeconds: number, failFirstAttempt: boolean } } | null };
+
+export type ProvisionSandboxMutationVariables = Exact<{
+  pluginId: string;
+  name: string;
+  purpose?: string | null | undefined;
+}>;
+
+
+export type ProvisionSandboxMutation = { provisionSandbox: { installationKey: string, webhookSecret: string, webhookSecretStandard: string, sandbox: { id: string } } | null };
+
+export type ResetSandboxMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type ResetSandboxMutation = { resetSandbox: { id: string, pluginId: string, name: string, purpose: string, status: SandboxStatus, installationId: string | null, lastAccessedAt: string, protectedUntil: string | null, wouldExpireAt: string | null, createdAt: string, clockOffsetDays: number, clockNow: string, deliveryFaults: { duplicateRate: number, reorderWindowSeconds: number, failFirstAttempt: boolean } } | null };
+
+export type ProtectSandboxMutationVariables = Exact<{
+  id: string;
+  days: number;
+}>;
+
+
+export type ProtectSandboxMutation = { protectSandbox: { id: string, pluginId: string, name: string, purpose: string, status: SandboxStatus, installationId: string | null, lastAccessedAt: string, protectedUntil: string | null, wouldExpireAt: string | null, createdAt: string, clockOffsetDays: number, clockNow: string, deliveryFaults: { duplicateRate: number, reorderWindowSeconds: number, failFirstAttempt: boolean } } | null };
+
+export type DeleteSandboxMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type DeleteSandboxMutation = { deleteSandbox: { id: string, status: SandboxStatus } | null };
+
+export type AdvanceClockMutationVariables = Exact<{
+  sandboxId: string;
+  days: number;
+}>;
+
+
+export type AdvanceClockMutation = { advanceSandboxClock: { id: string, pluginId: string, name: string, purpose: string, status: SandboxStatus, installationId: string | null, lastAccessedAt: string, protectedUntil: string | null, wouldExpireAt: string | null, createdAt: string, clockOffsetDays: number, clockNow: string, deliveryFaults: { duplicateRate: number, reorderWindowSeconds: number, failFirstAttempt: boolean } } };
+
+export type SetFaultsMutationVariables = Exact<{
+  sandboxId: string;
+  faults: DeliveryFaultsInput;
+}>;
+
+
+export type SetFaultsMutation = { setSandboxDeliveryFaults: { id: string, pluginId: string, name: string, purpose: string, status: SandboxStatus, installationId: string | null, lastAccessedAt: string, protectedUntil: string | null, wouldExpireAt: string | null, createdAt: string, clockOffsetDays: number, clockNow: string, deliveryFaults: { duplicateRate: number, reorderWindowSeconds: number, failFirstAttempt: boolean } } };
+
+export type ScenarioFieldsFragment = { id: string, kind: ScenarioKind, status: ScenarioRunStatus, minutes: number, stepsDone: number, stepsTotal: number, eventsEmitted: number, startedAt: string, finishedAt: string | null, error: string | null };
+
+export type RunScenarioMutationVariables = Exact<{
+  sandboxId: string;
+  scenario: ScenarioKind;
+  minutes?: number | null | undefined;
+}>;
+
+
+export type RunScenarioMutation = { runScenario: { id: string, kind: ScenarioKind, status: ScenarioRunStatus, minutes: number, stepsDone: number, stepsTotal: number, eventsEmitted: number, startedAt: string, finishedAt: string | null, error: string | null } };
+
+export type ScenarioProgressQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type ScenarioProgressQuery = { scenarioRun: { id: string, kind: ScenarioKind, status: ScenarioRunStatus, minutes: number, stepsDone: number, stepsTotal: number, eventsEmitted: number, startedAt: string, finishedAt: string | null, error: string | null } | null };
+
+export type CancelScenarioMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type CancelScenarioMutation = { cancelScenario: { id: string, kind: ScenarioKind, status: ScenarioRunStatus, minutes: number, stepsDone: number, stepsTotal: number, eventsEmitted: number, startedAt: string, finishedAt: string | null, error: string | null } };
+
+export type SendTestEventMutationVariables = Exact<{
+  installationId: string;
+  event: string;
+}>;
+
+
+export type SendTestEventMutation = { testWebhook: { logId: string } | null };
+
+export type ListingsQueryVariables = Exact<{
+  status?: ListingStatus | null | undefined;
+}>;
+
+
+export type ListingsQuery = { listings: Array<{ id: string, name: string, listingStatus: ListingStatus, webhookEndpoint: string | null, updatedAt: string, pricing: { model: PricingModel, price: string | null } }> };
+
+export type ReviewPluginMutationVariables = Exact<{
+  pluginId: string;
+  action: ReviewAction;
+}>;
+
+
+export type ReviewPluginMutation = { reviewPlugin: { id: string, listingStatus: ListingStatus } | null };
+
+/** A GraphQL document whose result is R and whose variables are V (types only). */
+export type Operation<R, V> = string & { readonly __result?: R; readonly __variables?: V };
+export const MeDocument = "query Me {\n  me {\n    id\n    email\n    name\n    role\n  }\n}" as Operation<MeQuery, MeQueryVariables>;
+export const LogInDocument = "mutation LogIn($email: String!, $password: String!) {\n  logIn(email: $email, password: $password) {\n    expiresAt\n  }\n}" as Operation<LogInMutation, LogInMutationVariables>;
+export const SignUpDocument = "mutation SignUp($name: String!, $email: String!, $password: String!) {\n  signUp(name: $name, email: $email, password: $password) {\n    expiresAt\n  }\n}" as Operation<SignUpMutation, SignUpMutationVariables>;
+export const LogOutDocument = "mutation LogOut {\n  logOut\n}" as Operation<LogOutMutation, LogOutMutationVariables>;
+export const ProjectsDocument = "query Projects {\n  myDeveloperProjects {\n    id\n    name\n    createdAt\n    plugins {\n      id\n      name\n      listingStatus\n      webhookEndpoint\n      updatedAt\n    }\n  }\n}" as Operation<ProjectsQuery, ProjectsQueryVariables>;
+export const CreateProjectDocument = "mutation CreateProject($name: String!) {\n  createProject(name: $name) {\n    id\n    name\n  }\n}" as Operation<CreateProjectMutation, CreateProjectMutationVariables>;
+export const CreatePluginDocument = "mutation CreatePlugin($projectId: ID!, $input: CreatePluginInput!) {\n  createPlugin(projectId: $projectId, input: $input) {\n    plugin {\n      id\n      name\n    }\n    webhookSecret\n    webhookSecretStandard\n  }\n}" as Operation<CreatePluginMutation, CreatePluginMutationVariables>;
+export const PluginDocument = "query Plugin($id: ID!) {\n  plugin(id: $id) {\n    ...PluginFields\n  }\n  webhookHealth(pluginId: $id) {\n    installationId\n    deliveredLast24h\n    failedLast24h\n    successRate\n    consecutiveFailures\n    failingSince\n    lastError\n    lastSequence\n    acknowledgedThrough\n  }\n}\nfragment PluginFields on Plugin {\n  id\n  projectId\n  name\n  listingStatus\n  webhookEndpoint\n  supportedEvents\n  supportedFeatures\n  integrationType\n  pricing {\n    model\n    price\n  }\n  trialDays\n  webhookAutoRecover\n  previousSecretExpiresAt\n  createdAt\n  updatedAt\n}" as Operation<PluginQuery, PluginQueryVariables>;
+export const UpdatePluginDocument = "mutation UpdatePlugin($id: ID!, $input: UpdatePluginInput!) {\n  updatePlugin(id: $id, input: $input) {\n    ...PluginFields\n  }\n}\nfragment PluginFields on Plugin {\n  id\n  projectId\n  name\n  listingStatus\n  webhookEndpoint\n  supportedEvents\n  supportedFeatures\n  integrationType\n  pricing {\n    model\n    price\n  }\n  trialDays\n  webhookAutoRecover\n  previousSecretExpiresAt\n  createdAt\n  updatedAt\n}" as Operation<UpdatePluginMutation, UpdatePluginMutationVariables>;
+export const RotateSecretDocument = "mutation RotateSecret($pluginId: ID!, $overlapHours: Int) {\n  rotateWebhookSecret(pluginId: $pluginId, overlapHours: $overlapHours) {\n    webhookSecret\n    webhookSecretStandard\n    previousSecretExpiresAt\n  }\n}" as Operation<RotateSecretMutation, RotateSecretMutationVariables>;
+export const ExpireSecretDocument = "mutation ExpireSecret($pluginId: ID!) {\n  expireWebhookSecret(pluginId: $pluginId) {\n    ...PluginFields\n  }\n}\nfragment PluginFields on Plugin {\n  id\n  projectId\n  name\n  listingStatus\n  webhookEndpoint\n  supportedEvents\n  supportedFeatures\n  integrationType\n  pricing {\n    model\n    price\n  }\n  trialDays\n  webhookAutoRecover\n  previousSecretExpiresAt\n  createdAt\n  updatedAt\n}" as Operation<ExpireSecretMutation, ExpireSecretMutationVariables>;
+export const SubmitForReviewDocument = "mutation SubmitForReview($id: ID!) {\n  submitPluginForReview(id: $id) {\n    ...PluginFields\n  }\n}\nfragment PluginFields on Plugin {\n  id\n  projectId\n  name\n  listingStatus\n  webhookEndpoint\n  supportedEvents\n  supportedFeatures\n  integrationType\n  pricing {\n    model\n    price\n  }\n  trialDays\n  webhookAutoRecover\n  previousSecretExpiresAt\n  createdAt\n  updatedAt\n}" as Operation<SubmitForReviewMutation, SubmitForReviewMutationVariables>;
+export const DeveloperKeysDocument = "query DeveloperKeys {\n  developerKeys {\n    id\n    name\n    prefix\n    scopes\n    ipAllowlist\n    createdAt\n    lastUsedAt\n    revokedAt\n  }\n}" as Operation<DeveloperKeysQuery, DeveloperKeysQueryVariables>;
+export const CreateDeveloperKeyDocument = "mutation CreateDeveloperKey($name: String!, $scopes: [String!]!, $ipAllowlist: [String!]) {\n  createDeveloperKey(name: $name, scopes: $scopes, ipAllowlist: $ipAllowlist) {\n    key\n    developerKey {\n      id\n    }\n  }\n}" as Operation<CreateDeveloperKeyMutation, CreateDeveloperKeyMutationVariables>;
+export const RevokeDeveloperKeyDocument = "mutation RevokeDeveloperKey($id: ID!) {\n  revokeDeveloperKey(id: $id) {\n    id\n    revokedAt\n  }\n}" as Operation<RevokeDeveloperKeyMutation, RevokeDeveloperKeyMutationVariables>;
+export const DeliveriesDocument = "query Deliveries($first: Int, $after: String, $installationId: ID, $status: String, $event: String) {\n  webhookDeliveries(\n    first: $first\n    after: $after\n    installationId: $installationId\n    status: $status\n    event: $event\n  ) {\n    nodes {\n      ...DeliveryRow\n    }\n    pageInfo {\n      hasNextPage\n      endCursor\n    }\n  }\n}\nfragment DeliveryRow on WebhookLog {\n  id\n  installationId\n  eventType\n  status\n  attempts\n  httpStatus\n  durationMs\n  sequence\n  redeliveryOf\n  replayId\n  createdAt\n}" as Operation<DeliveriesQuery, DeliveriesQueryVariables>;
+export const DeliveryDocument = "query Delivery($id: ID!) {\n  webhookLog(id: $id) {\n    ...DeliveryRow\n    direction\n    eventId\n    errorMessage\n    updatedAt\n    listenerHttpStatus\n    request {\n      headers {\n        name\n        value\n      }\n      body\n    }\n    deliveryAttempts {\n      attempt\n      status\n      httpStatus\n      errorMessage\n      durationMs\n      attemptedAt\n    }\n  }\n}\nfragment DeliveryRow on WebhookLog {\n  id\n  installationId\n  eventType\n  status\n  attempts\n  httpStatus\n  durationMs\n  sequence\n  redeliveryOf\n  replayId\n  createdAt\n}" as Operation<DeliveryQuery, DeliveryQueryVariables>;
+export const RedeliverDocument = "mutation Redeliver($logId: ID!) {\n  redeliverWebhook(logId: $logId) {\n    id\n  }\n}" as Operation<RedeliverMutation, RedeliverMutationVariables>;
+export const ReplayDocument = "mutation Replay($installationId: ID!, $since: DateTime!, $until: DateTime, $onlyFailed: Boolean) {\n  replayWebhooks(\n    installationId: $installationId\n    since: $since\n    until: $until\n    onlyFailed: $onlyFailed\n  ) {\n    id\n    status\n    total\n    queued\n    delivered\n    failed\n  }\n}" as Operation<ReplayMutation, ReplayMutationVariables>;
+export const ReplayProgressDocument = "query ReplayProgress($id: ID!) {\n  webhookReplay(id: $id) {\n    id\n    status\n    total\n    queued\n    delivered\n    failed\n  }\n}" as Operation<ReplayProgressQuery, ReplayProgressQueryVariables>;
+export const ApiRequestsDocument = "query ApiRequests($installationId: ID!, $first: Int, $after: String, $status: Int, $operationId: String, $since: DateTime) {\n  apiRequests(\n    installationId: $installationId\n    first: $first\n    after: $after\n    status: $status\n    operationId: $operationId\n    since: $since\n  ) {\n    nodes {\n      ...ApiRequestRow\n    }\n    pageInfo {\n      hasNextPage\n      endCursor\n    }\n  }\n}\nfragment ApiRequestRow on ApiRequest {\n  id\n  installationId\n  createdAt\n  method\n  path\n  operationId\n  status\n  errorCode\n  durationMs\n  requestId\n}" as Operation<ApiRequestsQuery, ApiRequestsQueryVariables>;
+export const ApiRequestByRequestIdDocument = "query ApiRequestByRequestId($requestId: String!) {\n  apiRequestByRequestId(requestId: $requestId) {\n    ...ApiRequestRow\n    idempotencyKey\n    clientIp\n    requestBody\n    responseBody\n  }\n}\nfragment ApiRequestRow on ApiRequest {\n  id\n  installationId\n  createdAt\n  method\n  path\n  operationId\n  status\n  errorCode\n  durationMs\n  requestId\n}" as Operation<ApiRequestByRequestIdQuery, ApiRequestByRequestIdQueryVariables>;
+export const MyInstallationsDocument = "query MyInstallations {\n  sandboxes {\n    id\n    name\n    installationId\n    status\n  }\n}" as Operation<MyInstallationsQuery, MyInstallationsQueryVariables>;
+export const SandboxesDocument = "query Sandboxes {\n  sandboxes {\n    ...SandboxFields\n  }\n  myDeveloperProjects {\n    id\n    plugins {\n      id\n      name\n    }\n  }\n}\nfragment SandboxFields on Sandbox {\n  id\n  pluginId\n  name\n  purpose\n  status\n  installationId\n  lastAccessedAt\n  protectedUntil\n  wouldExpireAt\n  createdAt\n  clockOffsetDays\n  clockNow\n  deliveryFaults {\n    duplicateRate\n    reorderWindowSeconds\n    failFirstAttempt\n  }\n}" as Operation<SandboxesQuery, SandboxesQueryVariables>;
+export const SandboxDocument = "query Sandbox($id: ID!) {\n  sandbox(id: $id) {\n    ...SandboxFields\n  }\n}\nfragment SandboxFields on Sandbox {\n  id\n  pluginId\n  name\n  purpose\n  status\n  installationId\n  lastAccessedAt\n  protectedUntil\n  wouldExpireAt\n  createdAt\n  clockOffsetDays\n  clockNow\n  deliveryFaults {\n    duplicateRate\n    reorderWindowSeconds\n    failFirstAttempt\n  }\n}" as Operation<SandboxQuery, SandboxQueryVariables>;
+export const ProvisionSandboxDocument = "mutation ProvisionSandbox($pluginId: ID!, $name: String!, $purpose: String) {\n  provisionSandbox(pluginId: $pluginId, name: $name, purpose: $purpose) {\n    sandbox {\n      id\n    }\n    installationKey\n    webhookSecret\n    webhookSecretStandard\n  }\n}" as Operation<ProvisionSandboxMutation, ProvisionSandboxMutationVariables>;
+export const ResetSandboxDocument = "mutation ResetSandbox($id: ID!) {\n  resetSandbox(id: $id) {\n    ...SandboxFields\n  }\n}\nfragment SandboxFields on Sandbox {\n  id\n  pluginId\n  name\n  purpose\n  status\n  installationId\n  lastAccessedAt\n  protectedUntil\n  wouldExpireAt\n  createdAt\n  clockOffsetDays\n  clockNow\n  deliveryFaults {\n    duplicateRate\n    reorderWindowSeconds\n    failFirstAttempt\n  }\n}" as Operation<ResetSandboxMutation, ResetSandboxMutationVariables>;
+export const ProtectSandboxDocument = "mutation ProtectSandbox($id: ID!, $days: Int!) {\n  protectSandbox(id: $id, days: $days) {\n    ...SandboxFields\n  }\n}\nfragment SandboxFields on Sandbox {\n  id\n  pluginId\n  name\n  purpose\n  status\n  installationId\n  lastAccessedAt\n  protectedUntil\n  wouldExpireAt\n  createdAt\n  clockOffsetDays\n  clockNow\n  deliveryFaults {\n    duplicateRate\n    reorderWindowSeconds\n    failFirstAttempt\n  }\n}" as Operation<ProtectSandboxMutation, ProtectSandboxMutationVariables>;
+export const DeleteSandboxDocument = "mutation DeleteSandbox($id: ID!) {\n  deleteSandbox(id: $id) {\n    id\n    status\n  }\n}" as Operation<DeleteSandboxMutation, DeleteSandboxMutationVariables>;
+export const AdvanceClockDocument = "mutation AdvanceClock($sandboxId: ID!, $days: Int!) {\n  advanceSandboxClock(sandboxId: $sandboxId, days: $days) {\n    ...SandboxFields\n  }\n}\nfragment SandboxFields on Sandbox {\n  id\n  pluginId\n  name\n  purpose\n  status\n  installationId\n  lastAccessedAt\n  protectedUntil\n  wouldExpireAt\n  createdAt\n  clockOffsetDays\n  clockNow\n  deliveryFaults {\n    duplicateRate\n    reorderWindowSeconds\n    failFirstAttempt\n  }\n}" as Operation<AdvanceClockMutation, AdvanceClockMutationVariables>;
+export const SetFaultsDocument = "mutation SetFaults($sandboxId: ID!, $faults: DeliveryFaultsInput!) {\n  setSandboxDeliveryFaults(sandboxId: $sandboxId, faults: $faults) {\n    ...SandboxFields\n  }\n}\nfragment SandboxFields on Sandbox {\n  id\n  pluginId\n  name\n  purpose\n  status\n  installationId\n  lastAccessedAt\n  protectedUntil\n  wouldExpireAt\n  createdAt\n  clockOffsetDays\n  clockNow\n  deliveryFaults {\n    duplicateRate\n    reorderWindowSeconds\n    failFirstAttempt\n  }\n}" as Operation<SetFaultsMutation, SetFaultsMutationVariables>;
+export const RunScenarioDocument = "mutation RunScenario($sandboxId: ID!, $scenario: ScenarioKind!, $minutes: Int) {\n  runScenario(sandboxId: $sandboxId, scenario: $scenario, minutes: $minutes) {\n    ...ScenarioFields\n  }\n}\nfragment ScenarioFields on ScenarioRun {\n  id\n  kind\n  status\n  minutes\n  stepsDone\n  stepsTotal\n  eventsEmitted\n  startedAt\n  finishedAt\n  error\n}" as Operation<RunScenarioMutation, RunScenarioMutationVariables>;
+export const ScenarioProgressDocument = "query ScenarioProgress($id: ID!) {\n  scenarioRun(id: $id) {\n    ...ScenarioFields\n  }\n}\nfragment ScenarioFields on ScenarioRun {\n  id\n  kind\n  status\n  minutes\n  stepsDone\n  stepsTotal\n  eventsEmitted\n  startedAt\n  finishedAt\n  error\n}" as Operation<ScenarioProgressQuery, ScenarioProgressQueryVariables>;
+export const CancelScenarioDocument = "mutation CancelScenario($id: ID!) {\n  cancelScenario(id: $id) {\n    ...ScenarioFields\n  }\n}\nfragment ScenarioFields on ScenarioRun {\n  id\n  kind\n  status\n  minutes\n  stepsDone\n  stepsTotal\n  eventsEmitted\n  startedAt\n  finishedAt\n  error\n}" as Operation<CancelScenarioMutation, CancelScenarioMutationVariables>;
+export const SendTestEventDocument = "mutation SendTestEvent($installationId: ID!, $event: String!) {\n  testWebhook(installationId: $installationId, event: $event) {\n    logId\n  }\n}" as Operation<SendTestEventMutation, SendTestEventMutationVariables>;
+export const ListingsDocument = "query Listings($status: ListingStatus) {\n  listings(status: $status) {\n    id\n    name\n    listingStatus\n    webhookEndpoint\n    pricing {\n      model\n      price\n    }\n    updatedAt\n  }\n}" as Operation<ListingsQuery, ListingsQueryVariables>;
+export const ReviewPluginDocument = "mutation ReviewPlugin($pluginId: ID!, $action: ReviewAction!) {\n  reviewPlugin(pluginId: $pluginId, action: $action) {\n    id\n    listingStatus\n  }\n}" as Operation<ReviewPluginMutation, ReviewPluginMutationVariables>;
