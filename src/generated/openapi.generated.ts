@@ -900,6 +900,11 @@ export interface components {
             /** @enum {string} */
             error: "sandbox_misconfigured" | "internal_error" | "capture_failed";
         };
+        /** @description 503 error. */
+        ServiceUnavailableError: components["schemas"]["Error"] & {
+            /** @enum {string} */
+            error: "service_unavailable";
+        };
         /** @description 500 error of the setup-token exchange. */
         ServerError: components["schemas"]["Error"] & {
             /** @enum {string} */
@@ -2227,6 +2232,23 @@ export interface components {
                 "application/json": components["schemas"]["RateLimitError"];
             };
         };
+        /** @description Code `service_unavailable`: the database cannot be reached for now (restarting, failing over, or no connection free within 2 seconds). Wait `Retry-After` seconds and retry; retry writes with the same idempotency key. */
+        ServiceUnavailable: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "service_unavailable",
+                 *       "message": "The service cannot reach its database right now. Retry after 2 s."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ServiceUnavailableError"];
+            };
+        };
         /**
          * @description Server error. Codes:
          *     - `sandbox_misconfigured`: the sandbox's data schema is missing or broken; resetting the
@@ -2423,6 +2445,7 @@ export interface operations {
             409: components["responses"]["SandboxResetting"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getInstallation: {
@@ -2492,6 +2515,7 @@ export interface operations {
             409: components["responses"]["SandboxResetting"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateInstallationConfig: {
@@ -2574,6 +2598,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listOrders: {
@@ -2679,6 +2704,7 @@ export interface operations {
             422: components["responses"]["UnprocessableLocation"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createOrder: {
@@ -2810,6 +2836,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreateOrderInternalError"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getOrder: {
@@ -2848,6 +2875,7 @@ export interface operations {
             409: components["responses"]["SandboxResetting"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateOrder: {
@@ -2912,6 +2940,7 @@ export interface operations {
             };
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     captureOrderPayment: {
@@ -3052,6 +3081,7 @@ export interface operations {
                     "application/json": components["schemas"]["CaptureInternalError"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listMenuItems: {
@@ -3143,6 +3173,7 @@ export interface operations {
             422: components["responses"]["UnprocessableLocation"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getMenuItem: {
@@ -3181,6 +3212,7 @@ export interface operations {
             409: components["responses"]["SandboxResetting"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateMenuItem: {
@@ -3231,6 +3263,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     bulkUpdateMenuAvailability: {
@@ -3310,6 +3343,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listLocations: {
@@ -3373,6 +3407,7 @@ export interface operations {
             409: components["responses"]["SandboxResetting"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getLocation: {
@@ -3411,6 +3446,7 @@ export interface operations {
             409: components["responses"]["SandboxResetting"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listCustomers: {
@@ -3489,6 +3525,7 @@ export interface operations {
             422: components["responses"]["UnprocessableLocation"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCustomer: {
@@ -3546,6 +3583,7 @@ export interface operations {
             409: components["responses"]["SandboxResetting"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listInventory: {
@@ -3638,6 +3676,7 @@ export interface operations {
             422: components["responses"]["UnprocessableLocation"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getInventoryItem: {
@@ -3676,6 +3715,7 @@ export interface operations {
             409: components["responses"]["SandboxResetting"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateInventoryItem: {
@@ -3729,6 +3769,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createStockMovement: {
@@ -3827,6 +3868,7 @@ export interface operations {
             };
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     receiveExternalWebhook: {
@@ -3973,6 +4015,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getExternalWebhookLog: {
@@ -4011,6 +4054,7 @@ export interface operations {
             409: components["responses"]["SandboxResetting"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listEvents: {
@@ -4096,6 +4140,7 @@ export interface operations {
             409: components["responses"]["SandboxResetting"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     acknowledgeEvents: {
@@ -4171,6 +4216,7 @@ export interface operations {
             };
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     exchangeSetupToken: {
@@ -4249,6 +4295,7 @@ export interface operations {
                     "application/json": components["schemas"]["ServerError"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
 }
