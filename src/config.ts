@@ -11,6 +11,10 @@ export interface Config {
   readonly databaseUrl: string | undefined;
   /** Connections of this process's pool (pg-boss keeps its own, small, pool besides). */
   readonly databasePoolSize: number;
+  /** How long a query waits for a pooled connection (or a new one to connect) before it fails: 503. */
+  readonly databaseAcquireTimeoutMs: number;
+  /** SIGTERM: how long requests in flight may take to finish before the process exits anyway. */
+  readonly shutdownGraceMs: number;
   readonly dataDir: string;
   readonly encryptionKey: Buffer;
   readonly jwtSecret: Buffer;
@@ -108,6 +112,8 @@ export function loadConfig(env: Env = process.env): Config {
     baseUrl: (env.BASE_URL || `http://localhost:${port}`).replace(/\/$/, ''),
     databaseUrl: env.DATABASE_URL || undefined,
     databasePoolSize: int('SVC_DB_POOL_SIZE', 20, 1, 1000),
+    databaseAcquireTimeoutMs: int('SVC_DB_ACQUIRE_TIMEOUT_MS', 2000, 1, 600_000),
+    shutdownGraceMs: int('SVC_SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
     dataDir,
     encryptionKey: secret('SVC_ENCRYPTION_KEY', 'encryption.key', 32),
     jwtSecret: secret('SVC_JWT_SECRET', 'jwt.key', 32),

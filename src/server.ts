@@ -31,7 +31,7 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Runt
     embedded = await startEmbeddedPostgres({ dataDir: path.join(config.dataDir, 'postgres'), persistent: true });
     url = embedded.url();
   }
-  const database = createDatabase(url, { max: config.databasePoolSize });
+  const database = createDatabase(url, { max: config.databasePoolSize, acquireTimeoutMs: config.databaseAcquireTimeoutMs });
   try {
     await migrateAll(database.db);
   } catch (err) {

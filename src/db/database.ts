@@ -14,8 +14,18 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export function createDatabase(connectionString: string, options: { max?: number } = {}): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 20 });
+export interface PoolOptions {
+  max?: number;
+  /**
+   * How long a query waits for a connection, a free one or a new one connecting (pg's
+   * connectionTimeoutMillis): past it the query fails, and the request is answered 503 instead of
+   * queueing without bound behind a burst or hanging on a database that does not answer.
+   */
+  acquireTimeoutMs?: number;
+}
+
+export function createDatabase(connectionString: string, options: PoolOptions = {}): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 20, connectionTimeoutMillis: options.acquireTimeoutMs ?? 0 });
   // An idle client can lose its connection (server restart, database dropped); the pool replaces
   // it on next use. Without a listener the error would crash the process.
   pool.on('error', () => {});

@@ -65,7 +65,6 @@ export async function createTestContext(env: Record<string, string> = {}, option
   const admin = createDatabase(adminUrl, { max: 1 });
   await sql`create database ${sql.id(name)} template ${sql.id(TEMPLATE_DB)}`.execute(admin.db);
   const databaseUrl = withDatabase(adminUrl, name);
-  const handle: DatabaseHandle = createDatabase(databaseUrl);
   const logs: string[] = [];
   const sink = new Writable({
     write(chunk, _enc, done) {
@@ -76,6 +75,7 @@ export async function createTestContext(env: Record<string, string> = {}, option
   const makeConfig = (overrides: Record<string, string> = {}) =>
     loadConfig({ ...TEST_ENV, DATABASE_URL: databaseUrl, PORT: '0', ...env, ...overrides });
   const config = makeConfig();
+  const handle: DatabaseHandle = createDatabase(databaseUrl, { max: config.databasePoolSize, acquireTimeoutMs: config.databaseAcquireTimeoutMs });
   const logger = createLogger(config.logLevel, sink);
   // Every app needs the job queue: its writes emit through the event sink, which enqueues their
   // fan-out. Without `{ jobs }` the runtime only produces (no workers, supervisor or schedules), so
