@@ -75,7 +75,10 @@ export async function createTestContext(env: Record<string, string> = {}, option
   const makeConfig = (overrides: Record<string, string> = {}) =>
     loadConfig({ ...TEST_ENV, DATABASE_URL: databaseUrl, PORT: '0', ...env, ...overrides });
   const config = makeConfig();
-  const handle: DatabaseHandle = createDatabase(databaseUrl, { max: config.databasePoolSize, acquireTimeoutMs: config.databaseAcquireTimeoutMs });
+  // The acquire timeout only where a test asks for one: the shared test server, under every test
+  // file at once, can take seconds to open a connection.
+  const acquireTimeoutMs = env.SVC_DB_ACQUIRE_TIMEOUT_MS ? config.databaseAcquireTimeoutMs : undefined;
+  const handle: DatabaseHandle = createDatabase(databaseUrl, { max: config.databasePoolSize, acquireTimeoutMs });
   const logger = createLogger(config.logLevel, sink);
   // Every app needs the job queue: its writes emit through the event sink, which enqueues their
   // fan-out. Without `{ jobs }` the runtime only produces (no workers, supervisor or schedules), so
