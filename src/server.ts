@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import { createDatabase, type DatabaseHandle } from './db/database.js';
 import type { EmbeddedServer } from './db/embedded.js';
 import { migrateAll } from './db/migrate.js';
+import { asUnavailable } from './domain/shared/index.js';
 import type { Logger } from './logger.js';
 import type { EventSink, JobQueue } from './domain/webhooks/index.js';
 import express from 'express';
@@ -37,7 +38,7 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Runt
   }
   const database = createDatabase(url, { max: config.databasePoolSize, acquireTimeoutMs: config.databaseAcquireTimeoutMs });
   try {
-    await migrateAll(database.db);
+    await migrateWhenReachable(database, logger);
   } catch (err) {
     // Never leave the embedded server running behind a process that failed to start.
     await database.close();
@@ -53,6 +54,23 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Runt
       await embedded?.stop();
     },
   };
+}
+
+/** How long a starting process waits for an unreachable database (down, restarting, slow to connect). */
+const START_WAIT_MS = 60_000;
+
+/** Migrates, retrying while the database cannot be reached (a process may start before it). */
+async function migrateWhenReachable(database: DatabaseHandle, logger: Logger): Promise<void> {
+  const deadline = Date.now() + START_WAIT_MS;
+  for (;;) {
+    try {
+      return await migrateAll(database.db);
+    } catch (err) {
+      if (!asUnavailable(err) || Date.now() > deadline) throw err;
+      logger.warn({ err: (err as Error).message }, 'the database cannot be reached yet: retrying');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
 }
 
 export interface Listening {
