@@ -17,7 +17,7 @@ endif
 
 DEPS := node_modules/.installed
 
-.PHONY: build run test test-unit test-scale codegen codegen-check typecheck lint lint-openapi lint-asyncapi bench clean node deps browser-deps go-deps sdk sdk-proof api-diff api-check api-release
+.PHONY: build run test test-unit test-scale codegen codegen-check typecheck lint lint-openapi lint-asyncapi bench clean node deps browser-deps go-deps sdk sdk-proof api-diff api-check api-release chaos
 
 node: $(NODE_BIN)
 $(NODE_HOME)/bin/node:
@@ -111,6 +111,11 @@ test-scale: $(DEPS)
 
 bench: $(DEPS)
 	npx tsx bench/run.ts
+
+# Faults (issue 35): a database crash, SIGTERM under load, overload, against the real service on
+# an embedded PostgreSQL this script controls; table in bench/results/chaos-<date>.md.
+chaos: $(DEPS)
+	npx tsx bench/chaos.ts
 
 clean:
 	rm -rf node_modules .tools dist

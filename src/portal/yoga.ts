@@ -7,7 +7,7 @@ import { renderGraphiQL } from '../docs/graphiql.js';
 import type { Db } from '../db/database.js';
 import type { Logger } from '../logger.js';
 import { consumeRateLimit, type RateLimitState } from '../domain/installations/index.js';
-import { DomainError, NotFoundError, RateLimitedError } from '../domain/shared/index.js';
+import { DomainError, NotFoundError, RateLimitedError, asUnavailable } from '../domain/shared/index.js';
 import type { Metrics } from '../observability/metrics.js';
 import { rateLimitHeaders } from '../http/rate-limit-headers.js';
 import { httpError, HttpResponseError, sendError, toErrorResponse } from '../http/error-response.js';
@@ -184,7 +184,9 @@ function gate(config: Config, deps: PortalDeps, policy: PortalPolicy) {
  */
 function toGraphQLError(error: unknown, logger: Logger): Error {
   const located = error instanceof GraphQLError ? error : undefined;
-  const original = located ? located.originalError : error;
+  const thrown = located ? located.originalError : error;
+  // A lost database connection inside a resolver: service_unavailable, as on every door.
+  const original = asUnavailable(thrown) ?? thrown;
   if (located && (original === undefined || original instanceof GraphQLError)) return located;
   const position = { nodes: located?.nodes, path: located?.path };
   // The Data API answers an unknown order, menu item or location with a bare sentence; here every

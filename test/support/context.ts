@@ -78,7 +78,7 @@ export async function createTestContext(env: Record<string, string> = {}, option
   const makeConfig = (overrides: Record<string, string> = {}) =>
     loadConfig({ ...TEST_ENV, DATABASE_URL: databaseUrl, PORT: '0', ...env, ...overrides });
   const config = makeConfig();
-  const handle: DatabaseHandle = createDatabase(databaseUrl, { timeouts: config.databaseTimeouts });
+  const handle: DatabaseHandle = createDatabase(databaseUrl, { max: config.databasePoolSize, timeouts: config.databaseTimeouts });
   const logger = createLogger(config.logLevel, sink);
   // Every app needs the job queue: its writes emit through the event sink, which enqueues their
   // fan-out. Without `{ jobs }` the runtime only produces (no workers, supervisor or schedules), so

@@ -40,6 +40,7 @@ const SPEC_STATUS: Record<ErrorCode, number> = {
   portal_session_required: 403,
   developer_key_limit_reached: 409,
   stream_limit_reached: 409,
+  service_unavailable: 503,
 };
 
 describe('the error mapper (src/http/error-response.ts)', () => {
@@ -65,6 +66,26 @@ describe('the error mapper (src/http/error-response.ts)', () => {
       'RateLimit-Policy': '60;w=60',
       RateLimit: 'limit=60, remaining=0, reset=12',
     });
+  });
+
+  it.each([
+    ['the server refused the connection', Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })],
+    ['the server was shut down', Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' })],
+    ['the server is starting up', Object.assign(new Error('the database system is starting up'), { code: '57P03' })],
+    ['a connection exception (class 08)', Object.assign(new Error('connection failure'), { code: '08006' })],
+    ['the connection died mid-query', new Error('Connection terminated unexpectedly')],
+    ['no pooled connection came free in time', new Error('timeout exceeded when trying to connect')],
+    ['a rolled-back write lost its connection', new errors.RolledBackError('create_failed', 'rolled back', new Error('Connection terminated unexpectedly'))],
+  ])('when %s, then the answer is 503 service_unavailable with Retry-After', (_what, err) => {
+    const response = toErrorResponse(err);
+    expect(response.status).toBe(503);
+    expect(response.body).toMatchObject({ error: 'service_unavailable' });
+    expect(response.headers).toEqual({ 'Retry-After': '2' });
+  });
+
+  it('when a statement fails on a live connection, then it is not mistaken for an outage', () => {
+    const response = toErrorResponse(Object.assign(new Error('duplicate key value violates unique constraint'), { code: '23505' }));
+    expect(response.status).toBe(500);
   });
 
   it('when the error is not a domain error, then it is a bare 500 with no internals', () => {

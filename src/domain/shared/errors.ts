@@ -16,7 +16,8 @@ export type ErrorKind =
   | 'unprocessable' // well-formed input that is semantically wrong
   | 'rate_limited'
   | 'failed' // the operation failed and was rolled back
-  | 'upstream'; // a third party the operation depends on failed
+  | 'upstream' // a third party the operation depends on failed
+  | 'unavailable'; // the database cannot be reached for now: nothing was decided, retry later
 
 /** Every error code the service uses, and its kind: a code missing here does not compile. */
 const KIND_OF = {
@@ -55,6 +56,7 @@ const KIND_OF = {
   portal_session_required: 'forbidden',
   developer_key_limit_reached: 'conflict',
   stream_limit_reached: 'conflict',
+  service_unavailable: 'unavailable',
 } as const satisfies Record<string, ErrorKind>;
 
 export type ErrorCode = keyof typeof KIND_OF;
@@ -134,6 +136,38 @@ export class RolledBackError extends DomainError {
   constructor(code: 'create_failed' | 'capture_failed', message: string, override readonly cause?: unknown) {
     super(code, message);
   }
+}
+
+/**
+ * The database cannot be reached for now: down, restarting, failing over, or no pooled connection
+ * free within SVC_DB_ACQUIRE_TIMEOUT_MS. A write that meets it may or may not have committed, so
+ * the answer says "retry", which every write's idempotency key makes safe.
+ */
+export class ServiceUnavailableError extends DomainError {
+  constructor(readonly retryAfterSeconds = 2, override readonly cause?: unknown) {
+    super('service_unavailable', `The service cannot reach its database right now. Retry after ${retryAfterSeconds} s.`);
+  }
+}
+
+// What the pg driver and Node's sockets report when the connection itself failed, not a
+// statement: connection refused or reset, the server shutting down (57P01 admin, 57P02 crash) or
+// starting up (57P03), SQLSTATE class 08 (connection exception), too many connections (53300),
+// and pg-pool's own messages (acquire timeout, a client whose connection died).
+const CONNECTION_CODES = new Set(['57P01', '57P02', '57P03', '53300', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const CONNECTION_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed|Cannot use a pool after calling end|Query read timeout)/;
+
+/**
+ * The ServiceUnavailableError that a connection-level database failure stands for, looking
+ * through wrappers (RolledBackError keeps its cause); undefined for any other error.
+ */
+export function asUnavailable(err: unknown): ServiceUnavailableError | undefined {
+  for (let current = err, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
+    if (current instanceof ServiceUnavailableError) return current;
+    const code = (current as { code?: unknown }).code;
+    const connectionLost = (typeof code === 'string' && (CONNECTION_CODES.has(code) || code.startsWith('08'))) || CONNECTION_MESSAGES.test(current.message);
+    if (connectionLost) return new ServiceUnavailableError(2, err);
+  }
+  return undefined;
 }
 
 /** Input that cannot even be read (a cursor that was not issued by us): the 400 flavour. */

@@ -18,9 +18,11 @@ export {
   RateLimitedError,
   RolledBackError,
   SandboxBusyError,
+  ServiceUnavailableError,
   SubscriptionLockedError,
   UnknownEventTypeError,
   ValidationError,
+  asUnavailable,
   kindOfCode,
   resourceLabel,
 } from './errors.js';

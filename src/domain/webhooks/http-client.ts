@@ -111,15 +111,21 @@ export class WebhookHttpClient {
       const status = response.statusCode;
       if (status >= 200 && status < 300) {
         await response.body.dump({ limit: MAX_RESPONSE_BYTES }).catch(() => undefined);
+        // A 2xx whose body does not end within the timeout (a trickle) is not an answer: the
+        // receiver may not have finished with the event, so it is retried.
+        if (signal.aborted) {
+          return { ok: false, httpStatus: status, errorMessage: `HTTP ${status}, then timed out after ${this.options.timeoutMs} ms: the response body did not end`, refusalReason: null, retryable: true, remoteAddress: destination.address, durationMs: elapsed() };
+        }
         return { ok: true, httpStatus: status, errorMessage: null, refusalReason: null, retryable: false, remoteAddress: destination.address, durationMs: elapsed() };
       }
       const excerpt = await readExcerpt(response.body);
       const note = status >= 300 && status < 400 ? ' (redirects are not followed)' : status === 410 ? ' (the receiver asked to stop: no further attempt)' : '';
+      const cut = signal.aborted ? `, then timed out after ${this.options.timeoutMs} ms reading the body` : '';
       const retryAfter = response.headers['retry-after'];
       return {
         ok: false,
         httpStatus: status,
-        errorMessage: `HTTP ${status}${note}: ${excerpt}`,
+        errorMessage: `HTTP ${status}${note}${cut}: ${excerpt}`,
         retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : (retryAfter ?? null),
         refusalReason: null,
         retryable: true,
@@ -251,8 +257,9 @@ function pinnedLookup(address: string, family: 4 | 6): LookupFunction {
 }
 
 /**
- * The first 500 bytes of an error body. Small bodies are read to the end so the keep-alive
- * connection can be reused; a body past 64 KiB is cut off and its connection dropped.
+ * The first 500 bytes of an error body (what the log keeps). A body that ends by then is read to
+ * its end, so the keep-alive connection can be reused; a longer one is cut off there and its
+ * connection dropped: an endless or huge body costs no more than that.
  */
 async function readExcerpt(body: AsyncIterable<Buffer> & { destroy(): unknown }): Promise<string> {
   const chunks: Buffer[] = [];
@@ -265,7 +272,7 @@ async function readExcerpt(body: AsyncIterable<Buffer> & { destroy(): unknown })
         kept += chunk.length;
       }
       total += chunk.length;
-      if (total > 64 * 1024) break;
+      if (total >= BODY_EXCERPT_BYTES) break;
     }
   } catch {
     // A body that breaks off still leaves what was read.

@@ -1,0 +1,137 @@
+// make chaos: each fault against the real service (separate processes) on an embedded PostgreSQL
+// this script controls, under bounded load loops on 127.0.0.1. Prints a table, writes
+// bench/results/chaos-<date>.json and .md, and exits non-zero when a property fails.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createDatabase } from '../src/db/database.js';
+import { startEmbeddedPostgres } from '../src/db/embedded.js';
+import { migrateAll } from '../src/db/migrate.js';
+import { createInstallation } from '../test/support/builders.js';
+import { createMenuItem } from '../test/support/catalog-builders.js';
+import { startService, stopService, timedFetch } from '../test/support/service-process.js';
+import { createTestTls } from '../test/support/tls.js';
+import { startReceiver } from '../test/support/webhook-receiver.js';
+import { auditOrders, orderStream, renderTable, sequenceGapFree, tally, type FaultRow } from './chaos-load.js';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const started = new Date();
+const pg = await startEmbeddedPostgres({ dataDir: mkdtempSync(path.join(os.tmpdir(), 'svc-chaos-pg-')), persistent: false });
+const { db, close } = createDatabase(pg.url(), { max: 2 });
+await migrateAll(db);
+const tls = createTestTls();
+const receiver = await startReceiver(tls);
+const inst = await createInstallation(db, { webhookEndpoint: receiver.url(), supportedEvents: ['order.created'] });
+const itemId = (await createMenuItem(db, inst.locationId)).item_id;
+const env = { DATABASE_URL: pg.url(), SVC_WEBHOOK_ALLOW_PRIVATE: '1', NODE_EXTRA_CA_CERTS: tls.caPath, SVC_RATE_LIMIT_PER_MINUTE: '1000000', SVC_WEBHOOK_BACKOFF_SECONDS: '1,1,1' };
+const rows: FaultRow[] = [];
+
+async function until(condition: () => boolean | Promise<boolean>, ms: number): Promise<boolean> {
+  for (const deadline = Date.now() + ms; Date.now() < deadline; await sleep(50)) if (await condition()) return true;
+  return false;
+}
+
+/** PostgreSQL SIGKILLed (postmaster and backends) for 3 s under POST /orders, then started again. */
+async function databaseCrash(): Promise<FaultRow> {
+  const service = await startService('all', env);
+  try {
+    const stream = orderStream(() => service.url, inst.apiKey, itemId, 'crash');
+    await until(() => stream.answers.filter((a) => a.status === 201).length >= 20, 30_000);
+    const crashedAt = Date.now();
+    await pg.kill();
+    await sleep(3000);
+    const readyz = await timedFetch(`${service.url}/readyz`);
+    const restartingAt = Date.now();
+    await pg.restart();
+    const back = await until(() => stream.answers.some((a) => a.at >= restartingAt && a.status === 201), 15_000);
+    const recoveredAt = stream.answers.find((a) => a.at >= restartingAt && a.status === 201)?.at;
+    await sleep(1000);
+    await stream.stop();
+    const during = stream.answers.filter((a) => a.at >= crashedAt && a.at < restartingAt);
+    await until(async () => (await auditOrders(db, inst.installationId, stream.answers)).eventsLost === 0, 30_000);
+    const row: FaultRow = { fault: 'database crash (SIGKILL, 3 s, restart)', ...tally(stream.answers), ...(await auditOrders(db, inst.installationId, stream.answers)), recoverMs: recoveredAt ? recoveredAt - restartingAt : null, failures: [] };
+    if (during.some((a) => a.status !== 503 || a.retryAfter === null)) row.failures.push('an answer during the outage was not 503 with Retry-After');
+    if (stream.answers.some((a) => a.status !== 201 && a.status !== 503)) row.failures.push('an answer other than 201 or 503');
+    if (readyz.status !== 503) row.failures.push(`/readyz answered ${readyz.status} during the outage`);
+    if (!back || row.recoverMs! >= 10_000) row.failures.push('not back within 10 s');
+    if (service.child.exitCode !== null) row.failures.push('the process died');
+    if (!(await sequenceGapFree(db, inst.installationId))) row.failures.push('a gap in the sequence');
+    return row;
+  } finally {
+    await stopService(service);
+  }
+}
+
+/** SIGTERM to an API process under POST /orders (a rolling restart: the next process takes over). */
+async function apiSigterm(): Promise<FaultRow> {
+  let current = await startService('api', env);
+  const first = current;
+  // Deliveries and the feed are the worker role's: one runs beside the API processes.
+  const worker = await startService('worker', env);
+  try {
+    const stream = orderStream(() => current.url, inst.apiKey, itemId, 'term', 4);
+    await until(() => stream.answers.filter((a) => a.status === 201).length >= 20, 30_000);
+    const next = await startService('api', env);
+    const signalledAt = Date.now();
+    first.child.kill('SIGTERM');
+    current = next;
+    const code = await first.exited;
+    const exitMs = Date.now() - signalledAt;
+    await sleep(1000);
+    await stream.stop();
+    await stopService(next);
+    await until(async () => (await auditOrders(db, inst.installationId, stream.answers)).eventsLost === 0, 30_000);
+    const row: FaultRow = { fault: 'SIGTERM to an API process under load', ...tally(stream.answers), ...(await auditOrders(db, inst.installationId, stream.answers)), recoverMs: exitMs, failures: [] };
+    const before = stream.answers.filter((a) => a.at < signalledAt);
+    if (before.some((a) => a.status !== 201)) row.failures.push('a request sent before the signal was cut or refused');
+    if (stream.answers.some((a) => a.status >= 500)) row.failures.push('a 5xx');
+    if (code !== 0 || exitMs > 10_000) row.failures.push(`exit ${code} after ${exitMs} ms`);
+    return row;
+  } finally {
+    await stopService(first);
+    await stopService(worker);
+  }
+}
+
+/** A burst of 100 concurrent requests at a process with 2 connections and a 300 ms acquire timeout. */
+async function overload(): Promise<FaultRow> {
+  const service = await startService('api', { ...env, SVC_DB_POOL_SIZE: '2', SVC_DB_ACQUIRE_TIMEOUT_MS: '300' });
+  try {
+    const get = () => timedFetch(`${service.url}/api/plugin/v1/orders?limit=50`, { headers: { 'X-Plugin-Api-Key': inst.apiKey } });
+    await get();
+    const answers = await Promise.all(Array.from({ length: 100 }, get));
+    const after = await get();
+    const ms = answers.map((a) => Math.round(a.ms)).sort((a, b) => a - b);
+    console.log(`burst: p50 ${ms[50]} ms, p90 ${ms[90]} ms, max ${ms[99]} ms`);
+    const row: FaultRow = { fault: 'burst of 100 at 2 connections (acquire 300 ms)', ...tally(answers), writesLost: 0, eventsLost: 0, eventsDuplicated: 0, recoverMs: null, failures: [] };
+    if (answers.some((a) => a.status !== 200 && !(a.status === 503 && a.retryAfter !== null))) row.failures.push('an answer other than 200 or 503 with Retry-After');
+    if (row.slowerThan2s > 0) row.failures.push('answers slower than 2 s');
+    if (after.status !== 200) row.failures.push(`${after.status} after the burst`);
+    return row;
+  } finally {
+    await stopService(service);
+  }
+}
+
+try {
+  // CHAOS_ONLY=databaseCrash,apiSigterm,overload runs some of them.
+  const only = process.env.CHAOS_ONLY?.split(',');
+  for (const fault of [databaseCrash, apiSigterm, overload].filter((f) => !only || only.includes(f.name))) {
+    const row = await fault();
+    rows.push(row);
+    console.log(`${row.fault}: ${row.failures.length === 0 ? 'pass' : row.failures.join('; ')}`);
+  }
+} finally {
+  await receiver.close();
+  await close();
+  await pg.stop();
+}
+
+const table = renderTable(rows);
+const outDir = path.resolve(import.meta.dirname, 'results');
+mkdirSync(outDir, { recursive: true });
+const stamp = `chaos-${started.toISOString().replace(/[:.]/g, '-')}`;
+writeFileSync(path.join(outDir, `${stamp}.json`), JSON.stringify({ started: started.toISOString(), rows }, null, 2) + '\n');
+writeFileSync(path.join(outDir, `${stamp}.md`), `# make chaos, ${started.toISOString()}\n\n${table}\n`);
+console.log(`\n${table}\n`);
+process.exit(rows.every((r) => r.failures.length === 0) ? 0 : 1);
