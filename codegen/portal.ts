@@ -26,6 +26,8 @@ export async function generatePortal(root: string): Promise<{ path: string; cont
       // The resolvers are plain functions (the guard wraps and calls them).
       makeResolverTypeCallable: true,
       contextType: '../portal/context.js#PortalContext',
+      // A log entry's request and attempts are resolved on demand (resolvers/webhooks.ts), not by its view.
+      mappers: { WebhookLog: '../portal/views/webhook-log-views.js#WebhookLogView' },
       scalars: {
         // Ids come in as strings and go out as the domain's row ids (numbers).
         ID: { input: 'string', output: 'string | number' },

@@ -1,9 +1,11 @@
 // DO NOT EDIT. Generated from src/portal/schema.graphql by codegen/portal.ts (make codegen).
 /* eslint-disable */
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
+import type { WebhookLogView } from '../portal/views/webhook-log-views.js';
 import type { PortalContext } from '../portal/context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
+export type Omit<T, K extends keyof T> = Pick<T, Exclude<keyof T, K>>;
 export type RequireFields<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };
 /** All built-in and custom scalars, mapped to their actual values */
 export type Scalars = {
@@ -1003,6 +1005,37 @@ export type WebhookLog = {
   listenerDurationMs?: Maybe<Scalars['Int']['output']>;
   createdAt: Scalars['DateTime']['output'];
   updatedAt: Scalars['DateTime']['output'];
+  /**
+   * An outbound delivery as its endpoint gets it: the exact body and the headers, signed now with
+   * the plugin's current secrets. The body and X-Svc-Signature are those of every attempt unless the
+   * secret was rotated since; webhook-timestamp and webhook-signature are this moment's (each attempt
+   * is signed at its own). Null for inbound entries and deliveries whose event is gone.
+   */
+  request?: Maybe<WebhookRequest>;
+  /** Every attempt of an outbound delivery, oldest first (empty for inbound entries). */
+  deliveryAttempts: Array<WebhookAttempt>;
+};
+
+export type WebhookRequest = {
+  __typename?: 'WebhookRequest';
+  /** The headers the endpoint gets (X-Svc-Signature, webhook-signature, ...). */
+  headers: Array<Header>;
+  /** The exact body bytes, as UTF-8 text. */
+  body: Scalars['String']['output'];
+};
+
+export type WebhookAttempt = {
+  __typename?: 'WebhookAttempt';
+  /** 1 for the first attempt. */
+  attempt: Scalars['Int']['output'];
+  /** delivered or failed */
+  status: Scalars['String']['output'];
+  httpStatus?: Maybe<Scalars['Int']['output']>;
+  errorMessage?: Maybe<Scalars['String']['output']>;
+  /** Why the destination guard refused to connect (a private address, plain http), when it did. */
+  refusalReason?: Maybe<Scalars['String']['output']>;
+  durationMs: Scalars['Int']['output'];
+  attemptedAt: Scalars['DateTime']['output'];
 };
 
 export type WebhookReplayStatus =
@@ -1435,14 +1468,16 @@ export type ResolversTypes = {
   RegenerateInstallationKeyPayload: ResolverTypeWrapper<RegenerateInstallationKeyPayload>;
   TestWebhookPayload: ResolverTypeWrapper<TestWebhookPayload>;
   WebhookDirection: WebhookDirection;
-  WebhookLog: ResolverTypeWrapper<WebhookLog>;
+  WebhookLog: ResolverTypeWrapper<WebhookLogView>;
+  WebhookRequest: ResolverTypeWrapper<WebhookRequest>;
+  WebhookAttempt: ResolverTypeWrapper<WebhookAttempt>;
   WebhookReplayStatus: WebhookReplayStatus;
   WebhookReplay: ResolverTypeWrapper<WebhookReplay>;
   InstallationWebhookHealth: ResolverTypeWrapper<InstallationWebhookHealth>;
   ApiRequest: ResolverTypeWrapper<ApiRequest>;
   ApiRequestConnection: ResolverTypeWrapper<ApiRequestConnection>;
   PageInfo: ResolverTypeWrapper<PageInfo>;
-  WebhookLogConnection: ResolverTypeWrapper<WebhookLogConnection>;
+  WebhookLogConnection: ResolverTypeWrapper<Omit<WebhookLogConnection, 'nodes'> & { nodes: Array<ResolversTypes['WebhookLog']> }>;
   ReviewAction: ReviewAction;
   InstallationStatus: InstallationStatus;
   DataPlane: DataPlane;
@@ -1500,13 +1535,15 @@ export type ResolversParentTypes = {
   ProvisionSandboxPayload: ProvisionSandboxPayload;
   RegenerateInstallationKeyPayload: RegenerateInstallationKeyPayload;
   TestWebhookPayload: TestWebhookPayload;
-  WebhookLog: WebhookLog;
+  WebhookLog: WebhookLogView;
+  WebhookRequest: WebhookRequest;
+  WebhookAttempt: WebhookAttempt;
   WebhookReplay: WebhookReplay;
   InstallationWebhookHealth: InstallationWebhookHealth;
   ApiRequest: ApiRequest;
   ApiRequestConnection: ApiRequestConnection;
   PageInfo: PageInfo;
-  WebhookLogConnection: WebhookLogConnection;
+  WebhookLogConnection: Omit<WebhookLogConnection, 'nodes'> & { nodes: Array<ResolversParentTypes['WebhookLog']> };
   Installation: Installation;
   InstallPluginPayload: InstallPluginPayload;
   TrialSweepResult: TrialSweepResult;
@@ -1798,6 +1835,23 @@ export type WebhookLogResolvers<ContextType = PortalContext, ParentType extends 
   listenerDurationMs?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  request?: Resolver<Maybe<ResolversTypes['WebhookRequest']>, ParentType, ContextType>;
+  deliveryAttempts?: Resolver<Array<ResolversTypes['WebhookAttempt']>, ParentType, ContextType>;
+};
+
+export type WebhookRequestResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['WebhookRequest'] = ResolversParentTypes['WebhookRequest']> = {
+  headers?: Resolver<Array<ResolversTypes['Header']>, ParentType, ContextType>;
+  body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type WebhookAttemptResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['WebhookAttempt'] = ResolversParentTypes['WebhookAttempt']> = {
+  attempt?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  httpStatus?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  errorMessage?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  refusalReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  durationMs?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  attemptedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
 
 export type WebhookReplayResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['WebhookReplay'] = ResolversParentTypes['WebhookReplay']> = {
@@ -1986,6 +2040,8 @@ export type Resolvers<ContextType = PortalContext> = {
   RegenerateInstallationKeyPayload?: RegenerateInstallationKeyPayloadResolvers<ContextType>;
   TestWebhookPayload?: TestWebhookPayloadResolvers<ContextType>;
   WebhookLog?: WebhookLogResolvers<ContextType>;
+  WebhookRequest?: WebhookRequestResolvers<ContextType>;
+  WebhookAttempt?: WebhookAttemptResolvers<ContextType>;
   WebhookReplay?: WebhookReplayResolvers<ContextType>;
   InstallationWebhookHealth?: InstallationWebhookHealthResolvers<ContextType>;
   ApiRequest?: ApiRequestResolvers<ContextType>;

@@ -23,3 +23,5 @@ export { DELIVERIES_PER_JOB, JobQueue, QUEUES, QUEUE_SETTINGS } from './queue.js
 export type { DeliveryJobData, Executor, FanoutJobData, QueueSettings, ReplayJobData, ScenarioJobData } from './queue.js';
 export { LISTENER_TTL_SECONDS, openStreamCursor, recordListenerResult, streamCursorNow, webhookStream } from './stream.js';
 export type { StreamItem, StreamOptions } from './stream.js';
+export { deliveryAttempts, deliveryRequest } from './delivery-request.js';
+export type { DeliveryAttempt as LoggedDeliveryAttempt, DeliveryRequest } from './delivery-request.js';

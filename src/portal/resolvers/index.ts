@@ -12,7 +12,7 @@ import { pluginMutations, pluginQueries } from './plugins.js';
 import { posMutations, simulationMutations } from './restaurant.js';
 import { sandboxMutations, sandboxQueries } from './sandboxes.js';
 import { marketplaceSimulations } from './simulations.js';
-import { webhookMutations, webhookQueries, webhookSubscriptions } from './webhooks.js';
+import { webhookLogFields, webhookMutations, webhookQueries, webhookSubscriptions } from './webhooks.js';
 
 /** A typed root resolver seen from the guard, which only passes along what GraphQL gives it. */
 type RootResolver = (parent: never, args: never, ctx: PortalContext, info: GraphQLResolveInfo) => unknown;
@@ -75,6 +75,7 @@ export function portalResolvers(policy: PortalPolicy) {
     Query: guarded('query', rootResolvers.Query, policy),
     Mutation: guarded('mutation', rootResolvers.Mutation, policy),
     Subscription: guardedSubscriptions(rootResolvers.Subscription, policy),
+    WebhookLog: webhookLogFields,
   };
 }
 

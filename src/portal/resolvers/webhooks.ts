@@ -3,8 +3,8 @@ import { findOwnedPlugin } from '../../domain/plugins/index.js';
 import { findOwnedSandbox } from '../../domain/sandboxes/index.js';
 import { NotFoundError } from '../../domain/shared/index.js';
 import * as webhooks from '../../domain/webhooks/index.js';
-import { toWebhookLogConnection, toWebhookLogView, toWebhookReplayView } from '../views/webhook-log-views.js';
-import type { MutationResolvers, QueryResolvers, SubscriptionResolvers } from '../../generated/portal.generated.js';
+import { toWebhookLogConnection, toWebhookLogView, toWebhookReplayView, type WebhookLogView } from '../views/webhook-log-views.js';
+import type { MutationResolvers, QueryResolvers, SubscriptionResolvers, WebhookLogResolvers } from '../../generated/portal.generated.js';
 import { developerIdOf, parseId, type PortalContext } from '../context.js';
 
 // The webhook tester, the webhook log of an installation, redelivery, replay and delivery health.
@@ -58,6 +58,17 @@ export const webhookMutations = {
     return toWebhookLogView(await webhooks.getWebhookLog(ctx.db, reader, log.log_id));
   },
 } satisfies MutationResolvers;
+
+/**
+ * A log entry's request and attempts, read only when asked for: the entry itself was already
+ * reached through an ownership check (webhookLog, webhookLogs, redeliverWebhook).
+ */
+export const webhookLogFields = {
+  request: (parent: WebhookLogView, _args: unknown, ctx: PortalContext) =>
+    parent.direction === 'outbound' ? webhooks.deliveryRequest(ctx.db, ctx.config, parent.id) : null,
+  deliveryAttempts: (parent: WebhookLogView, _args: unknown, ctx: PortalContext) =>
+    parent.direction === 'outbound' ? webhooks.deliveryAttempts(ctx.db, parent.id) : [],
+} satisfies WebhookLogResolvers;
 
 /** The live stream of a sandbox's deliveries (svc listen); ownership is checked before it opens. */
 export const webhookSubscriptions = {
