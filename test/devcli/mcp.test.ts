@@ -97,12 +97,14 @@ describe('svc mcp', () => {
     expect(op).toMatchObject({ operationId: 'createOrder', method: 'POST', path: '/api/plugin/v1/orders', link: expect.stringMatching(/\/docs#operation\/createOrder$/) });
     expect(op.requestBody.schema.properties.external_order_id).toMatchObject({ type: 'string' });
     expect(op.requestBody.schema.required).toEqual(expect.arrayContaining(['order_type', 'items']));
-    expect(op.errors).toEqual(expect.arrayContaining([{ status: 403, codes: expect.arrayContaining(['feature_not_enabled']) }]));
+    expect(op.errors).toEqual(expect.arrayContaining([expect.objectContaining({ status: 403, codes: expect.arrayContaining(['feature_not_enabled']) })]));
+    expect(op.responses['201'].schema.properties.data).toBeDefined();
     expect(op.example.request.body).toMatchObject({ external_order_id: expect.any(String) });
     expect(await call('get_operation', { operationId: 'noSuchOperation' })).toMatchObject({ isError: true, error: 'not_found' });
 
     const search = await call('search_docs', { query: 'idempotency key' });
     expect(search.results.length).toBeGreaterThan(0);
+    expect(search.results).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'section', name: 'Idempotency', link: expect.stringMatching(/\/docs#\/section\/idempotency$/) })]));
     expect(search.results.every((r: { link: string }) => r.link.startsWith('http'))).toBe(true);
     expect((await call('get_event', { event: 'order.created' })).payloadSchema.properties.data).toBeDefined();
   });

@@ -42,7 +42,7 @@ async function corpus(ctx: McpContext): Promise<Entry[]> {
     entries.push({ kind: 'error_code', name: e.code, title: `HTTP ${e.status}: ${e.meaning}`, link: `${base}/docs/errors#${e.code}`, text: `${e.meaning} ${e.fix}` });
   }
   for (const s of markdownSections(openapi.info?.description)) {
-    entries.push({ kind: 'section', name: s.heading, title: `Data API: ${s.heading}`, link: `${base}/docs#section/${s.heading.replace(/\s+/g, '-')}`, text: s.text });
+    entries.push({ kind: 'section', name: s.heading, title: `Data API: ${s.heading}`, link: `${base}/docs#/section/${slug(s.heading)}`, text: s.text });
   }
   for (const s of markdownSections(asyncapi.info?.description)) {
     entries.push({ kind: 'section', name: s.heading, title: `Webhooks: ${s.heading}`, link: `${base}/docs/webhooks`, text: s.text });
@@ -55,6 +55,9 @@ async function corpus(ctx: McpContext): Promise<Entry[]> {
   }
   return entries;
 }
+
+/** Redoc's anchor of a description heading (`Rate limits` -> section/rate-limits). */
+const slug = (heading: string) => heading.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
 /** Words of three letters or more (and every snake_case or dotted name whole), lower-cased. */
 const wordsOf = (text: string) => [...new Set(text.toLowerCase().split(/[^a-z0-9_.*]+/).filter((w) => w.length >= 3))];

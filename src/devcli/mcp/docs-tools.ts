@@ -29,12 +29,15 @@ async function getOperation(ctx: McpContext, operationId: string) {
   const responses = Object.fromEntries(
     Object.entries(resolved.responses ?? {}).map(([status, r]: [string, Json]) => [
       status,
-      { description: r.description, headers: r.headers ? Object.keys(r.headers) : undefined, schema: r.content?.['application/json']?.schema },
+      // Error bodies all share the Error schema: their codes are listed under `errors` instead.
+      Number(status) >= 400
+        ? { description: r.description }
+        : { description: r.description, headers: r.headers ? Object.keys(r.headers) : undefined, schema: r.content?.['application/json']?.schema },
     ]),
   );
   const errors = Object.entries(resolved.responses ?? {})
     .filter(([status]) => Number(status) >= 400)
-    .map(([status, r]: [string, Json]) => ({ status: Number(status), codes: [...errorCodes(r.content?.['application/json']?.schema)] }));
+    .map(([status, r]: [string, Json]) => ({ status: Number(status), codes: [...errorCodes(r.content?.['application/json']?.schema)], description: r.description }));
   const success = Object.entries(resolved.responses ?? {}).find(([status]) => status.startsWith('2')) as [string, Json] | undefined;
   return {
     operationId,
