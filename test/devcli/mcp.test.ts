@@ -5,7 +5,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createDeveloperKey, createProjectAndPlugin, gqlData, provisionPortalSandbox, signUpDeveloper, type PortalSandbox } from '../support/portal-builders.js';
+import { generateInstallationKey, hashKey } from '../../src/lib/secrets.js';
+import { createOrganization } from '../support/builders.js';
+import { createDeveloperKey, createProjectAndPlugin, gqlData, provisionPortalSandbox, signUpDeveloper, type PortalDeveloper, type PortalSandbox } from '../support/portal-builders.js';
 import { webhookWorld } from '../support/webhook-fixtures.js';
 import { waitUntil } from '../support/webhook-receiver.js';
 
@@ -20,6 +22,8 @@ let server: http.Server;
 let client: Client;
 let box: PortalSandbox;
 let webhookSecret: string;
+let dev: PortalDeveloper;
+let pluginId: string;
 let stderr = '';
 
 const TOOLS: Record<string, { fields: string[]; required: string[]; readOnly: boolean }> = {
@@ -48,9 +52,10 @@ beforeAll(async () => {
   server = http.createServer(world.t.app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const dev = await signUpDeveloper(world.t.app);
+  dev = await signUpDeveloper(world.t.app);
   const plugin = await createProjectAndPlugin(world.t.app, dev.token, { webhookEndpoint: world.receiver.url('/hooks'), supportedFeatures: ['orders:create'] });
   webhookSecret = plugin.webhookSecret;
+  pluginId = plugin.pluginId;
   box = await provisionPortalSandbox(world.t.app, dev.token, plugin.pluginId);
   const { key } = await createDeveloperKey(world.t.app, dev.token);
   const transport = new StdioClientTransport({
@@ -175,5 +180,20 @@ describe('svc mcp', () => {
     }
     expect(await call('list_sandboxes')).toHaveLength(1);
     expect(stderr).toBe('');
+  }, 30_000);
+
+  it("when a delivery of the developer's own production installation is named, then get_delivery reads it and redeliver refuses to write to production", async () => {
+    // A restaurant's production installation of the developer's plugin (as the marketplace makes it).
+    const org = await createOrganization(world.t.db);
+    const { installation_id } = await world.t.db
+      .insertInto('control.installations')
+      .values({ plugin_id: Number(pluginId), plane: 'production', organization_id: org.organizationId, location_id: org.locationId, status: 'active', api_key_hash: hashKey(generateInstallationKey()) })
+      .returning('installation_id')
+      .executeTakeFirstOrThrow();
+    const { testWebhook } = await gqlData(world.t.app, dev.token, 'mutation($i: ID!) { testWebhook(installationId: $i, event: "order.created") { logId } }', { i: installation_id });
+    expect(await call('get_delivery', { logId: testWebhook.logId })).toMatchObject({ id: testWebhook.logId, installationId: String(installation_id) });
+    expect(await call('redeliver', { logId: testWebhook.logId })).toEqual({ isError: true, error: 'forbidden', message: expect.stringMatching(/sandboxes only/) });
+    const { webhookLogs } = await gqlData(world.t.app, dev.token, 'query($i: ID!) { webhookLogs(installationId: $i) { nodes { id } } }', { i: installation_id });
+    expect(webhookLogs.nodes).toEqual([{ id: testWebhook.logId }]); // no redelivery was made
   }, 30_000);
 });

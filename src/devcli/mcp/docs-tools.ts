@@ -86,7 +86,7 @@ export const docsTools = [
       'Searches the Plugin Data API reference (openapi.yaml), the webhook events (asyncapi.yaml), the error codes and the developer portal (GraphQL) of the connected platform. Returns the best matches, each with its kind (operation, event, error_code, section, portal_field), its name and its link on /docs. Follow up with get_operation or get_event for the full schema.',
     input: { query: z.string().min(1).describe('Words to look for, e.g. "create order idempotency" or "signature"') },
     readOnly: true,
-    run: ({ query }, ctx) => searchDocs(ctx, query as string),
+    run: ({ query }, ctx) => searchDocs(ctx, query),
   }),
   defineTool({
     name: 'get_operation',
@@ -95,7 +95,7 @@ export const docsTools = [
       'One operation of the Plugin Data API by its operationId (e.g. createOrder, listOrders, updateOrder): method, full path, parameters, request body schema and response schemas with every $ref resolved, the error codes each error status can carry, and an example request and response. Use it before calling call_data_api.',
     input: { operationId: z.string().min(1).describe('The operationId in openapi.yaml, e.g. createOrder') },
     readOnly: true,
-    run: ({ operationId }, ctx) => getOperation(ctx, operationId as string),
+    run: ({ operationId }, ctx) => getOperation(ctx, operationId),
   }),
   defineTool({
     name: 'get_event',
@@ -104,6 +104,6 @@ export const docsTools = [
       "One webhook event by name (e.g. order.created): its envelope and payload schema with every $ref resolved, an example delivery (headers and body), how a plugin subscribes to it and how to verify a delivery's signature.",
     input: { event: z.string().min(1).describe('The event name, e.g. order.created') },
     readOnly: true,
-    run: ({ event }, ctx) => getEvent(ctx, event as string),
+    run: ({ event }, ctx) => getEvent(ctx, event),
   }),
 ];

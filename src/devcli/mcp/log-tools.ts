@@ -30,6 +30,17 @@ async function listDeliveries(ctx: McpContext, args: { sandboxId: string; status
   return { sandboxId: args.sandboxId, installationId, deliveries };
 }
 
+/** A redelivery is a write: only of a delivery to one of the caller's sandboxes, never a production one. */
+async function redeliver(ctx: McpContext, logId: string) {
+  const log = await found<{ installationId: string }>(ctx, 'query($id: ID!) { webhookLog(id: $id) { installationId } }', { id: logId }, `Webhook log ${logId}`);
+  const { sandboxes } = await graphql<{ sandboxes: { installationId: string | null }[] }>(ctx.credentials, '{ sandboxes { installationId } }');
+  if (!sandboxes.some((s) => s.installationId === log.installationId)) {
+    throw new ToolError('forbidden', `Webhook log ${logId} is not a delivery to one of your sandboxes: svc mcp writes to sandboxes only (redeliver production deliveries in the portal, redeliverWebhook).`);
+  }
+  const { redeliverWebhook } = await graphql<{ redeliverWebhook: unknown }>(ctx.credentials, `mutation($id: ID!) { redeliverWebhook(logId: $id) { ${LOG_FIELDS} } }`, { id: logId });
+  return redeliverWebhook;
+}
+
 async function getApiRequest(ctx: McpContext, requestId: string) {
   const fields = `${REQUEST_FIELDS} installationId clientIp requestBody responseBody`;
   if (/^\d+$/.test(requestId)) return found(ctx, `query($id: ID!) { apiRequest(id: $id) { ${fields} } }`, { id: requestId }, `API request ${requestId}`);
@@ -61,7 +72,7 @@ export const logTools = [
       first: z.number().int().min(1).max(100).optional().describe('How many, 1 to 100 (default 20)'),
     },
     readOnly: true,
-    run: (args, ctx) => listDeliveries(ctx, args as Parameters<typeof listDeliveries>[1]),
+    run: (args, ctx) => listDeliveries(ctx, args),
   }),
   defineTool({
     name: 'get_delivery',
@@ -81,11 +92,10 @@ export const logTools = [
   defineTool({
     name: 'redeliver',
     title: 'Redeliver a webhook',
-    description: "Sends a delivery's event again now, as a new delivery (new X-Svc-Delivery, its own attempts) with the same envelope id and sequence, to the installation's current endpoint. Returns the new delivery; follow it with get_delivery.",
+    description: "Sends a delivery of one of the caller's sandboxes again now, as a new delivery (new X-Svc-Delivery, its own attempts) with the same envelope id and sequence, to the installation's current endpoint. Returns the new delivery; follow it with get_delivery.",
     input: { logId: z.string().min(1).describe('The logId of the delivery to send again') },
     readOnly: false,
-    run: async ({ logId }, ctx) =>
-      (await graphql<{ redeliverWebhook: unknown }>(ctx.credentials, `mutation($id: ID!) { redeliverWebhook(logId: $id) { ${LOG_FIELDS} } }`, { id: logId })).redeliverWebhook,
+    run: ({ logId }, ctx) => redeliver(ctx, logId),
   }),
   defineTool({
     name: 'list_api_requests',
@@ -99,7 +109,7 @@ export const logTools = [
     },
     readOnly: true,
     run: async ({ sandboxId, status, operationId }, ctx) => {
-      const installationId = await sandboxInstallation(ctx, sandboxId as string);
+      const installationId = await sandboxInstallation(ctx, sandboxId);
       const { apiRequests } = await graphql<{ apiRequests: { nodes: unknown[] } }>(
         ctx.credentials,
         `query($i: ID!, $s: Int, $o: String) { apiRequests(installationId: $i, first: 50, status: $s, operationId: $o) { nodes { ${REQUEST_FIELDS} } } }`,
@@ -114,6 +124,6 @@ export const logTools = [
     description: "One Data API request by its id from list_api_requests, or by its X-Request-Id (an error body's request_id): method, path, status, error code and, for writes, the request and response bodies with keys, secrets and tokens redacted.",
     input: { requestId: z.string().min(1).describe('The id from list_api_requests, or an X-Request-Id') },
     readOnly: true,
-    run: ({ requestId }, ctx) => getApiRequest(ctx, requestId as string),
+    run: ({ requestId }, ctx) => getApiRequest(ctx, requestId),
   }),
 ];

@@ -80,7 +80,7 @@ export const sandboxTools = [
       headers: z.record(z.string(), z.string()).optional().describe('Extra request headers, e.g. {"X-Idempotency-Key": "..."}'),
     },
     readOnly: false,
-    run: (args, ctx) => callDataApi(ctx, args as Parameters<typeof callDataApi>[1]),
+    run: (args, ctx) => callDataApi(ctx, args),
   }),
   defineTool({
     name: 'trigger_event',
@@ -93,6 +93,6 @@ export const sandboxTools = [
       event: z.string().min(1).describe('The event to produce, e.g. order.created'),
     },
     readOnly: false,
-    run: ({ sandboxId, event }, ctx) => triggerEvent(ctx, sandboxId as string, event as string),
+    run: ({ sandboxId, event }, ctx) => triggerEvent(ctx, sandboxId, event),
   }),
 ];

@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { ZodRawShape } from 'zod';
+import type { z, ZodRawShape } from 'zod';
 import { CliError, graphql, type Credentials } from '../client.js';
 import type { Contracts } from './contracts.js';
 
@@ -31,7 +31,7 @@ export interface ToolSpec<Shape extends ZodRawShape = ZodRawShape> {
   input: Shape;
   /** Reads only: readOnlyHint. Otherwise a write on one of the caller's sandboxes. */
   readOnly: boolean;
-  run: (args: { [K in keyof Shape]: unknown } & Record<string, any>, ctx: McpContext) => Promise<unknown>;
+  run: (args: z.infer<z.ZodObject<Shape>>, ctx: McpContext) => Promise<unknown>;
 }
 
 export const defineTool = <Shape extends ZodRawShape>(spec: ToolSpec<Shape>): ToolSpec => spec as unknown as ToolSpec;

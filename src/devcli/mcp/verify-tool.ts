@@ -62,5 +62,5 @@ export const verifyTool = defineTool({
       .describe('The request headers, instead of signature'),
   },
   readOnly: true,
-  run: async (args) => verifySignature(args as Parameters<typeof verifySignature>[0]),
+  run: async (args) => verifySignature(args),
 });
