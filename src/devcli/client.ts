@@ -12,7 +12,8 @@ export interface Credentials {
 }
 
 export class CliError extends Error {
-  constructor(message: string, readonly retryAfterSeconds?: number) {
+  /** `code`: the platform's error code when the platform refused (not_found, validation_error, ...). */
+  constructor(message: string, readonly retryAfterSeconds?: number, readonly code?: string) {
     super(message);
   }
 }
@@ -80,9 +81,10 @@ async function graphqlOnce<T>(credentials: Credentials, query: string, variables
     // A validation error names each field and its problem: what the developer has to change.
     const details = first!.extensions?.details;
     const named = details ? ` (${Object.entries(details).map(([field, problems]) => `${field}: ${problems.join(', ')}`).join('; ')})` : '';
-    throw new CliError(`${first!.extensions?.code ?? 'error'}: ${first!.message}${named}`, first!.extensions?.code === 'rate_limit_exceeded' ? (retryAfter ?? 60) : undefined);
+    const code = first!.extensions?.code;
+    throw new CliError(`${code ?? 'error'}: ${first!.message}${named}`, code === 'rate_limit_exceeded' ? (retryAfter ?? 60) : undefined, code);
   }
-  if (!res.ok || !body.data) throw new CliError(`${body.error ?? `HTTP ${res.status}`}: ${body.message ?? 'the request failed'}`, res.status === 429 ? (retryAfter ?? 60) : undefined);
+  if (!res.ok || !body.data) throw new CliError(`${body.error ?? `HTTP ${res.status}`}: ${body.message ?? 'the request failed'}`, res.status === 429 ? (retryAfter ?? 60) : undefined, body.error);
   return body.data;
 }
 

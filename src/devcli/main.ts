@@ -28,6 +28,7 @@ const HELP: Record<string, string> = {
                                       move the sandbox's clock: trials end, expiry warnings come
   faults set --sandbox <id> [--duplicate-rate 0.5] [--reorder-window 10] [--fail-first-attempt]
                                       rehearse duplicates, out-of-order and retried deliveries (faults off: no flags)
+  mcp [--key <installation key>,...]  a Model Context Protocol server on stdio for an AI assistant (README: svc mcp)
 
 Every command takes --help and --json. Credentials: svc login, or SVC_BASE_URL and SVC_API_KEY.`,
   login: 'usage: svc login [--base-url <url>] [--api-key <svc_dev_...>]\n  Asks for what is not given (or SVC_BASE_URL / SVC_API_KEY), checks it, and stores it mode 0600.',
@@ -38,6 +39,7 @@ Every command takes --help and --json. Credentials: svc login, or SVC_BASE_URL a
   scenario:
     'usage: svc scenario run <KIND> --sandbox <id> [--minutes 5] [--wait] | svc scenario status <runId> | svc scenario cancel <runId>\n  KIND: LUNCH_RUSH, SPLIT_BILL, CARD_DECLINED, ITEM_86, STOCK_DEPLETION, END_OF_DAY. --wait prints progress until the run ends.',
   clock: 'usage: svc clock advance --sandbox <id> --days <1-60>\n  Runs what that time brings to the sandbox: trial.ending, trial conversion, sandbox.expiry_warning.',
+  mcp: 'usage: svc mcp [--key <installation key>[,<key>...]]\n  Serves the platform\'s docs, sandboxes and logs as MCP tools over stdin/stdout, with the credentials of svc login\n  (or SVC_BASE_URL, SVC_API_KEY). call_data_api uses a sandbox\'s installation key given here or in SVC_INSTALLATION_KEY.',
   faults: 'usage: svc faults set --sandbox <id> [--duplicate-rate <0-1>] [--reorder-window <0-300 s>] [--fail-first-attempt]\n  Sets every fault at once: a flag not given is off, so `svc faults set --sandbox <id>` turns them all off.',
 };
 
@@ -167,6 +169,13 @@ export async function run(argv: string[], io: Io): Promise<number> {
       const credentials = loadCredentials(io.env);
       await TRIGGERS[event]!.run({ credentials, sandboxId: need('sandbox', values.sandbox), installationKey: values.key ?? io.env.SVC_INSTALLATION_KEY });
       print(`Triggered ${event} in sandbox ${values.sandbox}`, { triggered: event, sandbox: values.sandbox });
+      return 0;
+    }
+    case 'mcp': {
+      const keys = (values.key ?? io.env.SVC_INSTALLATION_KEY ?? '').split(',').map((k) => k.trim()).filter(Boolean);
+      // Loaded on demand: the SDK is not needed by any other command.
+      const { serveMcp } = await import('./mcp/server.js');
+      await serveMcp(loadCredentials(io.env), keys);
       return 0;
     }
     case 'events':

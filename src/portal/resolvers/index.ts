@@ -72,10 +72,10 @@ export function portalResolvers(policy: PortalPolicy) {
   return {
     DateTime: DateTimeScalar,
     JSON: JSONScalar,
-    WebhookLog: webhookLogFields,
     Query: guarded('query', rootResolvers.Query, policy),
     Mutation: guarded('mutation', rootResolvers.Mutation, policy),
     Subscription: guardedSubscriptions(rootResolvers.Subscription, policy),
+    WebhookLog: webhookLogFields,
   };
 }
 
