@@ -22,9 +22,12 @@ describe('sign-up and log-in', () => {
   it('when a developer signs up, then a 4-hour session is returned and the password is stored as scrypt', async () => {
     const before = Date.now();
     const data = await gqlData(t.app, undefined, SIGN_UP, { email: 'Ada@Example.com', password: PASSWORD, name: 'Ada' }, from(randomIp()));
+    // The session starts while the request runs (seconds on a loaded machine: the portal's first
+    // request loads its modules, and scrypt is slow on purpose): 4 hours from a moment inside it.
+    const after = Date.now();
     const expiresAt = Date.parse(data.signUp.expiresAt);
-    expect(expiresAt - before).toBeGreaterThan(SESSION_TTL_SECONDS * 1000 - 5_000);
-    expect(expiresAt - before).toBeLessThanOrEqual(SESSION_TTL_SECONDS * 1000 + 1_000);
+    expect(expiresAt - before).toBeGreaterThanOrEqual(SESSION_TTL_SECONDS * 1000 - 1_000);
+    expect(expiresAt - after).toBeLessThanOrEqual(SESSION_TTL_SECONDS * 1000 + 1_000);
     const me = await gqlData(t.app, data.signUp.token, ME);
     expect(me.me).toMatchObject({ email: 'ada@example.com', name: 'Ada', agreementVersion: null });
     const row = await t.db.selectFrom('control.developers').select('password_hash').where('email', '=', 'ada@example.com').executeTakeFirstOrThrow();
