@@ -185,6 +185,31 @@ describe('Webhook deliveries', () => {
   }, 90_000);
 });
 
+describe('Replay', () => {
+  it('when a time range of an installation is replayed from the deliveries page (all deliveries, not only failed), then its events arrive again as new deliveries and the progress reaches completed', async () => {
+    const dev = await signUpDeveloper(h.t.app, 'Katherine Johnson');
+    const { page } = await h.newPage();
+    await logIn(page, h.origin, dev.email, PASSWORD);
+    const { pluginId } = await createProjectAndPlugin(h.t.app, dev.token, { name: 'Replay Relay', webhookEndpoint: receiver.url('/replay') });
+    const sandbox = await provisionPortalSandbox(h.t.app, dev.token, pluginId);
+    await gqlData(h.t.app, dev.token, 'mutation($s: ID!) { simulatePosOrder(sandboxId: $s) { id } }', { s: sandbox.sandboxId });
+    const received = () => receiver.requests.filter((r) => r.path === '/replay' && r.headers['x-svc-event'] === 'order.created');
+    await waitFor(() => received().length === 1);
+    const envelopeId = JSON.parse(received()[0]!.body.toString('utf8')).id;
+
+    await page.goto(`${h.origin}/dashboard/deliveries`);
+    const form = page.getByRole('form', { name: 'Replay' });
+    await form.getByLabel('Installation').fill(sandbox.installationId);
+    await form.getByLabel('Only deliveries that failed').uncheck();
+    await form.getByRole('button', { name: 'Replay' }).click();
+    await form.getByRole('status').getByText(/: completed, [1-9]\d* delivered, 0 failed, 0 queued of [1-9]/).waitFor({ timeout: 30_000 });
+    await checkPage(page, 'deliveries-replayed');
+    const again = received().filter((r) => JSON.parse(r.body.toString('utf8')).id === envelopeId);
+    expect(again).toHaveLength(2);
+    expect(new Set(again.map((r) => r.headers['x-svc-delivery'])).size).toBe(2);
+  }, 90_000);
+});
+
 async function waitFor(condition: () => boolean, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
