@@ -53,11 +53,18 @@ interface OpenStream {
 
 async function openStream(credential: string, variables: Record<string, unknown>): Promise<OpenStream> {
   const abort = new AbortController();
-  const res = await fetch(`${baseUrl}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'text/event-stream', authorization: `Bearer ${credential}` },
-    body: JSON.stringify({ query: STREAM, variables }),
-    signal: abort.signal,
+  const request = () =>
+    fetch(`${baseUrl}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream', authorization: `Bearer ${credential}` },
+      body: JSON.stringify({ query: STREAM, variables }),
+      signal: abort.signal,
+    });
+  // A pooled keep-alive socket the server closed as it was reused (ECONNRESET before any answer):
+  // the request never reached the portal, so it is sent again, as any HTTP client would.
+  const res = await request().catch((err: Error & { cause?: { code?: string } }) => {
+    if (err.cause?.code !== 'ECONNRESET') throw err;
+    return request();
   });
   if (res.status !== 200) throw new Error(`the stream answered ${res.status}: ${await res.text()}`);
   const payloads: any[] = [];
