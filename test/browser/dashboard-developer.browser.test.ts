@@ -121,7 +121,9 @@ describe('Developer keys', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
     expect((await gql(h.t.app, key, '{ me { id } }')).status).toBe(200);
     await page.getByRole('row', { name: /deploy script/ }).getByRole('button', { name: 'Revoke' }).click();
-    await page.keyboard.press('Enter'); // the confirmation has the focus
+    // The confirmation takes the focus: Enter confirms (wait for it to have it, on a slow machine).
+    await page.waitForFunction(() => document.activeElement?.textContent?.trim() === 'Revoke key');
+    await page.keyboard.press('Enter');
     await page.getByText('Revoked').waitFor();
     await checkPage(page, 'keys');
     const after = await gql(h.t.app, key, '{ me { id } }');
