@@ -113,10 +113,43 @@ async function overload(): Promise<FaultRow> {
   }
 }
 
+/** Three plugins' endpoints never answer (3 s timeout) while a fourth answers: its deliveries' p95 from the 201 to their arrival. */
+async function hangingEndpoints(): Promise<FaultRow> {
+  const hanging = await Promise.all([1, 2, 3].map(() => startReceiver(tls, () => {})));
+  const stuck = await Promise.all(hanging.map(async (r) => {
+    const other = await createInstallation(db, { webhookEndpoint: r.url(), supportedEvents: ['order.created'] });
+    return { ...other, itemId: (await createMenuItem(db, other.locationId)).item_id };
+  }));
+  const service = await startService('all', { ...env, SVC_WEBHOOK_TIMEOUT_MS: '3000' });
+  try {
+    receiver.requests.length = 0;
+    const loads = stuck.map((other, i) => orderStream(() => service.url, other.apiKey, other.itemId, `stuck-${i}`, 1));
+    const stream = orderStream(() => service.url, inst.apiKey, itemId, 'healthy', 1);
+    await sleep(10_000);
+    await Promise.all([stream.stop(), ...loads.map((l) => l.stop())]);
+    const created = stream.answers.filter((a) => a.status === 201);
+    const orderOf = (body: Buffer) => (JSON.parse(body.toString('utf8')).data as { order_id: number }).order_id;
+    await until(() => new Set(receiver.requests.map((r) => orderOf(r.body))).size >= created.length, 30_000);
+    const arrived = new Map<number, number>();
+    for (const r of receiver.requests) if (!arrived.has(orderOf(r.body))) arrived.set(orderOf(r.body), r.at);
+    const latencies = created.map((a) => (arrived.get((a.body!.data as { order_id: number }).order_id) ?? Infinity) - (a.at + a.ms)).sort((x, y) => x - y);
+    const p95 = latencies[Math.ceil(latencies.length * 0.95) - 1] ?? Infinity;
+    const answers = [...stream.answers, ...loads.flatMap((l) => l.answers)];
+    const row: FaultRow = { fault: `3 endpoints hang (3 s timeout), 1 answers: its deliveries' p95 ${Math.round(p95)} ms`, ...tally(answers), ...(await auditOrders(db, inst.installationId, stream.answers)), recoverMs: null, failures: [] };
+    if (!(p95 < 1000)) row.failures.push(`the healthy endpoint's deliveries took ${Math.round(p95)} ms at p95 (limit 1 s)`);
+    if (answers.some((a) => a.status !== 201)) row.failures.push('an order was not created');
+    if (hanging.some((r) => r.requests.length === 0)) row.failures.push('a hanging endpoint was never tried');
+    return row;
+  } finally {
+    await stopService(service);
+    await Promise.all(hanging.map((r) => r.close()));
+  }
+}
+
 try {
-  // CHAOS_ONLY=databaseCrash,apiSigterm,overload runs some of them.
+  // CHAOS_ONLY=databaseCrash,apiSigterm,overload,hangingEndpoints runs some of them.
   const only = process.env.CHAOS_ONLY?.split(',');
-  for (const fault of [databaseCrash, apiSigterm, overload].filter((f) => !only || only.includes(f.name))) {
+  for (const fault of [databaseCrash, apiSigterm, overload, hangingEndpoints].filter((f) => !only || only.includes(f.name))) {
     const row = await fault();
     rows.push(row);
     console.log(`${row.fault}: ${row.failures.length === 0 ? 'pass' : row.failures.join('; ')}`);

@@ -38,6 +38,8 @@ export interface Config {
     readonly batchSize: number;
     /** Delivery loops per worker process. */
     readonly concurrency: number;
+    /** Requests in flight to one endpoint (its origin) per worker process; more attempts wait their turn. */
+    readonly endpointConcurrency: number;
   };
   readonly sandboxIdleDays: number;
   /** Days events (and their webhook logs) are kept for the events feed, redelivery and replay. */
@@ -145,6 +147,7 @@ export function loadConfig(env: Env = process.env): Config {
       allowPrivate: env.SVC_WEBHOOK_ALLOW_PRIVATE === '1',
       batchSize: int('SVC_WEBHOOK_BATCH_SIZE', 200, 1, 1000),
       concurrency: int('SVC_WEBHOOK_CONCURRENCY', 4, 1, 64),
+      endpointConcurrency: int('SVC_WEBHOOK_ENDPOINT_CONCURRENCY', 32, 1, 1000),
     },
     sandboxIdleDays: int('SVC_SANDBOX_IDLE_DAYS', 30, 8, 3650),
     eventRetentionDays: int('SVC_EVENT_RETENTION_DAYS', 30, 1, 3650),

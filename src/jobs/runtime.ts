@@ -71,6 +71,8 @@ export async function startJobRuntime(options: JobRuntimeOptions): Promise<JobRu
     allowPrivate: config.webhook.allowPrivate,
     ca: options.webhookCa,
     lookup: options.lookup,
+    // As many sockets per endpoint as attempts may be in flight to it (delivery-lanes.ts).
+    connections: config.webhook.endpointConcurrency,
   });
   let workers: RunningWorkers | undefined;
   let scenarios: RunningWorkers | undefined;

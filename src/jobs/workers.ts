@@ -5,7 +5,7 @@ import {
   createDeliveries,
   pruneExpiredEvents,
   purgeExpiredInboundKeys,
-  runDeliveryBatch,
+  deliveryBatches,
   runReplayChunk,
   type DeliveryDeps,
   type DeliveryJobData,
@@ -22,7 +22,8 @@ import { sql } from 'kysely';
 
 // The webhook workers of one process. Jobs arrive through LISTEN/NOTIFY the moment their
 // transaction commits (queues are `notify: true`); polling is only the fallback. Deliveries are
-// fetched in batches and sent concurrently on keep-alive connections.
+// fetched in batches and sent concurrently on keep-alive connections, each endpoint within its own
+// slots (delivery-batches.ts), so one that hangs does not hold a loop.
 
 export interface WorkerTuning {
   /** Delivery attempts per fetch, about: jobs carry up to DELIVERIES_PER_JOB attempts each. */
@@ -60,6 +61,7 @@ export async function startWebhookWorkers(boss: PgBoss, deps: Omit<DeliveryDeps,
       timers.add(timer);
     },
   };
+  const batches = deliveryBatches(delivery);
   // A fetch takes as many jobs as make about `batchSize` attempts when each carries a full chunk.
   const attemptsPerFetch = tuning.batchSize ?? deps.config.webhook.batchSize;
   deliveryWorker = await boss.work<DeliveryJobData>(
@@ -71,7 +73,7 @@ export async function startWebhookWorkers(boss: PgBoss, deps: Omit<DeliveryDeps,
       notifyPollingIntervalSeconds: Math.max(polling, 5),
       burstWhenBatchFull: true,
     },
-    outlastOutages(deps.db, (jobs) => runDeliveryBatch(delivery, jobs)),
+    outlastOutages(deps.db, (jobs) => batches.run(jobs)),
   );
 
   // Replays of different installations run side by side; a replay's chunks one after the other.
@@ -100,6 +102,8 @@ export async function startWebhookWorkers(boss: PgBoss, deps: Omit<DeliveryDeps,
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       await Promise.all([QUEUES.fanout, QUEUES.delivery, QUEUES.replay, QUEUES.retention, QUEUES.maintenance].map((name) => boss.offWork(name, { wait: true })));
+      // Attempts still running in the background end within the timeout; past it, their cover jobs have them.
+      await batches.drain(deps.config.webhook.timeoutMs + 1000);
     },
   };
 }

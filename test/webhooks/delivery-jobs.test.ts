@@ -44,7 +44,9 @@ describe('delivery jobs', () => {
     const logIds = (await Promise.all(events.map((id) => deliveriesOf(t.db, id)))).flat().map((log) => log.log_id);
     const { rows } = await sql<{ n: number }>`
       select jsonb_array_length(j.data->'attempts')::int as n from pgboss.job j
-       where j.name = 'webhook-delivery' and (j.data->'attempts'->0->>'logId')::int = any(${logIds}::int[])`.execute(t.db);
+       where j.name = 'webhook-delivery' and (j.data->'attempts'->0->>'logId')::int = any(${logIds}::int[])
+         and j.data->>'kind' is null`.execute(t.db);
+    // Only the fan-out's jobs: on a loaded machine a batch may also queue covers of slow requests.
     // The fan-out worker may take the 25 fan-out jobs in more than one batch; each batch's first
     // attempts fill jobs of 20 before opening another.
     expect(rows.reduce((sum, row) => sum + row.n, 0)).toBe(25);

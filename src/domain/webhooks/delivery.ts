@@ -1,17 +1,16 @@
 import { sql, type Transaction } from 'kysely';
-import type { Job } from 'pg-boss';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/types.js';
 import type { Logger } from '../../logger.js';
-import { QUEUES, attemptsOf, type DeliveryAttempt, type DeliveryJobData, type JobQueue } from './queue.js';
+import type { DeliveryAttempt, JobQueue } from './queue.js';
 import { decrypt } from '../../lib/secrets.js';
 import { deliveryHeaders } from './signing.js';
 import type { SendResult, WebhookHttpClient } from './http-client.js';
 import { nextAttempt } from './retry.js';
 import { recordHealth } from './health.js';
 
-// The delivery worker, as a pipeline over a batch of attempt jobs:
+// The delivery pipeline over a batch of attempts (the worker's batches: delivery-batches.ts):
 //   prepare  one SELECT (no transaction, no lock): each delivery with its event and the plugin's
 //            current endpoint and secret; jobs whose attempt is already recorded or whose delivery
 //            is no longer pending (delivered, failed, acknowledged) are dropped; the body built once
@@ -68,13 +67,13 @@ interface DeliveryRow {
   previous_webhook_secret_enc: string | null;
 }
 
-interface Prepared {
+export interface Prepared {
   row: DeliveryRow;
   attempt: number;
   body: Buffer | null;
 }
 
-interface Outcome {
+export interface Outcome {
   logId: number;
   installationId: number;
   attempt: number;
@@ -90,21 +89,24 @@ export interface BatchOptions {
   settle: (trx: Transaction<Database>) => Promise<void>;
 }
 
-/** The delivery worker's handler: a batch of delivery jobs, each with one or more attempts. */
-export function runDeliveryBatch(deps: DeliveryDeps, jobs: Job<DeliveryJobData>[]): Promise<void> {
-  return deliverAttempts(deps, jobs.flatMap((job) => attemptsOf(job.data)), { settle: (trx) => deps.queue.complete(trx, QUEUES.delivery, jobs) });
-}
-
-/** Makes the attempts: prepare, sign and send outside any transaction, then record in a short one. */
+/**
+ * Makes the attempts and waits for all of them: prepare, sign and send outside any transaction,
+ * then record in a short one (a replay chunk; the worker's batches go through delivery-batches.ts).
+ */
 export async function deliverAttempts(deps: DeliveryDeps, attempts: DeliveryAttempt[], options: BatchOptions): Promise<void> {
   // A batch mostly goes to a few plugins: each secret is decrypted once per batch (a rotation is
   // seen by the next batch, which reads the plugin's current secret again).
   const secrets = new Map<string, string | null>();
   const prepared = await prepare(deps.db, attempts);
   const outcomes = await Promise.all(prepared.map((p) => send(deps, p, secrets)));
+  await recordOutcomes(deps, outcomes, options.settle);
+}
+
+/** Step 4 in its transaction, with what settles the attempts' jobs; then the retries are announced. */
+export async function recordOutcomes(deps: DeliveryDeps, outcomes: Outcome[], settle: (trx: Transaction<Database>) => Promise<void>): Promise<void> {
   const retries = await deps.db.transaction().execute(async (trx) => {
     const scheduled = await record(deps, trx, outcomes);
-    await options.settle(trx);
+    await settle(trx);
     return scheduled;
   });
   for (const retry of retries) deps.onRetryScheduled?.(retry.delaySeconds);
@@ -114,7 +116,7 @@ export async function deliverAttempts(deps: DeliveryDeps, attempts: DeliveryAtte
  * Step 1: the deliveries still waiting for these attempts (in installation and sequence order),
  * each with its body built once. Read without a lock: `record` writes only deliveries still pending.
  */
-async function prepare(db: Db, jobs: DeliveryAttempt[]): Promise<Prepared[]> {
+export async function prepare(db: Db, jobs: DeliveryAttempt[]): Promise<Prepared[]> {
   if (jobs.length === 0) return [];
   const { rows } = await sql<DeliveryRow>`
     select l.log_id, l.delivery_id, l.event_id, l.event_type, l.installation_id, l.sequence, l.attempts, l.status,
@@ -188,7 +190,7 @@ const FAULT_FIRST_ATTEMPT: SendResult = {
 };
 
 /** Steps 2 and 3: sign with the plugin's current secret and POST; the retry policy judges the result. */
-async function send(deps: DeliveryDeps, p: Prepared, secrets: Map<string, string | null>): Promise<Outcome> {
+export async function send(deps: DeliveryDeps, p: Prepared, secrets: Map<string, string | null>): Promise<Outcome> {
   const { row, attempt } = p;
   let result: SendResult;
   let sent: Record<string, string> | null = null;
@@ -256,7 +258,7 @@ function readSecret(deps: DeliveryDeps, row: DeliveryRow, secrets: Map<string, s
 }
 
 /** Step 4: record the attempts, the health, the next attempts and settle the jobs, in one short transaction. */
-async function record(
+export async function record(
   deps: DeliveryDeps,
   trx: Transaction<Database>,
   outcomes: Outcome[],

@@ -1,4 +1,4 @@
-export { runDeliveryBatch } from './delivery.js';
+export { deliveryBatches, type DeliveryBatches } from './delivery-batches.js';
 export { acknowledgeEvents, listEvents } from './events-feed.js';
 export type { Acknowledgement, EventsPage, EventsQuery, FeedDeliveryStatus, FeedItem } from './events-feed.js';
 export { webhookHealth } from './health.js';

@@ -40,7 +40,14 @@ export interface DeliveryAttempt {
  * attempts, a batch's retries with the same wait), sent and recorded together. Jobs queued before
  * jobs carried several attempts hold one, as `logId` and `attempt`: both shapes are read.
  */
-export type DeliveryJobData = { attempts: DeliveryAttempt[] } | DeliveryAttempt;
+export type DeliveryJobData = { attempts: DeliveryAttempt[]; kind?: DeliveryJobKind } | DeliveryAttempt;
+
+/**
+ * Why a job repeats attempts another job already carried (delivery-batches.ts): `cover`, attempts
+ * still running in the background when their batch completed; `line`, attempts whose endpoint's
+ * line was full. Neither counts as an attempt of its own.
+ */
+export type DeliveryJobKind = 'cover' | 'line';
 
 /** Attempts one delivery job carries at most: the queue's cost (insert, fetch, completion) is per job. */
 export const DELIVERIES_PER_JOB = 20;
@@ -86,10 +93,10 @@ export class JobQueue {
    * Delivery attempts; `delaySeconds` defers one (a retry). Attempts with the same delay share a
    * job, up to DELIVERIES_PER_JOB each, in the order given.
    */
-  async enqueueDeliveries(db: Executor, items: (DeliveryAttempt & { delaySeconds?: number })[]): Promise<void> {
+  async enqueueDeliveries(db: Executor, items: (DeliveryAttempt & { delaySeconds?: number })[], kind?: DeliveryJobKind): Promise<void> {
     if (items.length === 0) return;
     const jobs: JobInsert<DeliveryJobData>[] = groupAttempts(items).map(({ delaySeconds, attempts }) => ({
-      data: { attempts },
+      data: kind ? { attempts, kind } : { attempts },
       expireInSeconds: this.deliveryExpireSeconds,
       ...(delaySeconds ? { startAfter: delaySeconds } : {}),
     }));
