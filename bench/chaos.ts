@@ -11,7 +11,8 @@ import { createInstallation } from '../test/support/builders.js';
 import { createMenuItem } from '../test/support/catalog-builders.js';
 import { startService, stopService, timedFetch } from '../test/support/service-process.js';
 import { createTestTls } from '../test/support/tls.js';
-import { startReceiver } from '../test/support/webhook-receiver.js';
+import { startReceiver, type Responder } from '../test/support/webhook-receiver.js';
+import { sql } from 'kysely';
 import { auditOrders, orderStream, renderTable, sequenceGapFree, tally, type FaultRow } from './chaos-load.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -113,9 +114,20 @@ async function overload(): Promise<FaultRow> {
   }
 }
 
-/** Three plugins' endpoints never answer (3 s timeout) while a fourth answers: its deliveries' p95 from the 201 to their arrival. */
+/** Sends 200 and its headers, then one byte a second until the client goes away. */
+const trickle: Responder = (_req, res) => {
+  res.writeHead(200, { 'content-type': 'text/plain' }).flushHeaders();
+  const timer = setInterval(() => res.write('x'), 1000);
+  res.on('close', () => clearInterval(timer));
+};
+
+/**
+ * Three plugins' endpoints hang (two never answer, one trickles its body; 3 s timeout) while a
+ * fourth answers: its deliveries' p95 from the 201 to their arrival, and each hanging attempt
+ * ended within the timeout (plus 1 s) and recorded as timed out.
+ */
 async function hangingEndpoints(): Promise<FaultRow> {
-  const hanging = await Promise.all([1, 2, 3].map(() => startReceiver(tls, () => {})));
+  const hanging = await Promise.all([() => {}, () => {}, trickle].map((responder) => startReceiver(tls, responder)));
   const stuck = await Promise.all(hanging.map(async (r) => {
     const other = await createInstallation(db, { webhookEndpoint: r.url(), supportedEvents: ['order.created'] });
     return { ...other, itemId: (await createMenuItem(db, other.locationId)).item_id };
@@ -135,10 +147,15 @@ async function hangingEndpoints(): Promise<FaultRow> {
     const latencies = created.map((a) => (arrived.get((a.body!.data as { order_id: number }).order_id) ?? Infinity) - (a.at + a.ms)).sort((x, y) => x - y);
     const p95 = latencies[Math.ceil(latencies.length * 0.95) - 1] ?? Infinity;
     const answers = [...stream.answers, ...loads.flatMap((l) => l.answers)];
-    const row: FaultRow = { fault: `3 endpoints hang (3 s timeout), 1 answers: its deliveries' p95 ${Math.round(p95)} ms`, ...tally(answers), ...(await auditOrders(db, inst.installationId, stream.answers)), recoverMs: null, failures: [] };
+    const row: FaultRow = { fault: `3 endpoints hang (2 silent, 1 trickling; 3 s timeout), 1 answers: its deliveries' p95 ${Math.round(p95)} ms`, ...tally(answers), ...(await auditOrders(db, inst.installationId, stream.answers)), recoverMs: null, failures: [] };
     if (!(p95 < 1000)) row.failures.push(`the healthy endpoint's deliveries took ${Math.round(p95)} ms at p95 (limit 1 s)`);
     if (answers.some((a) => a.status !== 201)) row.failures.push('an order was not created');
     if (hanging.some((r) => r.requests.length === 0)) row.failures.push('a hanging endpoint was never tried');
+    const { rows: attempts } = await sql<{ n: number; bad: number }>`
+      select count(*)::int as n, count(*) filter (where a.status <> 'failed' or a.duration_ms > 4000 or a.error_message not ilike '%timed out%')::int as bad
+        from control.webhook_delivery_attempts a join control.webhook_logs l on l.log_id = a.log_id
+       where l.installation_id = any(${stuck.map((s) => s.installationId)}::int[])`.execute(db);
+    if (attempts[0]!.n === 0 || attempts[0]!.bad > 0) row.failures.push(`${attempts[0]!.bad} of ${attempts[0]!.n} hanging attempts not recorded as timed out within 4 s`);
     return row;
   } finally {
     await stopService(service);
