@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
 import { pruneExpiredEvents } from '../../src/domain/webhooks/retention.js';
-import { createInstallation, type InstallationFixture } from '../support/builders.js';
+import { createInstallation, createSandboxInstallation, type InstallationFixture } from '../support/builders.js';
 import { createTestContext, type TestContext } from '../support/context.js';
 import { call } from '../support/http.js';
 import { insertEventHistory } from '../support/event-history.js';
@@ -83,5 +83,15 @@ describe('event retention', () => {
     const logged = () => t.logs.some((line) => line.includes('events and webhook logs past the retention window pruned'));
     while (!logged() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     expect(logged()).toBe(true);
+  });
+
+  it('when listener rows (svc listen) expired more than an hour ago, then the prune deletes them and keeps live and recently expired ones', async () => {
+    const sandbox = await createSandboxInstallation(t.db);
+    const listener = (minutesFromNow: number) => ({ sandbox_id: sandbox.sandboxId, developer_id: sandbox.developerId, expires_at: new Date(Date.now() + minutesFromNow * 60_000) });
+    const rows = await t.db.insertInto('control.webhook_listeners').values([listener(-90), listener(-61), listener(-30), listener(5)]).returning(['listener_id', 'expires_at']).execute();
+    const result = await pruneExpiredEvents(t.db, 30);
+    expect(result.listeners).toBe(2);
+    const left = await t.db.selectFrom('control.webhook_listeners').select('listener_id').where('sandbox_id', '=', sandbox.sandboxId).execute();
+    expect(left.map((r) => r.listener_id).sort()).toEqual(rows.slice(2).map((r) => r.listener_id).sort());
   });
 });
