@@ -4,21 +4,23 @@ import { prepare, recordOutcomes, send, type DeliveryDeps, type Outcome, type Pr
 import { QUEUES, attemptsOf, type DeliveryAttempt, type DeliveryJobData } from './queue.js';
 
 // The delivery worker's batches, with its capacity shared between endpoints. A batch's attempts are
-// sent at once, each taking a slot of its endpoint (endpoint-slots.ts), and the batch waits for
-// them only a short while (WAVE_MS): what answered by then is recorded and the batch's jobs are
-// completed, so the worker loop fetches its next batch instead of waiting for an endpoint that hangs.
-// The attempts still running go on in the background and are recorded when they end.
+// sent at once, each taking a slot of its endpoint (endpoint-slots.ts). The batch waits for them
+// while their endpoints answer (slots turning over every WAVE_MS), up to PATIENCE_MS; as soon as
+// one of its endpoints stops moving (its requests hang), what answered is recorded and the batch's
+// jobs are completed, so the worker loop fetches its next batch instead of waiting for that
+// endpoint. The attempts still running go on in the background and are recorded when they end.
 // At least once still holds: the transaction that completes the jobs also queues, for each attempt
 // still running, a cover job of the same attempt due after it must have ended (COVER). Once the
 // attempt is recorded the cover finds it done and does nothing (prepare drops recorded attempts);
 // if the process dies first, the cover sends it again.
-// An endpoint with a full line (LINE_SLOTS slots' worth of attempts already holding or awaiting a
-// slot) gets no more: those attempts are queued again, due when a slot must have come free.
+// A stalled endpoint (every slot held, none given back for half the timeout: its requests hang) takes no
+// more attempts: they are queued again, due when its slots must have come free. An attempt that
+// waited in line so long that its cover could fall due before it ends is not sent: the cover has it.
 
-/** How long a batch waits for its attempts before the rest go on in the background. */
+/** How often a batch looks at its endpoints: one whose slots did not turn over for this long hangs. */
 export const WAVE_MS = 400;
-/** Attempts in line per endpoint, as a multiple of its slots. */
-const LINE_SLOTS = 2;
+/** How long a batch waits for endpoints that answer, but slowly, before the rest go on in the background. */
+const PATIENCE_MS = 2000;
 
 export interface DeliveryBatches {
   run(jobs: Job<DeliveryJobData>[]): Promise<void>;
@@ -28,26 +30,33 @@ export interface DeliveryBatches {
 
 interface Running {
   prepared: Prepared;
-  outcome: Outcome | undefined;
-  done: Promise<Outcome>;
+  endpoint: string | null;
+  /** Set when the attempt ended; null when it gave up its turn to its cover job. */
+  outcome: Outcome | null | undefined;
+  done: Promise<Outcome | null>;
 }
 
 export function deliveryBatches(deps: DeliveryDeps): DeliveryBatches {
   const { timeoutMs, endpointConcurrency, batchSize } = deps.config.webhook;
   const slots = new EndpointSlots(endpointConcurrency);
   const timeoutSeconds = Math.ceil(timeoutMs / 1000);
-  // Longest an attempt in line can take: the attempts ahead of it, a timeout per round of slots, then its own.
-  const coverSeconds = (LINE_SLOTS + 1) * timeoutSeconds + 5;
+  // An attempt waits in line at most `longestWaitMs`, then its request takes at most the timeout.
+  const longestWaitMs = 2 * timeoutMs;
+  const coverSeconds = 3 * timeoutSeconds + 5;
   const backgroundLimit = 4 * batchSize;
+  // Long enough that a busy but answering endpoint (or a process short of CPU for a moment) is not taken for one that hangs.
+  const stallMs = Math.max(WAVE_MS, timeoutMs / 2);
   const background = new Set<Promise<void>>();
   const late = lateRecorder(deps);
 
   const start = (p: Prepared, secrets: Map<string, string | null>): Running => {
     const endpoint = endpointKey(p.row.webhook_endpoint);
-    const running: Running = { prepared: p, outcome: undefined, done: undefined as unknown as Promise<Outcome> };
+    const queuedAt = performance.now();
+    const running: Running = { prepared: p, endpoint, outcome: undefined, done: undefined as unknown as Promise<Outcome | null> };
     running.done = (async () => {
       const release = endpoint ? await slots.take(endpoint) : undefined;
       try {
+        if (performance.now() - queuedAt > longestWaitMs) return (running.outcome = null);
         return (running.outcome = await send(deps, p, secrets));
       } finally {
         release?.();
@@ -63,24 +72,36 @@ export function deliveryBatches(deps: DeliveryDeps): DeliveryBatches {
     const running: Running[] = [];
     for (const p of prepared) {
       const endpoint = endpointKey(p.row.webhook_endpoint);
-      if (endpoint && slots.load(endpoint) >= LINE_SLOTS * endpointConcurrency) deferred.push(toAttempt(p));
+      if (endpoint && slots.stalled(endpoint, stallMs)) deferred.push(toAttempt(p));
       else running.push(start(p, secrets));
     }
-    await Promise.race([Promise.all(running.map((r) => r.done)), new Promise((resolve) => setTimeout(resolve, WAVE_MS))]);
-    const answered = running.filter((r) => r.outcome !== undefined);
+    if (deferred.length > 0) deps.logger.info({ attempts: deferred.length, dueInSeconds: timeoutSeconds }, 'webhook endpoints stalled (every slot held by a request that has not ended): attempts queued again for later');
+    await untilAnsweredOrStuck(running);
+    const answered = running.flatMap((r) => (r.outcome ? [r.outcome] : []));
     const pending = running.filter((r) => r.outcome === undefined);
-    await recordOutcomes(deps, answered.map((r) => r.outcome!), async (trx) => {
+    await recordOutcomes(deps, answered, async (trx) => {
       await deps.queue.enqueueDeliveries(trx, pending.map((r) => ({ ...toAttempt(r.prepared), delaySeconds: coverSeconds })), 'cover');
       await deps.queue.enqueueDeliveries(trx, deferred.map((attempt) => ({ ...attempt, delaySeconds: timeoutSeconds })), 'line');
       await deps.queue.complete(trx, QUEUES.delivery, jobs);
     });
     for (const r of pending) {
-      const settled = r.done.then(late.add, (err) => deps.logger.error({ err, logId: r.prepared.row.log_id }, 'webhook attempt failed unexpectedly; its cover job sends it again'));
+      const settled = r.done.then((outcome) => void (outcome && late.add(outcome)), (err) => deps.logger.error({ err, logId: r.prepared.row.log_id }, 'webhook attempt failed unexpectedly; its cover job sends it again'));
       const tracked = settled.finally(() => background.delete(tracked));
       background.add(tracked);
     }
     // Backpressure: a process holds a bounded number of attempts in the background.
     while (background.size > backgroundLimit) await Promise.race(background);
+  };
+
+  /** Waits while the batch's endpoints keep answering; returns once all ended, one hangs, or patience runs out. */
+  const untilAnsweredOrStuck = async (running: Running[]): Promise<void> => {
+    let ended = false;
+    const all = Promise.all(running.map((r) => r.done)).then(() => void (ended = true), () => void (ended = true));
+    const giveUpAt = performance.now() + PATIENCE_MS;
+    while (!ended && performance.now() < giveUpAt) {
+      await Promise.race([all, new Promise((resolve) => setTimeout(resolve, WAVE_MS))]);
+      if (running.some((r) => r.outcome === undefined && r.endpoint !== null && !slots.movedWithin(r.endpoint, WAVE_MS))) return;
+    }
   };
 
   return {
