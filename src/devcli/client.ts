@@ -1,8 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-
-// The svc CLI's connection to a platform: where it is, the developer key, and the two calls it
+// The svc CLI's connection to a platform (credentials.ts: where it is, the developer key): the two calls it
 // makes (GraphQL requests, and a GraphQL subscription read as Server-Sent Events). Nothing here
 // reaches past the public GraphQL and REST surfaces.
 
@@ -16,29 +12,6 @@ export class CliError extends Error {
   constructor(message: string, readonly retryAfterSeconds?: number, readonly code?: string) {
     super(message);
   }
-}
-
-export function configFile(env: NodeJS.ProcessEnv = process.env): string {
-  const dir = env.XDG_CONFIG_HOME || path.join(os.homedir(), '.config');
-  return path.join(dir, 'svc', 'config.json');
-}
-
-/** SVC_BASE_URL / SVC_API_KEY, else what `svc login` stored. */
-export function loadCredentials(env: NodeJS.ProcessEnv = process.env): Credentials {
-  const file = configFile(env);
-  const stored = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<Credentials>) : {};
-  const baseUrl = env.SVC_BASE_URL || stored.baseUrl;
-  const apiKey = env.SVC_API_KEY || stored.apiKey;
-  if (!baseUrl || !apiKey) throw new CliError('not logged in: run `svc login`, or set SVC_BASE_URL and SVC_API_KEY');
-  return { baseUrl: baseUrl.replace(/\/$/, ''), apiKey };
-}
-
-export function saveCredentials(credentials: Credentials, env: NodeJS.ProcessEnv = process.env): string {
-  const file = configFile(env);
-  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  writeFileSync(file, JSON.stringify(credentials, null, 2) + '\n', { mode: 0o600 });
-  chmodSync(file, 0o600);
-  return file;
 }
 
 interface GraphQLResponse<T> {

@@ -1,11 +1,14 @@
-import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
-import { CliError, graphql, loadCredentials, saveCredentials, subscribe, type Credentials } from './client.js';
+import { CliError, graphql, subscribe, type Credentials } from './client.js';
+import { checkedBaseUrl, loadCredentials, promptLogin, readStdin, saveCredentials } from './credentials.js';
 import { TRIGGERS } from './triggers.js';
 
 // svc: the developer's command line for the platform. A thin client of the public GraphQL portal
 // (and, for `trigger`, of the Data API): log in once, stream a sandbox's webhooks to a local URL,
 // produce real events, follow and recover deliveries.
+
+// Any local user can read another's command line (ps, /proc): keys and secrets belong elsewhere.
+const ARGV_NOTE = '\n  Command-line arguments are visible to other users of this machine (ps): prefer the environment variables.';
 
 const HELP: Record<string, string> = {
   main: `usage: svc <command> [options]
@@ -30,16 +33,18 @@ const HELP: Record<string, string> = {
                                       rehearse duplicates, out-of-order and retried deliveries (faults off: no flags)
   mcp [--key <installation key>,...]  a Model Context Protocol server on stdio for an AI assistant (README: svc mcp)
 
-Every command takes --help and --json. Credentials: svc login, or SVC_BASE_URL and SVC_API_KEY.`,
-  login: 'usage: svc login [--base-url <url>] [--api-key <svc_dev_...>]\n  Asks for what is not given (or SVC_BASE_URL / SVC_API_KEY), checks it, and stores it mode 0600.',
-  listen: 'usage: svc listen --sandbox <id> --forward-to <url> [--events order.*,payment.*] [--secret <webhook secret>] [--json]\n  Prints the webhook secret to verify with (--secret or SVC_WEBHOOK_SECRET: the portal shows it only once), then forwards each delivery (original headers, raw body) and prints\n  time, event, delivery id, local status and milliseconds. Reconnects after a drop and catches up\n  from the event sequence: nothing is lost or repeated.',
-  trigger: 'usage: svc trigger <event> --sandbox <id> [--key <installation key>] [--json]\n       svc trigger --list\n  Produces the event for real. Events a plugin causes (order.cancelled, menu.item_updated, inventory.*)\n  go through the Data API with the sandbox installation key (--key or SVC_INSTALLATION_KEY).',
+Every command takes --help and --json. Credentials: svc login, or SVC_BASE_URL and SVC_API_KEY (https://, or http:// to this machine).${ARGV_NOTE}`,
+  login:
+    'usage: svc login [--base-url <url>] [--api-key-stdin | --api-key <svc_dev_...>]\n  Asks for what is not given (or SVC_BASE_URL / SVC_API_KEY; the key is typed unseen), checks it, and stores it mode 0600.\n  --api-key-stdin reads the key from stdin (a password manager, a file).' +
+    ARGV_NOTE.replace('the environment variables', 'SVC_API_KEY, --api-key-stdin or the prompt'),
+  listen: 'usage: svc listen --sandbox <id> --forward-to <url> [--events order.*,payment.*] [--secret <webhook secret>] [--forward-timeout <s>] [--json]\n  Prints the webhook secret to verify with (--secret or SVC_WEBHOOK_SECRET: the portal shows it only once), then forwards each delivery (original headers, raw body) and prints\n  time, event, delivery id, local status and milliseconds. Reconnects after a drop and catches up\n  from the event sequence: nothing is lost or repeated. A local answer slower than --forward-timeout (default 10 s)\n  counts as none (status 0, timeout).' + ARGV_NOTE,
+  trigger: 'usage: svc trigger <event> --sandbox <id> [--key <installation key>] [--json]\n       svc trigger --list\n  Produces the event for real. Events a plugin causes (order.cancelled, menu.item_updated, inventory.*)\n  go through the Data API with the sandbox installation key (--key or SVC_INSTALLATION_KEY).' + ARGV_NOTE,
   events: 'usage: svc events list --sandbox <id> | svc events resend <logId> | svc events replay --sandbox <id> --since <time> [--all]',
   logs: 'usage: svc logs tail --sandbox <id> [--events order.*] [--json]',
   scenario:
     'usage: svc scenario run <KIND> --sandbox <id> [--minutes 5] [--wait] | svc scenario status <runId> | svc scenario cancel <runId>\n  KIND: LUNCH_RUSH, SPLIT_BILL, CARD_DECLINED, ITEM_86, STOCK_DEPLETION, END_OF_DAY. --wait prints progress until the run ends.',
   clock: 'usage: svc clock advance --sandbox <id> --days <1-60>\n  Runs what that time brings to the sandbox: trial.ending, trial conversion, sandbox.expiry_warning.',
-  mcp: 'usage: svc mcp [--key <installation key>[,<key>...]]\n  Serves the platform\'s docs, sandboxes and logs as MCP tools over stdin/stdout, with the credentials of svc login\n  (or SVC_BASE_URL, SVC_API_KEY). call_data_api uses a sandbox\'s installation key given here or in SVC_INSTALLATION_KEY.',
+  mcp: 'usage: svc mcp [--key <installation key>[,<key>...]]\n  Serves the platform\'s docs, sandboxes and logs as MCP tools over stdin/stdout, with the credentials of svc login\n  (or SVC_BASE_URL, SVC_API_KEY). call_data_api uses a sandbox\'s installation key given here or in SVC_INSTALLATION_KEY.' + ARGV_NOTE,
   faults: 'usage: svc faults set --sandbox <id> [--duplicate-rate <0-1>] [--reorder-window <0-300 s>] [--fail-first-attempt]\n  Sets every fault at once: a flag not given is off, so `svc faults set --sandbox <id>` turns them all off.',
 };
 
@@ -99,6 +104,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
       since: { type: 'string' },
       'base-url': { type: 'string' },
       'api-key': { type: 'string' },
+      'api-key-stdin': { type: 'boolean' },
       minutes: { type: 'string' },
       wait: { type: 'boolean' },
       days: { type: 'string' },
@@ -122,14 +128,10 @@ export async function run(argv: string[], io: Io): Promise<number> {
   switch (command) {
     case 'login': {
       let baseUrl = values['base-url'] ?? io.env.SVC_BASE_URL;
-      let apiKey = values['api-key'] ?? io.env.SVC_API_KEY;
-      if (!baseUrl || !apiKey) {
-        const rl = createInterface({ input: process.stdin, output: process.stderr });
-        baseUrl ||= (await rl.question('Platform URL [http://localhost:3000]: ')).trim() || 'http://localhost:3000';
-        apiKey ||= (await rl.question('Developer key (svc_dev_...): ')).trim();
-        rl.close();
-      }
-      const credentials = { baseUrl: baseUrl.replace(/\/$/, ''), apiKey };
+      if (baseUrl) checkedBaseUrl(baseUrl);
+      let apiKey = values['api-key-stdin'] ? await readStdin() : (values['api-key'] ?? io.env.SVC_API_KEY);
+      if (!baseUrl || !apiKey) ({ baseUrl, apiKey } = await promptLogin(baseUrl, apiKey));
+      const credentials = { baseUrl: checkedBaseUrl(baseUrl), apiKey };
       const { me } = await graphql<{ me: { email: string } }>(credentials, '{ me { email } }');
       const file = saveCredentials(credentials, io.env);
       print(`Logged in to ${credentials.baseUrl} as ${me.email} (saved in ${file})`, { baseUrl: credentials.baseUrl, email: me.email, file });
