@@ -1,3 +1,5 @@
+import { SseReader } from './sse.js';
+
 // The svc CLI's connection to a platform (credentials.ts: where it is, the developer key): the two calls it
 // makes (GraphQL requests, and a GraphQL subscription read as Server-Sent Events). Nothing here
 // reaches past the public GraphQL and REST surfaces.
@@ -84,15 +86,9 @@ export async function* subscribe<T>(credentials: Credentials, query: string, var
     throw new CliError(`the stream was refused (HTTP ${res.status}) ${detail}`.trim());
   }
   const decoder = new TextDecoder();
-  let buffer = '';
+  const reader = new SseReader();
   for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-    buffer += decoder.decode(chunk, { stream: true });
-    let end: number;
-    while ((end = buffer.indexOf('\n\n')) >= 0) {
-      const frame = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      const event = /^event: ?(.*)$/m.exec(frame)?.[1];
-      const data = frame.split('\n').filter((line) => line.startsWith('data:')).map((line) => line.slice(5).trimStart()).join('\n');
+    for (const { event, data } of reader.push(decoder.decode(chunk, { stream: true }))) {
       if (event === 'complete') return;
       if (!data) continue;
       const payload = JSON.parse(data) as GraphQLResponse<T>;

@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util';
-import { CliError, graphql, subscribe, type Credentials } from './client.js';
+import { CliError, graphql } from './client.js';
 import { checkedBaseUrl, loadCredentials, promptLogin, readStdin, saveCredentials } from './credentials.js';
+import { DEFAULT_FORWARD_TIMEOUT_SECONDS, listen, streamCursor } from './listen.js';
+import { terminalIo, type Io } from './terminal.js';
 import { TRIGGERS } from './triggers.js';
 
 // svc: the developer's command line for the platform. A thin client of the public GraphQL portal
@@ -62,26 +64,6 @@ interface ScenarioRunView {
 
 const runLine = (r: ScenarioRunView) => `scenario run ${r.id} (${r.kind}): ${r.status}, ${r.stepsDone}/${r.stepsTotal} steps, ${r.eventsEmitted} events${r.error ? `; ${r.error}` : ''}`;
 
-const STREAM = `subscription($s: ID!, $e: [String!], $a: String) {
-  webhookStream(sandboxId: $s, events: $e, after: $a) { logId deliveryId event headers { name value } body installationId sequence cursor } }`;
-
-interface StreamEvent {
-  logId: string;
-  deliveryId: string;
-  event: string;
-  headers: { name: string; value: string }[];
-  body: string;
-  installationId: string;
-  sequence: number;
-  cursor: string;
-}
-
-interface Io {
-  out: (line: string) => void;
-  err: (line: string) => void;
-  env: NodeJS.ProcessEnv;
-}
-
 export async function run(argv: string[], io: Io): Promise<number> {
   const [command, ...rest] = argv;
   if (!command || command === '--help' || command === 'help') {
@@ -98,6 +80,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
       all: { type: 'boolean' },
       sandbox: { type: 'string' },
       'forward-to': { type: 'string' },
+      'forward-timeout': { type: 'string' },
       events: { type: 'string' },
       key: { type: 'string' },
       secret: { type: 'string' },
@@ -143,6 +126,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
       const credentials = loadCredentials(io.env);
       const sandbox = need('sandbox', values.sandbox);
       const forwardTo = command === 'listen' ? need('forward-to', values['forward-to']) : null;
+      const forwardTimeoutMs = forwardTimeout(values['forward-timeout']);
       // The cursor first: asking for it announces the listener, so an event triggered once Ready
       // is printed reaches this stream even for a plugin without a webhook endpoint.
       const cursor = await streamCursor(credentials, sandbox);
@@ -157,7 +141,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
           { ready: true, secret },
         );
       }
-      await listen(credentials, sandbox, events, forwardTo, io, json, cursor);
+      await listen(credentials, { sandbox, events, forwardTo, forwardTimeoutMs, json }, io, cursor);
       return 0;
     }
     case 'trigger': {
@@ -288,65 +272,15 @@ async function eventsCommand(positionals: string[], values: Record<string, unkno
   }
 }
 
-/**
- * The stream, forever: forwards (or prints) each delivery and remembers the stream's cursor; after
- * a drop it reconnects with that cursor, so the events emitted meanwhile arrive, each once.
- */
-async function streamCursor(credentials: Credentials, sandbox: string): Promise<string> {
-  const { webhookStreamCursor } = await graphql<{ webhookStreamCursor: string }>(credentials, 'query($s: ID!) { webhookStreamCursor(sandboxId: $s) }', { s: sandbox });
-  return webhookStreamCursor;
-}
-
-async function listen(
-  credentials: Credentials,
-  sandbox: string,
-  events: string[] | undefined,
-  forwardTo: string | null,
-  io: Io,
-  json: boolean,
-  from: string,
-): Promise<void> {
-  let cursor = from;
-  let wait = 500;
-  for (;;) {
-    try {
-      for await (const data of subscribe<{ webhookStream: StreamEvent }>(credentials, STREAM, { s: sandbox, e: events ?? null, a: cursor })) {
-        wait = 500;
-        const event = data.webhookStream;
-        const line = forwardTo ? await forward(credentials, event, forwardTo) : null;
-        const at = new Date().toISOString();
-        if (json) io.out(JSON.stringify({ at, event: event.event, logId: event.logId, deliveryId: event.deliveryId, sequence: event.sequence, installationId: event.installationId, ...(line ?? {}) }));
-        else io.out(`${at}  ${event.event.padEnd(28)} ${event.deliveryId}  #${event.sequence}${line ? `  -> ${line.status || 'unreachable'}  ${line.ms} ms` : ''}`);
-        cursor = event.cursor;
-      }
-    } catch (err) {
-      // Refusals end the command (a wrong sandbox or key will not fix itself); a 429 or a drop is waited out.
-      if (err instanceof CliError && /refused \(HTTP 4(?!29)|not_found|authentication|insufficient/.test(err.message)) throw err;
-      io.err(`stream dropped (${(err as Error).message}); reconnecting`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, wait));
-    wait = Math.min(wait * 2, 10_000);
-  }
-}
-
-async function forward(credentials: Credentials, event: StreamEvent, url: string): Promise<{ status: number; ms: number }> {
-  const started = performance.now();
-  let status = 0;
-  try {
-    const res = await fetch(url, { method: 'POST', headers: Object.fromEntries(event.headers.map((h) => [h.name, h.value])), body: event.body, redirect: 'manual' });
-    status = res.status;
-    await res.arrayBuffer().catch(() => undefined);
-  } catch {
-    status = 0;
-  }
-  const ms = Math.round(performance.now() - started);
-  await graphql(credentials, 'mutation($id: ID!, $s: Int!, $ms: Int!) { reportWebhookStreamResult(logId: $id, status: $s, durationMs: $ms) { id } }', { id: event.logId, s: status, ms }, { retry: false }).catch(() => undefined);
-  return { status, ms };
+function forwardTimeout(value: string | undefined): number {
+  const seconds = value === undefined ? DEFAULT_FORWARD_TIMEOUT_SECONDS : Number(value);
+  if (!(seconds > 0 && seconds <= 600)) throw new CliError('--forward-timeout is a number of seconds from 0 to 600');
+  return Math.round(seconds * 1000);
 }
 
 /** The process entry (bin/svc.mjs): runs one command and exits with its code, a failure as one line. */
 export async function cliMain(argv: string[]): Promise<never> {
-  const io: Io = { out: (line) => process.stdout.write(line + '\n'), err: (line) => process.stderr.write(line + '\n'), env: process.env };
+  const io = terminalIo();
   try {
     process.exit(await run(argv, io));
   } catch (err) {

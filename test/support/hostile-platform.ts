@@ -49,8 +49,9 @@ export async function startHostilePlatform(answer: Answer): Promise<HostilePlatf
 }
 
 /** A GraphQL JSON answer. */
-export const json = (res: http.ServerResponse, body: unknown, status = 200, headers: Record<string, string> = {}) =>
+export function json(res: http.ServerResponse, body: unknown, status = 200, headers: Record<string, string> = {}): void {
   res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+}
 
 /** A webhookStream payload as the stream's `next` event carries it. */
 export const streamEvent = (n: number, event = 'order.created') => ({
