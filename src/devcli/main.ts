@@ -113,6 +113,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
       let baseUrl = values['base-url'] ?? io.env.SVC_BASE_URL;
       if (baseUrl) checkedBaseUrl(baseUrl);
       let apiKey = values['api-key-stdin'] ? await readStdin() : (values['api-key'] ?? io.env.SVC_API_KEY);
+      if (values['api-key-stdin'] && !apiKey) throw new CliError('--api-key-stdin: stdin held no key');
       if (!baseUrl || !apiKey) ({ baseUrl, apiKey } = await promptLogin(baseUrl, apiKey));
       const credentials = { baseUrl: checkedBaseUrl(baseUrl), apiKey };
       const { me } = await graphql<{ me: { email: string } }>(credentials, '{ me { email } }');

@@ -66,6 +66,8 @@ describe('svc login: the key off the command line', () => {
     expect({ code: login.code, stderr: login.stderr }).toEqual({ code: 0, stderr: '' });
     expect(bearers().at(-1)).toBe('Bearer svc_dev_from_stdin');
     expect(JSON.parse(readFileSync(path.join(home, 'svc/config.json'), 'utf8'))).toEqual({ baseUrl: platform.url, apiKey: 'svc_dev_from_stdin' });
+    const empty = await run(['login', '--base-url', platform.url, '--api-key-stdin'], {}, '\n');
+    expect({ code: empty.code, stderr: empty.stderr }).toEqual({ code: 1, stderr: 'svc: --api-key-stdin: stdin held no key\n' });
     const help = await run(['login', '--help']);
     expect(help.stdout).toMatch(/--api-key-stdin/);
     expect(help.stdout).toMatch(/visible to other users/);
