@@ -275,7 +275,7 @@ async function eventsCommand(positionals: string[], values: Record<string, unkno
 
 function forwardTimeout(value: string | undefined): number {
   const seconds = value === undefined ? DEFAULT_FORWARD_TIMEOUT_SECONDS : Number(value);
-  if (!(seconds > 0 && seconds <= 600)) throw new CliError('--forward-timeout is a number of seconds from 0 to 600');
+  if (!(seconds > 0 && seconds <= 600)) throw new CliError('--forward-timeout is a number of seconds, more than 0 and at most 600');
   return Math.round(seconds * 1000);
 }
 
