@@ -1,8 +1,6 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { SseReader } from './sse.js';
 
-// The svc CLI's connection to a platform: where it is, the developer key, and the two calls it
+// The svc CLI's connection to a platform (credentials.ts: where it is, the developer key): the two calls it
 // makes (GraphQL requests, and a GraphQL subscription read as Server-Sent Events). Nothing here
 // reaches past the public GraphQL and REST surfaces.
 
@@ -16,29 +14,6 @@ export class CliError extends Error {
   constructor(message: string, readonly retryAfterSeconds?: number, readonly code?: string) {
     super(message);
   }
-}
-
-export function configFile(env: NodeJS.ProcessEnv = process.env): string {
-  const dir = env.XDG_CONFIG_HOME || path.join(os.homedir(), '.config');
-  return path.join(dir, 'svc', 'config.json');
-}
-
-/** SVC_BASE_URL / SVC_API_KEY, else what `svc login` stored. */
-export function loadCredentials(env: NodeJS.ProcessEnv = process.env): Credentials {
-  const file = configFile(env);
-  const stored = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<Credentials>) : {};
-  const baseUrl = env.SVC_BASE_URL || stored.baseUrl;
-  const apiKey = env.SVC_API_KEY || stored.apiKey;
-  if (!baseUrl || !apiKey) throw new CliError('not logged in: run `svc login`, or set SVC_BASE_URL and SVC_API_KEY');
-  return { baseUrl: baseUrl.replace(/\/$/, ''), apiKey };
-}
-
-export function saveCredentials(credentials: Credentials, env: NodeJS.ProcessEnv = process.env): string {
-  const file = configFile(env);
-  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  writeFileSync(file, JSON.stringify(credentials, null, 2) + '\n', { mode: 0o600 });
-  chmodSync(file, 0o600);
-  return file;
 }
 
 interface GraphQLResponse<T> {
@@ -111,15 +86,9 @@ export async function* subscribe<T>(credentials: Credentials, query: string, var
     throw new CliError(`the stream was refused (HTTP ${res.status}) ${detail}`.trim());
   }
   const decoder = new TextDecoder();
-  let buffer = '';
+  const reader = new SseReader();
   for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-    buffer += decoder.decode(chunk, { stream: true });
-    let end: number;
-    while ((end = buffer.indexOf('\n\n')) >= 0) {
-      const frame = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      const event = /^event: ?(.*)$/m.exec(frame)?.[1];
-      const data = frame.split('\n').filter((line) => line.startsWith('data:')).map((line) => line.slice(5).trimStart()).join('\n');
+    for (const { event, data } of reader.push(decoder.decode(chunk, { stream: true }))) {
       if (event === 'complete') return;
       if (!data) continue;
       const payload = JSON.parse(data) as GraphQLResponse<T>;

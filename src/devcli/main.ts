@@ -1,11 +1,16 @@
-import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
-import { CliError, graphql, loadCredentials, saveCredentials, subscribe, type Credentials } from './client.js';
+import { CliError, graphql } from './client.js';
+import { checkedBaseUrl, loadCredentials, promptLogin, readStdin, saveCredentials } from './credentials.js';
+import { DEFAULT_FORWARD_TIMEOUT_SECONDS, listen, streamCursor } from './listen.js';
+import { terminalIo, type Io } from './terminal.js';
 import { TRIGGERS } from './triggers.js';
 
 // svc: the developer's command line for the platform. A thin client of the public GraphQL portal
 // (and, for `trigger`, of the Data API): log in once, stream a sandbox's webhooks to a local URL,
 // produce real events, follow and recover deliveries.
+
+// Any local user can read another's command line (ps, /proc): keys and secrets belong elsewhere.
+const ARGV_NOTE = '\n  Command-line arguments are visible to other users of this machine (ps): prefer the environment variables.';
 
 const HELP: Record<string, string> = {
   main: `usage: svc <command> [options]
@@ -30,16 +35,18 @@ const HELP: Record<string, string> = {
                                       rehearse duplicates, out-of-order and retried deliveries (faults off: no flags)
   mcp [--key <installation key>,...]  a Model Context Protocol server on stdio for an AI assistant (README: svc mcp)
 
-Every command takes --help and --json. Credentials: svc login, or SVC_BASE_URL and SVC_API_KEY.`,
-  login: 'usage: svc login [--base-url <url>] [--api-key <svc_dev_...>]\n  Asks for what is not given (or SVC_BASE_URL / SVC_API_KEY), checks it, and stores it mode 0600.',
-  listen: 'usage: svc listen --sandbox <id> --forward-to <url> [--events order.*,payment.*] [--secret <webhook secret>] [--json]\n  Prints the webhook secret to verify with (--secret or SVC_WEBHOOK_SECRET: the portal shows it only once), then forwards each delivery (original headers, raw body) and prints\n  time, event, delivery id, local status and milliseconds. Reconnects after a drop and catches up\n  from the event sequence: nothing is lost or repeated.',
-  trigger: 'usage: svc trigger <event> --sandbox <id> [--key <installation key>] [--json]\n       svc trigger --list\n  Produces the event for real. Events a plugin causes (order.cancelled, menu.item_updated, inventory.*)\n  go through the Data API with the sandbox installation key (--key or SVC_INSTALLATION_KEY).',
+Every command takes --help and --json. Credentials: svc login, or SVC_BASE_URL and SVC_API_KEY (https://, or http:// to this machine).${ARGV_NOTE}`,
+  login:
+    'usage: svc login [--base-url <url>] [--api-key-stdin | --api-key <svc_dev_...>]\n  Asks for what is not given (or SVC_BASE_URL / SVC_API_KEY; the key is typed unseen), checks it, and stores it mode 0600.\n  --api-key-stdin reads the key from stdin (a password manager, a file).' +
+    ARGV_NOTE.replace('the environment variables', 'SVC_API_KEY, --api-key-stdin or the prompt'),
+  listen: 'usage: svc listen --sandbox <id> --forward-to <url> [--events order.*,payment.*] [--secret <webhook secret>] [--forward-timeout <s>] [--json]\n  Prints the webhook secret to verify with (--secret or SVC_WEBHOOK_SECRET: the portal shows it only once), then forwards each delivery (original headers, raw body) and prints\n  time, event, delivery id, local status and milliseconds. Reconnects after a drop and catches up\n  from the event sequence: nothing is lost or repeated. A local answer slower than --forward-timeout (default 10 s)\n  counts as none (status 0, timeout).' + ARGV_NOTE,
+  trigger: 'usage: svc trigger <event> --sandbox <id> [--key <installation key>] [--json]\n       svc trigger --list\n  Produces the event for real. Events a plugin causes (order.cancelled, menu.item_updated, inventory.*)\n  go through the Data API with the sandbox installation key (--key or SVC_INSTALLATION_KEY).' + ARGV_NOTE,
   events: 'usage: svc events list --sandbox <id> | svc events resend <logId> | svc events replay --sandbox <id> --since <time> [--all]',
   logs: 'usage: svc logs tail --sandbox <id> [--events order.*] [--json]',
   scenario:
     'usage: svc scenario run <KIND> --sandbox <id> [--minutes 5] [--wait] | svc scenario status <runId> | svc scenario cancel <runId>\n  KIND: LUNCH_RUSH, SPLIT_BILL, CARD_DECLINED, ITEM_86, STOCK_DEPLETION, END_OF_DAY. --wait prints progress until the run ends.',
   clock: 'usage: svc clock advance --sandbox <id> --days <1-60>\n  Runs what that time brings to the sandbox: trial.ending, trial conversion, sandbox.expiry_warning.',
-  mcp: 'usage: svc mcp [--key <installation key>[,<key>...]]\n  Serves the platform\'s docs, sandboxes and logs as MCP tools over stdin/stdout, with the credentials of svc login\n  (or SVC_BASE_URL, SVC_API_KEY). call_data_api uses a sandbox\'s installation key given here or in SVC_INSTALLATION_KEY.',
+  mcp: 'usage: svc mcp [--key <installation key>[,<key>...]]\n  Serves the platform\'s docs, sandboxes and logs as MCP tools over stdin/stdout, with the credentials of svc login\n  (or SVC_BASE_URL, SVC_API_KEY). call_data_api uses a sandbox\'s installation key given here or in SVC_INSTALLATION_KEY.' + ARGV_NOTE,
   faults: 'usage: svc faults set --sandbox <id> [--duplicate-rate <0-1>] [--reorder-window <0-300 s>] [--fail-first-attempt]\n  Sets every fault at once: a flag not given is off, so `svc faults set --sandbox <id>` turns them all off.',
 };
 
@@ -57,26 +64,6 @@ interface ScenarioRunView {
 
 const runLine = (r: ScenarioRunView) => `scenario run ${r.id} (${r.kind}): ${r.status}, ${r.stepsDone}/${r.stepsTotal} steps, ${r.eventsEmitted} events${r.error ? `; ${r.error}` : ''}`;
 
-const STREAM = `subscription($s: ID!, $e: [String!], $a: String) {
-  webhookStream(sandboxId: $s, events: $e, after: $a) { logId deliveryId event headers { name value } body installationId sequence cursor } }`;
-
-interface StreamEvent {
-  logId: string;
-  deliveryId: string;
-  event: string;
-  headers: { name: string; value: string }[];
-  body: string;
-  installationId: string;
-  sequence: number;
-  cursor: string;
-}
-
-interface Io {
-  out: (line: string) => void;
-  err: (line: string) => void;
-  env: NodeJS.ProcessEnv;
-}
-
 export async function run(argv: string[], io: Io): Promise<number> {
   const [command, ...rest] = argv;
   if (!command || command === '--help' || command === 'help') {
@@ -93,12 +80,14 @@ export async function run(argv: string[], io: Io): Promise<number> {
       all: { type: 'boolean' },
       sandbox: { type: 'string' },
       'forward-to': { type: 'string' },
+      'forward-timeout': { type: 'string' },
       events: { type: 'string' },
       key: { type: 'string' },
       secret: { type: 'string' },
       since: { type: 'string' },
       'base-url': { type: 'string' },
       'api-key': { type: 'string' },
+      'api-key-stdin': { type: 'boolean' },
       minutes: { type: 'string' },
       wait: { type: 'boolean' },
       days: { type: 'string' },
@@ -122,14 +111,11 @@ export async function run(argv: string[], io: Io): Promise<number> {
   switch (command) {
     case 'login': {
       let baseUrl = values['base-url'] ?? io.env.SVC_BASE_URL;
-      let apiKey = values['api-key'] ?? io.env.SVC_API_KEY;
-      if (!baseUrl || !apiKey) {
-        const rl = createInterface({ input: process.stdin, output: process.stderr });
-        baseUrl ||= (await rl.question('Platform URL [http://localhost:3000]: ')).trim() || 'http://localhost:3000';
-        apiKey ||= (await rl.question('Developer key (svc_dev_...): ')).trim();
-        rl.close();
-      }
-      const credentials = { baseUrl: baseUrl.replace(/\/$/, ''), apiKey };
+      if (baseUrl) checkedBaseUrl(baseUrl);
+      let apiKey = values['api-key-stdin'] ? await readStdin() : (values['api-key'] ?? io.env.SVC_API_KEY);
+      if (values['api-key-stdin'] && !apiKey) throw new CliError('--api-key-stdin: stdin held no key');
+      if (!baseUrl || !apiKey) ({ baseUrl, apiKey } = await promptLogin(baseUrl, apiKey));
+      const credentials = { baseUrl: checkedBaseUrl(baseUrl), apiKey };
       const { me } = await graphql<{ me: { email: string } }>(credentials, '{ me { email } }');
       const file = saveCredentials(credentials, io.env);
       print(`Logged in to ${credentials.baseUrl} as ${me.email} (saved in ${file})`, { baseUrl: credentials.baseUrl, email: me.email, file });
@@ -141,6 +127,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
       const credentials = loadCredentials(io.env);
       const sandbox = need('sandbox', values.sandbox);
       const forwardTo = command === 'listen' ? need('forward-to', values['forward-to']) : null;
+      const forwardTimeoutMs = forwardTimeout(values['forward-timeout']);
       // The cursor first: asking for it announces the listener, so an event triggered once Ready
       // is printed reaches this stream even for a plugin without a webhook endpoint.
       const cursor = await streamCursor(credentials, sandbox);
@@ -155,7 +142,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
           { ready: true, secret },
         );
       }
-      await listen(credentials, sandbox, events, forwardTo, io, json, cursor);
+      await listen(credentials, { sandbox, events, forwardTo, forwardTimeoutMs, json }, io, cursor);
       return 0;
     }
     case 'trigger': {
@@ -286,65 +273,15 @@ async function eventsCommand(positionals: string[], values: Record<string, unkno
   }
 }
 
-/**
- * The stream, forever: forwards (or prints) each delivery and remembers the stream's cursor; after
- * a drop it reconnects with that cursor, so the events emitted meanwhile arrive, each once.
- */
-async function streamCursor(credentials: Credentials, sandbox: string): Promise<string> {
-  const { webhookStreamCursor } = await graphql<{ webhookStreamCursor: string }>(credentials, 'query($s: ID!) { webhookStreamCursor(sandboxId: $s) }', { s: sandbox });
-  return webhookStreamCursor;
-}
-
-async function listen(
-  credentials: Credentials,
-  sandbox: string,
-  events: string[] | undefined,
-  forwardTo: string | null,
-  io: Io,
-  json: boolean,
-  from: string,
-): Promise<void> {
-  let cursor = from;
-  let wait = 500;
-  for (;;) {
-    try {
-      for await (const data of subscribe<{ webhookStream: StreamEvent }>(credentials, STREAM, { s: sandbox, e: events ?? null, a: cursor })) {
-        wait = 500;
-        const event = data.webhookStream;
-        const line = forwardTo ? await forward(credentials, event, forwardTo) : null;
-        const at = new Date().toISOString();
-        if (json) io.out(JSON.stringify({ at, event: event.event, logId: event.logId, deliveryId: event.deliveryId, sequence: event.sequence, installationId: event.installationId, ...(line ?? {}) }));
-        else io.out(`${at}  ${event.event.padEnd(28)} ${event.deliveryId}  #${event.sequence}${line ? `  -> ${line.status || 'unreachable'}  ${line.ms} ms` : ''}`);
-        cursor = event.cursor;
-      }
-    } catch (err) {
-      // Refusals end the command (a wrong sandbox or key will not fix itself); a 429 or a drop is waited out.
-      if (err instanceof CliError && /refused \(HTTP 4(?!29)|not_found|authentication|insufficient/.test(err.message)) throw err;
-      io.err(`stream dropped (${(err as Error).message}); reconnecting`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, wait));
-    wait = Math.min(wait * 2, 10_000);
-  }
-}
-
-async function forward(credentials: Credentials, event: StreamEvent, url: string): Promise<{ status: number; ms: number }> {
-  const started = performance.now();
-  let status = 0;
-  try {
-    const res = await fetch(url, { method: 'POST', headers: Object.fromEntries(event.headers.map((h) => [h.name, h.value])), body: event.body, redirect: 'manual' });
-    status = res.status;
-    await res.arrayBuffer().catch(() => undefined);
-  } catch {
-    status = 0;
-  }
-  const ms = Math.round(performance.now() - started);
-  await graphql(credentials, 'mutation($id: ID!, $s: Int!, $ms: Int!) { reportWebhookStreamResult(logId: $id, status: $s, durationMs: $ms) { id } }', { id: event.logId, s: status, ms }, { retry: false }).catch(() => undefined);
-  return { status, ms };
+function forwardTimeout(value: string | undefined): number {
+  const seconds = value === undefined ? DEFAULT_FORWARD_TIMEOUT_SECONDS : Number(value);
+  if (!(seconds > 0 && seconds <= 600)) throw new CliError('--forward-timeout is a number of seconds, more than 0 and at most 600');
+  return Math.round(seconds * 1000);
 }
 
 /** The process entry (bin/svc.mjs): runs one command and exits with its code, a failure as one line. */
 export async function cliMain(argv: string[]): Promise<never> {
-  const io: Io = { out: (line) => process.stdout.write(line + '\n'), err: (line) => process.stderr.write(line + '\n'), env: process.env };
+  const io = terminalIo();
   try {
     process.exit(await run(argv, io));
   } catch (err) {

@@ -73,6 +73,24 @@ describe('the API request log', () => {
     expect(one.apiRequest).toMatchObject({ id: entry.id, status: 403, operationId: 'createOrder', requestId: entry.requestId });
   });
 
+  it('when a write carries a credential inside a longer string, then apiRequests shows the body with it redacted', async () => {
+    const key = world.box.installationKey;
+    const res = await supertest(t.app)
+      .post(`${API_ROOT}/orders`)
+      .set('X-Plugin-Api-Key', key)
+      .send({ order_type: 'takeaway', items: [], notes: `call back with ${key}; secret ${'a3f1'.repeat(16)}` });
+    expect(res.status).toBe(403);
+    await t.requestLog.flush();
+    const data = await gqlData(
+      t.app,
+      world.dev.token,
+      'query($i: ID!) { apiRequests(installationId: $i, first: 5, operationId: "createOrder") { nodes { requestBody } } }',
+      { i: world.box.installationId },
+    );
+    const [entry] = data.apiRequests.nodes;
+    expect(JSON.parse(entry.requestBody)).toEqual({ order_type: 'takeaway', items: [], notes: 'call back with [redacted]; secret [redacted]' });
+  });
+
   it('when the call was a read, then it is logged without bodies, and other filters leave it out', async () => {
     const reads = await gqlData(t.app, world.dev.token, REQUESTS, { i: world.box.installationId, op: 'listOrders' });
     expect(reads.apiRequests.nodes).toEqual([

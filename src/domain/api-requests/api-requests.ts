@@ -9,7 +9,7 @@ import { decodeCursor, encodeCursor } from '../shared/pagination.js';
 // plugin's developer (portal apiRequests), kept SVC_REQUEST_LOG_RETENTION_DAYS. Rows arrive in
 // batches from the Data API (src/api/request-log.ts), never on the request's own path.
 
-/** One request as recorded. Bodies are already redacted and cut (redactBody). */
+/** One request as recorded. Bodies are already redacted and cut (redactBody, redact.ts). */
 export type ApiRequestEntry = Omit<ApiRequestsTable, 'api_request_id'>;
 
 export interface ApiRequestRow extends ApiRequestEntry {
@@ -31,8 +31,6 @@ export interface ApiRequestQuery {
 }
 
 export const MAX_API_REQUEST_PAGE = 100;
-/** Request and response bodies are kept up to this many bytes (UTF-8). */
-export const MAX_LOGGED_BODY_BYTES = 16 * 1024;
 
 /**
  * Writes a batch of entries in one statement with one parameter (the batch as JSON): nothing to
@@ -115,37 +113,4 @@ export async function pruneApiRequests(db: Db, retentionDays: number, batchSize 
     deleted += count;
     if (count < batchSize) return { deleted };
   }
-}
-
-// Names of fields whose values are credentials: keys, secrets, tokens, passwords, signatures.
-// An idempotency key is an identifier the plugin chose, not a credential: it is kept.
-const SECRET_FIELD = /key|secret|token|password|passwd|passphrase|pwd|^pin$|cvv|cvc|otp|cookie|session|auth|hmac|salt|signature|credential/i;
-const NOT_SECRET = new Set(['idempotency_key']);
-// Values that are credentials whatever the field is called.
-const SECRET_VALUE = /^(pik_|svc_dev_|whsec_|stp_|sk_live_|rk_live_|Bearer\s|Basic\s|eyJ[\w-]+\.[\w-]+\.)/;
-export const REDACTED = '[redacted]';
-
-/**
- * A body as the log keeps it: JSON with the values of credential fields (and credential-looking
- * strings anywhere) replaced by "[redacted]", cut to MAX_LOGGED_BODY_BYTES (a cut body ends with
- * "…[truncated]" and is no longer valid JSON).
- */
-export function redactBody(value: unknown, maxBytes = MAX_LOGGED_BODY_BYTES): string | null {
-  if (value === undefined) return null;
-  const text = JSON.stringify(redact(value, 0));
-  if (text === undefined) return null;
-  if (Buffer.byteLength(text, 'utf8') <= maxBytes) return text;
-  const cut = Buffer.from(text, 'utf8').subarray(0, maxBytes).toString('utf8').replace(/\uFFFD$/, '');
-  return `${cut}…[truncated]`;
-}
-
-function redact(value: unknown, depth: number): unknown {
-  if (typeof value === 'string') return SECRET_VALUE.test(value) ? REDACTED : value;
-  if (value === null || typeof value !== 'object' || depth > 64) return value;
-  if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
-  // Keys are the request's: fromEntries defines each as an own field, so a `__proto__` key is kept
-  // (an assignment would set the copy's prototype and drop the field, and its secrets, unseen).
-  return Object.fromEntries(
-    Object.entries(value).map(([k, v]) => [k, SECRET_FIELD.test(k) && !NOT_SECRET.has(k) && v !== null ? REDACTED : redact(v, depth + 1)]),
-  );
 }
