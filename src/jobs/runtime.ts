@@ -44,7 +44,7 @@ export interface JobRuntime {
   /** The process's event sink: outbox rows and their fan-out jobs on the caller's transaction. */
   events: EventSink;
   startWorkers(): Promise<void>;
-  stopWorkers(): Promise<void>;
+  stopWorkers(withinMs?: number): Promise<void>;
   /**
    * Stops the workers and pg-boss. With `withinMs`, the jobs in hand may finish within that time;
    * those still running then are failed, so pg-boss retries them at once elsewhere.
@@ -87,18 +87,18 @@ export async function startJobRuntime(options: JobRuntimeOptions): Promise<JobRu
       scenarios ??= await startScenarioWorker(boss, { db: options.db, events, queue, speed: config.scenarioSpeed, logger }, tuning);
       if (options.schedules ?? true) schedules ??= await startScheduledJobs(boss, { db: options.db, events, config, logger });
     },
-    stopWorkers: async () => {
+    stopWorkers: async (withinMs?: number) => {
       const running = workers;
       const scheduled = schedules;
       const playing = scenarios;
       workers = undefined;
       schedules = undefined;
       scenarios = undefined;
-      await Promise.all([running?.stop(), scheduled?.stop(), playing?.stop()]);
+      await Promise.all([running?.stop(withinMs), scheduled?.stop(), playing?.stop()]);
     },
     stop: async ({ withinMs } = {}) => {
       if (withinMs === undefined) await runtime.stopWorkers();
-      else await Promise.race([runtime.stopWorkers(), new Promise((resolve) => setTimeout(resolve, withinMs).unref())]);
+      else await Promise.race([runtime.stopWorkers(withinMs), new Promise((resolve) => setTimeout(resolve, withinMs).unref())]);
       await boss.stop({ graceful: withinMs === undefined, close: true });
       await http.close();
     },

@@ -35,7 +35,8 @@ export interface WorkerTuning {
 }
 
 export interface RunningWorkers {
-  stop(): Promise<void>;
+  /** Stops taking jobs and lets those in hand finish, within `withinMs` when given (shutdown's grace). */
+  stop(withinMs?: number): Promise<void>;
 }
 
 export async function startWebhookWorkers(boss: PgBoss, deps: Omit<DeliveryDeps, 'onRetryScheduled'>, tuning: WorkerTuning = {}): Promise<RunningWorkers> {
@@ -98,12 +99,14 @@ export async function startWebhookWorkers(boss: PgBoss, deps: Omit<DeliveryDeps,
   await boss.schedule(QUEUES.maintenance, '17 * * * *');
 
   return {
-    stop: async () => {
+    stop: async (withinMs = Infinity) => {
+      const deadline = performance.now() + withinMs;
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       await Promise.all([QUEUES.fanout, QUEUES.delivery, QUEUES.replay, QUEUES.retention, QUEUES.maintenance].map((name) => boss.offWork(name, { wait: true })));
-      // Attempts still running in the background end within the timeout; past it, their cover jobs have them.
-      await batches.drain(deps.config.webhook.timeoutMs + 1000);
+      // Attempts still running in the background end within the timeout; those that would outlast
+      // the grace are handed back as jobs due at once (a moment before it ends, to write them).
+      await batches.drain(Math.max(0, Math.min(deps.config.webhook.timeoutMs + 1000, deadline - performance.now() - 500)));
     },
   };
 }

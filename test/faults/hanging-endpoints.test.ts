@@ -120,4 +120,26 @@ describe('a request still running when its batch completes', () => {
     await waitUntil(async () => (await sql<{ state: string }>`select state from pgboss.job where name = 'webhook-delivery' and id = ${cover!.id}`.execute(world.t.db)).rows[0]?.state === 'completed', 10_000, 'the cover job completed');
     expect(receiver.requests).toHaveLength(1);
   }, 60_000);
+
+  it('when the workers stop (shutdown) with a request still running past the grace, then its attempt is handed back as a job due at once, and the next worker sends it', async () => {
+    let calls = 0;
+    const receiver = await startReceiver(world.tls, (req, res) => {
+      calls += 1;
+      if (calls > 1) ok(req, res);
+    });
+    hangingReceivers.push(receiver);
+    const inst = await createInstallation(world.t.db, { webhookEndpoint: receiver.url('/hook') });
+    const eventId = await emit(world.t, scopeOf(inst), 'order.paid', orderPaid(1));
+    await receiver.waitFor(1);
+    const logId = (await deliveriesOf(world.t.db, eventId))[0]!.log_id;
+    await waitUntil(async () => (await coverOf(logId)).length === 1, 10_000, 'the batch completed with its cover');
+
+    await world.t.jobs!.stopWorkers(500); // a grace far shorter than the request's timeout
+    const covers = await coverOf(logId);
+    expect(covers.map((c) => c.due_in < 1).sort()).toEqual([false, true]);
+    await world.t.jobs!.startWorkers();
+    const [log] = await waitForDelivery(world.t.db, eventId);
+    expect(log).toMatchObject({ status: 'delivered', attempts: 1, http_status: 200 });
+    expect(receiver.requests.map((req) => req.headers['x-svc-attempt'])).toEqual(['1', '1']);
+  }, 60_000);
 });

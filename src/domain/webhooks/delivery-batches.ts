@@ -24,7 +24,10 @@ const PATIENCE_MS = 2000;
 
 export interface DeliveryBatches {
   run(jobs: Job<DeliveryJobData>[]): Promise<void>;
-  /** Waits (up to `ms`) for the attempts still running in the background to be recorded. */
+  /**
+   * Waits (up to `ms`) for the attempts still running in the background to be recorded; those
+   * still running then are handed back as jobs due at once, for another worker (shutdown).
+   */
   drain(ms: number): Promise<void>;
 }
 
@@ -46,7 +49,7 @@ export function deliveryBatches(deps: DeliveryDeps): DeliveryBatches {
   const backgroundLimit = 4 * batchSize;
   // Long enough that a busy but answering endpoint (or a process short of CPU for a moment) is not taken for one that hangs.
   const stallMs = Math.max(WAVE_MS, timeoutMs / 2);
-  const background = new Set<Promise<void>>();
+  const background = new Map<Promise<void>, Running>();
   const late = lateRecorder(deps);
 
   const start = (p: Prepared, secrets: Map<string, string | null>): Running => {
@@ -87,10 +90,10 @@ export function deliveryBatches(deps: DeliveryDeps): DeliveryBatches {
     for (const r of pending) {
       const settled = r.done.then((outcome) => void (outcome && late.add(outcome)), (err) => deps.logger.error({ err, logId: r.prepared.row.log_id }, 'webhook attempt failed unexpectedly; its cover job sends it again'));
       const tracked = settled.finally(() => background.delete(tracked));
-      background.add(tracked);
+      background.set(tracked, r);
     }
     // Backpressure: a process holds a bounded number of attempts in the background.
-    while (background.size > backgroundLimit) await Promise.race(background);
+    while (background.size > backgroundLimit) await Promise.race(background.keys());
   };
 
   /** Waits while the batch's endpoints keep answering; returns once all ended, one hangs, or patience runs out. */
@@ -107,8 +110,14 @@ export function deliveryBatches(deps: DeliveryDeps): DeliveryBatches {
   return {
     run,
     drain: async (ms) => {
-      const deadline = new Promise((resolve) => setTimeout(resolve, ms).unref());
-      await Promise.race([Promise.all([...background]).then(() => late.flushed()), deadline]);
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = new Promise((resolve) => (timer = setTimeout(resolve, ms)));
+      await Promise.race([Promise.all([...background.keys()]).then(() => late.flushed()), deadline]);
+      clearTimeout(timer);
+      const unfinished = [...background.values()].filter((r) => r.outcome === undefined).map((r) => toAttempt(r.prepared));
+      if (unfinished.length === 0) return;
+      await deps.queue.enqueueDeliveries(deps.db, unfinished, 'cover');
+      deps.logger.info({ attempts: unfinished.length }, 'webhook attempts still running at shutdown handed back as jobs due now');
     },
   };
 }
