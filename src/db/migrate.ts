@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import { controlMigrations, dataPlaneMigrations } from './migrations/index.js';
+import { ensurePartitions } from './partitions.js';
 
 export const PRODUCTION_SCHEMA = 'production';
 
@@ -23,6 +24,8 @@ export async function migrateAll(db: Kysely<any>): Promise<void> {
     new Migrator({ db: db.withSchema('control'), provider: provider(controlMigrations), migrationTableSchema: 'control' }),
     'the control plane',
   );
+  // The days ahead of the history tables' partitions: a fresh database has them at once.
+  await ensurePartitions(db, new Date());
   await migrateDataPlane(db, PRODUCTION_SCHEMA);
   // Every existing sandbox plane too: a data-plane migration added after a sandbox was provisioned
   // must reach it (new sandboxes and resets migrate their own schema).

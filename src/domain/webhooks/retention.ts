@@ -1,10 +1,13 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { dropPartitionsBefore } from '../../db/partitions.js';
 
 // Retention: events are kept `SVC_EVENT_RETENTION_DAYS` (30 by default) for the events feed,
 // redelivery and replay; then the scheduled retention job prunes them with their webhook logs
-// (attempts and feed entries go with them). Each batch is one short statement of its own, so
-// writers (new events, deliveries being recorded) never wait behind the whole prune.
+// (attempts and feed entries go with them). Whole days go first: the partitions wholly older than
+// the window are detached concurrently and dropped. What is left of the window's last day is
+// deleted in batches, each one short statement of its own, so writers (new events, deliveries being
+// recorded) never wait behind the whole prune.
 
 export interface RetentionResult {
   events: number;
@@ -13,11 +16,19 @@ export interface RetentionResult {
   /** Listener rows (svc listen) expired for more than an hour. */
   listeners: number;
   batches: number;
+  /** The partitions dropped whole (their rows are counted above). */
+  partitions: string[];
 }
 
-export async function pruneExpiredEvents(db: Db, retentionDays: number, batchSize = 1000): Promise<RetentionResult> {
-  const cutoff = new Date(Date.now() - retentionDays * 24 * 3600 * 1000);
-  const result: RetentionResult = { events: 0, logs: 0, replays: 0, listeners: 0, batches: 0 };
+export async function pruneExpiredEvents(db: Db, retentionDays: number, batchSize = 1000, now = new Date()): Promise<RetentionResult> {
+  const cutoff = new Date(now.getTime() - retentionDays * 24 * 3600 * 1000);
+  const result: RetentionResult = { events: 0, logs: 0, replays: 0, listeners: 0, batches: 0, partitions: [] };
+  // The feed's days before their events' (a feed entry never outlives its event).
+  for (const [table, field] of [['installation_events', null], ['events', 'events']] as const) {
+    const dropped = await dropPartitionsBefore(db, table, cutoff);
+    result.partitions.push(...dropped.partitions);
+    if (field) result[field] += dropped.rows;
+  }
   const prune = async (statement: () => Promise<number>): Promise<number> => {
     let total = 0;
     for (;;) {
@@ -27,11 +38,15 @@ export async function pruneExpiredEvents(db: Db, retentionDays: number, batchSiz
       if (deleted < batchSize) return total;
     }
   };
-  // The feed entries go with their events (on delete cascade).
-  result.events = await prune(async () => {
+  // The feed entries go with their events, in the same statement (a feed entry's occurred_at is its event's).
+  result.events += await prune(async () => {
     const r = await sql`
-      delete from control.events where event_id in (
-        select event_id from control.events where occurred_at < ${cutoff} order by occurred_at limit ${batchSize})`.execute(db);
+      with doomed as (
+        select event_id, occurred_at from control.events where occurred_at < ${cutoff} order by occurred_at limit ${batchSize}
+      ), feed as (
+        delete from control.installation_events ie using doomed d where ie.event_id = d.event_id and ie.occurred_at = d.occurred_at
+      )
+      delete from control.events e using doomed d where e.event_id = d.event_id and e.occurred_at = d.occurred_at`.execute(db);
     return Number(r.numAffectedRows ?? 0);
   });
   // Attempts and inbound idempotency keys go with their log entries (on delete cascade).
