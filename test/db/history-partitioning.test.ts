@@ -12,7 +12,7 @@ import { withDatabase } from '../support/test-db.js';
 // the latest schema the way a deploy does (migrateAll).
 
 const BEFORE = '2026_11_26_000400_add_api_requests_request_id_index';
-const TABLES = ['events', 'installation_events', 'api_requests'] as const;
+const TABLES = ['events', 'installation_events', 'api_requests', 'webhook_logs', 'webhook_delivery_attempts'] as const;
 
 let handle: DatabaseHandle;
 let db: Kysely<any>;
@@ -23,8 +23,8 @@ let installationId: number;
 
 const snapshot = async (table: string) =>
   (await sql<{ n: number; digest: string }>`
-    select count(*)::int as n, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest
-      from ${sql.table(`control.${table}`)} t`.execute(db)).rows[0]!;
+    select count(*)::int as n, md5(coalesce(string_agg(r, '|' order by r), '')) as digest
+      from (select (to_jsonb(t) - 'log_created_at')::text as r from ${sql.table(`control.${table}`)} t) rows`.execute(db)).rows[0]!;
 
 async function populate(): Promise<void> {
   const { rows } = await sql<{ installation_id: number }>`
@@ -47,6 +47,26 @@ async function populate(): Promise<void> {
     insert into control.api_requests (installation_id, created_at, method, path, status, duration_ms, request_id, client_ip)
     select ${installationId}::int, now() - make_interval(mins => g * 20), 'GET', '/orders/' || g, 200, 1.5, 'req-' || g, '10.0.0.1'
       from generate_series(1, 3000) g`.execute(db);
+  // A delivery for each of the first 1,000 events, two attempts each, a redelivery of the first
+  // one, and an inbound request holding its idempotency key.
+  await sql`
+    with l as (
+      insert into control.webhook_logs (installation_id, direction, event_type, event_id, status, delivery_id, attempts, sequence, created_at)
+      select installation_id, 'outbound', event_type, event_id, 'delivered', gen_random_uuid(), 2, sequence, occurred_at + interval '1 second'
+        from control.installation_events where sequence <= 1000
+      returning log_id, created_at
+    )
+    insert into control.webhook_delivery_attempts (log_id, attempt, status, http_status, duration_ms, attempted_at)
+    select log_id, n, case n when 1 then 'failed' else 'delivered' end, case n when 1 then 503 else 200 end, 5, created_at + make_interval(secs => n)
+      from l, generate_series(1, 2) n`.execute(db);
+  await sql`
+    insert into control.webhook_logs (installation_id, direction, event_type, event_id, status, delivery_id, attempts, sequence, redelivery_of)
+    select installation_id, 'outbound', event_type, event_id, 'pending', gen_random_uuid(), 0, sequence, log_id
+      from control.webhook_logs order by log_id limit 1`.execute(db);
+  await sql`
+    with l as (insert into control.webhook_logs (installation_id, direction, event_type, status, idempotency_key, attempts)
+               values (${installationId}, 'inbound', 'external.x', 'received', 'key-1', 1) returning log_id, installation_id)
+    insert into control.inbound_webhook_keys (installation_id, idempotency_key, log_id) select installation_id, 'key-1', log_id from l`.execute(db);
   // Ids given and then pruned: the partitioned table must never give them again.
   await sql`delete from control.api_requests where api_request_id > 2900`.execute(db);
 }
@@ -92,6 +112,10 @@ describe('partitioning the history tables', () => {
       insert into control.api_requests (installation_id, created_at, method, path, status, duration_ms, request_id, client_ip)
       values (${installationId}, now(), 'GET', '/orders', 200, 1, 'req-new', '10.0.0.1') returning api_request_id`.execute(db);
     expect(Number(rows[0]!.api_request_id)).toBe(3001);
+    const { rows: logs } = await sql<{ log_id: number }>`
+      insert into control.webhook_logs (installation_id, direction, event_type, status, attempts)
+      values (${installationId}, 'inbound', 'external.y', 'received', 1) returning log_id`.execute(db);
+    expect(logs[0]!.log_id).toBe(1003);
 
     // (A violation names the partition's index.)
     // Copies of an existing event and of its feed entry (in SQL: a JS Date would lose the microseconds).
@@ -108,9 +132,24 @@ describe('partitioning the history tables', () => {
     await expect(duplicateSequence).rejects.toMatchObject({ code: '23505', constraint: expect.stringMatching(/^installation_events_.*pkey$/) });
   });
 
-  it('when an installation is deleted, then its feed entries still go with it', async () => {
+  it('when the attempts are partitioned by the day of their log, then each carries the time of its log and an attempt is still recorded once', async () => {
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::int as n from control.webhook_delivery_attempts a
+        join control.webhook_logs l on l.log_id = a.log_id and l.created_at = a.log_created_at`.execute(db);
+    expect(rows[0]!.n).toBe(2000);
+    const again = sql`insert into control.webhook_delivery_attempts (log_id, log_created_at, attempt, status, duration_ms)
+                      select log_id, log_created_at, attempt, status, duration_ms from control.webhook_delivery_attempts limit 1`.execute(db);
+    await expect(again).rejects.toMatchObject({ code: '23505', constraint: expect.stringMatching(/^webhook_delivery_attempts_.*(key|idx)$/) });
+    const keys = await sql<{ log_id: number; event_type: string }>`
+      select l.log_id, l.event_type from control.inbound_webhook_keys k join control.webhook_logs l on l.log_id = k.log_id`.execute(db);
+    expect(keys.rows).toEqual([{ log_id: expect.any(Number), event_type: 'external.x' }]);
+  });
+
+  it('when an installation is deleted, then its feed entries, webhook logs and inbound keys still go with it', async () => {
     await sql`delete from control.installations where installation_id = ${installationId}`.execute(db);
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from control.installation_events`.execute(db);
-    expect(rows[0]!.n).toBe(0);
+    for (const table of ['installation_events', 'webhook_logs', 'inbound_webhook_keys']) {
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(`control.${table}`)}`.execute(db);
+      expect({ table, n: rows[0]!.n }).toEqual({ table, n: 0 });
+    }
   });
 });

@@ -30,13 +30,21 @@ const eventAt = (at: Date, sequence: number) =>
                  returning event_id, occurred_at)
       insert into control.installation_events (installation_id, sequence, event_id, event_type, occurred_at, log_id)
       select ${inst.installationId}, ${sequence}, event_id, 'order.paid', occurred_at, 0 from e`.execute(t.db);
+/** A delivery made at `at` with one attempt, optionally a redelivery of another. */
+const deliveryAt = async (at: Date, redeliveryOf: number | null = null) =>
+  (await sql<{ log_id: number }>`
+    with l as (insert into control.webhook_logs (installation_id, direction, event_type, status, attempts, created_at, redelivery_of)
+               values (${inst.installationId}, 'outbound', 'order.paid', 'delivered', 1, ${at}, ${redeliveryOf}) returning log_id, created_at),
+         a as (insert into control.webhook_delivery_attempts (log_id, log_created_at, attempt, status, duration_ms)
+               select log_id, created_at, 1, 'delivered', 3 from l)
+    select log_id from l`.execute(t.db)).rows[0]!.log_id;
 const countWhere = async (table: string, where = sql`true`) =>
   (await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)} where ${where}`.execute(t.db)).rows[0]!.n;
 
 describe('history partitions', () => {
   it('when the database is migrated, then every history table has a partition per day up to 7 days ahead and one for later', async () => {
     const tables = await partitionedTables(t.db);
-    expect(tables).toEqual(expect.arrayContaining(['api_requests', 'events', 'installation_events']));
+    expect(tables).toEqual(expect.arrayContaining(['api_requests', 'events', 'installation_events', 'webhook_delivery_attempts', 'webhook_logs']));
     for (const table of tables) {
       const partitions = await listPartitions(t.db, table);
       const names = partitions.map((p) => p.name);
@@ -75,6 +83,9 @@ describe('history partitions', () => {
     await apiRequestAt(dayAt(2, 12), 'req-old');
     await apiRequestAt(dayAt(3, 11), 'req-straddling-old');
     await apiRequestAt(dayAt(3, 13), 'req-kept');
+    const original = await deliveryAt(dayAt(2, 12));
+    const straddlingOld = await deliveryAt(dayAt(3, 11));
+    const redelivery = await deliveryAt(dayAt(3, 13), original);
 
     // Thirty days after day 3, noon: days up to 2 are wholly expired, day 3 straddles the cutoff.
     const now = dayAt(33, 12);
@@ -84,6 +95,13 @@ describe('history partitions', () => {
     expect(events.events).toBeGreaterThanOrEqual(2);
     expect(await countWhere('control.installation_events', sql`sequence >= 9001`)).toBe(1);
     expect(await countWhere('control.events', sql`occurred_at >= ${dayAt(2)}`)).toBe(1);
+    expect(events.partitions).toEqual(expect.arrayContaining([dayName('webhook_logs', 2), dayName('webhook_delivery_attempts', 2)]));
+    expect(events.logs).toBeGreaterThanOrEqual(2);
+    const logs = await sql<{ log_id: number; redelivery_of: number | null }>`
+      select log_id, redelivery_of from control.webhook_logs where log_id in (${original}, ${straddlingOld}, ${redelivery})`.execute(t.db);
+    // The redelivery outlives its original, whose link is cleared as a foreign key's set null did.
+    expect(logs.rows).toEqual([{ log_id: redelivery, redelivery_of: null }]);
+    expect(await countWhere('control.webhook_delivery_attempts', sql`log_id in (${original}, ${straddlingOld}, ${redelivery})`)).toBe(1);
 
     const requests = await pruneApiRequests(t.db, 30, 1000, now);
     expect(requests.partitions).toEqual(expect.arrayContaining([dayName('api_requests', 2), 'api_requests_history']));

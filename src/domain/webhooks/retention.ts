@@ -23,8 +23,9 @@ export interface RetentionResult {
 export async function pruneExpiredEvents(db: Db, retentionDays: number, batchSize = 1000, now = new Date()): Promise<RetentionResult> {
   const cutoff = new Date(now.getTime() - retentionDays * 24 * 3600 * 1000);
   const result: RetentionResult = { events: 0, logs: 0, replays: 0, listeners: 0, batches: 0, partitions: [] };
-  // The feed's days before their events' (a feed entry never outlives its event).
-  for (const [table, field] of [['installation_events', null], ['events', 'events']] as const) {
+  // A child's days before its parent's: a feed entry never outlives its event, an attempt its log.
+  const tables = [['installation_events', null], ['events', 'events'], ['webhook_delivery_attempts', null], ['webhook_logs', 'logs']] as const;
+  for (const [table, field] of tables) {
     const dropped = await dropPartitionsBefore(db, table, cutoff);
     result.partitions.push(...dropped.partitions);
     if (field) result[field] += dropped.rows;
@@ -49,13 +50,23 @@ export async function pruneExpiredEvents(db: Db, retentionDays: number, batchSiz
       delete from control.events e using doomed d where e.event_id = d.event_id and e.occurred_at = d.occurred_at`.execute(db);
     return Number(r.numAffectedRows ?? 0);
   });
-  // Attempts and inbound idempotency keys go with their log entries (on delete cascade).
-  result.logs = await prune(async () => {
+  // Attempts and inbound idempotency keys go with their log entries, in the same statement.
+  result.logs += await prune(async () => {
     const r = await sql`
-      delete from control.webhook_logs where log_id in (
-        select log_id from control.webhook_logs where created_at < ${cutoff} order by created_at limit ${batchSize})`.execute(db);
+      with doomed as (
+        select log_id, installation_id, created_at from control.webhook_logs where created_at < ${cutoff} order by created_at limit ${batchSize}
+      ), attempts as (
+        delete from control.webhook_delivery_attempts a using doomed d where a.log_id = d.log_id and a.log_created_at = d.created_at
+      ), keys as (
+        delete from control.inbound_webhook_keys k using doomed d where k.installation_id = d.installation_id and k.log_id = d.log_id
+      )
+      delete from control.webhook_logs l using doomed d where l.log_id = d.log_id and l.created_at = d.created_at`.execute(db);
     return Number(r.numAffectedRows ?? 0);
   });
+  // A redelivery outlives its original: its link is cleared (redeliveries are few: a partial index lists them).
+  await sql`
+    update control.webhook_logs r set redelivery_of = null
+     where r.redelivery_of is not null and not exists (select 1 from control.webhook_logs o where o.log_id = r.redelivery_of)`.execute(db);
   result.replays = await prune(async () => {
     const r = await sql`
       delete from control.webhook_replays where replay_id in (
