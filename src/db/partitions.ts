@@ -49,12 +49,14 @@ export async function ensurePartitions(db: Kysely<any>, now: Date, daysAhead = P
   const end = new Date(startOfDay(now).getTime() + (daysAhead + 1) * DAY_MS);
   const created: string[] = [];
   for (const table of await partitionedTables(db)) {
-    const future = (await listPartitions(db, table)).find((p) => p.to === null);
-    if (!future?.from || future.from >= end) continue;
-    const from = future.from;
     await db.transaction().execute(async (trx) => {
-      // Writers wait for this lock: give up (and try again next hour) rather than hold them long.
+      // Every process runs this at boot: one at a time, each reading what the previous one made.
+      await sql`select pg_advisory_xact_lock(hashtext('history-partitions'))`.execute(trx);
+      // Writers wait for the table's lock: give up (and try again next hour) rather than hold them long.
       await sql`set local lock_timeout = '2s'`.execute(trx);
+      const future = (await listPartitions(trx, table)).find((p) => p.to === null);
+      if (!future?.from || future.from >= end) return;
+      const from = future.from;
       const parent = sql.table(`control.${table}`);
       const rest = sql.table(`control.${future.name}`);
       const [{ column }] = (await sql<{ column: string }>`

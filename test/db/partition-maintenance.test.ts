@@ -66,6 +66,13 @@ describe('history partitions', () => {
     expect(await ensurePartitions(t.db, dayAt(5))).toEqual([]);
   });
 
+  it('when several processes make the days ahead at once (at every boot), then each day is made once and none fails', async () => {
+    const runs = await Promise.all([1, 2, 3].map(() => ensurePartitions(t.db, dayAt(9))));
+    const created = runs.flat();
+    expect(created).toEqual(expect.arrayContaining([dayName('events', 16), dayName('webhook_logs', 16)]));
+    expect(new Set(created).size).toBe(created.length);
+  });
+
   it('when workers start, then the partitions are made ahead hourly by a scheduled job', async () => {
     const schedules = await t.jobs!.boss.getSchedules();
     expect(schedules.find((s) => s.name === 'history-partitions')?.cron).toBe('7 * * * *');
