@@ -1,8 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import { controlMigrations, dataPlaneMigrations } from './migrations/index.js';
+import { ensurePartitions } from './partitions.js';
 
 export const PRODUCTION_SCHEMA = 'production';
+const LOCK_NOT_AVAILABLE = '55P03';
 
 const provider = (migrations: Record<string, Migration>): MigrationProvider => ({
   getMigrations: async () => migrations,
@@ -23,6 +25,11 @@ export async function migrateAll(db: Kysely<any>): Promise<void> {
     new Migrator({ db: db.withSchema('control'), provider: provider(controlMigrations), migrationTableSchema: 'control' }),
     'the control plane',
   );
+  // The days ahead of the history tables' partitions: a fresh database has them at once. A table
+  // too busy to lock within the timeout gets them from the hourly job (_future takes its rows meanwhile).
+  await ensurePartitions(db, new Date()).catch((err: { code?: string }) => {
+    if (err.code !== LOCK_NOT_AVAILABLE) throw err;
+  });
   await migrateDataPlane(db, PRODUCTION_SCHEMA);
   // Every existing sandbox plane too: a data-plane migration added after a sandbox was provisioned
   // must reach it (new sandboxes and resets migrate their own schema).

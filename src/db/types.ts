@@ -269,6 +269,8 @@ export interface DeliveryAttemptsTable {
   remote_address: string | null;
   duration_ms: number;
   attempted_at: Generated<Date>;
+  /** Its log's created_at: the attempts are partitioned by the day of their log. */
+  log_created_at: Date | string;
   /** The headers the attempt was sent with; null when nothing was sent. */
   request_headers: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
 }

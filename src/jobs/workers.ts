@@ -19,6 +19,7 @@ import type { Logger } from '../logger.js';
 import type { Db } from '../db/database.js';
 import { asUnavailable } from '../domain/shared/index.js';
 import { sql } from 'kysely';
+import { startPartitionMaintenance } from './partitions.js';
 
 // The webhook workers of one process. Jobs arrive through LISTEN/NOTIFY the moment their
 // transaction commits (queues are `notify: true`); polling is only the fallback. Deliveries are
@@ -97,10 +98,12 @@ export async function startWebhookWorkers(boss: PgBoss, deps: Omit<DeliveryDeps,
     deps.logger.info({ deleted }, 'expired inbound idempotency keys deleted');
   });
   await boss.schedule(QUEUES.maintenance, '17 * * * *');
+  const partitions = await startPartitionMaintenance(boss, deps);
 
   return {
     stop: async (withinMs = Infinity) => {
       const deadline = performance.now() + withinMs;
+      await partitions.stop();
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       await Promise.all([QUEUES.fanout, QUEUES.delivery, QUEUES.replay, QUEUES.retention, QUEUES.maintenance].map((name) => boss.offWork(name, { wait: true })));

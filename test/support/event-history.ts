@@ -37,8 +37,8 @@ export async function insertEventHistory(db: Db, history: EventHistory): Promise
              case when ${status}::text = 'delivered' then 200 else 503 end, seq, occurred_at, occurred_at from e
       returning log_id, event_id, sequence, created_at, status
     ), a as (
-      insert into control.webhook_delivery_attempts (log_id, attempt, status, http_status, duration_ms, attempted_at)
-      select log_id, 1, status, case when status = 'delivered' then 200 else 503 end, 5, created_at from l
+      insert into control.webhook_delivery_attempts (log_id, log_created_at, attempt, status, http_status, duration_ms, attempted_at)
+      select log_id, created_at, 1, status, case when status = 'delivered' then 200 else 503 end, 5, created_at from l
     ), f as (
       insert into control.installation_events (installation_id, sequence, event_id, event_type, occurred_at, log_id)
       select ${installationId}::int, l.sequence, l.event_id, 'order.paid', l.created_at, l.log_id from l

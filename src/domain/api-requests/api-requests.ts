@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { dropPartitionsBefore } from '../../db/partitions.js';
 import type { ApiRequestsTable } from '../../db/types.js';
 import { installations } from '../installations/index.js';
 import { NotFoundError, ValidationError } from '../shared/index.js';
@@ -101,16 +102,20 @@ export async function getApiRequestByRequestId(db: Db, developerId: number, requ
   throw new NotFoundError('api_request');
 }
 
-/** Deletes entries older than the window, in batches of short statements. */
-export async function pruneApiRequests(db: Db, retentionDays: number, batchSize = 1000): Promise<{ deleted: number }> {
-  const cutoff = new Date(Date.now() - retentionDays * 24 * 3600 * 1000);
-  let deleted = 0;
+/**
+ * Drops the days wholly older than the window (their partitions, detached concurrently), then
+ * deletes the older entries of the window's last day in batches of short statements.
+ */
+export async function pruneApiRequests(db: Db, retentionDays: number, batchSize = 1000, now = new Date()): Promise<{ deleted: number; partitions: string[] }> {
+  const cutoff = new Date(now.getTime() - retentionDays * 24 * 3600 * 1000);
+  const dropped = await dropPartitionsBefore(db, 'api_requests', cutoff);
+  let deleted = dropped.rows;
   for (;;) {
     const r = await sql`
       delete from control.api_requests where api_request_id in (
         select api_request_id from control.api_requests where created_at < ${cutoff} limit ${batchSize})`.execute(db);
     const count = Number(r.numAffectedRows ?? 0);
     deleted += count;
-    if (count < batchSize) return { deleted };
+    if (count < batchSize) return { deleted, partitions: dropped.partitions };
   }
 }

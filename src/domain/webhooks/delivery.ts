@@ -43,6 +43,8 @@ export type AttemptOutcome = 'delivered' | 'retrying' | 'failed' | 'listener' | 
 
 interface DeliveryRow {
   log_id: number;
+  /** The log's created_at as PostgreSQL wrote it (text: a Date would drop the microseconds of the partition key). */
+  log_created_at: string;
   delivery_id: string;
   event_id: string;
   event_type: string;
@@ -75,6 +77,7 @@ export interface Prepared {
 
 export interface Outcome {
   logId: number;
+  logCreatedAt: string;
   installationId: number;
   attempt: number;
   result: SendResult;
@@ -119,7 +122,7 @@ export async function recordOutcomes(deps: DeliveryDeps, outcomes: Outcome[], se
 export async function prepare(db: Db, jobs: DeliveryAttempt[]): Promise<Prepared[]> {
   if (jobs.length === 0) return [];
   const { rows } = await sql<DeliveryRow>`
-    select l.log_id, l.delivery_id, l.event_id, l.event_type, l.installation_id, l.sequence, l.attempts, l.status,
+    select l.log_id, l.created_at::text as log_created_at, l.delivery_id, l.event_id, l.event_type, l.installation_id, l.sequence, l.attempts, l.status,
            coalesce(l.payload, e.data) as event_data, coalesce(e.occurred_at, l.created_at) as occurred_at, e.request_id,
            p.webhook_endpoint, p.webhook_secret_enc,
            case when p.previous_secret_expires_at > now() then p.previous_webhook_secret_enc end as previous_webhook_secret_enc,
@@ -226,6 +229,7 @@ export async function send(deps: DeliveryDeps, p: Prepared, secrets: Map<string,
   const next = nextAttempt(result, attempt, deps.config.webhook);
   const outcome: Outcome = {
     logId: row.log_id,
+    logCreatedAt: row.log_created_at,
     installationId: row.installation_id,
     attempt,
     result,
@@ -265,6 +269,7 @@ export async function record(
 ): Promise<{ logId: number; attempt: number; delaySeconds: number }[]> {
   const rows = outcomes.map((o) => ({
     log_id: o.logId,
+    log_created_at: o.logCreatedAt,
     attempt: o.attempt,
     status: o.result.ok ? 'delivered' : 'failed',
     http_status: o.result.httpStatus,
@@ -280,13 +285,13 @@ export async function record(
     const result = await sql<{ log_id: number }>`
       with v as (
         select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(
-          log_id int, attempt int, status text, http_status int, error_message text, refusal_reason text,
+          log_id int, log_created_at timestamptz, attempt int, status text, http_status int, error_message text, refusal_reason text,
           remote_address text, duration_ms int, request_headers jsonb, log_status text)
       ), ins as (
         insert into control.webhook_delivery_attempts
-               (log_id, attempt, status, http_status, error_message, refusal_reason, remote_address, duration_ms, request_headers)
-        select log_id, attempt, status, http_status, error_message, refusal_reason, remote_address, duration_ms, request_headers from v
-        on conflict (log_id, attempt) do nothing
+               (log_id, log_created_at, attempt, status, http_status, error_message, refusal_reason, remote_address, duration_ms, request_headers)
+        select log_id, log_created_at, attempt, status, http_status, error_message, refusal_reason, remote_address, duration_ms, request_headers from v
+        on conflict (log_id, attempt, log_created_at) do nothing
         returning log_id, attempt
       )
       update control.webhook_logs l
@@ -296,7 +301,7 @@ export async function record(
              attempts = v.attempt, http_status = v.http_status,
              error_message = v.error_message, duration_ms = v.duration_ms, last_attempt_at = now(), updated_at = now()
         from v join ins on ins.log_id = v.log_id and ins.attempt = v.attempt
-       where l.log_id = v.log_id and l.attempts < v.attempt and l.status = 'pending'
+       where l.log_id = v.log_id and l.created_at = v.log_created_at and l.attempts < v.attempt and l.status = 'pending'
       returning l.log_id`.execute(trx);
     updated = result.rows.map((r) => r.log_id);
   }

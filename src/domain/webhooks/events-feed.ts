@@ -73,7 +73,7 @@ export async function listEvents(db: Db, installationId: number, query: EventsQu
     select ie.sequence, ie.event_id, ie.event_type, e.occurred_at, e.data as event_data, e.request_id, ${status} as status,
            l.attempts, l.last_attempt_at, l.error_message
       from control.installation_events ie
-      join control.events e on e.event_id = ie.event_id
+      join control.events e on e.event_id = ie.event_id and e.occurred_at = ie.occurred_at -- one partition: the event's day
       join control.webhook_logs l on l.log_id = ie.log_id
      where ie.installation_id = ${installationId} and ie.sequence > ${query.after}
        ${type === undefined ? sql`` : family ? sql`and ie.event_type like ${family}` : sql`and ie.event_type = ${type}`}

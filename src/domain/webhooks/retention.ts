@@ -1,10 +1,13 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { dropPartitionsBefore } from '../../db/partitions.js';
 
 // Retention: events are kept `SVC_EVENT_RETENTION_DAYS` (30 by default) for the events feed,
 // redelivery and replay; then the scheduled retention job prunes them with their webhook logs
-// (attempts and feed entries go with them). Each batch is one short statement of its own, so
-// writers (new events, deliveries being recorded) never wait behind the whole prune.
+// (attempts and feed entries go with them). Whole days go first: the partitions wholly older than
+// the window are detached concurrently and dropped. What is left of the window's last day is
+// deleted in batches, each one short statement of its own, so writers (new events, deliveries being
+// recorded) never wait behind the whole prune.
 
 export interface RetentionResult {
   events: number;
@@ -13,45 +16,62 @@ export interface RetentionResult {
   /** Listener rows (svc listen) expired for more than an hour. */
   listeners: number;
   batches: number;
+  /** The partitions dropped whole (their rows are counted above). */
+  partitions: string[];
 }
 
-export async function pruneExpiredEvents(db: Db, retentionDays: number, batchSize = 1000): Promise<RetentionResult> {
-  const cutoff = new Date(Date.now() - retentionDays * 24 * 3600 * 1000);
-  const result: RetentionResult = { events: 0, logs: 0, replays: 0, listeners: 0, batches: 0 };
-  const prune = async (statement: () => Promise<number>): Promise<number> => {
-    let total = 0;
+type Pruned = 'events' | 'logs' | 'replays' | 'listeners';
+
+// A child's days before its parent's: a feed entry never outlives its event, an attempt its log.
+const DAYS: [string, Pruned | null][] = [['installation_events', null], ['events', 'events'], ['webhook_delivery_attempts', null], ['webhook_logs', 'logs']];
+
+// One batch of each kind of row past the window, each a short statement of its own.
+const BATCHES: [Pruned, (cutoff: Date, limit: number) => RawBuilder<unknown>][] = [
+  // The feed entries go with their events, in the same statement (a feed entry's occurred_at is its event's).
+  ['events', (cutoff, limit) => sql`
+    with doomed as (
+      select event_id, occurred_at from control.events where occurred_at < ${cutoff} order by occurred_at limit ${limit}
+    ), feed as (
+      delete from control.installation_events ie using doomed d where ie.event_id = d.event_id and ie.occurred_at = d.occurred_at
+    )
+    delete from control.events e using doomed d where e.event_id = d.event_id and e.occurred_at = d.occurred_at`],
+  // Attempts and inbound idempotency keys go with their log entries, in the same statement.
+  ['logs', (cutoff, limit) => sql`
+    with doomed as (
+      select log_id, installation_id, created_at from control.webhook_logs where created_at < ${cutoff} order by created_at limit ${limit}
+    ), attempts as (
+      delete from control.webhook_delivery_attempts a using doomed d where a.log_id = d.log_id and a.log_created_at = d.created_at
+    ), keys as (
+      delete from control.inbound_webhook_keys k using doomed d where k.installation_id = d.installation_id and k.log_id = d.log_id
+    )
+    delete from control.webhook_logs l using doomed d where l.log_id = d.log_id and l.created_at = d.created_at`],
+  ['replays', (cutoff, limit) => sql`
+    delete from control.webhook_replays where replay_id in (
+      select replay_id from control.webhook_replays where created_at < ${cutoff} order by replay_id limit ${limit})`],
+  ['listeners', (_cutoff, limit) => sql`
+    delete from control.webhook_listeners where listener_id in (
+      select listener_id from control.webhook_listeners where expires_at < now() - interval '1 hour' limit ${limit})`],
+];
+
+export async function pruneExpiredEvents(db: Db, retentionDays: number, batchSize = 1000, now = new Date()): Promise<RetentionResult> {
+  const cutoff = new Date(now.getTime() - retentionDays * 24 * 3600 * 1000);
+  const result: RetentionResult = { events: 0, logs: 0, replays: 0, listeners: 0, batches: 0, partitions: [] };
+  for (const [table, field] of DAYS) {
+    const dropped = await dropPartitionsBefore(db, table, cutoff);
+    result.partitions.push(...dropped.partitions);
+    if (field) result[field] += dropped.rows;
+  }
+  for (const [field, batch] of BATCHES) {
     for (;;) {
-      const deleted = await statement();
+      const deleted = Number((await batch(cutoff, batchSize).execute(db)).numAffectedRows ?? 0);
       result.batches += 1;
-      total += deleted;
-      if (deleted < batchSize) return total;
+      result[field] += deleted;
+      if (deleted < batchSize) break;
     }
-  };
-  // The feed entries go with their events (on delete cascade).
-  result.events = await prune(async () => {
-    const r = await sql`
-      delete from control.events where event_id in (
-        select event_id from control.events where occurred_at < ${cutoff} order by occurred_at limit ${batchSize})`.execute(db);
-    return Number(r.numAffectedRows ?? 0);
-  });
-  // Attempts and inbound idempotency keys go with their log entries (on delete cascade).
-  result.logs = await prune(async () => {
-    const r = await sql`
-      delete from control.webhook_logs where log_id in (
-        select log_id from control.webhook_logs where created_at < ${cutoff} order by created_at limit ${batchSize})`.execute(db);
-    return Number(r.numAffectedRows ?? 0);
-  });
-  result.replays = await prune(async () => {
-    const r = await sql`
-      delete from control.webhook_replays where replay_id in (
-        select replay_id from control.webhook_replays where created_at < ${cutoff} order by replay_id limit ${batchSize})`.execute(db);
-    return Number(r.numAffectedRows ?? 0);
-  });
-  result.listeners = await prune(async () => {
-    const r = await sql`
-      delete from control.webhook_listeners where listener_id in (
-        select listener_id from control.webhook_listeners where expires_at < now() - interval '1 hour' limit ${batchSize})`.execute(db);
-    return Number(r.numAffectedRows ?? 0);
-  });
+  }
+  // A redelivery outlives its original: its link is cleared (redeliveries are few: a partial index lists them).
+  await sql`
+    update control.webhook_logs r set redelivery_of = null
+     where r.redelivery_of is not null and not exists (select 1 from control.webhook_logs o where o.log_id = r.redelivery_of)`.execute(db);
   return result;
 }

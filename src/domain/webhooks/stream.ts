@@ -145,7 +145,7 @@ async function pollFeed(db: Db, sandboxId: number, position: StreamPosition): Pr
            case when p.previous_secret_expires_at > now() then p.previous_webhook_secret_enc end as previous_webhook_secret_enc
       from control.installations i
       join control.installation_events ie on ie.installation_id = i.installation_id
-      join control.events e on e.event_id = ie.event_id
+      join control.events e on e.event_id = ie.event_id and e.occurred_at = ie.occurred_at -- one partition: the event's day
       join control.webhook_logs l on l.log_id = ie.log_id
       join control.plugins p on p.plugin_id = i.plugin_id
      where i.sandbox_id = ${sandboxId}
