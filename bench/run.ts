@@ -50,8 +50,8 @@ const url = pg.url();
 const config = loadConfig({ ...env, DATABASE_URL: url, SVC_DATA_DIR: dir });
 const handle = createDatabase(url);
 await migrateAll(handle.db);
-console.log('bench: seeding 100,000 orders, 10,000 customers and 100,000 feed events');
-const data = await seedBench(handle.db, config, { installations: 500, orders: 100_000, customers: 10_000, feedEvents: 200 });
+console.log('bench: seeding 100,000 orders, 10,000 customers, 100,000 feed events and 2,000 portal developers');
+const data = await seedBench(handle.db, config, { installations: 500, orders: 100_000, customers: 10_000, feedEvents: 200, portalDevelopers: 2000 });
 
 // The service as production runs it: compiled by `npm run build`, no TypeScript loader.
 execSync('npm run --silent build', { cwd: path.resolve(import.meta.dirname, '..'), stdio: 'inherit' });
@@ -66,11 +66,11 @@ const domainOnly = await startServer('domain only', ['bench/domain/server.ts'], 
 const http: ScenarioResult[] = [];
 try {
   const httpScenarios = only.has('http') ? scenarios : [];
-  const targetsOf = (scenario: (typeof scenarios)[number]) => 1 + (scenario.requestLogOff ? 1 : 0) + (scenario.domainOnly ? 1 : 0) + (scenario.baseline ? 2 : 0);
+  const targetsOf = (scenario: (typeof scenarios)[number]) => 1 + (scenario.requestLogOff ? 1 : 0) + (scenario.domainOnly ? 1 : 0) + (scenario.baseline ? 1 : 0) + (scenario.baseline || scenario.floor ? 1 : 0);
   const runCount = httpScenarios.reduce((sum, scenario) => sum + targetsOf(scenario) * rounds, 0);
   if (runCount) console.log(`bench: ${httpScenarios.length} HTTP scenarios, ${rounds} rounds, ${runCount} runs of 2 s warm-up + ${seconds} s: about ${Math.ceil((runCount * (2 + seconds)) / 60)} min`);
   for (const scenario of httpScenarios) {
-    const others = [...(scenario.domainOnly ? [domainOnly] : []), ...(scenario.baseline ? [baseline, floor] : [])];
+    const others = [...(scenario.domainOnly ? [domainOnly] : []), ...(scenario.baseline ? [baseline] : []), ...(scenario.baseline || scenario.floor ? [floor] : [])];
     for (let round = 1; round <= rounds; round++) {
       // Round-robin: every round runs each target once, so the ratios can be taken within a round.
       // With the request log off as well, the pair's order alternates from round to round (off, on;
@@ -105,7 +105,7 @@ const report = {
   date: started.toISOString(),
   command: 'make bench',
   machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
-  settings: { seconds, rounds, connections, soakSeconds, installations: data.keys.length, orders: 100_000, customers: 10_000, feedEventsPerInstallation: 200 },
+  settings: { seconds, rounds, connections, soakSeconds, installations: data.keys.length, orders: 100_000, customers: 10_000, feedEventsPerInstallation: 200, portalDevelopers: 2000 },
   /** Every HTTP run, in the order run, each with its round. */
   http,
   /** Per scenario and target: medians over the rounds, and the medians of the per-round ratios. */

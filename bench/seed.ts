@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { Config } from '../src/config.js';
 import type { Db } from '../src/db/database.js';
 import { encrypt, generateInstallationKey, hashKey } from '../src/lib/secrets.js';
-import { insertEventHistory } from '../test/support/event-history.js';
+import { seedEventHistory } from './history.js';
+import { seedPortal, type PortalData } from './portal-seed.js';
 
 export interface BenchData {
   keys: string[];
@@ -12,6 +13,8 @@ export interface BenchData {
   pluginId: number;
   organizationId: number;
   locationId: number;
+  /** The portal scenarios' developers (none unless `portalDevelopers` was asked for). */
+  portal: PortalData;
 }
 
 /**
@@ -20,7 +23,7 @@ export interface BenchData {
  * active plugin, each with its own key; other locations and another organization around it.
  * Bulk rows are written with set-based SQL so that 100,000 orders take seconds.
  */
-export async function seedBench(db: Db, config: Config, options: { installations: number; orders: number; customers: number; feedEvents: number }): Promise<BenchData> {
+export async function seedBench(db: Db, config: Config, options: { installations: number; orders: number; customers: number; feedEvents: number; portalDevelopers?: number }): Promise<BenchData> {
   const webhookSecret = 'b'.repeat(64);
   const dev = await db.insertInto('control.developers').values({ email: `bench-${Date.now()}@example.com`, name: 'Bench', password_hash: 'x' }).returning('developer_id').executeTakeFirstOrThrow();
   const project = await db.insertInto('control.projects').values({ developer_id: dev.developer_id, name: 'Bench' }).returning('project_id').executeTakeFirstOrThrow();
@@ -82,10 +85,12 @@ export async function seedBench(db: Db, config: Config, options: { installations
     .values(keys.map((key) => ({ plugin_id: plugin.plugin_id, plane: 'production' as const, organization_id: organizationId, location_id: locationId, status: 'active' as const, api_key_hash: hashKey(key) })))
     .returning('installation_id')
     .execute();
-  // An events feed per installation (GET /events).
-  for (const { installation_id } of installations) {
-    await insertEventHistory(db, { installationId: installation_id, organizationId, locationId, count: options.feedEvents });
-  }
+  // An events feed per installation (GET /events): one event a second, the newest now.
+  const installationIds = installations.map((i) => i.installation_id);
+  await seedEventHistory(db, { installationIds, organizationId, locationId, perInstallation: options.feedEvents, days: options.feedEvents / 86_400 });
+  const portal = options.portalDevelopers
+    ? await seedPortal(db, config, { organizationId, locationId }, { developers: options.portalDevelopers, perInstallation: 50 })
+    : { tokens: [], installationIds: [] };
   const { rows: orderRows } = await sql<{ order_id: number }>`select order_id from production.orders order by order_id limit 5000`.execute(db);
-  return { keys, orderIds: orderRows.map((r) => r.order_id), itemIds: items.map((i) => i.item_id), webhookSecret, pluginId: plugin.plugin_id, organizationId, locationId };
+  return { keys, orderIds: orderRows.map((r) => r.order_id), itemIds: items.map((i) => i.item_id), webhookSecret, pluginId: plugin.plugin_id, organizationId, locationId, portal };
 }
