@@ -9,4 +9,5 @@ export {
   recordApiRequests,
   redactBody,
 } from './api-requests.js';
+export { copyApiRequests } from './copy.js';
 export type { ApiRequestEntry, ApiRequestPage, ApiRequestQuery, ApiRequestRow } from './api-requests.js';
