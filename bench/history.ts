@@ -93,3 +93,28 @@ export async function seedRequestLog(db: Db, options: Omit<HistoryOptions, 'orga
   }
   return written;
 }
+
+/**
+ * `count` more orders at the location (created one a second back from now, after the ones there
+ * are), each with two items (a customization on one item in ten) and a sale payment.
+ */
+export async function seedOrders(db: Db, o: { organizationId: number; locationId: number; itemIds: [number, number]; count: number; customers: number }): Promise<void> {
+  const { rows: [before] } = await sql<{ max: number }>`select coalesce(max(order_id), 0)::int as max from production.orders`.execute(db);
+  const after = before!.max;
+  await sql`
+    insert into production.orders (organization_id, location_id, unique_orderid, status, order_type, table_number, party_size, total, currency, source, customer_id, created_at, updated_at)
+    select ${o.organizationId}::int, ${o.locationId}::int, 'BENCH-' || (${after}::int + g), (array['CREATED','COOKING','SERVED','COMPLETED','PAID'])[1 + g % 5], 'dine_in', (g % 40)::text, 2, 31.00, 'EUR', 'pos',
+           (select min(customer_id) from production.customers) + g % ${o.customers}::int, now() - ((${after}::int + g) || ' seconds')::interval, now() - ((${after}::int + g) || ' seconds')::interval
+      from generate_series(1, ${o.count}::int) g`.execute(db);
+  await sql`
+    insert into production.order_items (order_id, item_id, name, quantity, unit_price, line_total)
+    select o.order_id, ${o.itemIds[0]}::int, 'Dish 1', 1, 15.50, 15.50 from production.orders o where o.order_id > ${after}::int
+    union all
+    select o.order_id, ${o.itemIds[1]}::int, 'Dish 2', 1, 15.50, 15.50 from production.orders o where o.order_id > ${after}::int`.execute(db);
+  await sql`
+    insert into production.order_item_customizations (order_item_id, template_id, option_id, name, price_delta)
+    select order_item_id, 1, 1, 'Extra cheese', 1.00 from production.order_items where order_item_id % 10 = 0 and order_id > ${after}::int`.execute(db);
+  await sql`
+    insert into production.transactions (organization_id, order_id, amount, currency, payment_method, provider, provider_transaction_id, source)
+    select ${o.organizationId}::int, o.order_id, 31.00, 'EUR', 'card', 'bench-pay', 'bench-' || o.order_id, 'pos' from production.orders o where o.order_id > ${after}::int`.execute(db);
+}

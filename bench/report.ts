@@ -2,6 +2,8 @@ import type { ScenarioResult } from './http-scenarios.js';
 
 interface Report {
   date: string;
+  /** The command with its BENCH_* settings (absent in results before it was recorded: `make bench`). */
+  command?: string;
   machine: { cpus: number; model?: string; node: string };
   /** rounds: absent in results before the rounds (one run per target). */
   settings: { seconds: number; rounds?: number; connections: number; soakSeconds: number; installations: number; orders: number; customers: number };
@@ -129,7 +131,7 @@ export function renderMarkdown(r: Report): string {
     .join('\n');
   return `# Benchmark ${r.date}
 
-Command: \`make bench\` (bench/run.ts). Machine: ${r.machine.cpus} cores (${r.machine.model ?? '?'}), Node ${r.machine.node}; load generator
+Command: \`${r.command ?? 'make bench'}\` (bench/run.ts). Machine: ${r.machine.cpus} cores (${r.machine.model ?? '?'}), Node ${r.machine.node}; load generator
 (autocannon) on the same machine. ${r.settings.connections} connections, ${r.settings.seconds} s per run after a 2 s warm-up, ${rounds} round${rounds === 1 ? '' : 's'}
 per HTTP scenario, ${r.settings.installations} installations, ${r.settings.orders} orders, ${r.settings.customers} customers. Only ratios within one run compare. Targets: baseline is
 bench/baseline (the service's own SQL, Express, pg, unnamed statements); floor is bench/floor (node:http, pg named statements, a

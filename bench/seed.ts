@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Config } from '../src/config.js';
 import type { Db } from '../src/db/database.js';
 import { encrypt, generateInstallationKey, hashKey } from '../src/lib/secrets.js';
-import { seedEventHistory } from './history.js';
+import { seedEventHistory, seedOrders } from './history.js';
 import { seedPortal, type PortalData } from './portal-seed.js';
 
 export interface BenchData {
@@ -61,22 +61,7 @@ export async function seedBench(db: Db, config: Config, options: { installations
     select ${organizationId}::int, case g % 3 when 0 then ${locationId}::int when 1 then (select min(location_id) from production.locations where location_id <> ${locationId}::int) end,
            'Customer ' || g, 'customer' || g || '@example.com', '+351 900 ' || lpad(g::text, 6, '0')
       from generate_series(1, ${options.customers}::int) g`.execute(db);
-  await sql`
-    insert into production.orders (organization_id, location_id, unique_orderid, status, order_type, table_number, party_size, total, currency, source, customer_id, created_at, updated_at)
-    select ${organizationId}::int, ${locationId}::int, 'BENCH-' || g, (array['CREATED','COOKING','SERVED','COMPLETED','PAID'])[1 + g % 5], 'dine_in', (g % 40)::text, 2, 31.00, 'EUR', 'pos',
-           (select min(customer_id) from production.customers) + g % ${options.customers}::int, now() - (g || ' seconds')::interval, now() - (g || ' seconds')::interval
-      from generate_series(1, ${options.orders}::int) g`.execute(db);
-  await sql`
-    insert into production.order_items (order_id, item_id, name, quantity, unit_price, line_total)
-    select o.order_id, ${items[0]!.item_id}::int, 'Dish 1', 1, 15.50, 15.50 from production.orders o
-    union all
-    select o.order_id, ${items[1]!.item_id}::int, 'Dish 2', 1, 15.50, 15.50 from production.orders o`.execute(db);
-  await sql`
-    insert into production.order_item_customizations (order_item_id, template_id, option_id, name, price_delta)
-    select order_item_id, 1, 1, 'Extra cheese', 1.00 from production.order_items where order_item_id % 10 = 0`.execute(db);
-  await sql`
-    insert into production.transactions (organization_id, order_id, amount, currency, payment_method, provider, provider_transaction_id, source)
-    select ${organizationId}::int, o.order_id, 31.00, 'EUR', 'card', 'bench-pay', 'bench-' || o.order_id, 'pos' from production.orders o`.execute(db);
+  await seedOrders(db, { organizationId, locationId, itemIds: [items[0]!.item_id, items[1]!.item_id], count: options.orders, customers: options.customers });
   await sql`analyze`.execute(db);
 
   const keys = Array.from({ length: options.installations }, () => generateInstallationKey());
