@@ -18,6 +18,7 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const database = await seededDatabase('ab', { installations: 500, orders: 20_000, customers: 2_000, feedEvents: 20 });
 const { env, url, data } = database;
+const pgDir = path.join(database.dir, 'pg');
 const targets: Server[] = [];
 // DIR:NAME=value,NAME=value runs that build with extra environment (e.g. .:SVC_REQUEST_LOG=off), and
 // NODE_FLAGS=value with Node flags (e.g. .:NODE_FLAGS=--max-semi-space-size=8).
@@ -34,8 +35,8 @@ const runs: (ScenarioResult & { round: number; pgMsPerRequest: number })[] = [];
 for (let round = 1; round <= rounds; round++) {
   for (const target of targets) {
     let before = 0;
-    const r = await runHttpScenario(scenario, target, data, { seconds, connections: scenario.connections ?? 50, beforeMeasure: () => (before = postgresCpuSeconds()) });
-    const pgSeconds = postgresCpuSeconds() - before;
+    const r = await runHttpScenario(scenario, target, data, { seconds, connections: scenario.connections ?? 50, beforeMeasure: () => (before = postgresCpuSeconds(pgDir)) });
+    const pgSeconds = postgresCpuSeconds(pgDir) - before;
     runs.push({ ...r, round, pgMsPerRequest: (pgSeconds * 1000) / (r.requestsPerSecond * seconds) });
   }
 }

@@ -23,7 +23,10 @@ export interface Scenario {
   name: string;
   /** Builds request number n (keys and ids rotate so that many tenants share the load). */
   build(n: number, data: BenchData): Request;
+  /** Also run it on bench/baseline (Express, the service's SQL). */
   baseline: boolean;
+  /** Also run it on bench/floor (node:http, the same SQL with named statements); true where baseline is. */
+  floor?: boolean;
   /** Connections for this scenario instead of the run's (BENCH_CONNECTIONS). */
   connections?: number;
   /** Also run it on the service with the API request log off (SVC_REQUEST_LOG=off): the log's cost. */
@@ -35,6 +38,16 @@ export interface Scenario {
 const key = (data: BenchData, n: number) => data.keys[n % data.keys.length]!;
 const API = '/api/plugin/v1';
 const getOrder = (n: number, data: BenchData): Request => ({ method: 'GET', path: `${API}/orders/${data.orderIds[n % data.orderIds.length]}`, headers: { 'x-plugin-api-key': key(data, n) } });
+
+/** The fields of the dashboard's lists (src/dashboard/client/operations.graphql). */
+export const WEBHOOK_LOG_FIELDS = 'id installationId direction eventType eventId status httpStatus errorMessage attempts durationMs sequence createdAt';
+export const API_REQUEST_FIELDS = 'id installationId createdAt method path operationId status errorCode durationMs requestId';
+const portal = (data: BenchData, n: number, query: string): Request => ({
+  method: 'POST',
+  path: '/graphql',
+  headers: { authorization: `Bearer ${data.portal.tokens[n % data.portal.tokens.length]}`, 'content-type': 'application/json' },
+  body: JSON.stringify({ query }),
+});
 
 export const HTTP_SCENARIOS: Scenario[] = [
   {
@@ -60,6 +73,7 @@ export const HTTP_SCENARIOS: Scenario[] = [
   {
     name: 'POST /orders (idempotency key)',
     baseline: false,
+    floor: true,
     build: (n, data) => ({
       method: 'POST',
       path: `${API}/orders`,
@@ -82,7 +96,34 @@ export const HTTP_SCENARIOS: Scenario[] = [
     // each installation's 200 events.
     name: 'GET /events?after=..&limit=50',
     baseline: false,
+    floor: true,
     build: (n, data) => ({ method: 'GET', path: `${API}/events?after=${(n * 37) % 150}&limit=50`, headers: { 'x-plugin-api-key': key(data, n) } }),
+  },
+  {
+    // The acknowledged cursor of each installation moves within its 200 events (never back).
+    name: 'POST /events/ack',
+    baseline: false,
+    floor: true,
+    build: (n, data) => ({
+      method: 'POST',
+      path: `${API}/events/ack`,
+      headers: { 'x-plugin-api-key': key(data, n), 'content-type': 'application/json' },
+      body: JSON.stringify({ through: 1 + ((n * 7) % 150) }),
+    }),
+  },
+  {
+    // The portal's first pages (a developer's own installation), each request by another of the
+    // seeded developers' sessions: one session has 60 requests a minute.
+    name: 'portal webhookLogs, first page',
+    baseline: false,
+    floor: true,
+    build: (n, data) => portal(data, n, `{ webhookLogs(installationId: "${data.portal.installationIds[n % data.portal.installationIds.length]}") { nodes { ${WEBHOOK_LOG_FIELDS} } pageInfo { hasNextPage endCursor } } }`),
+  },
+  {
+    name: 'portal apiRequests, first page',
+    baseline: false,
+    floor: true,
+    build: (n, data) => portal(data, n, `{ apiRequests(installationId: "${data.portal.installationIds[n % data.portal.installationIds.length]}") { nodes { ${API_REQUEST_FIELDS} } pageInfo { hasNextPage endCursor } } }`),
   },
   {
     name: 'POST /webhooks/external',

@@ -52,14 +52,20 @@ export async function measure<T>(pid: number, work: () => Promise<T>): Promise<{
   }
 }
 
-/** CPU seconds of every PostgreSQL process, the exited backends too (the database's share of the work). */
-export function postgresCpuSeconds(): number {
+/**
+ * CPU seconds of PostgreSQL, the exited backends too (the database's share of the work): of the
+ * server whose data directory is `dataDir` (its postmaster and that postmaster's children), or of
+ * every PostgreSQL process on the machine without it (on a shared machine, other people's too).
+ */
+export function postgresCpuSeconds(dataDir?: string): number {
+  const postmaster = dataDir ? readFileSync(`${dataDir}/postmaster.pid`, 'utf8').split('\n')[0] : undefined;
   let total = 0;
   for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       if (!stat.includes('(postgres)')) continue;
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (postmaster && pid !== postmaster && fields[1] !== postmaster) continue;
       // utime + stime, and cutime + cstime: the postmaster's count of its reaped backends
       total += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / 100;
     } catch {

@@ -18,7 +18,7 @@ if (!scenario) {
   (help ? console.log : console.error)(`usage: npx tsx bench/profile.ts [scenario]\n${help ? '' : `no scenario named '${name}'; `}scenarios:\n${known}`);
   process.exit(help ? 0 : 2);
 }
-const database = await seededDatabase('profile', { installations: 100, orders: 20_000, customers: 1_000, feedEvents: 50 });
+const database = await seededDatabase('profile', { installations: 100, orders: 20_000, customers: 1_000, feedEvents: 50, portalDevelopers: 1000 });
 const { env, data } = database;
 execSync('npm run --silent build', { cwd: ROOT, stdio: 'inherit' });
 const port = await freePort();

@@ -1,10 +1,11 @@
 // `make bench`: the service and a hand-written baseline, side by side in one run, on one embedded
 // PostgreSQL, loaded from this separate process. Writes bench/results/<date>.json and .md.
 import { execSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, statfsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import { loadConfig } from '../src/config.js';
 import { createDatabase } from '../src/db/database.js';
 import { startEmbeddedPostgres } from '../src/db/embedded.js';
@@ -16,6 +17,8 @@ import { startServer } from './servers.js';
 import { measureSandboxProvisioning, measureSoak } from './extra-scenarios.js';
 import { measureWebhookDelivery } from './webhook-scenario.js';
 import { LOG_OFF, renderMarkdown, summarizeHttp } from './report.js';
+import { measureGrowth, type GrowthResult } from './growth.js';
+import { renderGrowth } from './growth-report.js';
 
 /** Seconds of measured load per run (each run after a 2 s warm-up). */
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -29,11 +32,15 @@ if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`BENCH_ROUNDS must 
 if (!(seconds > 0)) throw new Error(`BENCH_SECONDS must be a number > 0, not ${process.env.BENCH_SECONDS}`);
 const soakSeconds = Number(process.env.BENCH_SOAK_SECONDS ?? 300);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-/** BENCH_ONLY=http,webhooks,provisioning,soak,plans runs a subset (default: all). */
+/** BENCH_ONLY=http,webhooks,provisioning,soak,plans runs a subset (default: all); `growth` (not in the default) adds the growth benchmark. */
 const only = new Set((process.env.BENCH_ONLY ?? 'http,webhooks,provisioning,soak,plans').split(','));
 /** BENCH_SCENARIOS=orders/{,webhooks/external runs the HTTP scenarios whose name contains one of these. */
 const scenarioFilter = process.env.BENCH_SCENARIOS?.split(',');
 const scenarios = HTTP_SCENARIOS.filter((s) => !scenarioFilter || scenarioFilter.some((part) => s.name.includes(part)));
+
+/** BENCH_GROWTH_SCALE shrinks the grown history (1: 1,000,000 orders, 5,000,000 events, ...) where the disk cannot hold it. */
+const growthScale = Number(process.env.BENCH_GROWTH_SCALE ?? 1);
+if (!(growthScale > 0)) throw new Error(`BENCH_GROWTH_SCALE must be a number > 0, not ${process.env.BENCH_GROWTH_SCALE}`);
 
 const env = {
   SVC_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
@@ -45,13 +52,18 @@ const env = {
 const started = new Date();
 const dir = mkdtempSync(path.join(os.tmpdir(), 'svc-bench-'));
 console.log(`bench: embedded PostgreSQL in ${dir}`);
-const pg = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), persistent: false, durable: false });
+// The grown history takes about 12 GB at full size (tables, indexes and WAL): refuse to start rather than fill the disk.
+const freeGb = (statfsSync(dir).bavail * statfsSync(dir).bsize) / 1e9;
+if (only.has('growth') && freeGb < 12 * growthScale) throw new Error(`the growth benchmark needs about ${12 * growthScale} GB free in ${dir}, there are ${freeGb.toFixed(1)}: set BENCH_GROWTH_SCALE below ${growthScale}`);
+// pg_stat_statements times the retention job's DELETE statements in the growth benchmark.
+const pg = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), persistent: false, durable: false, statementStats: only.has('growth') });
 const url = pg.url();
 const config = loadConfig({ ...env, DATABASE_URL: url, SVC_DATA_DIR: dir });
 const handle = createDatabase(url);
 await migrateAll(handle.db);
-console.log('bench: seeding 100,000 orders, 10,000 customers and 100,000 feed events');
-const data = await seedBench(handle.db, config, { installations: 500, orders: 100_000, customers: 10_000, feedEvents: 200 });
+if (only.has('growth')) await sql`create extension if not exists pg_stat_statements`.execute(handle.db);
+console.log('bench: seeding 100,000 orders, 10,000 customers, 100,000 feed events and 2,000 portal developers');
+const data = await seedBench(handle.db, config, { installations: 500, orders: 100_000, customers: 10_000, feedEvents: 200, portalDevelopers: 2000 });
 
 // The service as production runs it: compiled by `npm run build`, no TypeScript loader.
 execSync('npm run --silent build', { cwd: path.resolve(import.meta.dirname, '..'), stdio: 'inherit' });
@@ -66,11 +78,11 @@ const domainOnly = await startServer('domain only', ['bench/domain/server.ts'], 
 const http: ScenarioResult[] = [];
 try {
   const httpScenarios = only.has('http') ? scenarios : [];
-  const targetsOf = (scenario: (typeof scenarios)[number]) => 1 + (scenario.requestLogOff ? 1 : 0) + (scenario.domainOnly ? 1 : 0) + (scenario.baseline ? 2 : 0);
+  const targetsOf = (scenario: (typeof scenarios)[number]) => 1 + (scenario.requestLogOff ? 1 : 0) + (scenario.domainOnly ? 1 : 0) + (scenario.baseline ? 1 : 0) + (scenario.baseline || scenario.floor ? 1 : 0);
   const runCount = httpScenarios.reduce((sum, scenario) => sum + targetsOf(scenario) * rounds, 0);
   if (runCount) console.log(`bench: ${httpScenarios.length} HTTP scenarios, ${rounds} rounds, ${runCount} runs of 2 s warm-up + ${seconds} s: about ${Math.ceil((runCount * (2 + seconds)) / 60)} min`);
   for (const scenario of httpScenarios) {
-    const others = [...(scenario.domainOnly ? [domainOnly] : []), ...(scenario.baseline ? [baseline, floor] : [])];
+    const others = [...(scenario.domainOnly ? [domainOnly] : []), ...(scenario.baseline ? [baseline] : []), ...(scenario.baseline || scenario.floor ? [floor] : [])];
     for (let round = 1; round <= rounds; round++) {
       // Round-robin: every round runs each target once, so the ratios can be taken within a round.
       // With the request log off as well, the pair's order alternates from round to round (off, on;
@@ -97,15 +109,22 @@ const webhooks = only.has('webhooks') ? await measureWebhookDelivery({ db: handl
 console.log(`bench: webhooks ${JSON.stringify(webhooks)}`);
 const soak = only.has('soak') ? await measureSoak(service, data, soakSeconds) : {};
 console.log(`bench: soak ${JSON.stringify(soak)}`);
+// Last: it grows the database's history for good.
+const writers = HTTP_SCENARIOS.find((s) => s.name.startsWith('POST /orders'))!;
+const growth: GrowthResult | undefined = only.has('growth')
+  ? await measureGrowth({ db: handle.db, service, scenarios, writers, data, seconds, rounds, connections, scale: growthScale, days: config.eventRetentionDays + 1 })
+  : undefined;
+// With `webhooks` too: the delivery burst again on the grown history (the first ran on the small one).
+if (growth && only.has('webhooks')) growth.webhooks = await measureWebhookDelivery({ db: handle.db, url, env, data, dir });
 await service.stop();
 await handle.close();
 await pg.stop();
 
 const report = {
   date: started.toISOString(),
-  command: 'make bench',
+  command: [...['BENCH_ONLY', 'BENCH_SCENARIOS', 'BENCH_SECONDS', 'BENCH_ROUNDS', 'BENCH_CONNECTIONS', 'BENCH_SOAK_SECONDS', 'BENCH_GROWTH_SCALE'].filter((k) => process.env[k]).map((k) => `${k}='${process.env[k]}'`), 'make bench'].join(' '),
   machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
-  settings: { seconds, rounds, connections, soakSeconds, installations: data.keys.length, orders: 100_000, customers: 10_000, feedEventsPerInstallation: 200 },
+  settings: { seconds, rounds, connections, soakSeconds, growthScale, installations: data.keys.length, orders: 100_000, customers: 10_000, feedEventsPerInstallation: 200, portalDevelopers: 2000 },
   /** Every HTTP run, in the order run, each with its round. */
   http,
   /** Per scenario and target: medians over the rounds, and the medians of the per-round ratios. */
@@ -114,10 +133,12 @@ const report = {
   provisioning,
   soak,
   plans,
+  growth,
 };
 const outDir = path.resolve(import.meta.dirname, 'results');
 mkdirSync(outDir, { recursive: true });
 const stamp = started.toISOString().replace(/[:.]/g, '-');
 writeFileSync(path.join(outDir, `${stamp}.json`), JSON.stringify(report, null, 2) + '\n');
-writeFileSync(path.join(outDir, `${stamp}.md`), renderMarkdown(report));
-console.log(renderMarkdown(report));
+const markdown = renderMarkdown(report) + (growth ? `\n${renderGrowth(growth, webhooks as { deliveriesPerSecond?: number })}` : '');
+writeFileSync(path.join(outDir, `${stamp}.md`), markdown);
+console.log(markdown);

@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { Config } from '../src/config.js';
 import type { Db } from '../src/db/database.js';
 import { encrypt, generateInstallationKey, hashKey } from '../src/lib/secrets.js';
-import { insertEventHistory } from '../test/support/event-history.js';
+import { seedEventHistory, seedOrders } from './history.js';
+import { seedPortal, type PortalData } from './portal-seed.js';
 
 export interface BenchData {
   keys: string[];
@@ -12,6 +13,8 @@ export interface BenchData {
   pluginId: number;
   organizationId: number;
   locationId: number;
+  /** The portal scenarios' developers (none unless `portalDevelopers` was asked for). */
+  portal: PortalData;
 }
 
 /**
@@ -20,7 +23,7 @@ export interface BenchData {
  * active plugin, each with its own key; other locations and another organization around it.
  * Bulk rows are written with set-based SQL so that 100,000 orders take seconds.
  */
-export async function seedBench(db: Db, config: Config, options: { installations: number; orders: number; customers: number; feedEvents: number }): Promise<BenchData> {
+export async function seedBench(db: Db, config: Config, options: { installations: number; orders: number; customers: number; feedEvents: number; portalDevelopers?: number }): Promise<BenchData> {
   const webhookSecret = 'b'.repeat(64);
   const dev = await db.insertInto('control.developers').values({ email: `bench-${Date.now()}@example.com`, name: 'Bench', password_hash: 'x' }).returning('developer_id').executeTakeFirstOrThrow();
   const project = await db.insertInto('control.projects').values({ developer_id: dev.developer_id, name: 'Bench' }).returning('project_id').executeTakeFirstOrThrow();
@@ -58,22 +61,7 @@ export async function seedBench(db: Db, config: Config, options: { installations
     select ${organizationId}::int, case g % 3 when 0 then ${locationId}::int when 1 then (select min(location_id) from production.locations where location_id <> ${locationId}::int) end,
            'Customer ' || g, 'customer' || g || '@example.com', '+351 900 ' || lpad(g::text, 6, '0')
       from generate_series(1, ${options.customers}::int) g`.execute(db);
-  await sql`
-    insert into production.orders (organization_id, location_id, unique_orderid, status, order_type, table_number, party_size, total, currency, source, customer_id, created_at, updated_at)
-    select ${organizationId}::int, ${locationId}::int, 'BENCH-' || g, (array['CREATED','COOKING','SERVED','COMPLETED','PAID'])[1 + g % 5], 'dine_in', (g % 40)::text, 2, 31.00, 'EUR', 'pos',
-           (select min(customer_id) from production.customers) + g % ${options.customers}::int, now() - (g || ' seconds')::interval, now() - (g || ' seconds')::interval
-      from generate_series(1, ${options.orders}::int) g`.execute(db);
-  await sql`
-    insert into production.order_items (order_id, item_id, name, quantity, unit_price, line_total)
-    select o.order_id, ${items[0]!.item_id}::int, 'Dish 1', 1, 15.50, 15.50 from production.orders o
-    union all
-    select o.order_id, ${items[1]!.item_id}::int, 'Dish 2', 1, 15.50, 15.50 from production.orders o`.execute(db);
-  await sql`
-    insert into production.order_item_customizations (order_item_id, template_id, option_id, name, price_delta)
-    select order_item_id, 1, 1, 'Extra cheese', 1.00 from production.order_items where order_item_id % 10 = 0`.execute(db);
-  await sql`
-    insert into production.transactions (organization_id, order_id, amount, currency, payment_method, provider, provider_transaction_id, source)
-    select ${organizationId}::int, o.order_id, 31.00, 'EUR', 'card', 'bench-pay', 'bench-' || o.order_id, 'pos' from production.orders o`.execute(db);
+  await seedOrders(db, { organizationId, locationId, itemIds: [items[0]!.item_id, items[1]!.item_id], count: options.orders, customers: options.customers });
   await sql`analyze`.execute(db);
 
   const keys = Array.from({ length: options.installations }, () => generateInstallationKey());
@@ -82,10 +70,12 @@ export async function seedBench(db: Db, config: Config, options: { installations
     .values(keys.map((key) => ({ plugin_id: plugin.plugin_id, plane: 'production' as const, organization_id: organizationId, location_id: locationId, status: 'active' as const, api_key_hash: hashKey(key) })))
     .returning('installation_id')
     .execute();
-  // An events feed per installation (GET /events).
-  for (const { installation_id } of installations) {
-    await insertEventHistory(db, { installationId: installation_id, organizationId, locationId, count: options.feedEvents });
-  }
+  // An events feed per installation (GET /events): one event a second, the newest now.
+  const installationIds = installations.map((i) => i.installation_id);
+  await seedEventHistory(db, { installationIds, organizationId, locationId, perInstallation: options.feedEvents, days: options.feedEvents / 86_400 });
+  const portal = options.portalDevelopers
+    ? await seedPortal(db, config, { organizationId, locationId }, { developers: options.portalDevelopers, perInstallation: 50 })
+    : { tokens: [], installationIds: [] };
   const { rows: orderRows } = await sql<{ order_id: number }>`select order_id from production.orders order by order_id limit 5000`.execute(db);
-  return { keys, orderIds: orderRows.map((r) => r.order_id), itemIds: items.map((i) => i.item_id), webhookSecret, pluginId: plugin.plugin_id, organizationId, locationId };
+  return { keys, orderIds: orderRows.map((r) => r.order_id), itemIds: items.map((i) => i.item_id), webhookSecret, pluginId: plugin.plugin_id, organizationId, locationId, portal };
 }

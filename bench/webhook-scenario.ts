@@ -184,6 +184,8 @@ export async function measureWebhookDelivery({ db, url, env, data, dir, workerEn
     await jobs.stop();
     await worker.stop();
     receiver.close();
+    // Its installations stop receiving: a later run (the growth benchmark's) fans out to its own only.
+    await db.updateTable('control.installations').set({ status: 'removed' }).where('plugin_id', '=', plugin.plugin_id).execute();
   }
 }
 

@@ -57,7 +57,7 @@ export async function createApp(config: Config, deps: AppDeps): Promise<App> {
   const metrics = deps.metrics ?? createMetrics();
   if (deps.pool) metrics.watchPool(deps.pool);
   metrics.watchQueues(() => deps.queue.depths());
-  const requestLog = config.requestLog.enabled ? (deps.requestLog ?? createRequestLog(deps.db, deps.logger)) : undefined;
+  const requestLog = config.requestLog.enabled ? (deps.requestLog ?? createRequestLog(deps.db, deps.logger, { pool: deps.pool })) : undefined;
 
   app.use(createProbesRouter(config, { db: deps.db, metrics, logger: deps.logger }));
   // The docs and the portal load on their first request (src/http/lazy-router.ts).

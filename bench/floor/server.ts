@@ -3,8 +3,11 @@
 // view, the list and the inbound write are the service's own SQL. What the service reaches of this
 // floor is what its layers and its rate limit cost; the baseline (bench/baseline) sits in between.
 import http from 'node:http';
-import pg from 'pg';
 import { createDecipheriv, createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { ORDER_VIEW } from '../order-view-sql.js';
+import { inTransaction, query, send, type Installation } from './common.js';
+import { acknowledge, createOrder, listEvents } from './orders-events.js';
+import { portal } from './portal.js';
 
 const encryptionKey = Buffer.from(process.env.SVC_ENCRYPTION_KEY ?? '', 'base64');
 function decryptSecret(sealed: string): string {
@@ -14,32 +17,12 @@ function decryptSecret(sealed: string): string {
   return Buffer.concat([decipher.update(data!), decipher.final()]).toString('utf8');
 }
 
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
-const query = (name: string, text: string, values: unknown[]) => pool.query({ name, text, values });
 
 const KEY = `
   select i.installation_id, i.organization_id, i.location_id, i.status, p.listing_status, p.webhook_secret_enc
     from control.installations i join control.plugins p on p.plugin_id = i.plugin_id
    where i.api_key_hash = $1`;
 
-const ORDER_VIEW = `
-  select "production"."orders".*,
-    (select coalesce(json_agg(agg), '[]') from (
-       select "oi"."order_item_id", "oi"."item_id", "oi"."name", "oi"."quantity", "oi"."unit_price", "oi"."line_total", "oi"."notes",
-         (select coalesce(json_agg(agg), '[]') from (
-            select "c"."template_id", "c"."option_id", "c"."name", "c"."price_delta" from "production"."order_item_customizations" as "c"
-             where "c"."order_item_id" = "oi"."order_item_id" order by "c"."order_item_customization_id") as agg) as "customizations"
-         from "production"."order_items" as "oi" where "oi"."order_id" = "production"."orders"."order_id"
-        order by "oi"."position", "oi"."order_item_id") as agg) as "items",
-    (select coalesce(json_agg(agg), '[]') from (
-       select "t"."transaction_id", "t"."order_id", "t"."amount", "t"."currency", "t"."payment_method", "t"."provider", "t"."provider_transaction_id",
-              "t"."captured_at", "t"."remaining_balance_after", "t"."order_status_after" from "production"."transactions" as "t"
-        where "t"."order_id" = "production"."orders"."order_id" and "t"."transaction_type" = $1 and "t"."status" != $2
-        order by "t"."transaction_id") as agg) as "payments",
-    (select to_json(obj) from (
-       select "cu"."customer_id", "cu"."name", "cu"."email", "cu"."phone" from "production"."customers" as "cu"
-        where "cu"."customer_id" = "production"."orders"."customer_id") as obj) as "customer"
-  from "production"."orders"`;
 const ORDER = `${ORDER_VIEW}
   where "production"."orders"."organization_id" = $3 and ("production"."orders"."order_id" = $4 or "production"."orders"."unique_orderid" = $5)
     and "production"."orders"."location_id" = $6
@@ -48,12 +31,6 @@ const LIST = `${ORDER_VIEW} where "production"."orders"."organization_id" = $3 a
 const INBOUND = `insert into control.webhook_logs (installation_id, direction, event_type, status, signature_valid, idempotency_key, payload)
      values ($1, 'inbound', $2, 'received', true, $3, $4) returning log_id`;
 
-type Installation = { installation_id: number; organization_id: number; location_id: number; status: string; listing_status: string; webhook_secret_enc: string };
-
-function send(res: http.ServerResponse, status: number, body: unknown): void {
-  const bytes = Buffer.from(JSON.stringify(body), 'utf8');
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': bytes.length }).end(bytes);
-}
 
 async function installationOf(req: http.IncomingMessage): Promise<Installation | null> {
   const key = req.headers['x-plugin-api-key'];
@@ -66,6 +43,7 @@ async function installationOf(req: http.IncomingMessage): Promise<Installation |
 async function handle(req: http.IncomingMessage, res: http.ServerResponse, body: Buffer): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://floor');
   if (url.pathname === '/healthz') return send(res, 200, { ok: true });
+  if (req.method === 'POST' && url.pathname === '/graphql') return portal(req, res, body);
   const inst = await installationOf(req);
   if (!inst) return send(res, 401, { error: 'invalid_api_key' });
   const order = /^\/api\/plugin\/v1\/orders\/([^/]+)$/.exec(url.pathname);
@@ -82,29 +60,20 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse, body:
   const item = /^\/api\/plugin\/v1\/menu\/(\d+)$/.exec(url.pathname);
   if (req.method === 'PATCH' && item) {
     const { price } = JSON.parse(body.toString('utf8')) as { price: number };
-    const client = await pool.connect();
-    try {
-      await client.query('begin');
-      const { rows } = await client.query({ name: 'floor_item', text: 'select item_id from production.menu_items where item_id = $1 and location_id = $2 for update', values: [Number(item[1]), inst.location_id] });
-      if (!rows[0]) {
-        await client.query('rollback');
-        return send(res, 404, { error: 'Menu item not found' });
-      }
-      const updated = await client.query({ name: 'floor_price', text: 'update production.menu_items set price = $2, updated_at = now() where item_id = $1 returning *', values: [rows[0].item_id, price] });
-      await client.query({
-        name: 'floor_event',
-        text: `insert into control.events (event_name, plane, organization_id, location_id, data) values ('menu.item_updated', 'production', $1, $2, $3)`,
-        values: [inst.organization_id, inst.location_id, JSON.stringify({ ...updated.rows[0], changes: { price } })],
-      });
-      await client.query('commit');
-      return send(res, 200, { data: updated.rows[0] });
-    } catch (err) {
-      await client.query('rollback');
-      throw err;
-    } finally {
-      client.release();
-    }
+    const updated = await inTransaction(async (q) => {
+      const { rows } = await q('floor_item', 'select item_id from production.menu_items where item_id = $1 and location_id = $2 for update', [Number(item[1]), inst.location_id]);
+      if (!rows[0]) return undefined;
+      const { rows: [row] } = await q('floor_price', 'update production.menu_items set price = $2, updated_at = now() where item_id = $1 returning *', [rows[0].item_id, price]);
+      await q('floor_event', `insert into control.events (event_name, plane, organization_id, location_id, data) values ('menu.item_updated', 'production', $1, $2, $3)`, [
+        inst.organization_id, inst.location_id, JSON.stringify({ ...row, changes: { price } }),
+      ]);
+      return row;
+    });
+    return updated ? send(res, 200, { data: updated }) : send(res, 404, { error: 'Menu item not found' });
   }
+  if (req.method === 'POST' && url.pathname === '/api/plugin/v1/orders') return createOrder(req, res, inst, body);
+  if (req.method === 'GET' && url.pathname === '/api/plugin/v1/events') return listEvents(res, inst, url);
+  if (req.method === 'POST' && url.pathname === '/api/plugin/v1/events/ack') return acknowledge(res, inst, body);
   if (req.method === 'POST' && url.pathname === '/api/plugin/v1/webhooks/external') {
     const expected = createHmac('sha256', decryptSecret(inst.webhook_secret_enc)).update(body).digest();
     const given = Buffer.from(String(req.headers['x-svc-signature'] ?? ''), 'hex');

@@ -1,17 +1,20 @@
+import type pg from 'pg';
 import type { Db } from '../db/database.js';
-import { recordApiRequests, type ApiRequestEntry } from '../domain/api-requests/index.js';
+import { copyApiRequests, recordApiRequests, type ApiRequestEntry } from '../domain/api-requests/index.js';
 import type { Logger } from '../logger.js';
 
 // The request log's writer: the Data API hands it each answered request and goes on; entries are
-// written in batches (one INSERT of up to `maxBatch` rows at most every `flushMs`), never on a
-// request's own path. A batch that fails is written entry by entry; an entry that still fails is
-// dropped (logged), never a request.
+// written in batches (one COPY of up to `maxBatch` rows at most every `flushMs`, on a connection of
+// `pool`; without a pool one INSERT), never on a request's own path. A batch that fails is written
+// entry by entry (INSERT); an entry that still fails is dropped (logged), never a request.
 // Bounded whatever the request rate: a request refused before its rate limit admitted it (429, an
 // inactive installation) comes without bodies and is kept at most once a second per installation
 // (the rest are counted in `suppressed`), and the buffer holds at most `maxBufferedBytes` (about:
 // the bodies' UTF-16 size plus a fixed cost per entry); past it, new entries are dropped and counted.
 
 export interface RequestLogOptions {
+  /** The database pool whose connections write the batches with COPY (the service's); INSERT through `db` without it. */
+  pool?: pg.Pool;
   flushMs?: number;
   maxBatch?: number;
   maxBufferedBytes?: number;
@@ -24,6 +27,8 @@ export interface RequestLog {
   flush(): Promise<void>;
   /** Entries dropped because the buffer was full or a batch failed. */
   readonly dropped: number;
+  /** Batches that failed and were written entry by entry. */
+  readonly retriedBatches: number;
   /** Refused requests not kept because their installation already had one that second. */
   readonly suppressed: number;
   /** What the buffer holds now, in the estimate `maxBufferedBytes` bounds. */
@@ -44,20 +49,37 @@ export function createRequestLog(db: Db, logger: Logger, options: RequestLogOpti
   let timer: NodeJS.Timeout | undefined;
   let writing: Promise<void> = Promise.resolve();
   let dropped = 0;
+  let retriedBatches = 0;
   let suppressed = 0;
   // The installations that have a refused entry in the current second (cleared when it changes).
   let refusedSecond = 0;
   const refusedThisSecond = new Set<number>();
 
+  const { pool } = options;
+  const writeBatch = pool
+    ? async (batch: ApiRequestEntry[]) => {
+        const client = await pool.connect();
+        try {
+          await copyApiRequests(client, batch);
+        } finally {
+          client.release();
+        }
+      }
+    : (batch: ApiRequestEntry[]) => recordApiRequests(db, batch);
+
+  // Writes what is buffered when it starts. Entries that arrive meanwhile wait for their own timer
+  // (or a full batch): looping on them would write a small batch back to back with each write.
   const writeOut = async (): Promise<void> => {
-    while (buffer.length > 0) {
-      const batch = buffer.slice(0, maxBatch);
+    for (let left = buffer.length; left > 0 && buffer.length > 0; ) {
+      const batch = buffer.slice(0, Math.min(left, maxBatch));
+      left -= batch.length;
       buffer = buffer.slice(batch.length);
       for (const entry of batch) bufferedBytes -= sizeOf(entry);
       try {
-        await recordApiRequests(db, batch);
+        await writeBatch(batch);
       } catch (err) {
         // One bad entry must not take the batch (every tenant's entries) with it: one by one.
+        retriedBatches += 1;
         logger.warn({ err, entries: batch.length }, 'API request log batch not written; writing its entries one by one');
         for (const entry of batch) {
           await recordApiRequests(db, [entry]).catch((entryErr: unknown) => {
@@ -107,6 +129,9 @@ export function createRequestLog(db: Db, logger: Logger, options: RequestLogOpti
     flush,
     get dropped() {
       return dropped;
+    },
+    get retriedBatches() {
+      return retriedBatches;
     },
     get suppressed() {
       return suppressed;

@@ -97,7 +97,7 @@ export async function createTestContext(env: Record<string, string> = {}, option
     tuning: { pollingIntervalSeconds: 0.5, superviseIntervalSeconds: 1, ...options.jobs?.tuning },
   });
   const jobs = options.jobs ? runtime : undefined;
-  const requestLog = createRequestLog(handle.db, logger, { flushMs: 50 });
+  const requestLog = createRequestLog(handle.db, logger, { flushMs: 50, pool: handle.pool });
   const app = await createApp(config, { db: handle.db, logger, events: runtime.events, queue: runtime.queue, metrics, pool: handle.pool, requestLog });
   const extra: DatabaseHandle[] = [];
   return {

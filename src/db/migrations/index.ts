@@ -11,6 +11,7 @@ import * as control_2026_11_26_000100 from './control/2026_11_26_000100_add_webh
 import * as control_2026_11_24_000500 from './control/2026_11_24_000500_webhook_secret_rotation.js';
 import * as control_2026_11_26_000300 from './control/2026_11_26_000300_add_delivery_attempt_headers.js';
 import * as control_2026_11_26_000400 from './control/2026_11_26_000400_add_api_requests_request_id_index.js';
+import * as control_2026_11_27_000050 from './control/2026_11_27_000050_add_webhook_logs_redelivery_of_index.js';
 import * as control_2026_11_27_000100 from './control/2026_11_27_000100_partition_event_history.js';
 import * as control_2026_11_27_000200 from './control/2026_11_27_000200_partition_webhook_logs.js';
 import * as data_2026_11_22_000100 from './data/2026_11_22_000100_create_data_plane.js';
@@ -34,6 +35,7 @@ export const controlMigrations: Record<string, Migration> = {
   '2026_11_26_000100_add_webhook_listener_read_only': control_2026_11_26_000100,
   '2026_11_26_000300_add_delivery_attempt_headers': control_2026_11_26_000300,
   '2026_11_26_000400_add_api_requests_request_id_index': control_2026_11_26_000400,
+  '2026_11_27_000050_add_webhook_logs_redelivery_of_index': control_2026_11_27_000050,
   '2026_11_27_000100_partition_event_history': control_2026_11_27_000100,
   '2026_11_27_000200_partition_webhook_logs': control_2026_11_27_000200,
 };

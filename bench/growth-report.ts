@@ -1,0 +1,58 @@
+import type { GrowthResult } from './growth.js';
+import type { ScenarioResult } from './http-scenarios.js';
+import { median } from './report.js';
+
+// The growth section of a results file: each scenario with the small and the grown history
+// (medians over the rounds), against the issue's targets: throughput >= 0.8 of the small-history
+// run, p99 within 1.5x; the prune of a day (>= 200,000 rows) keeps the writers' p99 within 2x and
+// holds no lock for a second.
+
+const TARGET = { throughput: 0.8, p99: 1.5, writersP99: 2, lockMs: 1000, prunedRows: 200_000 };
+const mark = (ok: boolean) => (ok ? 'met' : '**missed**');
+const r2 = (x: number) => Math.round(x * 100) / 100;
+
+function medians(runs: ScenarioResult[], scenario: string) {
+  const mine = runs.filter((r) => r.scenario === scenario);
+  return { rps: median(mine.map((r) => r.requestsPerSecond)), p99: median(mine.map((r) => r.p99Ms)), non2xx: mine.reduce((s, r) => s + r.non2xx, 0) };
+}
+
+export function renderGrowth(g: GrowthResult, smallWebhooks?: { deliveriesPerSecond?: number }): string {
+  const scenarios = [...new Set(g.small.map((r) => r.scenario))];
+  const rows = scenarios.map((scenario) => {
+    const small = medians(g.small, scenario);
+    const large = medians(g.large, scenario);
+    const throughput = small.rps > 0 ? large.rps / small.rps : 0;
+    const p99 = small.p99 > 0 ? large.p99 / small.p99 : 0;
+    return `| ${scenario} | ${small.rps} | ${large.rps} | ${r2(throughput)} ${mark(throughput >= TARGET.throughput)} | ${small.p99} | ${large.p99} | ${r2(p99)} ${mark(p99 <= TARGET.p99)} | ${small.non2xx} / ${large.non2xx} |`;
+  });
+  const t = g.retention;
+  const pruned = t.deleted.events + t.deleted.logs + t.deleted.requestLog + t.cascaded.feedEntries + t.cascaded.attempts;
+  const writers = t.writersQuiet.p99Ms > 0 ? t.writersDuringPrune.p99Ms / t.writersQuiet.p99Ms : 0;
+  const small = smallWebhooks?.deliveriesPerSecond;
+  const grown = g.webhooks?.deliveriesPerSecond;
+  const deliveries = small && grown
+    ? `Signed deliveries a second (the webhook scenario's burst): ${small} with the small history, ${grown} with the grown one: ${r2(grown / small)}, target >= ${TARGET.throughput}: ${mark(grown / small >= TARGET.throughput)}.`
+    : 'Deliveries: not measured in this run (BENCH_ONLY=webhooks,growth measures the burst before and after the growth).';
+  return `## Growth (BENCH_ONLY=growth)
+
+The same HTTP scenarios on the service, first with the bench's small history, then with the history grown to
+${g.size.orders.toLocaleString('en')} orders, ${g.size.installations.toLocaleString('en')} installations, ${g.size.events.toLocaleString('en')} events (each with its delivery, attempt and
+feed entry) and ${g.size.requestLog.toLocaleString('en')} request log entries over ${g.size.days} days (seeded in ${g.size.seedSeconds} s). req/s and p99 are medians over the
+rounds. Targets: grown / small throughput >= ${TARGET.throughput}, p99 within ${TARGET.p99}x.
+
+| scenario | req/s small | req/s grown | grown / small | p99 ms small | p99 ms grown | p99 grown / small | non-2xx small / grown |
+| --- | --- | --- | --- | --- | --- | --- | --- |
+${rows.join('\n')}
+
+${deliveries}
+
+### Retention: the oldest day pruned while POST /orders writers run
+
+| measure | value | target | |
+| --- | --- | --- | --- |
+| rows pruned (events ${t.deleted.events}, feed entries ${t.cascaded.feedEntries}, webhook logs ${t.deleted.logs}, attempts ${t.cascaded.attempts}, request log ${t.deleted.requestLog}) | ${pruned.toLocaleString('en')} | >= ${TARGET.prunedRows.toLocaleString('en')} | ${mark(pruned >= TARGET.prunedRows)} |
+| prune time | ${t.seconds} s (${t.statements} DELETE statements, ${t.statementsMs} ms in them) | | |
+| longest DELETE statement (its row locks held) | ${t.longestStatementMs} ms | < ${TARGET.lockMs} ms | ${mark(t.longestStatementMs < TARGET.lockMs)} |
+| writers' p99, quiet / during the prune | ${t.writersQuiet.p99Ms} / ${t.writersDuringPrune.p99Ms} ms (${t.writersQuiet.requestsPerSecond} / ${t.writersDuringPrune.requestsPerSecond} req/s) | within ${TARGET.writersP99}x | ${r2(writers)} ${mark(writers <= TARGET.writersP99)} |
+`;
+}

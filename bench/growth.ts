@@ -1,0 +1,106 @@
+// `BENCH_ONLY=growth`: the HTTP scenarios on the service with the bench's small history, then with
+// the history grown to a year's size (growth-seed.ts), in the same run; then the retention job's
+// prune of the oldest day while POST /orders writers run. The report compares the two runs
+// against the issue's growth targets (growth-report.ts).
+import { sql } from 'kysely';
+import type { Db } from '../src/db/database.js';
+import { pruneApiRequests } from '../src/domain/api-requests/index.js';
+import { pruneExpiredEvents } from '../src/domain/webhooks/retention.js';
+import { growHistory, type GrowthSize } from './growth-seed.js';
+import { runHttpScenario, type Scenario, type ScenarioResult } from './http-scenarios.js';
+import type { BenchData } from './seed.js';
+import type { Server } from './servers.js';
+
+export interface RetentionRun {
+  /** Rows deleted: events (their feed entries go with them), webhook logs (their attempts too), request log entries. */
+  deleted: { events: number; logs: number; requestLog: number };
+  /** The feed entries and attempts that went with them (on delete cascade). */
+  cascaded: { feedEntries: number; attempts: number };
+  seconds: number;
+  /** The longest and the summed time of the prune's DELETE statements (each holds its rows' locks while it runs). */
+  longestStatementMs: number;
+  statementsMs: number;
+  statements: number;
+  /** POST /orders before the prune, and while it runs (same settings). */
+  writersQuiet: ScenarioResult;
+  writersDuringPrune: ScenarioResult;
+}
+
+export interface GrowthResult {
+  size: GrowthSize;
+  small: ScenarioResult[];
+  large: ScenarioResult[];
+  retention: RetentionRun;
+  /** The webhook scenario on the grown history (with BENCH_ONLY=webhooks,growth). */
+  webhooks?: { deliveriesPerSecond: number };
+}
+
+interface GrowthOptions {
+  db: Db;
+  service: Server;
+  scenarios: Scenario[];
+  writers: Scenario;
+  data: BenchData;
+  seconds: number;
+  rounds: number;
+  connections: number;
+  scale: number;
+  /** Days of the grown history; the prune keeps days - 1 (the retention window). */
+  days: number;
+}
+
+async function runAll(o: GrowthOptions, history: 'small' | 'large'): Promise<ScenarioResult[]> {
+  const out: ScenarioResult[] = [];
+  for (const scenario of o.scenarios) {
+    for (let round = 1; round <= o.rounds; round++) {
+      const r = { ...(await runHttpScenario(scenario, o.service, o.data, { seconds: o.seconds, connections: o.connections })), round };
+      console.log(`bench: growth, ${history} history: ${scenario.name} round ${round}: ${r.requestsPerSecond} req/s, p99 ${r.p99Ms} ms`);
+      out.push(r);
+    }
+  }
+  return out;
+}
+
+const rowsOf = async (db: Db, table: string) => (await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(db)).rows[0]!.n;
+
+/** The prune of the oldest day (events, webhook logs, request log) while the writers run. */
+async function measureRetention(o: GrowthOptions): Promise<RetentionRun> {
+  const writersQuiet = await runHttpScenario(o.writers, o.service, o.data, { seconds: o.seconds, connections: o.connections });
+  const before = { feed: await rowsOf(o.db, 'control.installation_events'), attempts: await rowsOf(o.db, 'control.webhook_delivery_attempts') };
+  await sql`select pg_stat_statements_reset()`.execute(o.db);
+  const started = performance.now();
+  let seconds = 0;
+  const prune = (async () => {
+    const events = await pruneExpiredEvents(o.db, o.days - 1);
+    const requests = await pruneApiRequests(o.db, o.days - 1);
+    seconds = Math.round(performance.now() - started) / 1000;
+    return { events: events.events, logs: events.logs, requestLog: requests.deleted };
+  })();
+  const writersDuringPrune = await runHttpScenario(o.writers, o.service, o.data, { seconds: o.seconds, connections: o.connections });
+  const deleted = await prune;
+  const { rows: [stats] } = await sql<{ longest: number; total: number; calls: number }>`
+    select coalesce(max(max_exec_time), 0)::float8 as longest, coalesce(sum(total_exec_time), 0)::float8 as total, coalesce(sum(calls), 0)::int as calls
+      from pg_stat_statements where query ilike '%delete from control.%'`.execute(o.db);
+  const after = { feed: await rowsOf(o.db, 'control.installation_events'), attempts: await rowsOf(o.db, 'control.webhook_delivery_attempts') };
+  return {
+    deleted,
+    // The writers add no feed entries or attempts (no recipients): what went is what the prune took.
+    cascaded: { feedEntries: before.feed - after.feed, attempts: before.attempts - after.attempts },
+    seconds,
+    longestStatementMs: Math.round(stats!.longest * 10) / 10,
+    statementsMs: Math.round(stats!.total),
+    statements: stats!.calls,
+    writersQuiet,
+    writersDuringPrune,
+  };
+}
+
+export async function measureGrowth(o: GrowthOptions): Promise<GrowthResult> {
+  const small = await runAll(o, 'small');
+  const size = await growHistory(o.db, o.data, { scale: o.scale, days: o.days, log: (line) => console.log(`bench: ${line}`) });
+  console.log(`bench: growth seeded in ${size.seedSeconds} s: ${JSON.stringify(size)}`);
+  const large = await runAll(o, 'large');
+  const retention = await measureRetention(o);
+  console.log(`bench: growth retention ${JSON.stringify({ ...retention, writersQuiet: undefined, writersDuringPrune: undefined })}`);
+  return { size, small, large, retention };
+}
