@@ -6,6 +6,7 @@ export * as installations from './installation.repository.js';
 export type { InstallationRow } from './installation.repository.js';
 export { getInstallationView, mergeInstallationConfig, recordHealthCheck } from './installations.js';
 export type { InstallationView } from './installations.js';
+export { planeActivePreviousSecret, planeSecret } from './plane-secrets.js';
 export {
   checkoutProductionInstallation,
   installInProduction,

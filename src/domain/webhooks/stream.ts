@@ -8,6 +8,7 @@ import { LifeCycle, listenerExpiry } from './stream-life.js';
 import { buildBody } from './delivery.js';
 import { deliveryHeaders } from './signing.js';
 import { isSubscribed } from './subscriptions.js';
+import { planeActivePreviousSecret, planeSecret } from '../installations/index.js';
 import type { EventName } from '../../generated/events.generated.js';
 
 // A sandbox's webhook stream (svc listen): every event addressed to an installation of the
@@ -141,8 +142,8 @@ export async function* webhookStream(db: Db, config: Config, options: StreamOpti
 async function pollFeed(db: Db, sandboxId: number, position: StreamPosition): Promise<StreamRow[]> {
   const { rows } = await sql<StreamRow>`
     select ie.installation_id, ie.sequence, ie.event_id, ie.event_type, e.occurred_at, e.data as event_data, e.request_id,
-           l.log_id, l.delivery_id, l.attempts, p.webhook_secret_enc,
-           case when p.previous_secret_expires_at > now() then p.previous_webhook_secret_enc end as previous_webhook_secret_enc
+           l.log_id, l.delivery_id, l.attempts, ${planeSecret} as webhook_secret_enc,
+           ${planeActivePreviousSecret} as previous_webhook_secret_enc
       from control.installations i
       join control.installation_events ie on ie.installation_id = i.installation_id
       join control.events e on e.event_id = ie.event_id
@@ -159,8 +160,8 @@ async function pollFeed(db: Db, sandboxId: number, position: StreamPosition): Pr
 async function pollResent(db: Db, sandboxId: number, afterLogId: number): Promise<StreamRow[]> {
   const { rows } = await sql<StreamRow>`
     select l.installation_id, l.sequence, l.event_id, l.event_type, coalesce(e.occurred_at, l.created_at) as occurred_at,
-           coalesce(l.payload, e.data) as event_data, e.request_id, l.log_id, l.delivery_id, l.attempts, p.webhook_secret_enc,
-           case when p.previous_secret_expires_at > now() then p.previous_webhook_secret_enc end as previous_webhook_secret_enc
+           coalesce(l.payload, e.data) as event_data, e.request_id, l.log_id, l.delivery_id, l.attempts, ${planeSecret} as webhook_secret_enc,
+           ${planeActivePreviousSecret} as previous_webhook_secret_enc
       from control.installations i
       join control.webhook_logs l on l.installation_id = i.installation_id
       join control.plugins p on p.plugin_id = i.plugin_id
