@@ -296,9 +296,11 @@ export type Mutation = {
   /**
    * Records on a delivery's log entry the answer of the local endpoint a webhookStream listener
    * (svc listen) forwarded it to: its HTTP status (0 when it could not be reached) and duration.
-   * Sandbox deliveries only (others are validation_error). A delivery handed to the listener whose
-   * local answer is not 2xx becomes `failed`, as an endpoint's would: replays of failed deliveries
-   * and webhookHealth count it. Redeliveries and replays of a sandbox reach its open streams too.
+   * Only deliveries handed to the listener: a sandbox delivery whose last attempt went to "svc listen"
+   * (or still pending with no attempt while a stream is open); others are validation_error. One
+   * report per delivery: the same report again changes nothing, a different one is `conflict`. A
+   * delivery whose local answer is not 2xx becomes `failed`, as an endpoint's would: replays of failed
+   * deliveries and webhookHealth count it. Redeliveries and replays of a sandbox reach its open streams too.
    */
   reportWebhookStreamResult: WebhookLog;
   /**

@@ -194,26 +194,3 @@ function toItem(row: StreamRow, current: string, previous: string | null, positi
     cursor: encodeStreamCursor(position),
   };
 }
-
-/**
- * Records the local answer a listener reported for a delivery of a sandbox (production and inbound
- * entries are never handed to a listener). When the delivery was handed to the listener, a local
- * non-2xx (or 0: unreachable) makes it `failed`, as an endpoint's answer would: replays of failed
- * deliveries and the health count it. The delivery worker applies a report that came first.
- */
-export async function recordListenerResult(db: Db, logId: number, status: number, durationMs: number): Promise<void> {
-  if (!Number.isInteger(status) || status < 0 || status > 999) throw new ValidationError({ status: ['must be an HTTP status code, or 0 when the local endpoint could not be reached'] });
-  if (!Number.isInteger(durationMs) || durationMs < 0) throw new ValidationError({ durationMs: ['must be a whole number of milliseconds, 0 or more'] });
-  const failed = status < 200 || status > 299;
-  const { rows } = await sql<{ log_id: number }>`
-    update control.webhook_logs l
-       set listener_http_status = ${status}, listener_duration_ms = ${durationMs}, updated_at = now(),
-           status = case when ${failed}::boolean and l.status = 'delivered' and exists (
-                            select 1 from control.webhook_delivery_attempts a
-                             where a.log_id = l.log_id and a.attempt = l.attempts and a.remote_address = 'svc listen')
-                          then 'failed' else l.status end
-      from control.installations i
-     where l.log_id = ${logId} and i.installation_id = l.installation_id and i.sandbox_id is not null and l.direction = 'outbound'
-    returning l.log_id`.execute(db);
-  if (rows.length === 0) throw new ValidationError({ logId: ['is not a delivery of a sandbox: only those reach a listener'] });
-}
