@@ -289,8 +289,9 @@ export type Mutation = {
    * Re-sends every event of the installation that occurred in [since, until) (until: now when
    * omitted), only those whose newest delivery failed unless onlyFailed is false, in sequence order,
    * each as a new delivery with its own attempts. One running replay per installation (conflict
-   * otherwise); at most 10,000 events (validation_error: narrow the range). Follow it with
-   * webhookReplay.
+   * otherwise); at most 10,000 events (validation_error: narrow the range). A plugin's replays resend
+   * at most SVC_WEBHOOK_REPLAY_EVENTS_PER_DAY events (50,000 by default) in any 24 hours; past that,
+   * rate_limit_exceeded with `retry_after` (seconds). Follow it with webhookReplay.
    */
   replayWebhooks: WebhookReplay;
   /**
