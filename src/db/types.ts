@@ -101,7 +101,9 @@ export interface ScenarioRunsTable {
   kind: string;
   status: Generated<'running' | 'completed' | 'cancelled' | 'failed'>;
   minutes: number;
+  /** Emptied by the retention job once the run has finished (steps_total keeps its size). */
   plan: Json;
+  steps_total: Generated<number>;
   steps_done: Generated<number>;
   events_emitted: Generated<number>;
   state: Generated<Json>;

@@ -17,5 +17,5 @@ export {
   simulateTrial,
 } from './marketplace-actions.js';
 export type { InstallPayload } from './marketplace-actions.js';
-export { exchangeSetupToken, runTrialSweep } from './marketplace.js';
+export { exchangeSetupToken, runTrialSweep, TRIAL_ENDING_NOTICE_DAYS } from './marketplace.js';
 export { OAuthError, beginAuthorization, completeAuthorization, refreshExpiringTokens } from './oauth-flow.js';
