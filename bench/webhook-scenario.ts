@@ -139,7 +139,7 @@ export async function measureWebhookDelivery({ db, url, env, data, dir, workerEn
     await insertEventHistory(db, { installationId: replayInstallation, organizationId: data.organizationId, locationId: other!.location_id, count: 10_000, status: 'failed' });
     const replayStart = performance.now();
     const replay = await measure(worker.pid, async () => {
-      await replayWebhooks(db, jobs.queue, { installationId: replayInstallation, since: new Date(Date.now() - 86_400_000), until: null, onlyFailed: true });
+      await replayWebhooks(db, jobs.queue, { installationId: replayInstallation, since: new Date(Date.now() - 86_400_000), until: null, onlyFailed: true }, config.replayEventsPerDay);
       await waitFor(() => replayed.length >= 10_000, 120_000);
       return (performance.now() - replayStart) / 1000;
     });

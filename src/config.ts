@@ -44,6 +44,8 @@ export interface Config {
   readonly sandboxIdleDays: number;
   /** Days events (and their webhook logs) are kept for the events feed, redelivery and replay. */
   readonly eventRetentionDays: number;
+  /** Events one plugin's replays may resend in any 24 hours (replayWebhooks; security review 3, finding 7). */
+  readonly replayEventsPerDay: number;
   /** The API request log (portal apiRequests): on by default, kept `retentionDays`. */
   readonly requestLog: { readonly enabled: boolean; readonly retentionDays: number };
   /** How many times faster than its minutes a scenario run plays (1: as asked; tests and demos speed it up). */
@@ -151,6 +153,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     sandboxIdleDays: int('SVC_SANDBOX_IDLE_DAYS', 30, 8, 3650),
     eventRetentionDays: int('SVC_EVENT_RETENTION_DAYS', 30, 1, 3650),
+    replayEventsPerDay: int('SVC_WEBHOOK_REPLAY_EVENTS_PER_DAY', 50_000, 1, 10_000_000),
     requestLog: { enabled: onOff('SVC_REQUEST_LOG', true), retentionDays: int('SVC_REQUEST_LOG_RETENTION_DAYS', 30, 1, 3650) },
     metricsToken: env.SVC_METRICS_TOKEN || undefined,
     streamsPerProcess: int('SVC_STREAMS_PER_PROCESS', 500, 1, 100_000),

@@ -55,6 +55,9 @@ async function serve(config: Config, logger: Logger, demo: boolean): Promise<voi
   if (config.webhook.allowPrivate) {
     logger.warn('SVC_WEBHOOK_ALLOW_PRIVATE=1: webhooks may reach private and loopback addresses. Never use this in production.');
   }
+  if (config.production && config.metricsToken === undefined) {
+    logger.warn('SVC_METRICS_TOKEN is not set: in production /metrics answers 401 to everyone until it is.');
+  }
   const runtime = await openDatabase(config, logger);
   const metrics = createMetrics();
   let jobs: Awaited<ReturnType<typeof startJobRuntime>> | undefined;

@@ -54,6 +54,10 @@ export interface PluginsTable {
   /** The secret the last rotation replaced (encrypted); accepted while previous_secret_expires_at > now(). */
   previous_webhook_secret_enc: ColumnType<string | null, string | null | undefined, string | null>;
   previous_secret_expires_at: NullableTimestamp;
+  /** The sandbox installations' own signing secret (per-plane secrets); null: they use webhook_secret_enc. */
+  sandbox_webhook_secret_enc: ColumnType<string | null, string | null | undefined, string | null>;
+  previous_sandbox_webhook_secret_enc: ColumnType<string | null, string | null | undefined, string | null>;
+  previous_sandbox_secret_expires_at: NullableTimestamp;
   supported_events: string[] | null;
   supported_features: ColumnType<string[], string[] | undefined, string[]>;
   integration_type: ColumnType<'none' | 'oauth2', 'none' | 'oauth2' | undefined, 'none' | 'oauth2'>;
@@ -97,7 +101,9 @@ export interface ScenarioRunsTable {
   kind: string;
   status: Generated<'running' | 'completed' | 'cancelled' | 'failed'>;
   minutes: number;
+  /** Emptied by the retention job once the run has finished (steps_total keeps its size). */
   plan: Json;
+  steps_total: Generated<number>;
   steps_done: Generated<number>;
   events_emitted: Generated<number>;
   state: Generated<Json>;

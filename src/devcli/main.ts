@@ -39,7 +39,7 @@ Every command takes --help and --json. Credentials: svc login, or SVC_BASE_URL a
   login:
     'usage: svc login [--base-url <url>] [--api-key-stdin | --api-key <svc_dev_...>]\n  Asks for what is not given (or SVC_BASE_URL / SVC_API_KEY; the key is typed unseen), checks it, and stores it mode 0600.\n  --api-key-stdin reads the key from stdin (a password manager, a file).' +
     ARGV_NOTE.replace('the environment variables', 'SVC_API_KEY, --api-key-stdin or the prompt'),
-  listen: 'usage: svc listen --sandbox <id> --forward-to <url> [--events order.*,payment.*] [--secret <webhook secret>] [--forward-timeout <s>] [--json]\n  Prints the webhook secret to verify with (--secret or SVC_WEBHOOK_SECRET: the portal shows it only once), then forwards each delivery (original headers, raw body) and prints\n  time, event, delivery id, local status and milliseconds. Reconnects after a drop and catches up\n  from the event sequence: nothing is lost or repeated. A local answer slower than --forward-timeout (default 10 s)\n  counts as none (status 0, timeout).' + ARGV_NOTE,
+  listen: 'usage: svc listen --sandbox <id> --forward-to <url> [--events order.*,payment.*] [--secret <webhook secret>] [--forward-timeout <s>] [--json]\n  Prints the webhook secret to verify with (--secret or SVC_WEBHOOK_SECRET: the plugin\'s sandbox secret, from provisionSandbox), then forwards each delivery (original headers, raw body) and prints\n  time, event, delivery id, local status and milliseconds. Reconnects after a drop and catches up\n  from the event sequence: nothing is lost or repeated. A local answer slower than --forward-timeout (default 10 s)\n  counts as none (status 0, timeout).' + ARGV_NOTE,
   trigger: 'usage: svc trigger <event> --sandbox <id> [--key <installation key>] [--json]\n       svc trigger --list\n  Produces the event for real. Events a plugin causes (order.cancelled, menu.item_updated, inventory.*)\n  go through the Data API with the sandbox installation key (--key or SVC_INSTALLATION_KEY).' + ARGV_NOTE,
   events: 'usage: svc events list --sandbox <id> | svc events resend <logId> | svc events replay --sandbox <id> --since <time> [--all]',
   logs: 'usage: svc logs tail --sandbox <id> [--events order.*] [--json]',
@@ -132,13 +132,13 @@ export async function run(argv: string[], io: Io): Promise<number> {
       // is printed reaches this stream even for a plugin without a webhook endpoint.
       const cursor = await streamCursor(credentials, sandbox);
       if (forwardTo) {
-        // The portal shows a webhook secret once (at creation, provisioning and rotation) and never
-        // again: svc prints the one it is given.
+        // Sandbox deliveries are signed with the plugin's sandbox secret (provisionSandbox shows it;
+        // never the production one): svc prints the one it is given and never asks the server.
         const secret = values.secret ?? io.env.SVC_WEBHOOK_SECRET ?? null;
         print(
           secret
             ? `Ready. Deliveries are signed with the webhook secret ${secret} (Ctrl-C to stop)`
-            : 'Ready. Deliveries are signed with your plugin\'s webhook secret, shown when the plugin was created or the secret rotated; pass it with --secret (or SVC_WEBHOOK_SECRET) to have it printed here (Ctrl-C to stop)',
+            : 'Ready. Deliveries are signed with your plugin\'s sandbox webhook secret, shown by provisionSandbox (and at a sandbox rotation); pass it with --secret (or SVC_WEBHOOK_SECRET) to have it printed here (Ctrl-C to stop)',
           { ready: true, secret },
         );
       }

@@ -176,7 +176,7 @@ export type Subscription = {
   /**
    * The deliveries of one of the caller's sandboxes, live, over Server-Sent Events (POST /graphql
    * with Accept: text/event-stream): each event addressed to an installation of the sandbox, as the
-   * exact body and headers its webhook endpoint gets, signed with the plugin's secret. `events`
+   * exact body and headers its webhook endpoint gets, signed with the plugin's sandbox secret. `events`
    * filters by name or family wildcard (order.*). `after` (a cursor of webhookStreamCursor or of a
    * previous event) resumes without losing or repeating an event; without it the stream starts now.
    * While a stream is open, the sandbox's deliveries also go to it when the plugin has no endpoint or
@@ -249,10 +249,12 @@ export type Mutation = {
    * (0 to 168, default 24) the previous secret keeps working: outbound webhooks carry its signature
    * too (`X-Svc-Signature-Previous`, a second `webhook-signature`) and inbound ones signed with it are
    * accepted. 0 stops the previous secret at once. Rotating during an overlap replaces the previous
-   * secret with the one rotated out. Outside 0..168: validation_error.
+   * secret with the one rotated out. Outside 0..168: validation_error. `plane` picks the secret: the
+   * production one (default, shown at createPlugin) or the sandbox one that signs every sandbox
+   * installation's webhooks (shown by provisionSandbox); each rotates with its own overlap.
    */
   rotateWebhookSecret?: Maybe<RotateWebhookSecretPayload>;
-  /** Ends a rotation's overlap now: from the next delivery and request on, only the current secret works. */
+  /** Ends a rotation's overlap now: from the next delivery and request on, only the plane's current secret works. */
   expireWebhookSecret?: Maybe<Plugin>;
   /** Sends a draft or rejected listing to review. */
   submitPluginForReview?: Maybe<Plugin>;
@@ -287,16 +289,19 @@ export type Mutation = {
    * Re-sends every event of the installation that occurred in [since, until) (until: now when
    * omitted), only those whose newest delivery failed unless onlyFailed is false, in sequence order,
    * each as a new delivery with its own attempts. One running replay per installation (conflict
-   * otherwise); at most 10,000 events (validation_error: narrow the range). Follow it with
-   * webhookReplay.
+   * otherwise); at most 10,000 events (validation_error: narrow the range). A plugin's replays resend
+   * at most SVC_WEBHOOK_REPLAY_EVENTS_PER_DAY events (50,000 by default) in any 24 hours; past that,
+   * rate_limit_exceeded with `retry_after` (seconds). Follow it with webhookReplay.
    */
   replayWebhooks: WebhookReplay;
   /**
    * Records on a delivery's log entry the answer of the local endpoint a webhookStream listener
    * (svc listen) forwarded it to: its HTTP status (0 when it could not be reached) and duration.
-   * Sandbox deliveries only (others are validation_error). A delivery handed to the listener whose
-   * local answer is not 2xx becomes `failed`, as an endpoint's would: replays of failed deliveries
-   * and webhookHealth count it. Redeliveries and replays of a sandbox reach its open streams too.
+   * Only deliveries handed to the listener: a sandbox delivery whose last attempt went to "svc listen"
+   * (or still pending with no attempt while a stream is open); others are validation_error. One
+   * report per delivery: the same report again changes nothing, a different one is `conflict`. A
+   * delivery whose local answer is not 2xx becomes `failed`, as an endpoint's would: replays of failed
+   * deliveries and webhookHealth count it. Redeliveries and replays of a sandbox reach its open streams too.
    */
   reportWebhookStreamResult: WebhookLog;
   /**
@@ -446,11 +451,13 @@ export type MutationUpdatePluginArgs = {
 export type MutationRotateWebhookSecretArgs = {
   pluginId: Scalars['ID']['input'];
   overlapHours?: InputMaybe<Scalars['Int']['input']>;
+  plane?: InputMaybe<DataPlane>;
 };
 
 
 export type MutationExpireWebhookSecretArgs = {
   pluginId: Scalars['ID']['input'];
+  plane?: InputMaybe<DataPlane>;
 };
 
 
@@ -820,8 +827,10 @@ export type Plugin = {
    * deliveries that failed in the previous 24 hours, once, in sequence order.
    */
   webhookAutoRecover: Scalars['Boolean']['output'];
-  /** While a rotation's overlap runs: when the previous webhook secret stops working. Null otherwise. */
+  /** While a production rotation's overlap runs: when the previous webhook secret stops working. Null otherwise. */
   previousSecretExpiresAt?: Maybe<Scalars['DateTime']['output']>;
+  /** While a sandbox rotation's overlap runs: when the previous sandbox webhook secret stops working. Null otherwise. */
+  sandboxPreviousSecretExpiresAt?: Maybe<Scalars['DateTime']['output']>;
   createdAt: Scalars['DateTime']['output'];
   updatedAt: Scalars['DateTime']['output'];
 };
@@ -999,7 +1008,10 @@ export type ProvisionSandboxPayload = {
   installationId: Scalars['ID']['output'];
   /** X-Plugin-Api-Key for the sandbox, shown this once. */
   installationKey: Scalars['String']['output'];
-  /** The plugin's webhook signing secret. */
+  /**
+   * The plugin's sandbox webhook signing secret: it signs the webhooks of every sandbox installation of
+   * the plugin (the same for all its sandboxes). It is not the production secret shown at createPlugin.
+   */
   webhookSecret: Scalars['String']['output'];
   /** The same secret in Standard Webhooks form (whsec_ + base64 of its bytes), for standardwebhooks or svix. */
   webhookSecretStandard: Scalars['String']['output'];
@@ -1671,8 +1683,8 @@ export type MutationResolvers<ContextType = PortalContext, ParentType extends Re
   createProject?: Resolver<Maybe<ResolversTypes['Project']>, ParentType, ContextType, RequireFields<MutationCreateProjectArgs, 'name'>>;
   createPlugin?: Resolver<Maybe<ResolversTypes['CreatePluginPayload']>, ParentType, ContextType, RequireFields<MutationCreatePluginArgs, 'projectId' | 'input'>>;
   updatePlugin?: Resolver<Maybe<ResolversTypes['Plugin']>, ParentType, ContextType, RequireFields<MutationUpdatePluginArgs, 'id' | 'input'>>;
-  rotateWebhookSecret?: Resolver<Maybe<ResolversTypes['RotateWebhookSecretPayload']>, ParentType, ContextType, RequireFields<MutationRotateWebhookSecretArgs, 'pluginId' | 'overlapHours'>>;
-  expireWebhookSecret?: Resolver<Maybe<ResolversTypes['Plugin']>, ParentType, ContextType, RequireFields<MutationExpireWebhookSecretArgs, 'pluginId'>>;
+  rotateWebhookSecret?: Resolver<Maybe<ResolversTypes['RotateWebhookSecretPayload']>, ParentType, ContextType, RequireFields<MutationRotateWebhookSecretArgs, 'pluginId' | 'overlapHours' | 'plane'>>;
+  expireWebhookSecret?: Resolver<Maybe<ResolversTypes['Plugin']>, ParentType, ContextType, RequireFields<MutationExpireWebhookSecretArgs, 'pluginId' | 'plane'>>;
   submitPluginForReview?: Resolver<Maybe<ResolversTypes['Plugin']>, ParentType, ContextType, RequireFields<MutationSubmitPluginForReviewArgs, 'id'>>;
   provisionSandbox?: Resolver<Maybe<ResolversTypes['ProvisionSandboxPayload']>, ParentType, ContextType, RequireFields<MutationProvisionSandboxArgs, 'pluginId' | 'name'>>;
   resetSandbox?: Resolver<Maybe<ResolversTypes['Sandbox']>, ParentType, ContextType, RequireFields<MutationResetSandboxArgs, 'id'>>;
@@ -1773,6 +1785,7 @@ export type PluginResolvers<ContextType = PortalContext, ParentType extends Reso
   trialDays?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   webhookAutoRecover?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   previousSecretExpiresAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  sandboxPreviousSecretExpiresAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };

@@ -10,7 +10,8 @@ import { httpError, sendError } from './error-response.js';
 
 // What an operator's probes and scraper read: /healthz (the process answers), /readyz (it can
 // serve: database reachable, migrations current) and /metrics (Prometheus text format, behind
-// SVC_METRICS_TOKEN when set). Every role serves them, the worker role on its own port.
+// SVC_METRICS_TOKEN when set; in production only with it). Every role serves them, the worker role
+// on its own port.
 
 const READY_TIMEOUT_MS = 2000;
 
@@ -24,7 +25,9 @@ export function createProbesRouter(config: Config, deps: { db: Db; metrics: Metr
       await withTimeout(sql`select 1`.execute(deps.db), READY_TIMEOUT_MS);
       checks.database = 'ok';
       const pending = await withTimeout(pendingMigrations(deps.db), READY_TIMEOUT_MS);
-      checks.migrations = pending.length === 0 ? 'ok' : `pending: ${pending.join(', ')}`;
+      // A count: the names date the deployed version, which an anonymous probe need not tell.
+      if (pending.length > 0) deps.logger?.warn({ pending }, 'readiness: migrations are pending');
+      checks.migrations = pending.length === 0 ? 'ok' : `pending: ${pending.length} (the process log names them)`;
     } catch (err) {
       // The driver's message names hosts, addresses and users: for the log, not for anyone asking.
       deps.logger?.warn({ err }, 'readiness: the database is unreachable');
@@ -35,9 +38,15 @@ export function createProbesRouter(config: Config, deps: { db: Db; metrics: Metr
   });
 
   router.get('/metrics', async (req, res) => {
-    if (config.metricsToken !== undefined && !bearerMatches(req.headers.authorization, config.metricsToken)) {
+    // In production the metrics are served only behind a token: without SVC_METRICS_TOKEN they are
+    // closed to everyone (the process still starts: an unset scrape token is no reason for an outage).
+    const closed = config.metricsToken === undefined && config.production;
+    if (closed || (config.metricsToken !== undefined && !bearerMatches(req.headers.authorization, config.metricsToken))) {
       res.setHeader('WWW-Authenticate', 'Bearer realm="metrics"');
-      sendError(res, httpError(401, 'authentication_failed', 'Send Authorization: Bearer <SVC_METRICS_TOKEN> to read the metrics.'), config.baseUrl);
+      const message = closed
+        ? 'The metrics are served only with a token in production: set SVC_METRICS_TOKEN and send it as Authorization: Bearer <token>.'
+        : 'Send Authorization: Bearer <SVC_METRICS_TOKEN> to read the metrics.';
+      sendError(res, httpError(401, 'authentication_failed', message), config.baseUrl);
       return;
     }
     res.type(deps.metrics.registry.contentType).send(await deps.metrics.render());

@@ -1,7 +1,7 @@
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { Logger } from '../logger.js';
-import { AccessError, NotFoundError, type ResourceKind } from '../domain/shared/index.js';
+import { AccessError, MAX_ROW_ID, NotFoundError, type ResourceKind } from '../domain/shared/index.js';
 import type { Principal } from './auth.js';
 import type { EventSink, JobQueue, StreamSlots } from '../domain/webhooks/index.js';
 import type { SessionCookieControl } from './session-cookie.js';
@@ -40,12 +40,13 @@ export function developerIdOf(ctx: PortalContext): number {
 
 /**
  * A GraphQL ID as a row id. Anything that is not one cannot name a row, so it gets the same
- * not_found as an unknown or another developer's id.
+ * not_found as an unknown or another developer's id. Ids are integer (int4) columns, except those
+ * of a bigint column, whose caller passes MAX_BIGINT_ID (api_request_id: security review 3, finding 18).
  */
-export function parseId(value: unknown, kind: ResourceKind): number {
+export function parseId(value: unknown, kind: ResourceKind, max: number = MAX_ROW_ID): number {
   const text = String(value);
-  const id = /^[1-9][0-9]{0,9}$/.test(text) ? Number(text) : NaN;
-  if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw new NotFoundError(kind);
+  const id = /^[1-9][0-9]{0,15}$/.test(text) ? Number(text) : NaN;
+  if (!Number.isSafeInteger(id) || id > max) throw new NotFoundError(kind);
   return id;
 }
 

@@ -58,7 +58,9 @@ export async function seedDemo(db: Db, config: Config): Promise<DemoCredentials>
       project_id: project.project_id,
       name: 'Demo Delivery Plugin',
       listing_status: 'active',
-      webhook_secret_enc: encrypt(config.encryptionKey, webhookSecret),
+      // The printed secret is the sandbox's (per-plane secrets); production's is never shown here.
+      webhook_secret_enc: encrypt(config.encryptionKey, generateWebhookSecret()),
+      sandbox_webhook_secret_enc: encrypt(config.encryptionKey, webhookSecret),
       supported_features: ['orders:create', 'payments:capture'],
     })
     .returning('plugin_id')

@@ -54,9 +54,9 @@ beforeAll(async () => {
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   dev = await signUpDeveloper(world.t.app);
   const plugin = await createProjectAndPlugin(world.t.app, dev.token, { webhookEndpoint: world.receiver.url('/hooks'), supportedFeatures: ['orders:create'] });
-  webhookSecret = plugin.webhookSecret;
   pluginId = plugin.pluginId;
   box = await provisionPortalSandbox(world.t.app, dev.token, plugin.pluginId);
+  webhookSecret = box.webhookSecret;
   const { key } = await createDeveloperKey(world.t.app, dev.token);
   const transport = new StdioClientTransport({
     command: process.execPath,

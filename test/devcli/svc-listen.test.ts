@@ -63,9 +63,10 @@ beforeAll(async () => {
   const dev = await signUpDeveloper(t.app);
   token = dev.token;
   const plugin = await createProjectAndPlugin(t.app, dev.token); // no webhook endpoint at all
-  webhookSecret = plugin.webhookSecret;
   pluginId = plugin.pluginId;
   box = await provisionPortalSandbox(t.app, dev.token, plugin.pluginId);
+  // svc listen prints the secret it was given: the sandbox's, which is what signs its deliveries.
+  webhookSecret = box.webhookSecret;
   // Two keys, as a developer might use in two terminals: each has its own 60/minute budget.
   const { key } = await createDeveloperKey(t.app, dev.token);
   triggerKey = (await createDeveloperKey(t.app, dev.token)).key;
@@ -200,7 +201,7 @@ describe('svc listen and svc trigger', () => {
     child.stdout.on('data', (c) => (stdout += c));
     await waitUntil(() => stdout.includes('\n'), 20_000, 'the Ready line');
     child.kill('SIGKILL');
-    expect(stdout).toMatch(/^Ready\. Deliveries are signed with your plugin's webhook secret, shown when/);
+    expect(stdout).toMatch(/^Ready\. Deliveries are signed with your plugin's sandbox webhook secret, shown by provisionSandbox/);
   });
 
   it('when each of the 20 events is triggered, then each arrives at the local receiver (plugin-caused ones with --key)', async () => {

@@ -175,7 +175,10 @@ describe('every catalog event, end to end', () => {
 
     expect(receiver.invalid).toEqual([]);
     const bodies = receiver.requests.map((req) => {
-      expect({ event: req.headers['x-svc-event'], signed: hasValidSignature(req, plugin.webhookSecret) }).toEqual({ event: req.headers['x-svc-event'], signed: true });
+      // Each plane's deliveries are signed with that plane's secret only (per-plane secrets).
+      const [own, other] = JSON.parse(req.body.toString()).installation_id === production ? [plugin.webhookSecret, box.webhookSecret] : [box.webhookSecret, plugin.webhookSecret];
+      const signed = { own: hasValidSignature(req, own), other: hasValidSignature(req, other) };
+      expect({ event: req.headers['x-svc-event'], signed }).toEqual({ event: req.headers['x-svc-event'], signed: { own: true, other: false } });
       return expectValidWebhook(req);
     });
     expect([...new Set(bodies.map((b) => b.event))].sort()).toEqual([...EVENT_NAMES].sort());

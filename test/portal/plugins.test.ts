@@ -50,9 +50,10 @@ describe('projects and plugins', () => {
     };
     visit(schema.getQueryType()!);
     expect(fields).toContain('Plugin.webhookEndpoint');
-    expect(fields.filter((f) => /secret|hash|password|key$/i.test(f) && !/SecretSet$/.test(f))).toEqual(['Plugin.previousSecretExpiresAt', 'WebhookLog.idempotencyKey', 'ApiRequest.idempotencyKey']);
-    // A time, not a secret: when a rotation's overlap ends.
+    expect(fields.filter((f) => /secret|hash|password|key$/i.test(f) && !/SecretSet$/.test(f))).toEqual(['Plugin.previousSecretExpiresAt', 'Plugin.sandboxPreviousSecretExpiresAt', 'WebhookLog.idempotencyKey', 'ApiRequest.idempotencyKey']);
+    // Times, not secrets: when a rotation's overlap ends (production, sandbox).
     expect(String((schema.getType('Plugin') as GraphQLObjectType).getFields().previousSecretExpiresAt!.type)).toBe('DateTime');
+    expect(String((schema.getType('Plugin') as GraphQLObjectType).getFields().sandboxPreviousSecretExpiresAt!.type)).toBe('DateTime');
   });
 
   it('when settings are valid, then updatePlugin stores them; absent fields stay and null clears', async () => {

@@ -36,7 +36,9 @@ describe('provisioning', () => {
   it('when a sandbox is provisioned, then its schema holds demo data and its key, shown once, reaches it', async () => {
     expect(box.installationKey).toMatch(/^pik_[0-9a-f]{64}$/);
     expect(box.schemaName).toBe(`sandbox_${box.sandboxId}`);
-    expect(box.webhookSecret).toBe(plugin.webhookSecret);
+    // The plugin's sandbox secret, not the production one (security review 3, finding 9).
+    expect(box.webhookSecret).toMatch(/^[0-9a-f]{64}$/);
+    expect(box.webhookSecret).not.toBe(plugin.webhookSecret);
     expect(await plane(box.schemaName).selectFrom('locations').select('location_id').execute()).toHaveLength(2);
     const installation = await t.db.selectFrom('control.installations').selectAll().where('installation_id', '=', Number(box.installationId)).executeTakeFirstOrThrow();
     expect(installation).toMatchObject({ plane: 'sandbox', sandbox_id: Number(box.sandboxId), plugin_id: Number(plugin.pluginId), status: 'active', api_key_hash: hashKey(box.installationKey) });

@@ -49,15 +49,15 @@ describe('webhook tester through the portal', () => {
   it('when testWebhook fires, then a signed webhook arrives and its log is delivered', async () => {
     const { logId, req } = await fireAndReceive();
     expect(req.headers['x-svc-event']).toBe('order.created');
-    expect(hasValidSignature(req, plugin.webhookSecret)).toBe(true);
     expect(hasValidSignature(req, box.webhookSecret)).toBe(true);
+    expect(hasValidSignature(req, plugin.webhookSecret)).toBe(false);
     expect((await gqlData(t.app, dev.token, LOG, { id: logId })).webhookLog).toEqual({ status: 'delivered', httpStatus: 200, attempts: 1 });
   });
 
   it('when the secret is rotated, then the very next webhook is signed with the new secret and not the old', async () => {
-    const { rotateWebhookSecret } = await gqlData(t.app, dev.token, 'mutation($id: ID!) { rotateWebhookSecret(pluginId: $id) { webhookSecret } }', { id: plugin.pluginId });
+    const { rotateWebhookSecret } = await gqlData(t.app, dev.token, 'mutation($id: ID!) { rotateWebhookSecret(pluginId: $id, plane: sandbox) { webhookSecret } }', { id: plugin.pluginId });
     const { req } = await fireAndReceive();
     expect(hasValidSignature(req, rotateWebhookSecret.webhookSecret)).toBe(true);
-    expect(hasValidSignature(req, plugin.webhookSecret)).toBe(false);
+    expect(hasValidSignature(req, box.webhookSecret)).toBe(false);
   });
 });

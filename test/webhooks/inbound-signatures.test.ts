@@ -20,8 +20,9 @@ afterAll(() => t.close());
 
 const hmac = (secret: string, raw: string | Buffer) => createHmac('sha256', secret).update(raw).digest();
 const hex = (secret: string, raw: string | Buffer) => hmac(secret, raw).toString('hex');
-const ROTATE = 'mutation($id: ID!, $hours: Int) { rotateWebhookSecret(pluginId: $id, overlapHours: $hours) { webhookSecret } }';
-const EXPIRE = 'mutation($id: ID!) { expireWebhookSecret(pluginId: $id) { id } }';
+// The installation is a sandbox's: its requests are verified with the plugin's sandbox secret.
+const ROTATE = 'mutation($id: ID!, $hours: Int) { rotateWebhookSecret(pluginId: $id, overlapHours: $hours, plane: sandbox) { webhookSecret } }';
+const EXPIRE = 'mutation($id: ID!) { expireWebhookSecret(pluginId: $id, plane: sandbox) { id } }';
 
 async function rotate(hours: number): Promise<string> {
   return (await gqlData(t.app, world.dev.token, ROTATE, { id: world.plugin.pluginId, hours })).rotateWebhookSecret.webhookSecret;
@@ -66,7 +67,7 @@ async function refused(raw: string, signature: string | null, secrets: string[])
 
 describe('during a rotation overlap', () => {
   it('when a request is signed with the new or with the previous secret, then both are 201; after expireWebhookSecret the previous one is refused as expired', async () => {
-    const previous = world.plugin.webhookSecret;
+    const previous = world.box.webhookSecret;
     const raw0 = body();
     expect((await send(raw0, hex(previous, raw0))).status).toBe(201);
 
@@ -82,7 +83,7 @@ describe('during a rotation overlap', () => {
     const raw3 = body();
     const message = await refused(raw3, hex(previous, raw3), [current, previous]);
     expect(message).toMatch(/previous webhook secret, which stopped being accepted at \S+Z/);
-    world.plugin.webhookSecret = current;
+    world.box.webhookSecret = current;
   });
 });
 
@@ -95,9 +96,9 @@ describe('when a signature is refused, then the message says what it most likely
   });
 
   it('made with a previous secret after a rotation with no overlap', async () => {
-    const previous = world.plugin.webhookSecret;
+    const previous = world.box.webhookSecret;
     const current = await rotate(0);
-    world.plugin.webhookSecret = current;
+    world.box.webhookSecret = current;
     const raw = body();
     const message = await refused(raw, hex(previous, raw), [current, previous]);
     expect(message).toMatch(/made with the previous webhook secret, which stopped being accepted at/);
@@ -106,7 +107,7 @@ describe('when a signature is refused, then the message says what it most likely
 
   it('base64 where hex is expected', async () => {
     const raw = body();
-    const secret = world.plugin.webhookSecret;
+    const secret = world.box.webhookSecret;
     const message = await refused(raw, hmac(secret, raw).toString('base64'), [secret]);
     expect(message).toMatch(/base64/);
     expect(message).toMatch(/lowercase hex/);
@@ -116,7 +117,7 @@ describe('when a signature is refused, then the message says what it most likely
   });
 
   it('computed over a re-serialised body: equal JSON, other bytes', async () => {
-    const secret = world.plugin.webhookSecret;
+    const secret = world.box.webhookSecret;
     const pretty = JSON.stringify(JSON.parse(body()), null, 2);
     const message = await refused(pretty, hex(secret, JSON.stringify(JSON.parse(pretty))), [secret]);
     expect(message).toMatch(/re-serialised/);
@@ -127,7 +128,7 @@ describe('when a signature is refused, then the message says what it most likely
   });
 
   it('a trailing newline or whitespace difference', async () => {
-    const secret = world.plugin.webhookSecret;
+    const secret = world.box.webhookSecret;
     const raw = body();
     const message = await refused(`${raw}\n`, hex(secret, raw), [secret]);
     expect(message).toMatch(/trailing newline or whitespace/);
@@ -137,31 +138,31 @@ describe('when a signature is refused, then the message says what it most likely
   });
 
   it('no signature header', async () => {
-    const message = await refused(body(), null, [world.plugin.webhookSecret]);
+    const message = await refused(body(), null, [world.box.webhookSecret]);
     expect(message).toMatch(/X-Svc-Signature is missing/);
-    expect(await refused(body(), '', [world.plugin.webhookSecret])).toBe(message);
+    expect(await refused(body(), '', [world.box.webhookSecret])).toBe(message);
     messages.set('missing', message);
   });
 
   it('a signature that is none of these (another secret, or not a signature at all)', async () => {
     const raw = body();
-    const message = await refused(raw, hex('f'.repeat(64), raw), [world.plugin.webhookSecret]);
+    const message = await refused(raw, hex('f'.repeat(64), raw), [world.box.webhookSecret]);
     expect(message).toMatch(/does not match/);
-    expect(await refused(raw, 'not-a-signature', [world.plugin.webhookSecret])).toBe(message);
+    expect(await refused(raw, 'not-a-signature', [world.box.webhookSecret])).toBe(message);
     messages.set('no match', message);
   });
 
   it('no secret configured', async () => {
     const pluginId = Number(world.plugin.pluginId);
-    const { rows } = await sql<{ enc: string }>`select webhook_secret_enc as enc from control.plugins where plugin_id = ${pluginId}`.execute(t.db);
-    await sql`update control.plugins set webhook_secret_enc = null where plugin_id = ${pluginId}`.execute(t.db);
+    const { rows } = await sql<{ enc: string; sandbox: string }>`select webhook_secret_enc as enc, sandbox_webhook_secret_enc as sandbox from control.plugins where plugin_id = ${pluginId}`.execute(t.db);
+    await sql`update control.plugins set webhook_secret_enc = null, sandbox_webhook_secret_enc = null where plugin_id = ${pluginId}`.execute(t.db);
     try {
       const raw = body();
-      const message = await refused(raw, hex(world.plugin.webhookSecret, raw), [world.plugin.webhookSecret]);
+      const message = await refused(raw, hex(world.box.webhookSecret, raw), [world.box.webhookSecret]);
       expect(message).toMatch(/no webhook secret/);
       messages.set('no secret', message);
     } finally {
-      await sql`update control.plugins set webhook_secret_enc = ${rows[0]!.enc} where plugin_id = ${pluginId}`.execute(t.db);
+      await sql`update control.plugins set webhook_secret_enc = ${rows[0]!.enc}, sandbox_webhook_secret_enc = ${rows[0]!.sandbox} where plugin_id = ${pluginId}`.execute(t.db);
     }
   });
 });
@@ -169,11 +170,11 @@ describe('when a signature is refused, then the message says what it most likely
 describe('upper-case hex and large bodies', () => {
   it('when a body is signed in upper-case hex (as .NET writes it), then 201, with either secret during an overlap', async () => {
     const raw = body();
-    const res = await send(raw, hex(world.plugin.webhookSecret, raw).toUpperCase());
+    const res = await send(raw, hex(world.box.webhookSecret, raw).toUpperCase());
     expect(res.status).toBe(201);
     expect(await lastLog()).toMatchObject({ status: 'received', signature_valid: true, http_status: 201 });
-    const previous = world.plugin.webhookSecret;
-    world.plugin.webhookSecret = await rotate(1);
+    const previous = world.box.webhookSecret;
+    world.box.webhookSecret = await rotate(1);
     const other = body();
     expect((await send(other, hex(previous, other).toUpperCase())).status).toBe(201);
   });
@@ -182,10 +183,10 @@ describe('upper-case hex and large bodies', () => {
     const head = '{"event_type":"external.courier.assigned","payload":{"note":"';
     const raw = `${head}${'x'.repeat(1024 * 1024 - head.length - 3)}"}}`;
     expect(Buffer.byteLength(raw)).toBe(1024 * 1024);
-    const message = await refused(raw, '0'.repeat(64), [world.plugin.webhookSecret]);
+    const message = await refused(raw, '0'.repeat(64), [world.box.webhookSecret]);
     expect(message).toMatch(/does not match the request body.*Bodies over 64 KiB are not diagnosed further/);
     // The same mistake on a small body is still diagnosed.
     const small = body();
-    expect(await refused(`${small}\n`, hex(world.plugin.webhookSecret, small), [world.plugin.webhookSecret])).toMatch(/trailing newline/);
+    expect(await refused(`${small}\n`, hex(world.box.webhookSecret, small), [world.box.webhookSecret])).toMatch(/trailing newline/);
   });
 });

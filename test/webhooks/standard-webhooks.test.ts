@@ -36,9 +36,9 @@ const CREATE = `mutation($projectId: ID!, $input: CreatePluginInput!) {
 const PROVISION = `mutation($pluginId: ID!) {
   provisionSandbox(pluginId: $pluginId, name: "Signatures", purpose: "Standard Webhooks") { installationId webhookSecret webhookSecretStandard } }`;
 const ROTATE = `mutation($id: ID!, $hours: Int) {
-  rotateWebhookSecret(pluginId: $id, overlapHours: $hours) { webhookSecret webhookSecretStandard previousSecretExpiresAt } }`;
-const EXPIRE = 'mutation($id: ID!) { expireWebhookSecret(pluginId: $id) { id previousSecretExpiresAt } }';
-const PLUGIN = 'query($id: ID!) { plugin(id: $id) { previousSecretExpiresAt } }';
+  rotateWebhookSecret(pluginId: $id, overlapHours: $hours, plane: sandbox) { webhookSecret webhookSecretStandard previousSecretExpiresAt } }`;
+const EXPIRE = 'mutation($id: ID!) { expireWebhookSecret(pluginId: $id, plane: sandbox) { id sandboxPreviousSecretExpiresAt } }';
+const PLUGIN = 'query($id: ID!) { plugin(id: $id) { sandboxPreviousSecretExpiresAt } }';
 
 beforeAll(async () => {
   dev = await signUpDeveloper(world.t.app);
@@ -48,10 +48,10 @@ beforeAll(async () => {
     input: { name: 'Standard receiver', webhookEndpoint: world.receiver.url('/standard') },
   })).createPlugin;
   pluginId = created.plugin.id;
-  current = { hex: created.webhookSecret, standard: created.webhookSecretStandard };
+  // The deliveries go to a sandbox installation: signed with the plugin's sandbox secret.
   const box = (await gqlData(world.t.app, dev.token, PROVISION, { pluginId })).provisionSandbox;
-  expect(box.webhookSecret).toBe(current.hex);
-  expect(box.webhookSecretStandard).toBe(current.standard);
+  current = { hex: box.webhookSecret, standard: box.webhookSecretStandard };
+  expect(box.webhookSecret).not.toBe(created.webhookSecret);
   installationId = Number(box.installationId);
   const inst = await world.t.db
     .selectFrom('control.installations')
@@ -68,7 +68,7 @@ async function rotate(overlapHours?: number): Promise<{ secret: Secret; previous
 
 /** The overlap's end has passed: the stored expiry, moved into the past (as time would). */
 async function letOverlapElapse(): Promise<void> {
-  await sql`update control.plugins set previous_secret_expires_at = now() - interval '1 second' where plugin_id = ${Number(pluginId)}`.execute(world.t.db);
+  await sql`update control.plugins set previous_sandbox_secret_expires_at = now() - interval '1 second' where plugin_id = ${Number(pluginId)}`.execute(world.t.db);
 }
 
 /** Which of the two npm packages accept this real request with this secret (whsec_ form, as the portal shows it). */
@@ -113,7 +113,7 @@ async function deliverEveryEvent(): Promise<ReceivedRequest[]> {
 }
 
 describe('the Standard Webhooks form of the secret', () => {
-  it('when a plugin is created, then webhookSecretStandard is whsec_ + base64 of the 64 characters that key X-Svc-Signature', () => {
+  it('when a sandbox is provisioned, then its webhookSecretStandard is whsec_ + base64 of the 64 characters that key X-Svc-Signature', () => {
     expect(current.hex).toMatch(/^[0-9a-f]{64}$/);
     expect(current.standard).toBe(`whsec_${Buffer.from(current.hex, 'utf8').toString('base64')}`);
     expect(Buffer.from(current.standard.slice('whsec_'.length), 'base64').toString('utf8')).toBe(current.hex);
@@ -140,7 +140,7 @@ describe('when every event is delivered, before, during and after a rotation ove
     expect(current.hex).not.toBe(previous.hex);
     const expiresAt = Date.parse(rotated.previousSecretExpiresAt!);
     expect(Math.abs(expiresAt - (Date.now() + 24 * 3600_000))).toBeLessThan(60_000);
-    expect((await gqlData(world.t.app, dev.token, PLUGIN, { id: pluginId })).plugin.previousSecretExpiresAt).toBe(rotated.previousSecretExpiresAt);
+    expect((await gqlData(world.t.app, dev.token, PLUGIN, { id: pluginId })).plugin.sandboxPreviousSecretExpiresAt).toBe(rotated.previousSecretExpiresAt);
 
     const requests = await deliverEveryEvent();
     for (const req of requests) {
@@ -160,10 +160,10 @@ describe('when every event is delivered, before, during and after a rotation ove
 
   it('then after the overlap each delivery verifies with the new secret only, and X-Svc-Signature-Previous is gone', async () => {
     // `current` was rotated in by the previous test; its previous secret is still stored.
-    const { rows } = await sql<{ previous: string | null }>`select previous_webhook_secret_enc as previous from control.plugins where plugin_id = ${Number(pluginId)}`.execute(world.t.db);
+    const { rows } = await sql<{ previous: string | null }>`select previous_sandbox_webhook_secret_enc as previous from control.plugins where plugin_id = ${Number(pluginId)}`.execute(world.t.db);
     expect(rows[0]!.previous).not.toBeNull();
     await letOverlapElapse();
-    expect((await gqlData(world.t.app, dev.token, PLUGIN, { id: pluginId })).plugin.previousSecretExpiresAt).toBeNull();
+    expect((await gqlData(world.t.app, dev.token, PLUGIN, { id: pluginId })).plugin.sandboxPreviousSecretExpiresAt).toBeNull();
 
     const requests = await deliverEveryEvent();
     for (const req of requests) {
@@ -200,7 +200,7 @@ describe('when a retry was scheduled before a rotation', () => {
 
       // The overlap ended (expireWebhookSecret) while attempt 3 waits: only the new secret signs it.
       const expired = (await gqlData(world.t.app, dev.token, EXPIRE, { id: pluginId })).expireWebhookSecret;
-      expect(expired).toEqual({ id: pluginId, previousSecretExpiresAt: null });
+      expect(expired).toEqual({ id: pluginId, sandboxPreviousSecretExpiresAt: null });
       const third = await attempt(3);
       expect(hasValidSignature(third, during.hex)).toBe(true);
       expect(third.headers['x-svc-signature-previous']).toBeUndefined();

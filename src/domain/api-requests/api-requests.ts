@@ -4,7 +4,7 @@ import { dropPartitionsBefore } from '../../db/partitions.js';
 import type { ApiRequestsTable } from '../../db/types.js';
 import { installations } from '../installations/index.js';
 import { NotFoundError, ValidationError } from '../shared/index.js';
-import { decodeCursor, encodeCursor } from '../shared/pagination.js';
+import { decodeCursor, encodeCursor, MAX_BIGINT_ID } from '../shared/pagination.js';
 
 // The API request log of an installation: what its plugin sent and what it got back, for the
 // plugin's developer (portal apiRequests), kept SVC_REQUEST_LOG_RETENTION_DAYS. Rows arrive in
@@ -64,7 +64,7 @@ export async function listApiRequests(db: Db, developerId: number, input: ApiReq
   }
   let after: number | undefined;
   try {
-    after = decodeCursor<[number]>(input.after ?? undefined, ['number'])?.[0];
+    after = decodeCursor<[number]>(input.after ?? undefined, ['number'], MAX_BIGINT_ID)?.[0];
   } catch {
     throw new ValidationError({ after: ['is not a cursor returned by apiRequests'] });
   }

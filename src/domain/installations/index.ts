@@ -6,6 +6,7 @@ export * as installations from './installation.repository.js';
 export type { InstallationRow } from './installation.repository.js';
 export { getInstallationView, mergeInstallationConfig, recordHealthCheck } from './installations.js';
 export type { InstallationView } from './installations.js';
+export { planeActivePreviousSecret, planeSecret } from './plane-secrets.js';
 export {
   checkoutProductionInstallation,
   installInProduction,
@@ -16,5 +17,5 @@ export {
   simulateTrial,
 } from './marketplace-actions.js';
 export type { InstallPayload } from './marketplace-actions.js';
-export { exchangeSetupToken, runTrialSweep } from './marketplace.js';
+export { exchangeSetupToken, runTrialSweep, TRIAL_ENDING_NOTICE_DAYS } from './marketplace.js';
 export { OAuthError, beginAuthorization, completeAuthorization, refreshExpiringTokens } from './oauth-flow.js';

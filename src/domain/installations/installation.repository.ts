@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { Database, InstallationsTable, PluginsTable, SandboxesTable } from '../../db/types.js';
 import { NotFoundError } from '../shared/index.js';
+import { planePreviousExpiresAt, planePreviousSecret, planeSecret } from './plane-secrets.js';
 
 // The SQL on control.installations, one small function per statement, imported as a namespace
 // (`installations.lockInstallation(trx, id)`). Every function takes the connection or the
@@ -199,9 +200,9 @@ export function holdersOfKeys(keyHashes: string[]): RawBuilder<KeyHolderRow & { 
 
 const KEY_HOLDER_COLUMNS = sql`
       select i.installation_id, i.plugin_id, i.organization_id, i.location_id, i.plane, i.sandbox_id, i.status,
-             p.listing_status, p.supported_features, p.webhook_secret_enc, s.status as sandbox_status, s.schema_name,
-             p.previous_webhook_secret_enc, p.previous_secret_expires_at,
-             coalesce(p.previous_secret_expires_at > now(), false) as previous_secret_active,
+             p.listing_status, p.supported_features, ${planeSecret} as webhook_secret_enc, s.status as sandbox_status, s.schema_name,
+             ${planePreviousSecret} as previous_webhook_secret_enc, ${planePreviousExpiresAt} as previous_secret_expires_at,
+             coalesce(${planePreviousExpiresAt} > now(), false) as previous_secret_active,
              case when i.plane = 'sandbox'
                   then s.schema_name is not null and to_regclass(quote_ident(s.schema_name) || '.orders') is not null
                   else true end as schema_ok`;

@@ -32,6 +32,8 @@ export interface PluginView {
   webhookAutoRecover: boolean;
   /** While a rotation's overlap runs: when the previous webhook secret stops working; null otherwise. */
   previousSecretExpiresAt: Date | null;
+  /** The same for the sandbox secret. */
+  sandboxPreviousSecretExpiresAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -40,6 +42,8 @@ const settingsOptions = (config: Config) => ({ encryptionKey: config.encryptionK
 
 /** Listings a developer may send to review; the operator moves them on from there. */
 const SUBMITTABLE: ListingStatus[] = ['draft', 'rejected'];
+
+const runningUntil = (expiresAt: Date | null) => (expiresAt !== null && expiresAt > new Date() ? expiresAt : null);
 
 export function toPluginView(row: PluginRow, config: Config): PluginView {
   return {
@@ -65,7 +69,8 @@ export function toPluginView(row: PluginRow, config: Config): PluginView {
     pricing: { model: row.pricing_model, price: row.price === null ? null : String(row.price) },
     trialDays: row.trial_days,
     webhookAutoRecover: row.webhook_auto_recover,
-    previousSecretExpiresAt: row.previous_secret_expires_at !== null && row.previous_secret_expires_at > new Date() ? row.previous_secret_expires_at : null,
+    previousSecretExpiresAt: runningUntil(row.previous_secret_expires_at),
+    sandboxPreviousSecretExpiresAt: runningUntil(row.previous_sandbox_secret_expires_at),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -134,79 +139,6 @@ export async function updatePlugin(
       .where('plugin_id', '=', pluginId)
       .returningAll()
       .executeTakeFirstOrThrow();
-  });
-  return toPluginView(row, config);
-}
-
-/** A rotation's overlap: 0 (the previous secret stops at once) to 168 hours (a week). */
-export const MAX_OVERLAP_HOURS = 168;
-
-export interface RotatedSecret {
-  /** The new secret, shown this once. */
-  webhookSecret: string;
-  webhookSecretStandard: string;
-  /** When the previous secret stops working; null when the overlap is 0. */
-  previousSecretExpiresAt: Date | null;
-}
-
-/**
- * Replaces the signing secret; the new one signs at once. The secret it replaces becomes the
- * previous one, accepted (inbound) and signing alongside (outbound) until now() + overlapHours:
- * deliveries and inbound checks compare that stored time with now() when they run, so no job ends
- * an overlap. Rotating during an overlap replaces the previous secret with the one rotated out.
- * With 0 hours the previous secret is kept already expired: it verifies nothing, and only lets a
- * refused inbound signature be diagnosed as made with it. One transaction, the plugin row locked.
- */
-export async function rotateWebhookSecret(
-  db: Db,
-  config: Config,
-  developerId: number,
-  pluginId: number,
-  overlapHours: number | null = 24,
-): Promise<RotatedSecret> {
-  if (overlapHours === null) throw new ValidationError({ overlapHours: ['cannot be null; omit it for the default of 24 hours'] });
-  if (!Number.isInteger(overlapHours) || overlapHours < 0 || overlapHours > MAX_OVERLAP_HOURS) {
-    throw new ValidationError({ overlapHours: [`must be an integer from 0 to ${MAX_OVERLAP_HOURS} (got ${overlapHours})`] });
-  }
-  const webhookSecret = generateWebhookSecret();
-  const row = await db.transaction().execute(async (trx) => {
-    const current = await findOwnedPlugin(trx, developerId, pluginId, true);
-    return trx
-      .updateTable('control.plugins')
-      .set({
-        webhook_secret_enc: encrypt(config.encryptionKey, webhookSecret),
-        previous_webhook_secret_enc: current.webhook_secret_enc,
-        previous_secret_expires_at: current.webhook_secret_enc === null ? null : sql<Date>`now() + make_interval(hours => ${overlapHours})`,
-        updated_at: sql`now()`,
-      })
-      .where('plugin_id', '=', pluginId)
-      .returning(['previous_secret_expires_at'])
-      .executeTakeFirstOrThrow();
-  });
-  return {
-    webhookSecret,
-    webhookSecretStandard: standardWebhookSecret(webhookSecret),
-    previousSecretExpiresAt: overlapHours > 0 ? row.previous_secret_expires_at : null,
-  };
-}
-
-/**
- * Ends a rotation's overlap now: from the next delivery and inbound request on, only the current
- * secret works. The previous secret is kept, expired, for the inbound diagnosis (see above).
- * Without a running overlap it changes nothing. Returns the plugin.
- */
-export async function expireWebhookSecret(db: Db, config: Config, developerId: number, pluginId: number): Promise<PluginView> {
-  const row = await db.transaction().execute(async (trx) => {
-    const current = await findOwnedPlugin(trx, developerId, pluginId, true);
-    return (
-      (await trx
-        .updateTable('control.plugins')
-        .set({ previous_secret_expires_at: sql`now()`, updated_at: sql`now()` })
-        .where('plugin_id', '=', pluginId)
-        .where('previous_secret_expires_at', '>', sql<Date>`now()`)
-        .returningAll()
-        .executeTakeFirst()) ?? current
-    );
   });
   return toPluginView(row, config);
 }

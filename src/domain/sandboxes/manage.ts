@@ -4,9 +4,9 @@ import type { Db } from '../../db/database.js';
 import { assertSchemaName, migrateDataPlane } from '../../db/migrate.js';
 import type { SandboxesTable, SandboxStatus } from '../../db/types.js';
 import { NotFoundError, SandboxBusyError, ValidationError, type Details, dataPlane } from '../shared/index.js';
-import { findOwnedPlugin } from '../plugins/index.js';
+import { findOwnedPlugin, sandboxWebhookSecret } from '../plugins/index.js';
 import { installations } from '../installations/index.js';
-import { decrypt, encrypt, generateWebhookSecret, standardWebhookSecret } from '../../lib/secrets.js';
+import { standardWebhookSecret } from '../../lib/secrets.js';
 import { loadDemoData } from './demo-data.js';
 import { wouldExpireAt } from './expiry.js';
 import { provisionSandbox } from './provision.js';
@@ -89,6 +89,7 @@ export interface ProvisionResult {
   installationId: number;
   /** Shown once: only its hash is stored. */
   installationKey: string;
+  /** The plugin's sandbox signing secret (never production's: per-plane secrets). */
   webhookSecret: string;
   /** The same secret in Standard Webhooks form (whsec_ + base64 of its bytes). */
   webhookSecretStandard: string;
@@ -96,7 +97,7 @@ export interface ProvisionResult {
 
 /**
  * A sandbox of one of the developer's plugins: its own schema, migrated, with demo restaurant data
- * and an active installation. Returns the installation key and the plugin's webhook secret.
+ * and an active installation. Returns the installation key and the plugin's sandbox webhook secret.
  */
 export async function provisionDeveloperSandbox(
   db: Db,
@@ -113,17 +114,7 @@ export async function provisionDeveloperSandbox(
   if (Object.keys(details).length > 0) throw new ValidationError(details);
   if ((await countLiveSandboxes(db, developerId)) >= MAX_SANDBOXES_PER_DEVELOPER) throw sandboxLimitError();
 
-  let webhookSecret: string;
-  if (plugin.webhook_secret_enc) {
-    webhookSecret = decrypt(config.encryptionKey, plugin.webhook_secret_enc);
-  } else {
-    webhookSecret = generateWebhookSecret();
-    await db
-      .updateTable('control.plugins')
-      .set({ webhook_secret_enc: encrypt(config.encryptionKey, webhookSecret) })
-      .where('plugin_id', '=', plugin.plugin_id)
-      .execute();
-  }
+  const webhookSecret = await sandboxWebhookSecret(db, config, plugin.plugin_id);
   const provisioned = await provisionSandbox(db, { developerId, pluginId: plugin.plugin_id, name, purpose });
   // Concurrent requests may all have passed the count: the ones whose sandbox ranks past the cap
   // (by id, among the developer's live ones) give theirs back.

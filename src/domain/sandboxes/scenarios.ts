@@ -35,6 +35,7 @@ export interface ScenarioRunRow {
   status: 'running' | 'completed' | 'cancelled' | 'failed';
   minutes: number;
   plan: Step[];
+  steps_total: number;
   steps_done: number;
   events_emitted: number;
   state: RunState;
@@ -69,7 +70,7 @@ export async function startScenario(deps: ScenarioDeps, developerId: number, san
     if (running) throw new DomainError('conflict', `Scenario run ${running.run_id} is still running in this sandbox: wait for it or cancel it (cancelScenario).`);
     const row = await trx
       .insertInto('control.scenario_runs')
-      .values({ sandbox_id: sandboxId, kind, minutes, plan: JSON.stringify(plan) })
+      .values({ sandbox_id: sandboxId, kind, minutes, plan: JSON.stringify(plan), steps_total: plan.length })
       .returningAll()
       .executeTakeFirstOrThrow()
       .catch((err: { code?: string }) => {

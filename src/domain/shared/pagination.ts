@@ -16,11 +16,17 @@ export function encodeCursor(key: readonly (string | number)[]): string {
   return Buffer.from(JSON.stringify(key)).toString('base64url');
 }
 
-export function decodeCursor<T extends (string | number)[]>(cursor: string | undefined, shape: ('string' | 'number')[]): T | undefined {
+/** The largest id of an integer (int4) column, the default bound of a cursor's number keys. */
+export const MAX_ROW_ID = 2_147_483_647;
+/** The largest id of a bigint column that a JavaScript number holds exactly (api_request_id). */
+export const MAX_BIGINT_ID = Number.MAX_SAFE_INTEGER;
+
+/** `maxId`: MAX_BIGINT_ID for a cursor over a bigint id column. */
+export function decodeCursor<T extends (string | number)[]>(cursor: string | undefined, shape: ('string' | 'number')[], maxId = MAX_ROW_ID): T | undefined {
   if (cursor === undefined) return undefined;
   try {
     const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(value) && value.length === shape.length && value.every((v, i) => typeof v === shape[i] && (typeof v !== 'number' || isRowId(v)))) {
+    if (Array.isArray(value) && value.length === shape.length && value.every((v, i) => typeof v === shape[i] && (typeof v !== 'number' || isRowId(v, maxId)))) {
       return value as T;
     }
   } catch {
@@ -29,9 +35,9 @@ export function decodeCursor<T extends (string | number)[]>(cursor: string | und
   throw new MalformedInputError({ cursor: ['is not a cursor returned by this endpoint'] });
 }
 
-/** Number keys are row ids: integers PostgreSQL's integer holds (anything else would be a 500 there). */
-function isRowId(value: number): boolean {
-  return Number.isInteger(value) && value >= 1 && value <= 2_147_483_647;
+/** Number keys are row ids: integers the id column holds (anything else would be a 500 there). */
+function isRowId(value: number, maxId: number): boolean {
+  return Number.isInteger(value) && value >= 1 && value <= maxId;
 }
 
 /** Builds the page from `limit + 1` fetched rows: the extra row only tells that there is more. */

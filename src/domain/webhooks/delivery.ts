@@ -9,6 +9,7 @@ import { deliveryHeaders } from './signing.js';
 import type { SendResult, WebhookHttpClient } from './http-client.js';
 import { nextAttempt } from './retry.js';
 import { recordHealth } from './health.js';
+import { planeActivePreviousSecret, planeSecret } from '../installations/index.js';
 
 // The delivery pipeline over a batch of attempts (the worker's batches: delivery-batches.ts):
 //   prepare  one SELECT (no transaction, no lock): each delivery with its event and the plugin's
@@ -64,8 +65,9 @@ interface DeliveryRow {
   /** Delivery faults of a sandbox installation (setSandboxDeliveryFaults); 0 and false in production. */
   fault_duplicate_rate: number;
   fault_fail_first_attempt: boolean;
+  /** The secret of the installation's plane (per-plane secrets: a sandbox's is its plugin's sandbox secret). */
   webhook_secret_enc: string | null;
-  /** The previous secret, only while its overlap runs (decided by the SELECT at send time). */
+  /** The plane's previous secret, only while its overlap runs (decided by the SELECT at send time). */
   previous_webhook_secret_enc: string | null;
 }
 
@@ -124,8 +126,7 @@ export async function prepare(db: Db, jobs: DeliveryAttempt[]): Promise<Prepared
   const { rows } = await sql<DeliveryRow>`
     select l.log_id, l.created_at::text as log_created_at, l.delivery_id, l.event_id, l.event_type, l.installation_id, l.sequence, l.attempts, l.status,
            coalesce(l.payload, e.data) as event_data, coalesce(e.occurred_at, l.created_at) as occurred_at, e.request_id,
-           p.webhook_endpoint, p.webhook_secret_enc,
-           case when p.previous_secret_expires_at > now() then p.previous_webhook_secret_enc end as previous_webhook_secret_enc,
+           p.webhook_endpoint, ${planeSecret} as webhook_secret_enc, ${planeActivePreviousSecret} as previous_webhook_secret_enc,
            (i.sandbox_id is not null and exists (select 1 from control.webhook_listeners wl
                                                   where wl.sandbox_id = i.sandbox_id and wl.expires_at > now())) as listening,
            (i.sandbox_id is not null and exists (select 1 from control.webhook_listeners wl

@@ -44,8 +44,12 @@ export interface WebhookReplayRow {
   status: 'running' | 'completed';
 }
 
-/** Starts a replay for a developer: at most one running per installation, at most 10,000 events. */
-export async function replayWebhooks(db: Db, queue: JobQueue, request: ReplayRequest): Promise<WebhookReplayRow> {
+/**
+ * Starts a replay for a developer: at most one running per installation, at most 10,000 events,
+ * and at most `eventsPerDay` events replayed by the plugin's replays (automatic ones included) in
+ * any 24 hours: a replay resends to an endpoint nobody verified, so its volume is bounded.
+ */
+export async function replayWebhooks(db: Db, queue: JobQueue, request: ReplayRequest, eventsPerDay: number): Promise<WebhookReplayRow> {
   if (request.until && request.until <= request.since) throw new ValidationError({ until: ['must be later than since'] });
   const replayId = await db.transaction().execute(async (trx) => {
     await lockInstallationStates(trx, [request.installationId]);
@@ -54,6 +58,7 @@ export async function replayWebhooks(db: Db, queue: JobQueue, request: ReplayReq
     }
     const id = await insertReplay(trx, queue, request, false);
     if (id === null) throw new Error('unreachable: a manual replay is always created');
+    await checkDailyReplayCap(trx, request.installationId, eventsPerDay);
     return id;
   });
   return getWebhookReplay(db, replayId);
@@ -74,6 +79,30 @@ export async function startAutomaticRecovery(trx: Transaction<Database>, queue: 
     const since = new Date(Date.now() - 24 * 3600 * 1000);
     await insertReplay(trx, queue, { installationId: installation_id, since, until: null, onlyFailed: true }, true);
   }
+}
+
+/**
+ * Refuses (rolling the replay back) when the plugin's replays of the last 24 hours, this one
+ * included, resend more than `eventsPerDay` events. The plugin's row is locked first, so that
+ * concurrent replays of its installations are counted one after the other.
+ */
+async function checkDailyReplayCap(trx: Transaction<Database>, installationId: number, eventsPerDay: number): Promise<void> {
+  const { rows } = await sql<{ replayed: number; retry_after: number }>`
+    with plugin as (
+      select p.plugin_id from control.plugins p join control.installations i on i.plugin_id = p.plugin_id
+       where i.installation_id = ${installationId} for no key update of p)
+    select coalesce(sum(r.total), 0)::int as replayed,
+           greatest(1, ceil(extract(epoch from min(r.created_at) + interval '24 hours' - now())))::int as retry_after
+      from control.webhook_replays r join control.installations i on i.installation_id = r.installation_id
+     where i.plugin_id = (select plugin_id from plugin) and r.created_at > now() - interval '24 hours'`.execute(trx);
+  const { replayed, retry_after } = rows[0]!;
+  if (replayed <= eventsPerDay) return;
+  throw new DomainError(
+    'rate_limit_exceeded',
+    `A plugin's replays resend at most ${eventsPerDay} events a day; this one would make ${replayed}. Retry after ${retry_after} s, or replay a narrower range.`,
+    undefined,
+    { retry_after },
+  );
 }
 
 /** A replay is running while one of its deliveries still has attempts to make. */

@@ -8,6 +8,7 @@ import { LifeCycle, listenerExpiry } from './stream-life.js';
 import { buildBody } from './delivery.js';
 import { deliveryHeaders } from './signing.js';
 import { isSubscribed } from './subscriptions.js';
+import { planeActivePreviousSecret, planeSecret } from '../installations/index.js';
 import type { EventName } from '../../generated/events.generated.js';
 
 // A sandbox's webhook stream (svc listen): every event addressed to an installation of the
@@ -141,8 +142,8 @@ export async function* webhookStream(db: Db, config: Config, options: StreamOpti
 async function pollFeed(db: Db, sandboxId: number, position: StreamPosition): Promise<StreamRow[]> {
   const { rows } = await sql<StreamRow>`
     select ie.installation_id, ie.sequence, ie.event_id, ie.event_type, e.occurred_at, e.data as event_data, e.request_id,
-           l.log_id, l.delivery_id, l.attempts, p.webhook_secret_enc,
-           case when p.previous_secret_expires_at > now() then p.previous_webhook_secret_enc end as previous_webhook_secret_enc
+           l.log_id, l.delivery_id, l.attempts, ${planeSecret} as webhook_secret_enc,
+           ${planeActivePreviousSecret} as previous_webhook_secret_enc
       from control.installations i
       join control.installation_events ie on ie.installation_id = i.installation_id
       join control.events e on e.event_id = ie.event_id and e.occurred_at = ie.occurred_at -- one partition: the event's day
@@ -159,8 +160,8 @@ async function pollFeed(db: Db, sandboxId: number, position: StreamPosition): Pr
 async function pollResent(db: Db, sandboxId: number, afterLogId: number): Promise<StreamRow[]> {
   const { rows } = await sql<StreamRow>`
     select l.installation_id, l.sequence, l.event_id, l.event_type, coalesce(e.occurred_at, l.created_at) as occurred_at,
-           coalesce(l.payload, e.data) as event_data, e.request_id, l.log_id, l.delivery_id, l.attempts, p.webhook_secret_enc,
-           case when p.previous_secret_expires_at > now() then p.previous_webhook_secret_enc end as previous_webhook_secret_enc
+           coalesce(l.payload, e.data) as event_data, e.request_id, l.log_id, l.delivery_id, l.attempts, ${planeSecret} as webhook_secret_enc,
+           ${planeActivePreviousSecret} as previous_webhook_secret_enc
       from control.installations i
       join control.webhook_logs l on l.installation_id = i.installation_id
       join control.plugins p on p.plugin_id = i.plugin_id
@@ -192,27 +193,4 @@ function toItem(row: StreamRow, current: string, previous: string | null, positi
     sequence: row.sequence,
     cursor: encodeStreamCursor(position),
   };
-}
-
-/**
- * Records the local answer a listener reported for a delivery of a sandbox (production and inbound
- * entries are never handed to a listener). When the delivery was handed to the listener, a local
- * non-2xx (or 0: unreachable) makes it `failed`, as an endpoint's answer would: replays of failed
- * deliveries and the health count it. The delivery worker applies a report that came first.
- */
-export async function recordListenerResult(db: Db, logId: number, status: number, durationMs: number): Promise<void> {
-  if (!Number.isInteger(status) || status < 0 || status > 999) throw new ValidationError({ status: ['must be an HTTP status code, or 0 when the local endpoint could not be reached'] });
-  if (!Number.isInteger(durationMs) || durationMs < 0) throw new ValidationError({ durationMs: ['must be a whole number of milliseconds, 0 or more'] });
-  const failed = status < 200 || status > 299;
-  const { rows } = await sql<{ log_id: number }>`
-    update control.webhook_logs l
-       set listener_http_status = ${status}, listener_duration_ms = ${durationMs}, updated_at = now(),
-           status = case when ${failed}::boolean and l.status = 'delivered' and exists (
-                            select 1 from control.webhook_delivery_attempts a
-                             where a.log_id = l.log_id and a.attempt = l.attempts and a.remote_address = 'svc listen')
-                          then 'failed' else l.status end
-      from control.installations i
-     where l.log_id = ${logId} and i.installation_id = l.installation_id and i.sandbox_id is not null and l.direction = 'outbound'
-    returning l.log_id`.execute(db);
-  if (rows.length === 0) throw new ValidationError({ logId: ['is not a delivery of a sandbox: only those reach a listener'] });
 }

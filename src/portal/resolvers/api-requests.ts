@@ -1,4 +1,5 @@
 import * as apiRequests from '../../domain/api-requests/index.js';
+import { MAX_BIGINT_ID } from '../../domain/shared/index.js';
 import type { QueryResolvers } from '../../generated/portal.generated.js';
 import { developerIdOf, parseId } from '../context.js';
 import { toApiRequestConnection, toApiRequestView } from '../views/api-request-views.js';
@@ -18,5 +19,5 @@ export const apiRequestQueries = {
     ),
   apiRequestByRequestId: async (_, args, ctx) =>
     toApiRequestView(await apiRequests.getApiRequestByRequestId(ctx.db, developerIdOf(ctx), args.requestId)),
-  apiRequest: async (_, args, ctx) => toApiRequestView(await apiRequests.getApiRequest(ctx.db, developerIdOf(ctx), parseId(args.id, 'api_request'))),
+  apiRequest: async (_, args, ctx) => toApiRequestView(await apiRequests.getApiRequest(ctx.db, developerIdOf(ctx), parseId(args.id, 'api_request', MAX_BIGINT_ID))),
 } satisfies QueryResolvers;

@@ -51,9 +51,9 @@ export const pluginMutations = {
     return updatePlugin(ctx.db, ctx.config, developerIdOf(ctx), pluginId, settingsOf(args.input));
   },
   rotateWebhookSecret: (_, args, ctx) =>
-    rotateWebhookSecret(ctx.db, ctx.config, developerIdOf(ctx), parseId(args.pluginId, 'plugin'), args.overlapHours),
+    rotateWebhookSecret(ctx.db, ctx.config, developerIdOf(ctx), parseId(args.pluginId, 'plugin'), args.overlapHours, args.plane ?? 'production'),
   expireWebhookSecret: (_, args, ctx) =>
-    expireWebhookSecret(ctx.db, ctx.config, developerIdOf(ctx), parseId(args.pluginId, 'plugin')),
+    expireWebhookSecret(ctx.db, ctx.config, developerIdOf(ctx), parseId(args.pluginId, 'plugin'), args.plane ?? 'production'),
   submitPluginForReview: (_, args, ctx) =>
     submitPluginForReview(ctx.db, ctx.config, developerIdOf(ctx), parseId(args.id, 'plugin')),
 } satisfies MutationResolvers;

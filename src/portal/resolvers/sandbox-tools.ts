@@ -22,7 +22,7 @@ function toScenarioRunView(row: ScenarioRunRow): ScenarioRun {
     status: row.status,
     minutes: row.minutes,
     stepsDone: row.steps_done,
-    stepsTotal: row.plan.length,
+    stepsTotal: row.steps_total,
     eventsEmitted: row.events_emitted,
     startedAt: row.started_at,
     finishedAt: row.finished_at,

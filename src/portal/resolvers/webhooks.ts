@@ -61,7 +61,7 @@ export const webhookMutations = {
       since: args.since,
       until: args.until ?? null,
       onlyFailed: args.onlyFailed ?? true,
-    });
+    }, ctx.config.replayEventsPerDay);
     return toWebhookReplayView(replay);
   },
   reportWebhookStreamResult: async (_, args, ctx) => {
