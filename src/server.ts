@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import { createDatabase, type DatabaseHandle } from './db/database.js';
 import type { EmbeddedServer } from './db/embedded.js';
 import { migrateAll } from './db/migrate.js';
+import { checkNamedStatements } from './db/named-statements-check.js';
 import { asUnavailable } from './domain/shared/index.js';
 import type { Logger } from './logger.js';
 import type { EventSink, JobQueue } from './domain/webhooks/index.js';
@@ -46,6 +47,7 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Runt
   const migrator = createDatabase(url, { max: 1 });
   try {
     await migrateWhenReachable(migrator, logger);
+    await checkNamedStatements(database.pool);
   } catch (err) {
     // Never leave the embedded server running behind a process that failed to start.
     await database.close();

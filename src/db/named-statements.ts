@@ -33,7 +33,8 @@ import pg from 'pg';
 // next run parses the text again under a new name; outside a transaction it is retried at once,
 // inside one the transaction fails (its block is aborted) and the caller's next one succeeds.
 // This module works on pg 8's Query internals (prepare, handleRowDescription, _result, ...): pg is
-// pinned exactly, and test/unit/named-statements.test.ts compares its rows with pg's own.
+// pinned exactly, test/unit/named-statements.test.ts compares its rows with pg's own, and every
+// process checks the same at boot (named-statements-check.ts) and refuses to start if they differ.
 
 const PREPARABLE = /^\s*(select|insert|update|delete|with|values)\b/i;
 /** What Kysely's `transaction()` sends: held back while the connection has no open transaction. */

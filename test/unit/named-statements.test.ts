@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { useNamedStatements } from '../../src/db/named-statements.js';
+import { checkNamedStatements, NamedStatementsMismatch } from '../../src/db/named-statements-check.js';
 import { createTestContext, type TestContext } from '../support/context.js';
 
 // Named statements on a real PostgreSQL: one connection, so that pg_prepared_statements shows
@@ -223,5 +224,25 @@ describe('a named statement described once per connection', () => {
       await expect(client.query(text, [0])).rejects.toThrow(/division by zero/);
       expect((await client.query(text, [5])).rows).toEqual([{ n: 2 }]);
     });
+  });
+});
+
+describe('the boot self-check of named statements', () => {
+  it('when a statement\'s kept description parses its rows as pg itself does, then the check passes', async () => {
+    await expect(checkNamedStatements(pool)).resolves.toBeUndefined();
+  });
+
+  it('when pg parses a type differently after a statement was described (as an upgrade of pg could), then the check refuses with what differs', async () => {
+    const numeric = pg.types.getTypeParser(pg.types.builtins.NUMERIC);
+    const fresh = new pg.Pool({ connectionString: t.databaseUrl, max: 1 });
+    useNamedStatements(fresh);
+    try {
+      const check = checkNamedStatements(fresh, () => pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value: string) => Number(value)));
+      await expect(check).rejects.toThrow(NamedStatementsMismatch);
+      await expect(check).rejects.toThrow(/"amount":"48.50".*"amount":48.5/);
+    } finally {
+      pg.types.setTypeParser(pg.types.builtins.NUMERIC, numeric);
+      await fresh.end();
+    }
   });
 });
