@@ -20,6 +20,7 @@ export function PluginSecret({ plugin, onChanged }: { plugin: PluginFieldsFragme
   return (
     <section class="card" aria-labelledby="secret-title">
       <h2 id="secret-title">Webhook secret</h2>
+      <p>Signs the webhooks of restaurants' installations. Sandbox installations sign with the plugin's sandbox secret, shown when a sandbox is provisioned.</p>
       <form onSubmit={(e) => { e.preventDefault(); void rotate.act(Number(new FormData(e.currentTarget).get('overlapHours'))); }}>
         <label>Overlap hours (the previous secret keeps working meanwhile)
           <input name="overlapHours" type="number" min={0} max={168} defaultValue="24" required />
