@@ -40,6 +40,8 @@ export interface Config {
     readonly concurrency: number;
     /** Requests in flight to one endpoint (its origin) per worker process; more attempts wait their turn. */
     readonly endpointConcurrency: number;
+    /** Sandbox delivery attempts per destination host and minute, across processes (security review 3, finding 7). */
+    readonly sandboxPerHostPerMinute: number;
   };
   readonly sandboxIdleDays: number;
   /** Days events (and their webhook logs) are kept for the events feed, redelivery and replay. */
@@ -150,6 +152,7 @@ export function loadConfig(env: Env = process.env): Config {
       batchSize: int('SVC_WEBHOOK_BATCH_SIZE', 200, 1, 1000),
       concurrency: int('SVC_WEBHOOK_CONCURRENCY', 4, 1, 64),
       endpointConcurrency: int('SVC_WEBHOOK_ENDPOINT_CONCURRENCY', 32, 1, 1000),
+      sandboxPerHostPerMinute: int('SVC_SANDBOX_DELIVERIES_PER_HOST_PER_MINUTE', 600, 1, 1_000_000),
     },
     sandboxIdleDays: int('SVC_SANDBOX_IDLE_DAYS', 30, 8, 3650),
     eventRetentionDays: int('SVC_EVENT_RETENTION_DAYS', 30, 1, 3650),

@@ -1,6 +1,7 @@
 import type { Job } from 'pg-boss';
 import { EndpointSlots, endpointKey } from './endpoint-slots.js';
 import { prepare, recordOutcomes, send, type DeliveryDeps, type Outcome, type Prepared } from './delivery.js';
+import { admitSandboxDeliveries } from './sandbox-volume.js';
 import { QUEUES, attemptsOf, type DeliveryAttempt, type DeliveryJobData } from './queue.js';
 
 // The delivery worker's batches, with its capacity shared between endpoints. A batch's attempts are
@@ -40,7 +41,7 @@ interface Running {
 }
 
 export function deliveryBatches(deps: DeliveryDeps): DeliveryBatches {
-  const { timeoutMs, endpointConcurrency, batchSize } = deps.config.webhook;
+  const { timeoutMs, endpointConcurrency, batchSize, sandboxPerHostPerMinute } = deps.config.webhook;
   const slots = new EndpointSlots(endpointConcurrency);
   const timeoutSeconds = Math.ceil(timeoutMs / 1000);
   // An attempt waits in line at most `longestWaitMs`, then its request takes at most the timeout.
@@ -71,20 +72,21 @@ export function deliveryBatches(deps: DeliveryDeps): DeliveryBatches {
   const run = async (jobs: Job<DeliveryJobData>[]): Promise<void> => {
     const secrets = new Map<string, string | null>();
     const prepared = await prepare(deps.db, jobs.flatMap((job) => attemptsOf(job.data)));
-    const deferred: DeliveryAttempt[] = [];
+    const { admitted, held } = await admitSandboxDeliveries(deps.db, sandboxPerHostPerMinute, prepared);
+    const deferred = held.map((h) => ({ ...toAttempt(h.prepared), delaySeconds: h.retryAfterSeconds }));
     const running: Running[] = [];
-    for (const p of prepared) {
+    for (const p of admitted) {
       const endpoint = endpointKey(p.row.webhook_endpoint);
-      if (endpoint && slots.stalled(endpoint, stallMs)) deferred.push(toAttempt(p));
+      if (endpoint && slots.stalled(endpoint, stallMs)) deferred.push({ ...toAttempt(p), delaySeconds: timeoutSeconds });
       else running.push(start(p, secrets));
     }
-    if (deferred.length > 0) deps.logger.info({ attempts: deferred.length, dueInSeconds: timeoutSeconds }, 'webhook endpoints stalled (every slot held by a request that has not ended): attempts queued again for later');
+    if (deferred.length > 0) deps.logger.info({ attempts: deferred.length, sandboxHeld: held.length }, 'webhook attempts queued again for later: their endpoint stalled (every slot held by a request that has not ended) or a sandbox destination reached its limit a minute');
     await untilAnsweredOrStuck(running);
     const answered = running.flatMap((r) => (r.outcome ? [r.outcome] : []));
     const pending = running.filter((r) => r.outcome === undefined);
     await recordOutcomes(deps, answered, async (trx) => {
       await deps.queue.enqueueDeliveries(trx, pending.map((r) => ({ ...toAttempt(r.prepared), delaySeconds: coverSeconds })), 'cover');
-      await deps.queue.enqueueDeliveries(trx, deferred.map((attempt) => ({ ...attempt, delaySeconds: timeoutSeconds })), 'line');
+      await deps.queue.enqueueDeliveries(trx, deferred, 'line');
       await deps.queue.complete(trx, QUEUES.delivery, jobs);
     });
     for (const r of pending) {

@@ -65,6 +65,7 @@ interface DeliveryRow {
   /** Delivery faults of a sandbox installation (setSandboxDeliveryFaults); 0 and false in production. */
   fault_duplicate_rate: number;
   fault_fail_first_attempt: boolean;
+  plane: 'production' | 'sandbox';
   /** The secret of the installation's plane (per-plane secrets: a sandbox's is its plugin's sandbox secret). */
   webhook_secret_enc: string | null;
   /** The plane's previous secret, only while its overlap runs (decided by the SELECT at send time). */
@@ -131,7 +132,8 @@ export async function prepare(db: Db, jobs: DeliveryAttempt[]): Promise<Prepared
                                                   where wl.sandbox_id = i.sandbox_id and wl.expires_at > now())) as listening,
            (i.sandbox_id is not null and exists (select 1 from control.webhook_listeners wl
                                                   where wl.sandbox_id = i.sandbox_id and wl.expires_at > now() and not wl.read_only)) as listening_writer,
-           coalesce(sb.fault_duplicate_rate, 0) as fault_duplicate_rate, coalesce(sb.fault_fail_first_attempt, false) as fault_fail_first_attempt
+           coalesce(sb.fault_duplicate_rate, 0) as fault_duplicate_rate, coalesce(sb.fault_fail_first_attempt, false) as fault_fail_first_attempt,
+           i.plane
       from control.webhook_logs l
       join control.installations i on i.installation_id = l.installation_id
       join control.plugins p on p.plugin_id = i.plugin_id
