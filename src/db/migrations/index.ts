@@ -12,7 +12,6 @@ import * as control_2026_11_24_000500 from './control/2026_11_24_000500_webhook_
 import * as control_2026_11_26_000300 from './control/2026_11_26_000300_add_delivery_attempt_headers.js';
 import * as control_2026_11_26_000400 from './control/2026_11_26_000400_add_api_requests_request_id_index.js';
 import * as control_2026_11_26_231000 from './control/2026_11_26_231000_add_sandbox_webhook_secret.js';
-import * as control_2026_11_27_000050 from './control/2026_11_27_000050_add_webhook_logs_redelivery_of_index.js';
 import * as control_2026_11_27_000100 from './control/2026_11_27_000100_partition_event_history.js';
 import * as control_2026_11_27_000200 from './control/2026_11_27_000200_partition_webhook_logs.js';
 import * as control_2026_11_27_000300 from './control/2026_11_27_000300_add_scenario_runs_steps_total.js';
@@ -38,7 +37,6 @@ export const controlMigrations: Record<string, Migration> = {
   '2026_11_26_000300_add_delivery_attempt_headers': control_2026_11_26_000300,
   '2026_11_26_000400_add_api_requests_request_id_index': control_2026_11_26_000400,
   '2026_11_26_231000_add_sandbox_webhook_secret': control_2026_11_26_231000,
-  '2026_11_27_000050_add_webhook_logs_redelivery_of_index': control_2026_11_27_000050,
   '2026_11_27_000100_partition_event_history': control_2026_11_27_000100,
   '2026_11_27_000200_partition_webhook_logs': control_2026_11_27_000200,
   '2026_11_27_000300_add_scenario_runs_steps_total': control_2026_11_27_000300,
