@@ -80,7 +80,11 @@ describe('a request still running when its batch completes', () => {
        where name = 'webhook-delivery' and data->>'kind' = 'cover' and data->'attempts' @> ${JSON.stringify([{ logId, attempt: 1 }])}::jsonb`.execute(world.t.db);
     return rows;
   };
-  const dueNow = (id: string) => sql`update pgboss.job set start_after = now() where name = 'webhook-delivery' and id = ${id}`.execute(world.t.db);
+  const dueNow = async (id: string) => {
+    await sql`update pgboss.job set start_after = now() where name = 'webhook-delivery' and id = ${id}`.execute(world.t.db);
+    // Wake the workers as a new job would (an UPDATE sends no notification; they poll every 5 s).
+    await world.t.jobs!.boss.send('webhook-delivery', { attempts: [] });
+  };
 
   it('when the process dies before the request ends, then its cover job (due after the request must have ended) sends the attempt again; the request that ends afterwards changes nothing', async () => {
     let calls = 0;

@@ -27,6 +27,33 @@ describe('endpoint slots', () => {
     expect(slots.load('https://b.example')).toBe(0);
   });
 
+  it('when an endpoint takes requests but none ends quickly, then it is not answering, however many slots are free; once one ends quickly, it is', async () => {
+    const slots = new EndpointSlots(32, 50);
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const first = await slots.take('https://hangs.example');
+    await sleep(60);
+    await slots.take('https://hangs.example'); // a new request taken is no sign of life
+    expect(slots.answeredWithin('https://hangs.example', 50)).toBe(false);
+    expect(slots.expectedWaitMs('https://hangs.example')).toBe(0); // 30 slots still free
+    first(); // after 60 ms: slow (the limit here is 50 ms), as a timeout would be
+    expect(slots.answeredWithin('https://hangs.example', 50)).toBe(false);
+    (await slots.take('https://hangs.example'))(); // a quick one
+    expect(slots.answeredWithin('https://hangs.example', 50)).toBe(true);
+    expect(slots.answeredWithin('https://idle.example', 50)).toBe(true); // nothing in flight there
+  });
+
+  it('when every slot is held by requests that have not ended for a while, then a new attempt expects to wait that long per round ahead of it', async () => {
+    const slots = new EndpointSlots(2);
+    await slots.take('https://slow.example');
+    await slots.take('https://slow.example');
+    void slots.take('https://slow.example'); // waits in line: half a round ahead of the next
+    void slots.take('https://slow.example');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const wait = slots.expectedWaitMs('https://slow.example');
+    expect(wait).toBeGreaterThanOrEqual(2 * 100 - 5); // a round in flight, a round in line, 100 ms each at least
+    expect(wait).toBeLessThan(2 * 1000);
+  });
+
   it('when a URL is an endpoint, then its key is its origin', () => {
     expect(endpointKey('https://Hooks.Example.com:8443/a?b=1')).toBe('https://hooks.example.com:8443');
     expect(endpointKey('https://hooks.example.com/other')).toBe('https://hooks.example.com');

@@ -5,23 +5,26 @@ import { admitSandboxDeliveries } from './sandbox-volume.js';
 import { QUEUES, attemptsOf, type DeliveryAttempt, type DeliveryJobData } from './queue.js';
 
 // The delivery worker's batches, with its capacity shared between endpoints. A batch's attempts are
-// sent at once, each taking a slot of its endpoint (endpoint-slots.ts). The batch waits for them
-// while their endpoints answer (slots turning over every WAVE_MS), up to PATIENCE_MS; as soon as
-// one of its endpoints stops moving (its requests hang), what answered is recorded and the batch's
-// jobs are completed, so the worker loop fetches its next batch instead of waiting for that
-// endpoint. The attempts still running go on in the background and are recorded when they end.
+// sent at once, each taking a slot of its endpoint (endpoint-slots.ts). The batch waits only for
+// its requests to endpoints that answer (one of their requests ended within WAVE_MS), up to
+// PATIENCE_MS; then what answered is recorded and the batch's jobs are completed, so the worker
+// loop fetches its next batch instead of waiting for an endpoint that hangs. The attempts still
+// running go on in the background and are recorded when they end.
 // At least once still holds: the transaction that completes the jobs also queues, for each attempt
 // still running, a cover job of the same attempt due after it must have ended (COVER). Once the
 // attempt is recorded the cover finds it done and does nothing (prepare drops recorded attempts);
 // if the process dies first, the cover sends it again.
-// A stalled endpoint (every slot held, none given back for half the timeout: its requests hang) takes no
-// more attempts: they are queued again, due when its slots must have come free. An attempt that
+// An endpoint whose line would make a new attempt wait more than LINE_WAIT_MS (its slots all held
+// by requests that take seconds: it hangs) takes no more attempts now: they are queued again, due
+// when a slot should be free. An attempt that
 // waited in line so long that its cover could fall due before it ends is not sent: the cover has it.
 
-/** How often a batch looks at its endpoints: one whose slots did not turn over for this long hangs. */
+/** How often a batch looks at its endpoints: one none of whose requests ended for this long hangs. */
 export const WAVE_MS = 400;
 /** How long a batch waits for endpoints that answer, but slowly, before the rest go on in the background. */
 const PATIENCE_MS = 2000;
+/** The longest a new attempt may expect to wait in its endpoint's line before it is queued again for later instead. */
+const LINE_WAIT_MS = 1000;
 
 export interface DeliveryBatches {
   run(jobs: Job<DeliveryJobData>[]): Promise<void>;
@@ -42,14 +45,12 @@ interface Running {
 
 export function deliveryBatches(deps: DeliveryDeps): DeliveryBatches {
   const { timeoutMs, endpointConcurrency, batchSize, sandboxPerHostPerMinute } = deps.config.webhook;
-  const slots = new EndpointSlots(endpointConcurrency);
+  const slots = new EndpointSlots(endpointConcurrency, timeoutMs / 2);
   const timeoutSeconds = Math.ceil(timeoutMs / 1000);
   // An attempt waits in line at most `longestWaitMs`, then its request takes at most the timeout.
   const longestWaitMs = 2 * timeoutMs;
   const coverSeconds = 3 * timeoutSeconds + 5;
   const backgroundLimit = 4 * batchSize;
-  // Long enough that a busy but answering endpoint (or a process short of CPU for a moment) is not taken for one that hangs.
-  const stallMs = Math.max(WAVE_MS, timeoutMs / 2);
   const background = new Map<Promise<void>, Running>();
   const late = lateRecorder(deps);
 
@@ -77,10 +78,11 @@ export function deliveryBatches(deps: DeliveryDeps): DeliveryBatches {
     const running: Running[] = [];
     for (const p of admitted) {
       const endpoint = endpointKey(p.row.webhook_endpoint);
-      if (endpoint && slots.stalled(endpoint, stallMs)) deferred.push({ ...toAttempt(p), delaySeconds: timeoutSeconds });
+      const waitMs = endpoint ? slots.expectedWaitMs(endpoint) : 0;
+      if (waitMs > LINE_WAIT_MS) deferred.push({ ...toAttempt(p), delaySeconds: Math.min(timeoutSeconds, Math.ceil(waitMs / 1000)) });
       else running.push(start(p, secrets));
     }
-    if (deferred.length > 0) deps.logger.info({ attempts: deferred.length, sandboxHeld: held.length }, 'webhook attempts queued again for later: their endpoint stalled (every slot held by a request that has not ended) or a sandbox destination reached its limit a minute');
+    if (deferred.length > 0) deps.logger.info({ attempts: deferred.length, sandboxHeld: held.length }, 'webhook attempts queued again for later: the line of their endpoint would take seconds (its requests hang) or a sandbox destination reached its limit a minute');
     await untilAnsweredOrStuck(running);
     const answered = running.flatMap((r) => (r.outcome ? [r.outcome] : []));
     const pending = running.filter((r) => r.outcome === undefined);
@@ -98,14 +100,16 @@ export function deliveryBatches(deps: DeliveryDeps): DeliveryBatches {
     while (background.size > backgroundLimit) await Promise.race(background.keys());
   };
 
-  /** Waits while the batch's endpoints keep answering; returns once all ended, one hangs, or patience runs out. */
+  /**
+   * Waits for the batch's requests to endpoints that answer (one of their requests ended within
+   * WAVE_MS), up to PATIENCE_MS; requests to endpoints that do not answer are never waited for.
+   */
   const untilAnsweredOrStuck = async (running: Running[]): Promise<void> => {
-    let ended = false;
-    const all = Promise.all(running.map((r) => r.done)).then(() => void (ended = true), () => void (ended = true));
     const giveUpAt = performance.now() + PATIENCE_MS;
-    while (!ended && performance.now() < giveUpAt) {
-      await Promise.race([all, new Promise((resolve) => setTimeout(resolve, WAVE_MS))]);
-      if (running.some((r) => r.outcome === undefined && r.endpoint !== null && !slots.movedWithin(r.endpoint, WAVE_MS))) return;
+    for (;;) {
+      const awaited = running.filter((r) => r.outcome === undefined && (r.endpoint === null || slots.answeredWithin(r.endpoint, WAVE_MS)));
+      if (awaited.length === 0 || performance.now() >= giveUpAt) return;
+      await Promise.race([Promise.allSettled(awaited.map((r) => r.done)), new Promise((resolve) => setTimeout(resolve, WAVE_MS / 4))]);
     }
   };
 

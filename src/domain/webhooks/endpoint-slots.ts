@@ -5,14 +5,17 @@
 interface Lane {
   active: number;
   waiting: (() => void)[];
-  /** When a slot was last taken or given back: a lane whose slots are all held and that has not moved for a while is stalled. */
-  movedAt: number;
+  /** When a request of the endpoint last ended in less than `slowMs` (or the lane opened): an endpoint answers if this is recent. */
+  releasedAt: number;
+  /** How long its recent requests took (a moving average), once one has ended. */
+  averageMs: number | null;
 }
 
 export class EndpointSlots {
   private readonly lanes = new Map<string, Lane>();
 
-  constructor(readonly perEndpoint: number) {}
+  /** `slowMs`: a request that took this long is no sign that its endpoint answers (it timed out, most likely). */
+  constructor(readonly perEndpoint: number, private readonly slowMs = Infinity) {}
 
   /** Attempts holding or waiting for a slot of this endpoint. */
   load(endpoint: string): number {
@@ -21,40 +24,49 @@ export class EndpointSlots {
   }
 
   /**
-   * Whether every slot of the endpoint is held and none was given back for `ms`: its requests
-   * hang, so more attempts would only wait in line. A fast endpoint's slots turn over constantly.
+   * About how long a new attempt would wait for a slot of the endpoint: a round of requests per
+   * `perEndpoint` ahead of it, each as long as its recent requests took (or have already taken,
+   * when none ended for longer). An endpoint that hangs gives seconds; a fast one, busy, a few ms.
    */
-  stalled(endpoint: string, ms: number): boolean {
+  expectedWaitMs(endpoint: string): number {
     const lane = this.lanes.get(endpoint);
-    return lane !== undefined && lane.active >= this.perEndpoint && performance.now() - lane.movedAt > ms;
+    if (!lane || lane.active < this.perEndpoint) return 0;
+    const perRequest = Math.max(lane.averageMs ?? 0, performance.now() - lane.releasedAt);
+    return (1 + lane.waiting.length / this.perEndpoint) * perRequest;
   }
 
-  /** Whether the endpoint's slots turned over within `ms` (an endpoint with nothing in flight has nothing to wait for). */
-  movedWithin(endpoint: string, ms: number): boolean {
+  /**
+   * Whether one of the endpoint's requests ended quickly within `ms` (or its lane opened then): it
+   * answers. Taking slots is no sign of life (an endpoint that hangs takes new requests until its
+   * slots are full), nor is a request that ended at the timeout.
+   */
+  answeredWithin(endpoint: string, ms: number): boolean {
     const lane = this.lanes.get(endpoint);
-    return lane === undefined || performance.now() - lane.movedAt <= ms;
+    return lane === undefined || performance.now() - lane.releasedAt <= ms;
   }
 
   /** Resolves with the release of a slot of the endpoint, once one is free. */
   async take(endpoint: string): Promise<() => void> {
     let lane = this.lanes.get(endpoint);
     if (!lane) {
-      lane = { active: 0, waiting: [], movedAt: performance.now() };
+      lane = { active: 0, waiting: [], releasedAt: performance.now(), averageMs: null };
       this.lanes.set(endpoint, lane);
     }
     if (lane.active >= this.perEndpoint) await new Promise<void>((resolve) => lane.waiting.push(resolve));
     else lane.active += 1;
-    lane.movedAt = performance.now();
+    const takenAt = performance.now();
     let released = false;
     return () => {
       if (released) return;
       released = true;
+      const tookMs = performance.now() - takenAt;
+      lane.averageMs = lane.averageMs === null ? tookMs : 0.8 * lane.averageMs + 0.2 * tookMs;
+      if (tookMs < this.slowMs) lane.releasedAt = performance.now();
       this.release(endpoint, lane);
     };
   }
 
   private release(endpoint: string, lane: Lane): void {
-    lane.movedAt = performance.now();
     // The slot passes straight to the next attempt in line, if any.
     const next = lane.waiting.shift();
     if (next) return next();
