@@ -2,6 +2,7 @@ import type { Job } from 'pg-boss';
 import { EndpointSlots, endpointKey } from './endpoint-slots.js';
 import { prepare, recordOutcomes, send, type DeliveryDeps, type Outcome, type Prepared } from './delivery.js';
 import { admitSandboxDeliveries } from './sandbox-volume.js';
+import { asUnavailable } from '../shared/index.js';
 import { QUEUES, attemptsOf, type DeliveryAttempt, type DeliveryJobData } from './queue.js';
 
 // The delivery worker's batches, with its capacity shared between endpoints. A batch's attempts are
@@ -132,8 +133,12 @@ const toAttempt = (p: Prepared): DeliveryAttempt => ({ logId: p.row.log_id, atte
 
 /**
  * Records the attempts that ended in the background, a few at a time: those that end together
- * share a transaction. A failure to record leaves them to their cover jobs.
+ * share a transaction. While the database is unreachable it tries again every half second (for up
+ * to OUTAGE_RETRY_MS, so that deliveries are recorded soon after it is back); any other failure, or
+ * a longer outage, leaves them to their cover jobs.
  */
+const OUTAGE_RETRY_MS = 60_000;
+
 function lateRecorder(deps: DeliveryDeps) {
   let waiting: Outcome[] = [];
   let flushing: Promise<void> | null = null;
@@ -141,10 +146,19 @@ function lateRecorder(deps: DeliveryDeps) {
     await new Promise((resolve) => setImmediate(resolve));
     const outcomes = waiting;
     waiting = [];
-    try {
-      await recordOutcomes(deps, outcomes, async () => {});
-    } catch (err) {
-      deps.logger.warn({ err, attempts: outcomes.length }, 'webhook attempts could not be recorded; their cover jobs send them again');
+    const giveUpAt = Date.now() + OUTAGE_RETRY_MS;
+    for (;;) {
+      try {
+        await recordOutcomes(deps, outcomes, async () => {});
+        break;
+      } catch (err) {
+        if (asUnavailable(err) && Date.now() < giveUpAt) {
+          await new Promise((resolve) => setTimeout(resolve, 500));
+          continue;
+        }
+        deps.logger.warn({ err, attempts: outcomes.length }, 'webhook attempts could not be recorded; their cover jobs send them again');
+        break;
+      }
     }
     flushing = waiting.length > 0 ? flush() : null;
   };
