@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { generateInstallationKey, hashKey, signBody } from '../../src/lib/secrets.js';
-import { createOrganization } from '../support/builders.js';
+import { signBody } from '../../src/lib/secrets.js';
+import { installInProduction } from '../support/builders.js';
 import { emit, scopeOf } from '../support/webhook-fixtures.js';
 import { createTestTls } from '../support/tls.js';
 import { createProjectAndPlugin, gql, gqlData, PASSWORD, provisionPortalSandbox, signUpDeveloper, type PortalDeveloper } from '../support/portal-builders.js';
@@ -89,11 +89,7 @@ describe('Plugins', () => {
 
     // The page rotates the production secret: a restaurant's installation gets the next real delivery
     // (sandboxes sign with the plugin's sandbox secret, rotated on its own).
-    const restaurant = await createOrganization(h.t.db);
-    await h.t.db.insertInto('control.installations').values({
-      plugin_id: Number(pluginId), plane: 'production', organization_id: restaurant.organizationId, location_id: restaurant.locationId,
-      status: 'active', api_key_hash: hashKey(generateInstallationKey()),
-    }).execute();
+    const restaurant = await installInProduction(h.t.db, pluginId);
     await emit(h.t, scopeOf(restaurant), 'order.created', { order_id: 7, unique_orderid: 'ORD-7', table_number: null, order_status: 'CREATED' });
     const [request] = await receiver.waitFor(1, 20_000).then(() => receiver.requests.filter((r) => r.path === '/ledger'));
     expect(request!.headers['x-svc-signature']).toBe(signBody(secret!, request!.body));

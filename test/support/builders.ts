@@ -97,6 +97,17 @@ export async function createInstallation(
   return { apiKey, installationId: installation.installation_id, ...plugin, ...org };
 }
 
+/** An existing plugin installed at a new restaurant (production, active), as the marketplace makes it. */
+export async function installInProduction(db: Db, pluginId: number | string) {
+  const org = await createOrganization(db);
+  const { installation_id } = await db
+    .insertInto('control.installations')
+    .values({ plugin_id: Number(pluginId), plane: 'production', organization_id: org.organizationId, location_id: org.locationId, status: 'active', api_key_hash: hashKey(generateInstallationKey()) })
+    .returning('installation_id')
+    .executeTakeFirstOrThrow();
+  return { ...org, installationId: installation_id };
+}
+
 /** A sandbox (its own schema with demo data) and its active installation. */
 export async function createSandboxInstallation(db: Db, options: PluginOptions = {}) {
   const plugin = await createPlugin(db, { listingStatus: 'draft', ...options });

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
-import { hashKey, generateInstallationKey } from '../../src/lib/secrets.js';
-import { createOrganization } from '../support/builders.js';
+import { installInProduction } from '../support/builders.js';
 import { createTestContext, type TestContext } from '../support/context.js';
 import { createTestTls } from '../support/tls.js';
 import { startReceiver, waitUntil, type Receiver } from '../support/webhook-receiver.js';
@@ -26,13 +25,7 @@ beforeAll(async () => {
   dev = await signUpDeveloper(t.app);
   const plugin = await createProjectAndPlugin(t.app, dev.token, { webhookEndpoint: receiver.url('/hooks'), supportedEvents: ['order.*'] });
   box = await provisionPortalSandbox(t.app, dev.token, plugin.pluginId);
-  const org = await createOrganization(t.db);
-  const row = await t.db
-    .insertInto('control.installations')
-    .values({ plugin_id: Number(plugin.pluginId), plane: 'production', organization_id: org.organizationId, location_id: org.locationId, status: 'active', api_key_hash: hashKey(generateInstallationKey()) })
-    .returning('installation_id')
-    .executeTakeFirstOrThrow();
-  productionInstallationId = String(row.installation_id);
+  productionInstallationId = String((await installInProduction(t.db, plugin.pluginId)).installationId);
 });
 afterAll(async () => {
   await t.close();

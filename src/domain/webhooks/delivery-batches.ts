@@ -55,8 +55,7 @@ export function deliveryBatches(deps: DeliveryDeps): DeliveryBatches {
   const background = new Map<Promise<void>, Running>();
   const late = lateRecorder(deps);
 
-  const start = (p: Prepared, secrets: Map<string, string | null>): Running => {
-    const endpoint = endpointKey(p.row.webhook_endpoint);
+  const start = (p: Prepared, endpoint: string | null, secrets: Map<string, string | null>): Running => {
     const queuedAt = performance.now();
     const running: Running = { prepared: p, endpoint, outcome: undefined, done: undefined as unknown as Promise<Outcome | null> };
     running.done = (async () => {
@@ -81,7 +80,7 @@ export function deliveryBatches(deps: DeliveryDeps): DeliveryBatches {
       const endpoint = endpointKey(p.row.webhook_endpoint);
       const waitMs = endpoint ? slots.expectedWaitMs(endpoint) : 0;
       if (waitMs > LINE_WAIT_MS) deferred.push({ ...toAttempt(p), delaySeconds: Math.min(timeoutSeconds, Math.ceil(waitMs / 1000)) });
-      else running.push(start(p, secrets));
+      else running.push(start(p, endpoint, secrets));
     }
     if (deferred.length > 0) deps.logger.info({ attempts: deferred.length, sandboxHeld: held.length }, 'webhook attempts queued again for later: the line of their endpoint would take seconds (its requests hang) or a sandbox destination reached its limit a minute');
     await untilAnsweredOrStuck(running);
