@@ -55,8 +55,8 @@ export async function seedEventHistory(db: Db, options: HistoryOptions): Promise
         select installation_id, 'outbound', 'order.paid', event_id, 'delivered', gen_random_uuid(), 1, 200, seq, occurred_at, occurred_at from e
         returning log_id, installation_id, event_id, sequence, created_at
       ), a as (
-        insert into control.webhook_delivery_attempts (log_id, attempt, status, http_status, duration_ms, attempted_at)
-        select log_id, 1, 'delivered', 200, 5, created_at from l
+        insert into control.webhook_delivery_attempts (log_id, log_created_at, attempt, status, http_status, duration_ms, attempted_at)
+        select log_id, created_at, 1, 'delivered', 200, 5, created_at from l
       ), f as (
         insert into control.installation_events (installation_id, sequence, event_id, event_type, occurred_at, log_id)
         select installation_id, sequence, event_id, 'order.paid', created_at, log_id from l
