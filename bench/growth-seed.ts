@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../src/db/database.js';
+import { splitHistory } from '../src/db/partitions.js';
 import { seedEventHistory, seedOrders, seedRequestLog } from './history.js';
 import type { BenchData } from './seed.js';
 
@@ -51,6 +52,9 @@ export async function growHistory(db: Db, data: BenchData, options: { scale: num
   const installationIds = rows.map((r) => r.installation_id);
   const perEvents = Math.max(1, Math.round(target.events / installationIds.length));
   const perRequests = Math.max(1, Math.round(target.requestLog / installationIds.length));
+  // A year-old platform has a partition per day of its window: the seeded days get theirs too (not the historic one).
+  const split = await splitHistory(db, new Date(Date.now() - options.days * 86_400_000));
+  options.log(`growth: ${split.length} past daily partitions`);
   const progress = (what: string, total: number) => (n: number) => options.log(`growth: ${what} ${n.toLocaleString('en')} of ${total.toLocaleString('en')}`);
   await seedEventHistory(db, { installationIds, ...at, perInstallation: perEvents, days: options.days, progress: progress('events', perEvents * installationIds.length) });
   await seedRequestLog(db, { installationIds, perInstallation: perRequests, days: options.days, progress: progress('request log entries', perRequests * installationIds.length) });

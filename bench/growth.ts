@@ -80,7 +80,8 @@ async function measureRetention(o: GrowthOptions): Promise<RetentionRun> {
   const deleted = await prune;
   const { rows: [stats] } = await sql<{ longest: number; total: number; calls: number }>`
     select coalesce(max(max_exec_time), 0)::float8 as longest, coalesce(sum(total_exec_time), 0)::float8 as total, coalesce(sum(calls), 0)::int as calls
-      from pg_stat_statements where query ilike '%delete from control.%'`.execute(o.db);
+      from pg_stat_statements
+     where query ilike '%delete from control.%' or query ilike 'alter table%detach partition%' or query ilike 'drop table%'`.execute(o.db);
   const after = { feed: await rowsOf(o.db, 'control.installation_events'), attempts: await rowsOf(o.db, 'control.webhook_delivery_attempts') };
   return {
     deleted,

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 
 // The time-partitioned history tables of the control plane (migrations 2026_11_27_*): each has a
 // historic partition (everything before the day it was converted), one partition per UTC day, and
@@ -50,33 +50,70 @@ export async function ensurePartitions(db: Kysely<any>, now: Date, daysAhead = P
   const created: string[] = [];
   for (const table of await partitionedTables(db)) {
     await db.transaction().execute(async (trx) => {
-      // Every process runs this at boot: one at a time, each reading what the previous one made.
-      await sql`select pg_advisory_xact_lock(hashtext('history-partitions'))`.execute(trx);
-      // Writers wait for the table's lock: give up (and try again next hour) rather than hold them long.
-      await sql`set local lock_timeout = '2s'`.execute(trx);
-      const future = (await listPartitions(trx, table)).find((p) => p.to === null);
+      const future = await lockedPartitions(trx, table).then((parts) => parts.find((p) => p.to === null));
       if (!future?.from || future.from >= end) return;
-      const from = future.from;
-      const parent = sql.table(`control.${table}`);
-      const rest = sql.table(`control.${future.name}`);
-      const [{ column }] = (await sql<{ column: string }>`
-        select a.attname as column from pg_partitioned_table p join pg_attribute a on a.attrelid = p.partrelid and a.attnum = p.partattrs[0]
-         where p.partrelid = ${`control.${table}`}::regclass`.execute(trx)).rows as [{ column: string }];
-      await sql`alter table ${parent} detach partition ${rest}`.execute(trx);
-      for (let day = from; day < end; day = new Date(day.getTime() + DAY_MS)) {
-        const name = dayName(table, day);
-        const next = new Date(day.getTime() + DAY_MS);
-        await sql`create table ${sql.table(`control.${name}`)} partition of ${parent}
-                    for values from (${sql.lit(day.toISOString())}) to (${sql.lit(next.toISOString())})`.execute(trx);
-        created.push(name);
-      }
-      // Rows written ahead of their day (normally none) move to the day's partition.
-      await sql`insert into ${parent} overriding system value
-                select * from ${rest} where ${sql.ref(column)} < ${end}`.execute(trx);
-      await sql`delete from ${rest} where ${sql.ref(column)} < ${end}`.execute(trx);
-      await sql`alter table ${parent} attach partition ${rest} for values from (${sql.lit(end.toISOString())}) to (maxvalue)`.execute(trx);
+      created.push(...(await carveDays(trx, table, future, { from: future.from, to: end })));
     });
   }
+  return created;
+}
+
+/**
+ * Cuts the days from `since` out of every table's historic partition, which then ends at `since`:
+ * its rows of those days move to their day's partition, so that retention drops them by the day.
+ * For a history loaded after the conversion (the growth benchmark); on a large historic partition
+ * it moves every row of those days in one transaction, so it is not part of the regular maintenance.
+ */
+export async function splitHistory(db: Kysely<any>, since: Date): Promise<string[]> {
+  const from = startOfDay(since);
+  const created: string[] = [];
+  for (const table of await partitionedTables(db)) {
+    await db.transaction().execute(async (trx) => {
+      const history = await lockedPartitions(trx, table).then((parts) => parts.find((p) => p.from === null));
+      if (!history?.to || history.to <= from) return;
+      created.push(...(await carveDays(trx, table, history, { from, to: history.to })));
+    });
+  }
+  return created;
+}
+
+/** The table's partitions, read under the maintenance lock (one process at a time, each seeing what the previous made). */
+async function lockedPartitions(trx: Transaction<any>, table: string): Promise<Partition[]> {
+  await sql`select pg_advisory_xact_lock(hashtext('history-partitions'))`.execute(trx);
+  // Writers wait for the table's lock: give up (and try again next hour) rather than hold them long.
+  await sql`set local lock_timeout = '2s'`.execute(trx);
+  return listPartitions(trx, table);
+}
+
+/**
+ * Detaches `edge` (the historic or the future partition), creates one partition per day of `days`,
+ * moves the rows `edge` held for those days into them, and attaches `edge` again over what is left
+ * of its range. Returns the partitions created.
+ */
+async function carveDays(trx: Transaction<any>, table: string, edge: Partition, days: { from: Date; to: Date }): Promise<string[]> {
+  const parent = sql.table(`control.${table}`);
+  const rest = sql.table(`control.${edge.name}`);
+  const [{ column }] = (await sql<{ column: string }>`
+    select a.attname as column from pg_partitioned_table p join pg_attribute a on a.attrelid = p.partrelid and a.attnum = p.partattrs[0]
+     where p.partrelid = ${`control.${table}`}::regclass`.execute(trx)).rows as [{ column: string }];
+  const key = sql.ref(column);
+  await sql`alter table ${parent} detach partition ${rest}`.execute(trx);
+  const created: string[] = [];
+  for (let day = days.from; day < days.to; day = new Date(day.getTime() + DAY_MS)) {
+    const name = dayName(table, day);
+    const next = new Date(day.getTime() + DAY_MS);
+    await sql`create table ${sql.table(`control.${name}`)} partition of ${parent}
+                for values from (${sql.lit(day.toISOString())}) to (${sql.lit(next.toISOString())})`.execute(trx);
+    created.push(name);
+  }
+  // Rows of the new days (ahead of their day in `_future`: normally none) move to their partition.
+  const inDays = sql`${key} >= ${days.from} and ${key} < ${days.to}`;
+  await sql`insert into ${parent} overriding system value select * from ${rest} where ${inDays}`.execute(trx);
+  await sql`delete from ${rest} where ${inDays}`.execute(trx);
+  const bounds = edge.from === null
+    ? sql`from (minvalue) to (${sql.lit(days.from.toISOString())})`
+    : sql`from (${sql.lit(days.to.toISOString())}) to (maxvalue)`;
+  await sql`alter table ${parent} attach partition ${rest} for values ${bounds}`.execute(trx);
   return created;
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
-import { ensurePartitions, listPartitions, partitionedTables } from '../../src/db/partitions.js';
+import { ensurePartitions, listPartitions, partitionedTables, splitHistory } from '../../src/db/partitions.js';
 import { pruneApiRequests } from '../../src/domain/api-requests/index.js';
 import { pruneExpiredEvents } from '../../src/domain/webhooks/retention.js';
 import { createInstallation, type InstallationFixture } from '../support/builders.js';
@@ -71,6 +71,22 @@ describe('history partitions', () => {
     const created = runs.flat();
     expect(created).toEqual(expect.arrayContaining([dayName('events', 16), dayName('webhook_logs', 16)]));
     expect(new Set(created).size).toBe(created.length);
+  });
+
+  it('when a history loaded after the conversion is split from a past day, then its rows of those days move to a partition per day and older rows stay', async () => {
+    await apiRequestAt(dayAt(-2, 5), 'req-past');
+    await apiRequestAt(dayAt(-5, 5), 'req-older');
+    expect(await countWhere('control.api_requests_history', sql`request_id in ('req-past', 'req-older')`)).toBe(2);
+
+    const created = await splitHistory(t.db, dayAt(-3, 7));
+    expect(created).toEqual(expect.arrayContaining([dayName('api_requests', -3), dayName('api_requests', -1), dayName('webhook_logs', -2)]));
+    expect(await countWhere(`control.${dayName('api_requests', -2)}`, sql`request_id = 'req-past'`)).toBe(1);
+    expect(await countWhere('control.api_requests_history', sql`request_id = 'req-older'`)).toBe(1);
+    expect(await countWhere('control.api_requests', sql`request_id in ('req-past', 'req-older')`)).toBe(2);
+    const history = (await listPartitions(t.db, 'api_requests'))[0];
+    expect(history).toEqual({ name: 'api_requests_history', from: null, to: dayAt(-3) });
+    // Split again from the same day: nothing more to make.
+    expect(await splitHistory(t.db, dayAt(-3))).toEqual([]);
   });
 
   it('when workers start, then the partitions are made ahead hourly by a scheduled job', async () => {
