@@ -7,7 +7,7 @@ import { listIngredients } from '../src/domain/inventory/inventory.js';
 import { listMenu } from '../src/domain/menu/menu.js';
 import { listOrders } from '../src/domain/orders/orders.js';
 import type { Page } from '../src/domain/shared/pagination.js';
-import type { EventSink } from '../src/domain/webhooks/index.js';
+import { listEvents, type EventSink } from '../src/domain/webhooks/index.js';
 
 /** The plans explained here are reads: nothing may emit. */
 const READ_ONLY: EventSink = {
@@ -36,6 +36,16 @@ export async function explainListQueries(connectionString: string, apiKey: strin
     },
   });
   const reports: PlanReport[] = [];
+  const explainCaptured = async (endpoint: string): Promise<PlanReport[]> => {
+    const out: PlanReport[] = [];
+    for (const query of captured) {
+      const { rows } = await pool.query(`explain ${query.sql}`, query.parameters as unknown[]);
+      const plan = rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n');
+      const seqScans = [...plan.matchAll(/Seq Scan on (\S+)/g)].map((m) => m[1]!);
+      out.push({ endpoint, query: query.sql, plan, usesIndex: /Index/.test(plan), seqScans });
+    }
+    return out;
+  };
   try {
     const { auth: ctx } = await admitInstallation(db, READ_ONLY, apiKey, { perMinute: 1_000_000_000 });
     const lists: [string, (cursor?: string) => Promise<Page<unknown>>][] = [
@@ -54,13 +64,12 @@ export async function explainListQueries(connectionString: string, apiKey: strin
         cursor = result.meta.next_cursor ?? undefined;
         if (!cursor) break;
       }
-      for (const query of captured) {
-        const { rows } = await pool.query(`explain ${query.sql}`, query.parameters as unknown[]);
-        const plan = rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n');
-        const seqScans = [...plan.matchAll(/Seq Scan on (\S+)/g)].map((m) => m[1]!);
-        reports.push({ endpoint, query: query.sql, plan, usesIndex: /Index/.test(plan), seqScans });
-      }
+      reports.push(...(await explainCaptured(endpoint)));
     }
+    // The events feed: a page from the middle of the installation's history (its tables are partitioned by day).
+    captured.length = 0;
+    await listEvents(db, ctx.installationId, { after: 100, limit: 50 });
+    reports.push(...(await explainCaptured('GET /events')));
   } finally {
     await db.destroy();
   }

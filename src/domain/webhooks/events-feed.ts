@@ -73,8 +73,12 @@ export async function listEvents(db: Db, installationId: number, query: EventsQu
     select ie.sequence, ie.event_id, ie.event_type, e.occurred_at, e.data as event_data, e.request_id, ${status} as status,
            l.attempts, l.last_attempt_at, l.error_message
       from control.installation_events ie
-      join control.events e on e.event_id = ie.event_id and e.occurred_at = ie.occurred_at -- one partition: the event's day
-      join control.webhook_logs l on l.log_id = ie.log_id
+      -- Each entry's event and delivery are looked up by key (LIMIT 1 keeps the planner from joining whole
+      -- tables: it misjudges a join on the correlated (event_id, occurred_at) as matching almost nothing).
+      cross join lateral (select e.occurred_at, e.data, e.request_id from control.events e
+                           where e.event_id = ie.event_id and e.occurred_at = ie.occurred_at limit 1) e -- one partition: the event's day
+      cross join lateral (select l.status, l.attempts, l.last_attempt_at, l.error_message from control.webhook_logs l
+                           where l.log_id = ie.log_id limit 1) l
      where ie.installation_id = ${installationId} and ie.sequence > ${query.after}
        ${type === undefined ? sql`` : family ? sql`and ie.event_type like ${family}` : sql`and ie.event_type = ${type}`}
        ${query.deliveryStatus === undefined ? sql`` : sql`and ${status} = ${query.deliveryStatus}`}

@@ -146,8 +146,10 @@ async function pollFeed(db: Db, sandboxId: number, position: StreamPosition): Pr
            ${planeActivePreviousSecret} as previous_webhook_secret_enc
       from control.installations i
       join control.installation_events ie on ie.installation_id = i.installation_id
-      join control.events e on e.event_id = ie.event_id and e.occurred_at = ie.occurred_at -- one partition: the event's day
-      join control.webhook_logs l on l.log_id = ie.log_id
+      -- Looked up by key per entry, as the events feed does (see listEvents).
+      cross join lateral (select e.occurred_at, e.data, e.request_id from control.events e
+                           where e.event_id = ie.event_id and e.occurred_at = ie.occurred_at limit 1) e -- one partition: the event's day
+      cross join lateral (select l.log_id, l.delivery_id, l.attempts from control.webhook_logs l where l.log_id = ie.log_id limit 1) l
       join control.plugins p on p.plugin_id = i.plugin_id
      where i.sandbox_id = ${sandboxId}
        and ie.sequence > coalesce((${JSON.stringify(position)}::jsonb ->> i.installation_id::text)::int, 0)
