@@ -1,10 +1,11 @@
 // `npx tsx bench/profile.ts [scenario]`: a CPU profile of the compiled service under one HTTP
 // scenario of the bench (default GET /orders/{orderId}), written to bench/results/profiles/, with
-// the functions that took the most self time printed. For finding where a request's time goes.
+// the functions that took the most self time printed, and PostgreSQL's busiest statements of the run. For finding where a request's time goes.
 import { execSync, spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { sql } from 'kysely';
 import { freePort } from '../src/db/embedded.js';
 import { seededDatabase } from './dev-database.js';
 import { HTTP_SCENARIOS } from './http-scenarios.js';
@@ -18,8 +19,9 @@ if (!scenario) {
   (help ? console.log : console.error)(`usage: npx tsx bench/profile.ts [scenario]\n${help ? '' : `no scenario named '${name}'; `}scenarios:\n${known}`);
   process.exit(help ? 0 : 2);
 }
-const database = await seededDatabase('profile', { installations: 100, orders: 20_000, customers: 1_000, feedEvents: 50, portalDevelopers: 1000 });
+const database = await seededDatabase('profile', { installations: 100, orders: 20_000, customers: 1_000, feedEvents: 50, portalDevelopers: 1000 }, { statementStats: true });
 const { env, data } = database;
+await sql`create extension if not exists pg_stat_statements`.execute(database.db);
 execSync('npm run --silent build', { cwd: ROOT, stdio: 'inherit' });
 const port = await freePort();
 const out = path.join(ROOT, 'bench/results/profiles');
@@ -35,8 +37,14 @@ for (;;) {
   await new Promise((r) => setTimeout(r, 200));
 }
 let n = 0;
-const result = await autocannon({ url, connections: 50, duration: 10, requests: [{ setupRequest: (req) => Object.assign(req, scenario.build(n++, data)) }] });
+const result = await autocannon({ url, connections: Number(process.env.BENCH_CONNECTIONS ?? 50), duration: 10, requests: [{ setupRequest: (req) => Object.assign(req, scenario.build(n++, data)) }] });
 console.log(`${name}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms`);
+// PostgreSQL's side of the same run: the statements that took the most time, per call.
+const { rows: statements } = await sql<{ calls: number; mean_ms: number; total_ms: number; query: string }>`
+  select calls::int, round(mean_exec_time::numeric, 3)::float8 as mean_ms, round(total_exec_time::numeric)::float8 as total_ms,
+         left(regexp_replace(query, '\\s+', ' ', 'g'), 160) as query
+    from pg_stat_statements where calls >= ${Math.floor(result.requests.total / 10)} order by total_exec_time desc limit 12`.execute(database.db);
+console.log(`statements (calls, mean ms, total ms):\n${statements.map((s) => `${String(s.calls).padStart(7)} ${String(s.mean_ms).padStart(8)} ${String(s.total_ms).padStart(7)}  ${s.query}`).join('\n')}\n`);
 const before = new Set(readdirSync(out));
 child.kill('SIGINT');
 await new Promise((r) => child.once('exit', r));

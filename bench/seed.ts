@@ -62,7 +62,6 @@ export async function seedBench(db: Db, config: Config, options: { installations
            'Customer ' || g, 'customer' || g || '@example.com', '+351 900 ' || lpad(g::text, 6, '0')
       from generate_series(1, ${options.customers}::int) g`.execute(db);
   await seedOrders(db, { organizationId, locationId, itemIds: [items[0]!.item_id, items[1]!.item_id], count: options.orders, customers: options.customers });
-  await sql`analyze`.execute(db);
 
   const keys = Array.from({ length: options.installations }, () => generateInstallationKey());
   const installations = await db
@@ -76,6 +75,8 @@ export async function seedBench(db: Db, config: Config, options: { installations
   const portal = options.portalDevelopers
     ? await seedPortal(db, config, { organizationId, locationId }, { developers: options.portalDevelopers, perInstallation: 50 })
     : { tokens: [], installationIds: [] };
+  // Statistics of everything seeded (autovacuum would take minutes to see the bulk loads; it never analyzes partitioned parents).
+  await sql`analyze`.execute(db);
   const { rows: orderRows } = await sql<{ order_id: number }>`select order_id from production.orders order by order_id limit 5000`.execute(db);
   return { keys, orderIds: orderRows.map((r) => r.order_id), itemIds: items.map((i) => i.item_id), webhookSecret, pluginId: plugin.plugin_id, organizationId, locationId, portal };
 }

@@ -31,7 +31,7 @@ const VIEWS: Record<'webhookLogs' | 'apiRequests', (r: Row) => Row> = {
   }),
 };
 const CURSOR_KEY = { webhookLogs: 'log_id', apiRequests: 'api_request_id' } as const;
-const FIRST_PAGE = /\{\s*(webhookLogs|apiRequests)\(installationId: "(\d+)"\)/;
+const FIRST_PAGE = /\{\s*(webhookLogs|apiRequests)\(installationId: \$installationId\)/;
 
 /** The developer of a valid HS256 session token (issuer, audience and expiry checked), or null. */
 function sessionDeveloper(authorization: string | undefined): number | null {
@@ -47,10 +47,11 @@ function sessionDeveloper(authorization: string | undefined): number | null {
 export async function portal(req: http.IncomingMessage, res: http.ServerResponse, body: Buffer): Promise<void> {
   const developerId = sessionDeveloper(req.headers.authorization);
   if (developerId === null) return send(res, 401, { errors: [{ message: 'authentication_failed' }] });
-  const match = FIRST_PAGE.exec((JSON.parse(body.toString('utf8')) as { query: string }).query);
+  const request = JSON.parse(body.toString('utf8')) as { query: string; variables?: { installationId?: string } };
+  const match = FIRST_PAGE.exec(request.query);
   if (!match) return send(res, 400, { errors: [{ message: 'the floor serves the first pages of webhookLogs and apiRequests only' }] });
   const field = match[1] as keyof typeof VIEWS;
-  const installationId = Number(match[2]);
+  const installationId = Number(request.variables?.installationId);
   const { rows: [developer] } = await query('floor_portal_developer', SQL.developer, [developerId]);
   if (!developer) return send(res, 401, { errors: [{ message: 'authentication_failed' }] });
   const { rows: [owned] } = await query('floor_portal_owned', SQL.owned, [installationId, developerId]);
