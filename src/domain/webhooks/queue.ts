@@ -73,9 +73,9 @@ export class JobQueue {
     await this.boss.send(QUEUES.fanout, data, { db: fromKysely(db) });
   }
 
-  /** The next chunk of a replay. */
-  async sendReplay(db: Executor, data: ReplayJobData): Promise<void> {
-    await this.boss.send(QUEUES.replay, data, { db: fromKysely(db) });
+  /** The next chunk of a replay, `delaySeconds` from now (a sandbox destination at its limit). */
+  async sendReplay(db: Executor, data: ReplayJobData, delaySeconds = 0): Promise<void> {
+    await this.boss.send(QUEUES.replay, data, { db: fromKysely(db), ...(delaySeconds > 0 ? { startAfter: delaySeconds } : {}) });
   }
 
   /** The depth of the webhook queues, as pg-boss's monitor last counted them (/metrics). */
