@@ -57,7 +57,7 @@ export async function runReplayChunk(deps: DeliveryDeps, job: Job<ReplayJobData>
  */
 async function sendFirstAttempt(deps: DeliveryDeps, logId: number): Promise<number> {
   const prepared = await prepare(deps.db, [{ logId, attempt: 1 }]);
-  const { admitted, held } = await admitSandboxDeliveries(deps.db, deps.config.webhook.sandboxPerHostPerMinute, prepared);
+  const { admitted, held } = await admitSandboxDeliveries(deps.db, deps.config.webhook, prepared);
   if (held.length > 0) return held[0]!.retryAfterSeconds;
   // A secret is decrypted per delivery: a rotation during a long replay is seen at once.
   const secrets = new Map<string, string | null>();
