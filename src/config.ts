@@ -42,6 +42,8 @@ export interface Config {
     readonly endpointConcurrency: number;
     /** Sandbox delivery attempts per destination host and minute, across processes (security review 3, finding 7). */
     readonly sandboxPerHostPerMinute: number;
+    /** Sandbox delivery attempts per plugin and minute, across processes (the same finding). */
+    readonly sandboxPerPluginPerMinute: number;
   };
   readonly sandboxIdleDays: number;
   /** Days events (and their webhook logs) are kept for the events feed, redelivery and replay. */
@@ -153,6 +155,7 @@ export function loadConfig(env: Env = process.env): Config {
       concurrency: int('SVC_WEBHOOK_CONCURRENCY', 4, 1, 64),
       endpointConcurrency: int('SVC_WEBHOOK_ENDPOINT_CONCURRENCY', 32, 1, 1000),
       sandboxPerHostPerMinute: int('SVC_SANDBOX_DELIVERIES_PER_HOST_PER_MINUTE', 600, 1, 1_000_000),
+      sandboxPerPluginPerMinute: int('SVC_SANDBOX_DELIVERIES_PER_PLUGIN_PER_MINUTE', 1_200, 1, 1_000_000),
     },
     sandboxIdleDays: int('SVC_SANDBOX_IDLE_DAYS', 30, 8, 3650),
     eventRetentionDays: int('SVC_EVENT_RETENTION_DAYS', 30, 1, 3650),

@@ -78,7 +78,7 @@ export async function startScenario(deps: ScenarioDeps, developerId: number, san
         if (err.code === '23505') throw new DomainError('conflict', 'Another scenario run started in this sandbox at the same moment: wait for it or cancel it.');
         throw err;
       });
-    await deps.queue.sendScenarioStep(trx, { runId: row.run_id }, 0);
+    await deps.queue.sendScenarioStep(trx, { runId: row.run_id }, 0, developerId);
     return row as unknown as ScenarioRunRow;
   });
 }
@@ -161,7 +161,7 @@ export async function playScenario(deps: ScenarioDeps, runId: number): Promise<v
     return;
   }
   const wait = Math.max(0, stepDueMs(done, total, row.minutes, deps.speed) - (Date.now() - row.started_at.getTime()));
-  await deps.queue.sendScenarioStep(deps.db, { runId }, wait / 1000);
+  await deps.queue.sendScenarioStep(deps.db, { runId }, wait / 1000, sandbox.developer_id);
 }
 
 /** The sandbox's installation, acting as the plugin for the steps that are the plugin's (kitchen statuses, 86, stock). */

@@ -45,7 +45,7 @@ interface Running {
 }
 
 export function deliveryBatches(deps: DeliveryDeps): DeliveryBatches {
-  const { timeoutMs, endpointConcurrency, batchSize, sandboxPerHostPerMinute } = deps.config.webhook;
+  const { timeoutMs, endpointConcurrency, batchSize } = deps.config.webhook;
   const slots = new EndpointSlots(endpointConcurrency, timeoutMs / 2);
   const timeoutSeconds = Math.ceil(timeoutMs / 1000);
   // An attempt waits in line at most `longestWaitMs`, then its request takes at most the timeout.
@@ -73,7 +73,7 @@ export function deliveryBatches(deps: DeliveryDeps): DeliveryBatches {
   const run = async (jobs: Job<DeliveryJobData>[]): Promise<void> => {
     const secrets = new Map<string, string | null>();
     const prepared = await prepare(deps.db, jobs.flatMap((job) => attemptsOf(job.data)));
-    const { admitted, held } = await admitSandboxDeliveries(deps.db, sandboxPerHostPerMinute, prepared);
+    const { admitted, held } = await admitSandboxDeliveries(deps.db, deps.config.webhook, prepared);
     const deferred = held.map((h) => ({ ...toAttempt(h.prepared), delaySeconds: h.retryAfterSeconds }));
     const running: Running[] = [];
     for (const p of admitted) {

@@ -1,12 +1,10 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Job } from 'pg-boss';
 import type { Db } from '../../db/database.js';
 import type { Database, WebhookLogsTable } from '../../db/types.js';
 import type { Selectable } from 'kysely';
 import { DomainError, NotFoundError, ValidationError } from '../shared/index.js';
-import { deliverAttempts, type DeliveryDeps } from './delivery.js';
 import { lockInstallationStates } from './installation-state.js';
-import { QUEUES, type JobQueue, type ReplayJobData } from './queue.js';
+import type { JobQueue } from './queue.js';
 
 // Redelivery and replay: new deliveries (new X-Svc-Delivery, their own attempts) of events an
 // installation was already sent, with the same envelope id and sequence. The newest delivery of an
@@ -14,7 +12,8 @@ import { QUEUES, type JobQueue, type ReplayJobData } from './queue.js';
 // - A redelivery repeats one delivery now (redeliverWebhook).
 // - A replay repeats every event of a time range (or only those whose delivery failed), in
 //   sequence order: its deliveries are created at once, then sent by chunks, one after the other,
-//   each chunk a job that queues the next. A failed attempt gets its retries as usual.
+//   each chunk a job that queues the next (replay-chunks.ts; a sandbox's chunks wait while its
+//   destination is at its limit a minute). A failed attempt gets its retries as usual.
 // - Automatic recovery (a plugin's webhookAutoRecover) is a replay of the last 24 hours' failed
 //   deliveries, started when a delivery succeeds after failures; each failed delivery is
 //   recovered this way once.
@@ -221,43 +220,5 @@ export async function redeliverWebhook(db: Db, queue: JobQueue, original: Select
     }
     await queue.enqueueDeliveries(trx, [{ logId: row.log_id, attempt: 1 }]);
     return row;
-  });
-}
-
-/**
- * How long one replay job keeps sending before it hands the rest of its chunk to the next job:
- * well inside the queue's expiry, so pg-boss never runs a chunk twice at once, and a slow endpoint
- * gives other replays a turn.
- */
-export const REPLAY_CHUNK_BUDGET_MS = 5 * 60_000;
-
-/**
- * The replay worker: sends the replay's next chunk of first attempts one after the other, in
- * sequence order, each recorded in its own short transaction (no transaction is open while a
- * request is on the network), then queues the next chunk. A delivery an acknowledgement cancelled
- * meanwhile is skipped: each is read again just before it is sent.
- */
-export async function runReplayChunk(deps: DeliveryDeps, job: Job<ReplayJobData>, budgetMs = REPLAY_CHUNK_BUDGET_MS): Promise<void> {
-  const { replayId } = job.data;
-  const chunk = await deps.db
-    .selectFrom('control.webhook_logs')
-    .select('log_id')
-    .where('replay_id', '=', replayId)
-    .where('status', '=', 'pending')
-    .where('attempts', '=', 0)
-    .orderBy('sequence')
-    .orderBy('log_id')
-    .limit(REPLAY_CHUNK)
-    .execute();
-  const deadline = Date.now() + budgetMs;
-  let sent = 0;
-  for (const row of chunk) {
-    if (Date.now() > deadline) break;
-    await deliverAttempts(deps, [{ logId: row.log_id, attempt: 1 }], { settle: async () => {} });
-    sent += 1;
-  }
-  await deps.db.transaction().execute(async (trx) => {
-    if (chunk.length === REPLAY_CHUNK || sent < chunk.length) await deps.queue.sendReplay(trx, { replayId });
-    await deps.queue.complete(trx, QUEUES.replay, [job]);
   });
 }
