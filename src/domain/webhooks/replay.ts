@@ -7,6 +7,7 @@ import { DomainError, NotFoundError, ValidationError } from '../shared/index.js'
 import { deliverAttempts, type DeliveryDeps } from './delivery.js';
 import { lockInstallationStates } from './installation-state.js';
 import { QUEUES, type JobQueue, type ReplayJobData } from './queue.js';
+import { transactionTime } from './partition-keys.js';
 
 // Redelivery and replay: new deliveries (new X-Svc-Delivery, their own attempts) of events an
 // installation was already sent, with the same envelope id and sequence. The newest delivery of an
@@ -162,7 +163,7 @@ async function insertReplay(trx: Transaction<Database>, queue: JobQueue, request
     )
     update control.installation_events ie set log_id = logs.log_id
       from logs where ie.installation_id = ${request.installationId} and ie.sequence = logs.sequence`.execute(trx);
-  await queue.sendReplay(trx, { replayId: replay.replay_id });
+  await queue.sendReplay(trx, { replayId: replay.replay_id, logsCreatedAt: await transactionTime(trx) });
   return replay.replay_id;
 }
 
@@ -219,7 +220,7 @@ export async function redeliverWebhook(db: Db, queue: JobQueue, original: Select
         .where('sequence', '=', original.sequence)
         .execute();
     }
-    await queue.enqueueDeliveries(trx, [{ logId: row.log_id, attempt: 1 }]);
+    await queue.enqueueDeliveries(trx, [{ logId: row.log_id, attempt: 1, logCreatedAt: await transactionTime(trx) }]);
     return row;
   });
 }
@@ -238,11 +239,12 @@ export const REPLAY_CHUNK_BUDGET_MS = 5 * 60_000;
  * meanwhile is skipped: each is read again just before it is sent.
  */
 export async function runReplayChunk(deps: DeliveryDeps, job: Job<ReplayJobData>, budgetMs = REPLAY_CHUNK_BUDGET_MS): Promise<void> {
-  const { replayId } = job.data;
+  const { replayId, logsCreatedAt } = job.data;
   const chunk = await deps.db
     .selectFrom('control.webhook_logs')
-    .select('log_id')
+    .select(['log_id', sql<string>`created_at::text`.as('created_at')])
     .where('replay_id', '=', replayId)
+    .$if(logsCreatedAt !== undefined, (q) => q.where('created_at', '=', sql<Date>`${logsCreatedAt}::timestamptz`))
     .where('status', '=', 'pending')
     .where('attempts', '=', 0)
     .orderBy('sequence')
@@ -253,11 +255,11 @@ export async function runReplayChunk(deps: DeliveryDeps, job: Job<ReplayJobData>
   let sent = 0;
   for (const row of chunk) {
     if (Date.now() > deadline) break;
-    await deliverAttempts(deps, [{ logId: row.log_id, attempt: 1 }], { settle: async () => {} });
+    await deliverAttempts(deps, [{ logId: row.log_id, attempt: 1, logCreatedAt: row.created_at }], { settle: async () => {} });
     sent += 1;
   }
   await deps.db.transaction().execute(async (trx) => {
-    if (chunk.length === REPLAY_CHUNK || sent < chunk.length) await deps.queue.sendReplay(trx, { replayId });
+    if (chunk.length === REPLAY_CHUNK || sent < chunk.length) await deps.queue.sendReplay(trx, job.data);
     await deps.queue.complete(trx, QUEUES.replay, [job]);
   });
 }
