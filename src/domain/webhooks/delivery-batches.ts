@@ -128,7 +128,7 @@ export function deliveryBatches(deps: DeliveryDeps): DeliveryBatches {
   };
 }
 
-const toAttempt = (p: Prepared): DeliveryAttempt => ({ logId: p.row.log_id, attempt: p.attempt });
+const toAttempt = ({ row, attempt }: Prepared): DeliveryAttempt => ({ logId: row.log_id, attempt, logCreatedAt: row.log_created_at, occurredAt: row.event_occurred_at });
 
 /**
  * Records the attempts that ended in the background, a few at a time: those that end together

@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/types.js';
@@ -10,6 +10,7 @@ import type { SendResult, WebhookHttpClient } from './http-client.js';
 import { nextAttempt } from './retry.js';
 import { recordHealth } from './health.js';
 import { planeActivePreviousSecret, planeSecret } from '../installations/index.js';
+import { inPartitions, partitionKeys } from './partition-keys.js';
 
 // The delivery pipeline over a batch of attempts (the worker's batches: delivery-batches.ts):
 //   prepare  one SELECT (no transaction, no lock): each delivery with its event and the plugin's
@@ -55,6 +56,8 @@ interface DeliveryRow {
   status: string;
   event_data: Record<string, unknown> | null;
   occurred_at: Date;
+  /** The event's occurred_at as text (its partition key), null when its row is gone or there is none (a test webhook). */
+  event_occurred_at: string | null;
   /** The API request that caused the event (null for a portal test webhook and restaurant-side changes). */
   request_id: string | null;
   webhook_endpoint: string | null;
@@ -81,6 +84,8 @@ export interface Prepared {
 export interface Outcome {
   logId: number;
   logCreatedAt: string;
+  /** The event's occurred_at (text), null without an event row: the retry's job carries it. */
+  occurredAt: string | null;
   installationId: number;
   attempt: number;
   result: SendResult;
@@ -88,24 +93,6 @@ export interface Outcome {
   headers: Record<string, string> | null;
   logStatus: 'delivered' | 'pending' | 'failed';
   retryDelaySeconds: number | null;
-}
-
-export interface BatchOptions {
-  /** Settles what asked for the attempts, in the recording transaction (completes the jobs). */
-  settle: (trx: Transaction<Database>) => Promise<void>;
-}
-
-/**
- * Makes the attempts and waits for all of them: prepare, sign and send outside any transaction,
- * then record in a short one (a replay chunk; the worker's batches go through delivery-batches.ts).
- */
-export async function deliverAttempts(deps: DeliveryDeps, attempts: DeliveryAttempt[], options: BatchOptions): Promise<void> {
-  // A batch mostly goes to a few plugins: each secret is decrypted once per batch (a rotation is
-  // seen by the next batch, which reads the plugin's current secret again).
-  const secrets = new Map<string, string | null>();
-  const prepared = await prepare(deps.db, attempts);
-  const outcomes = await Promise.all(prepared.map((p) => send(deps, p, secrets)));
-  await recordOutcomes(deps, outcomes, options.settle);
 }
 
 /** Step 4 in its transaction, with what settles the attempts' jobs; then the retries are announced. */
@@ -124,23 +111,7 @@ export async function recordOutcomes(deps: DeliveryDeps, outcomes: Outcome[], se
  */
 export async function prepare(db: Db, jobs: DeliveryAttempt[]): Promise<Prepared[]> {
   if (jobs.length === 0) return [];
-  const { rows } = await sql<DeliveryRow>`
-    select l.log_id, l.created_at::text as log_created_at, l.delivery_id, l.event_id, l.event_type, l.installation_id, l.sequence, l.attempts, l.status,
-           coalesce(l.payload, e.data) as event_data, coalesce(e.occurred_at, l.created_at) as occurred_at, e.request_id,
-           p.webhook_endpoint, ${planeSecret} as webhook_secret_enc, ${planeActivePreviousSecret} as previous_webhook_secret_enc,
-           (i.sandbox_id is not null and exists (select 1 from control.webhook_listeners wl
-                                                  where wl.sandbox_id = i.sandbox_id and wl.expires_at > now())) as listening,
-           (i.sandbox_id is not null and exists (select 1 from control.webhook_listeners wl
-                                                  where wl.sandbox_id = i.sandbox_id and wl.expires_at > now() and not wl.read_only)) as listening_writer,
-           coalesce(sb.fault_duplicate_rate, 0) as fault_duplicate_rate, coalesce(sb.fault_fail_first_attempt, false) as fault_fail_first_attempt,
-           i.plane
-      from control.webhook_logs l
-      join control.installations i on i.installation_id = l.installation_id
-      join control.plugins p on p.plugin_id = i.plugin_id
-      left join control.sandboxes sb on sb.sandbox_id = i.sandbox_id and i.plane = 'sandbox'
-      left join control.events e on e.event_id = l.event_id
-     where l.log_id = any(${jobs.map((job) => job.logId)}::int[]) and l.direction = 'outbound'
-     order by l.installation_id, l.sequence, l.log_id`.execute(db);
+  const { rows } = await prepareStatement(jobs).execute(db);
   const byId = new Map(rows.map((row) => [row.log_id, row]));
   const prepared: Prepared[] = [];
   const seen = new Set<string>();
@@ -153,6 +124,32 @@ export async function prepare(db: Db, jobs: DeliveryAttempt[]): Promise<Prepared
     prepared.push({ row, attempt: job.attempt, body: row.event_data ? buildBody(row) : null });
   }
   return prepared;
+}
+
+/**
+ * Prepare's SELECT. The jobs' partition keys (when they carry them) prune the logs and the events
+ * to their days; jobs queued without them are read through every partition.
+ */
+export function prepareStatement(jobs: DeliveryAttempt[]): RawBuilder<DeliveryRow> {
+  const created = partitionKeys(jobs.map((job) => job.logCreatedAt));
+  const occurred = partitionKeys(jobs.map((job) => job.occurredAt));
+  return sql<DeliveryRow>`
+    select l.log_id, l.created_at::text as log_created_at, l.delivery_id, l.event_id, l.event_type, l.installation_id, l.sequence, l.attempts, l.status,
+           coalesce(l.payload, e.data) as event_data, coalesce(e.occurred_at, l.created_at) as occurred_at, e.occurred_at::text as event_occurred_at, e.request_id,
+           p.webhook_endpoint, ${planeSecret} as webhook_secret_enc, ${planeActivePreviousSecret} as previous_webhook_secret_enc,
+           (i.sandbox_id is not null and exists (select 1 from control.webhook_listeners wl
+                                                  where wl.sandbox_id = i.sandbox_id and wl.expires_at > now())) as listening,
+           (i.sandbox_id is not null and exists (select 1 from control.webhook_listeners wl
+                                                  where wl.sandbox_id = i.sandbox_id and wl.expires_at > now() and not wl.read_only)) as listening_writer,
+           coalesce(sb.fault_duplicate_rate, 0) as fault_duplicate_rate, coalesce(sb.fault_fail_first_attempt, false) as fault_fail_first_attempt,
+           i.plane
+      from control.webhook_logs l
+      join control.installations i on i.installation_id = l.installation_id
+      join control.plugins p on p.plugin_id = i.plugin_id
+      left join control.sandboxes sb on sb.sandbox_id = i.sandbox_id and i.plane = 'sandbox'
+      left join control.events e on e.event_id = l.event_id ${inPartitions('e.occurred_at', occurred)}
+     where l.log_id = any(${jobs.map((job) => job.logId)}::int[]) ${inPartitions('l.created_at', created)} and l.direction = 'outbound'
+     order by l.installation_id, l.sequence, l.log_id`;
 }
 
 /**
@@ -233,6 +230,7 @@ export async function send(deps: DeliveryDeps, p: Prepared, secrets: Map<string,
   const outcome: Outcome = {
     logId: row.log_id,
     logCreatedAt: row.log_created_at,
+    occurredAt: row.event_occurred_at,
     installationId: row.installation_id,
     attempt,
     result,
@@ -265,11 +263,22 @@ function readSecret(deps: DeliveryDeps, row: DeliveryRow, secrets: Map<string, s
 }
 
 /** Step 4: record the attempts, the health, the next attempts and settle the jobs, in one short transaction. */
-export async function record(
-  deps: DeliveryDeps,
-  trx: Transaction<Database>,
-  outcomes: Outcome[],
-): Promise<{ logId: number; attempt: number; delaySeconds: number }[]> {
+export async function record(deps: DeliveryDeps, trx: Transaction<Database>, outcomes: Outcome[]): Promise<(DeliveryAttempt & { delaySeconds: number })[]> {
+  const updated = outcomes.length === 0 ? [] : (await recordStatement(outcomes).execute(trx)).rows.map((r) => r.log_id);
+  const recorded = new Set(updated);
+  await recordHealth(trx, deps.queue, outcomes.filter((o) => recorded.has(o.logId)));
+  const next = outcomes
+    .filter((o) => o.logStatus === 'pending' && recorded.has(o.logId))
+    .map((o) => ({ logId: o.logId, attempt: o.attempt + 1, logCreatedAt: o.logCreatedAt, occurredAt: o.occurredAt, delaySeconds: o.retryDelaySeconds ?? 0 }));
+  await deps.queue.enqueueDeliveries(trx, next);
+  return next;
+}
+
+/**
+ * Record's statement: the attempt rows and the logs' update (only while still pending: the fence
+ * against an acknowledgement that committed meanwhile), pruned to the logs' days by their created_at.
+ */
+export function recordStatement(outcomes: Outcome[]): RawBuilder<{ log_id: number }> {
   const rows = outcomes.map((o) => ({
     log_id: o.logId,
     log_created_at: o.logCreatedAt,
@@ -283,36 +292,26 @@ export async function record(
     request_headers: o.headers,
     log_status: o.logStatus,
   }));
-  let updated: number[] = [];
-  if (rows.length > 0) {
-    const result = await sql<{ log_id: number }>`
-      with v as (
-        select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(
-          log_id int, log_created_at timestamptz, attempt int, status text, http_status int, error_message text, refusal_reason text,
-          remote_address text, duration_ms int, request_headers jsonb, log_status text)
-      ), ins as (
-        insert into control.webhook_delivery_attempts
-               (log_id, log_created_at, attempt, status, http_status, error_message, refusal_reason, remote_address, duration_ms, request_headers)
-        select log_id, log_created_at, attempt, status, http_status, error_message, refusal_reason, remote_address, duration_ms, request_headers from v
-        on conflict (log_id, attempt, log_created_at) do nothing
-        returning log_id, attempt
-      )
-      update control.webhook_logs l
-         -- A listener that already reported a local non-2xx for this delivery: failed (stream.ts).
-         set status = case when v.remote_address = 'svc listen' and (l.listener_http_status < 200 or l.listener_http_status > 299)
-                           then 'failed' else v.log_status end,
-             attempts = v.attempt, http_status = v.http_status,
-             error_message = v.error_message, duration_ms = v.duration_ms, last_attempt_at = now(), updated_at = now()
-        from v join ins on ins.log_id = v.log_id and ins.attempt = v.attempt
-       where l.log_id = v.log_id and l.created_at = v.log_created_at and l.attempts < v.attempt and l.status = 'pending'
-      returning l.log_id`.execute(trx);
-    updated = result.rows.map((r) => r.log_id);
-  }
-  const recorded = new Set(updated);
-  await recordHealth(trx, deps.queue, outcomes.filter((o) => recorded.has(o.logId)));
-  const next = outcomes
-    .filter((o) => o.logStatus === 'pending' && recorded.has(o.logId))
-    .map((o) => ({ logId: o.logId, attempt: o.attempt + 1, delaySeconds: o.retryDelaySeconds ?? 0 }));
-  await deps.queue.enqueueDeliveries(trx, next);
-  return next;
+  return sql<{ log_id: number }>`
+    with v as (
+      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(
+        log_id int, log_created_at timestamptz, attempt int, status text, http_status int, error_message text, refusal_reason text,
+        remote_address text, duration_ms int, request_headers jsonb, log_status text)
+    ), ins as (
+      insert into control.webhook_delivery_attempts
+             (log_id, log_created_at, attempt, status, http_status, error_message, refusal_reason, remote_address, duration_ms, request_headers)
+      select log_id, log_created_at, attempt, status, http_status, error_message, refusal_reason, remote_address, duration_ms, request_headers from v
+      on conflict (log_id, attempt, log_created_at) do nothing
+      returning log_id, attempt
+    )
+    update control.webhook_logs l
+       -- A listener that already reported a local non-2xx for this delivery: failed (stream.ts).
+       set status = case when v.remote_address = 'svc listen' and (l.listener_http_status < 200 or l.listener_http_status > 299)
+                         then 'failed' else v.log_status end,
+           attempts = v.attempt, http_status = v.http_status,
+           error_message = v.error_message, duration_ms = v.duration_ms, last_attempt_at = now(), updated_at = now()
+      from v join ins on ins.log_id = v.log_id and ins.attempt = v.attempt
+     where l.log_id = v.log_id and l.created_at = v.log_created_at ${inPartitions('l.created_at', partitionKeys(rows.map((r) => r.log_created_at)))}
+       and l.attempts < v.attempt and l.status = 'pending'
+    returning l.log_id`;
 }

@@ -158,11 +158,27 @@ export async function acknowledgeEvents(db: Db, installationId: number, through:
 }
 
 async function acknowledge(trx: Transaction<Database>, installationId: number, through: number): Promise<Acknowledgement> {
+  // The pending deliveries at or below `through`: the originals above the last acknowledgement
+  // (those below it were cancelled by it, and no original is numbered below the last sequence
+  // issued) and any redelivery or replay delivery, which repeat old sequences. No index reads the
+  // status, so that recording an attempt is a HOT update (migration 2026_11_27_020000).
   const { rows: cancelled } = await sql<{ log_id: number }>`
-    update control.webhook_logs
+    with acknowledged as (
+      select coalesce((select s.acknowledged_through from control.installation_webhook_state s where s.installation_id = ${installationId}), 0) as through
+    ), target as (
+      select log_id, created_at from control.webhook_logs
+       where installation_id = ${installationId} and direction = 'outbound' and status = 'pending'
+         and sequence > (select through from acknowledged) and sequence <= ${through}
+      union
+      select log_id, created_at from control.webhook_logs
+       where installation_id = ${installationId} and direction = 'outbound' and status = 'pending'
+         and (replay_id is not null or redelivery_of is not null) and sequence <= ${through}
+    )
+    -- Arrays, not a join: a join with the target makes the planner scan every partition whole.
+    update control.webhook_logs l
        set status = 'acknowledged', updated_at = now()
-     where installation_id = ${installationId} and direction = 'outbound' and status = 'pending' and sequence <= ${through}
-    returning log_id`.execute(trx);
+     where l.log_id = any(array(select log_id from target)) and l.created_at = any(array(select created_at from target)) and l.status = 'pending'
+    returning l.log_id`.execute(trx);
   const { rows } = await sql<{ acknowledged_through: number }>`
     insert into control.installation_webhook_state as s (installation_id, acknowledged_through) values (${installationId}, ${through})
     on conflict (installation_id) do update set acknowledged_through = greatest(s.acknowledged_through, excluded.acknowledged_through)

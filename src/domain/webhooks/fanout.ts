@@ -9,6 +9,7 @@ import { QUEUES, type FanoutJobData, type JobQueue } from './queue.js';
 import { isLifecycleEvent, isSubscribed } from './subscriptions.js';
 import { installations } from '../installations/index.js';
 import { lockInstallationStates } from './installation-state.js';
+import { inPartitions, partitionKeys } from './partition-keys.js';
 
 // Fan-out, in two steps:
 // 1. When an event is emitted (inside the emitting transaction, by the event sink in outbox.ts) the
@@ -52,12 +53,19 @@ export async function createDeliveries(db: Db, queue: JobQueue, jobs: Job<Fanout
   const pairs = jobs.flatMap((job) =>
     job.data.installationIds.map((installationId) => ({ event_id: job.data.eventId, event_type: job.data.event, installation_id: installationId })),
   );
+  const occurred = partitionKeys(jobs.map((job) => job.data.occurredAt));
   await db.transaction().execute(async (trx: Transaction<Database>) => {
-    const created = pairs.length === 0 ? [] : await insertDeliveries(trx, pairs);
+    const created = pairs.length === 0 ? [] : await insertDeliveries(trx, pairs, occurred);
     // A sandbox's reorder fault holds each first attempt a random time within its window.
     await queue.enqueueDeliveries(
       trx,
-      created.map(({ log_id, reorder_window }) => ({ logId: log_id, attempt: 1, ...(reorder_window > 0 ? { delaySeconds: Math.random() * reorder_window } : {}) })),
+      created.map(({ log_id, log_created_at, occurred_at, reorder_window }) => ({
+        logId: log_id,
+        attempt: 1,
+        logCreatedAt: log_created_at,
+        occurredAt: occurred_at,
+        ...(reorder_window > 0 ? { delaySeconds: Math.random() * reorder_window } : {}),
+      })),
     );
     await queue.complete(trx, QUEUES.fanout, jobs);
   });
@@ -77,20 +85,23 @@ interface Pair {
  * feed never sees sequence n+1 before n. A pair that already has a delivery (a fan-out job run
  * twice) is skipped, as is an installation deleted since the event.
  */
-async function insertDeliveries(trx: Transaction<Database>, pairs: Pair[]): Promise<{ log_id: number; reorder_window: number }[]> {
+async function insertDeliveries(trx: Transaction<Database>, pairs: Pair[], occurred: string[] | null): Promise<Created[]> {
   const counters = await lockInstallationStates(trx, pairs.map((p) => p.installation_id));
   // The jobs of a batch come in no particular order: number the events in the order they occurred.
   // Each lookup goes through an index (a generic plan would otherwise hash-join whole tables).
-  const { rows: events } = await sql<{ event_id: string; done: number[] }>`
-    select e.event_id,
-           array(select ie.installation_id from control.installation_events ie where ie.event_id = e.event_id) as done
+  // The jobs' occurred_at keys (when they carry them) prune the events and the feed to their days.
+  const { rows: events } = await sql<{ event_id: string; occurred_at: string; done: number[] }>`
+    select e.event_id, e.occurred_at::text as occurred_at,
+           array(select ie.installation_id from control.installation_events ie
+                  where ie.event_id = e.event_id and ie.occurred_at = e.occurred_at ${inPartitions('ie.occurred_at', occurred)}) as done
       from control.events e
-     where e.event_id = any(${[...new Set(pairs.map((p) => p.event_id))]}::uuid[])
+     where e.event_id = any(${[...new Set(pairs.map((p) => p.event_id))]}::uuid[]) ${inPartitions('e.occurred_at', occurred)}
      order by e.occurred_at, e.event_id`.execute(trx);
   const position = new Map(events.map((row, i) => [row.event_id, i]));
+  const occurredAt = new Map(events.map((row) => [row.event_id, row.occurred_at]));
   const done = new Set(events.flatMap((row) => row.done.map((installationId) => `${row.event_id}:${installationId}`)));
   const last = new Map(counters.map((row) => [row.installation_id, row.last_sequence]));
-  const numbered: (Pair & { sequence: number })[] = [];
+  const numbered: (Pair & { sequence: number; occurred_at: string })[] = [];
   const ordered = pairs.filter((pair) => position.has(pair.event_id)).sort((a, b) => position.get(a.event_id)! - position.get(b.event_id)!);
   for (const pair of ordered) {
     const key = `${pair.event_id}:${pair.installation_id}`;
@@ -98,35 +109,41 @@ async function insertDeliveries(trx: Transaction<Database>, pairs: Pair[]): Prom
     if (previous === undefined || done.has(key)) continue;
     done.add(key);
     last.set(pair.installation_id, previous + 1);
-    numbered.push({ ...pair, sequence: previous + 1 });
+    numbered.push({ ...pair, sequence: previous + 1, occurred_at: occurredAt.get(pair.event_id)! });
   }
   if (numbered.length === 0) return [];
   // The installations' new last sequences (numbered is in order: the last one wins).
   const lastSequences = new Map(numbered.map((p) => [p.installation_id, p.sequence]));
   // As above, every table is reached through an index: the events, counters, installations and
   // sandboxes looked up row by row, never joined whole.
-  const { rows } = await sql<{ log_id: number; reorder_window: number }>`
+  const { rows } = await sql<{ log_id: number; log_created_at: string; event_id: string; reorder_window: number }>`
     with v as (
-      select * from jsonb_to_recordset(${JSON.stringify(numbered)}::jsonb) as v(event_id uuid, event_type text, installation_id int, sequence int)
+      select * from jsonb_to_recordset(${JSON.stringify(numbered)}::jsonb) as v(event_id uuid, event_type text, installation_id int, sequence int, occurred_at timestamptz)
     ), logs as (
       insert into control.webhook_logs (installation_id, direction, event_type, event_id, status, delivery_id, attempts, sequence)
       select v.installation_id, 'outbound', v.event_type, v.event_id, 'pending', gen_random_uuid(), 0, v.sequence from v
-      returning log_id, installation_id, event_id, event_type, sequence
+      returning log_id, created_at, installation_id, event_id, event_type, sequence
     ), feed as (
       insert into control.installation_events (installation_id, sequence, event_id, event_type, occurred_at, log_id)
-      select l.installation_id, l.sequence, l.event_id, l.event_type,
-             (select e.occurred_at from control.events e where e.event_id = l.event_id), l.log_id
-        from logs l
+      select l.installation_id, l.sequence, l.event_id, l.event_type, v.occurred_at, l.log_id
+        from logs l join v on v.installation_id = l.installation_id and v.sequence = l.sequence
     ), counters as (
       update control.installation_webhook_state s set last_sequence = m.last
         from unnest(${[...lastSequences.keys()]}::int[], ${[...lastSequences.values()]}::int[]) as m(installation_id, last)
        where s.installation_id = any(${[...lastSequences.keys()]}::int[]) and s.installation_id = m.installation_id
     )
-    select l.log_id,
+    select l.log_id, l.created_at::text as log_created_at, l.event_id,
            coalesce((select sb.fault_reorder_window_seconds
                        from control.installations i join control.sandboxes sb on sb.sandbox_id = i.sandbox_id
                       where i.installation_id = l.installation_id and i.plane = 'sandbox'), 0) as reorder_window
       from logs l
      order by l.installation_id, l.sequence`.execute(trx);
-  return rows;
+  return rows.map(({ event_id, ...row }) => ({ ...row, occurred_at: occurredAt.get(event_id)! }));
+}
+
+interface Created {
+  log_id: number;
+  log_created_at: string;
+  occurred_at: string;
+  reorder_window: number;
 }

@@ -62,13 +62,13 @@ export function createEventSink(queue: JobQueue): EventSink {
       });
       const event = { eventId: row!.event_id, name };
       const installationIds = subscribedAmong(row!.recipients, name);
-      if (installationIds.length > 0) await queue.sendFanout(trx, { eventId: event.eventId, event: name, installationIds });
+      if (installationIds.length > 0) await queue.sendFanout(trx, { eventId: event.eventId, event: name, installationIds, occurredAt: row!.occurred_at });
       return event;
     },
   };
 }
 
-const eventInsert = new PreparedQuery<{ event_id: string; recipients: RecipientRow[] }>(64);
+const eventInsert = new PreparedQuery<{ event_id: string; occurred_at: string; recipients: RecipientRow[] }>(64);
 
 /** Which of the scope's values are given: what changes the recipients statement's text. */
 function scopeShape(scope: EventScope): string {
@@ -104,6 +104,8 @@ function eventInsertStatement(trx: Executor, candidates: RawBuilder<RecipientRow
     })
     .returning([
       'event_id',
+      // Text keeps the microseconds of the partition key (a Date would drop them): the fan-out job carries it.
+      sql<string>`occurred_at::text`.as('occurred_at'),
       (candidates === null ? sql<RecipientRow[]>`'[]'::json` : sql<RecipientRow[]>`(select coalesce(json_agg(x), '[]') from (${candidates}) x)`).as('recipients'),
     ]);
 }

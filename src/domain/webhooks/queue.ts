@@ -27,12 +27,30 @@ export interface FanoutJobData {
   eventId: string;
   event: string;
   installationIds: number[];
+  /**
+   * The event's occurred_at as PostgreSQL wrote it (text, microseconds kept): the partition key of
+   * control.events and of the feed, so the fan-out reads one partition. Absent in jobs queued by
+   * a version before it; those are read through every partition.
+   */
+  occurredAt?: string;
 }
 
 /** One attempt of one delivery (its webhook_logs row). */
 export interface DeliveryAttempt {
   logId: number;
   attempt: number;
+  /**
+   * The partition keys (text, as PostgreSQL wrote them): the log's created_at and its event's
+   * occurred_at (null: no event row, a test webhook). With them prepare and record read one
+   * partition instead of probing every day's; jobs queued before they were carried lack them.
+   */
+  logCreatedAt?: string;
+  occurredAt?: string | null;
+}
+
+/** The attempt with only what its job carries (each partition key when known). */
+export function carriedAttempt({ logId, attempt, logCreatedAt, occurredAt }: DeliveryAttempt): DeliveryAttempt {
+  return { logId, attempt, ...(logCreatedAt === undefined ? {} : { logCreatedAt }), ...(occurredAt === undefined ? {} : { occurredAt }) };
 }
 
 /**
@@ -59,6 +77,8 @@ export function attemptsOf(data: DeliveryJobData): DeliveryAttempt[] {
 
 export interface ReplayJobData {
   replayId: number;
+  /** The created_at of the replay's deliveries (text; one transaction made them all): their partition key. */
+  logsCreatedAt?: string;
 }
 
 export interface ScenarioJobData {
@@ -121,14 +141,14 @@ export class JobQueue {
 export function groupAttempts(items: (DeliveryAttempt & { delaySeconds?: number })[]): { delaySeconds: number; attempts: DeliveryAttempt[] }[] {
   const open = new Map<number, DeliveryAttempt[]>();
   const groups: { delaySeconds: number; attempts: DeliveryAttempt[] }[] = [];
-  for (const { logId, attempt, delaySeconds = 0 } of items) {
+  for (const { delaySeconds = 0, ...item } of items) {
     let attempts = open.get(delaySeconds);
     if (!attempts || attempts.length >= DELIVERIES_PER_JOB) {
       attempts = [];
       open.set(delaySeconds, attempts);
       groups.push({ delaySeconds, attempts });
     }
-    attempts.push({ logId, attempt });
+    attempts.push(carriedAttempt(item));
   }
   return groups;
 }

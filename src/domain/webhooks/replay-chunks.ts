@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Job } from 'pg-boss';
 import { prepare, recordOutcomes, send, type DeliveryDeps } from './delivery.js';
 import { REPLAY_CHUNK } from './replay.js';
@@ -24,11 +25,12 @@ export const REPLAY_CHUNK_BUDGET_MS = 5 * 60_000;
  * is sent.
  */
 export async function runReplayChunk(deps: DeliveryDeps, job: Job<ReplayJobData>, budgetMs = REPLAY_CHUNK_BUDGET_MS): Promise<void> {
-  const { replayId } = job.data;
+  const { replayId, logsCreatedAt } = job.data;
   const chunk = await deps.db
     .selectFrom('control.webhook_logs')
-    .select('log_id')
+    .select(['log_id', sql<string>`created_at::text`.as('created_at')])
     .where('replay_id', '=', replayId)
+    .$if(logsCreatedAt !== undefined, (q) => q.where('created_at', '=', sql<Date>`${logsCreatedAt}::timestamptz`))
     .where('status', '=', 'pending')
     .where('attempts', '=', 0)
     .orderBy('sequence')
@@ -40,13 +42,13 @@ export async function runReplayChunk(deps: DeliveryDeps, job: Job<ReplayJobData>
   let heldSeconds = 0;
   for (const row of chunk) {
     if (Date.now() > deadline) break;
-    heldSeconds = await sendFirstAttempt(deps, row.log_id);
+    heldSeconds = await sendFirstAttempt(deps, row.log_id, row.created_at);
     if (heldSeconds > 0) break;
     sent += 1;
   }
   if (heldSeconds > 0) deps.logger.info({ replayId, sent, retryAfterSeconds: heldSeconds }, 'sandbox replay paused: its destination reached its limit a minute');
   await deps.db.transaction().execute(async (trx) => {
-    if (chunk.length === REPLAY_CHUNK || sent < chunk.length) await deps.queue.sendReplay(trx, { replayId }, heldSeconds);
+    if (chunk.length === REPLAY_CHUNK || sent < chunk.length) await deps.queue.sendReplay(trx, job.data, heldSeconds);
     await deps.queue.complete(trx, QUEUES.replay, [job]);
   });
 }
@@ -55,8 +57,8 @@ export async function runReplayChunk(deps: DeliveryDeps, job: Job<ReplayJobData>
  * Sends and records one delivery's first attempt, unless it is no longer pending. Returns 0, or
  * the seconds until its sandbox destination's window ends when it is held there (nothing sent).
  */
-async function sendFirstAttempt(deps: DeliveryDeps, logId: number): Promise<number> {
-  const prepared = await prepare(deps.db, [{ logId, attempt: 1 }]);
+async function sendFirstAttempt(deps: DeliveryDeps, logId: number, logCreatedAt: string): Promise<number> {
+  const prepared = await prepare(deps.db, [{ logId, attempt: 1, logCreatedAt }]);
   const { admitted, held } = await admitSandboxDeliveries(deps.db, deps.config.webhook, prepared);
   if (held.length > 0) return held[0]!.retryAfterSeconds;
   // A secret is decrypted per delivery: a rotation during a long replay is seen at once.

@@ -5,6 +5,7 @@ import type { Selectable } from 'kysely';
 import { DomainError, NotFoundError, ValidationError } from '../shared/index.js';
 import { lockInstallationStates } from './installation-state.js';
 import type { JobQueue } from './queue.js';
+import { transactionTime } from './partition-keys.js';
 
 // Redelivery and replay: new deliveries (new X-Svc-Delivery, their own attempts) of events an
 // installation was already sent, with the same envelope id and sequence. The newest delivery of an
@@ -161,7 +162,7 @@ async function insertReplay(trx: Transaction<Database>, queue: JobQueue, request
     )
     update control.installation_events ie set log_id = logs.log_id
       from logs where ie.installation_id = ${request.installationId} and ie.sequence = logs.sequence`.execute(trx);
-  await queue.sendReplay(trx, { replayId: replay.replay_id });
+  await queue.sendReplay(trx, { replayId: replay.replay_id, logsCreatedAt: await transactionTime(trx) });
   return replay.replay_id;
 }
 
@@ -218,7 +219,7 @@ export async function redeliverWebhook(db: Db, queue: JobQueue, original: Select
         .where('sequence', '=', original.sequence)
         .execute();
     }
-    await queue.enqueueDeliveries(trx, [{ logId: row.log_id, attempt: 1 }]);
+    await queue.enqueueDeliveries(trx, [{ logId: row.log_id, attempt: 1, logCreatedAt: await transactionTime(trx) }]);
     return row;
   });
 }

@@ -1,0 +1,112 @@
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { sql, type RawBuilder } from 'kysely';
+import { listPartitions } from '../../src/db/partitions.js';
+import { prepareStatement, recordStatement, type Outcome } from '../../src/domain/webhooks/delivery.js';
+import { QUEUES, attemptsOf as jobAttempts, type DeliveryAttempt, type DeliveryJobData } from '../../src/domain/webhooks/queue.js';
+import { createInstallation, type InstallationFixture } from '../support/builders.js';
+import type { TestContext } from '../support/context.js';
+import { deliveriesOf, emit, scopeOf, waitForDelivery, webhookWorld } from '../support/webhook-fixtures.js';
+import { ok, waitUntil } from '../support/webhook-receiver.js';
+
+// The history is partitioned by day: the delivery path carries each row's partition key in its jobs
+// so that its statements read one partition, whatever the history kept; jobs queued by the
+// previous version, without the keys, are still delivered.
+
+const world = webhookWorld();
+let t: TestContext;
+let inst: InstallationFixture;
+beforeAll(async () => void (inst = await createInstallation((t = world.t).db, { webhookEndpoint: world.receiver.url('/hook') })));
+
+const paid = (n: number) => ({ order_id: n, unique_orderid: `ORD-${n}`, total: '1.00', paid_at: '2026-03-14T18:40:00Z' });
+
+/** The partitions of `table` a statement's plan reads (EXPLAIN FORMAT JSON: pruned ones are absent). */
+async function partitionsRead(statement: RawBuilder<unknown>, table: string): Promise<string[]> {
+  const { rows } = await sql<{ 'QUERY PLAN': unknown }>`explain (format json) ${statement}`.execute(t.db);
+  const names = new Set<string>();
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (node && typeof node === 'object') {
+      for (const [key, value] of Object.entries(node)) {
+        if (key === 'Relation Name' && typeof value === 'string' && value.startsWith(`${table}_`)) names.add(value);
+        else walk(value);
+      }
+    }
+  };
+  walk(rows[0]!['QUERY PLAN']);
+  return [...names];
+}
+
+/** The attempts the delivery jobs of a log carried (first attempts, retries, covers). */
+async function carried(logId: number): Promise<DeliveryAttempt[]> {
+  const { rows } = await sql<{ data: DeliveryJobData }>`select data from pgboss.job where name = ${QUEUES.delivery}`.execute(t.db);
+  return rows.flatMap((row) => jobAttempts(row.data)).filter((a) => a.logId === logId);
+}
+
+const outcomeOf = (attempt: DeliveryAttempt): Outcome => ({
+  logId: attempt.logId,
+  logCreatedAt: attempt.logCreatedAt!,
+  occurredAt: attempt.occurredAt ?? null,
+  installationId: inst.installationId,
+  attempt: attempt.attempt,
+  result: { ok: true, httpStatus: 200, errorMessage: null, refusalReason: null, retryable: false, remoteAddress: '127.0.0.1', durationMs: 1 },
+  headers: null,
+  logStatus: 'delivered',
+  retryDelaySeconds: null,
+});
+
+describe('partition pruning on the delivery path', () => {
+  it('when a delivery job carries its partition keys, then prepare reads one partition of the logs and of the events, and record one of the logs', async () => {
+    const eventId = await emit(t, scopeOf(inst), 'order.paid', paid(1));
+    const [log] = await waitForDelivery(t.db, eventId);
+    const [job] = await carried(log!.log_id);
+    expect(job).toEqual({ logId: log!.log_id, attempt: 1, logCreatedAt: expect.any(String), occurredAt: expect.any(String) });
+    expect((await listPartitions(t.db, 'webhook_logs')).length).toBeGreaterThanOrEqual(5);
+    expect((await listPartitions(t.db, 'events')).length).toBeGreaterThanOrEqual(5);
+
+    expect(await partitionsRead(prepareStatement([job!]), 'webhook_logs')).toHaveLength(1);
+    expect(await partitionsRead(prepareStatement([job!]), 'events')).toHaveLength(1);
+    expect(await partitionsRead(recordStatement([outcomeOf(job!)]), 'webhook_logs')).toHaveLength(1);
+    // Without the keys (a job of the previous version) every partition is probed: what the keys save.
+    const legacy = { logId: job!.logId, attempt: 1 };
+    expect((await partitionsRead(prepareStatement([legacy]), 'webhook_logs')).length).toBe((await listPartitions(t.db, 'webhook_logs')).length);
+  });
+
+  it('when a delivery fails, then its retry job carries the partition keys of the first attempt', async () => {
+    const failing = await createInstallation(t.db, { webhookEndpoint: world.receiver.url('/failing') });
+    world.receiver.respond((req, res) => {
+      res.statusCode = req.path === '/failing' ? 500 : 200;
+      res.end();
+    });
+    const eventId = await emit(t, scopeOf(failing), 'order.paid', paid(2));
+    await waitUntil(async () => (await deliveriesOf(t.db, eventId))[0]?.attempts === 1, 10_000);
+    const [log] = await deliveriesOf(t.db, eventId);
+    await waitUntil(async () => (await carried(log!.log_id)).some((a) => a.attempt === 2), 10_000);
+    world.receiver.respond(ok);
+    const jobs = await carried(log!.log_id);
+    const first = jobs.find((a) => a.attempt === 1)!;
+    expect(first.logCreatedAt).toEqual(expect.any(String));
+    expect(jobs.find((a) => a.attempt === 2)).toEqual({ ...first, attempt: 2 });
+  });
+});
+
+describe('jobs queued by the previous version', () => {
+  it('when a fan-out job and a delivery job without partition keys are taken, then their deliveries are sent', async () => {
+    const { rows: [event] } = await sql<{ event_id: string }>`
+      insert into control.events (event_name, plane, organization_id, location_id, data)
+      values ('order.paid', 'production', ${inst.organizationId}, ${inst.locationId}, ${JSON.stringify(paid(3))}::jsonb)
+      returning event_id`.execute(t.db);
+    await t.queue.boss.send(QUEUES.fanout, { eventId: event!.event_id, event: 'order.paid', installationIds: [inst.installationId] });
+    const [fannedOut] = await waitForDelivery(t.db, event!.event_id);
+    expect(fannedOut!.status).toBe('delivered');
+
+    // A redelivery's log whose job is of the previous shape (one attempt, no keys).
+    const { rows: [log] } = await sql<{ log_id: number; delivery_id: string }>`
+      insert into control.webhook_logs (installation_id, direction, event_type, event_id, status, delivery_id, attempts, sequence, redelivery_of)
+      select installation_id, 'outbound', event_type, event_id, 'pending', gen_random_uuid(), 0, sequence, log_id
+        from control.webhook_logs where log_id = ${fannedOut!.log_id}
+      returning log_id, delivery_id`.execute(t.db);
+    await t.queue.boss.send(QUEUES.delivery, { logId: log!.log_id, attempt: 1 });
+    await waitUntil(() => world.receiver.requests.some((req) => req.headers['x-svc-delivery'] === log!.delivery_id), 10_000);
+    await waitUntil(async () => (await deliveriesOf(t.db, event!.event_id)).every((l) => l.status === 'delivered'), 10_000);
+  });
+});
