@@ -44,6 +44,14 @@ const END = /^(commit|rollback)$/i;
 const STALE_NAME = new Set(['0A000', '26000']);
 /** The named BEGIN a pipelined statement binds; parsed once per connection, by its first transaction. */
 const BEGIN_STATEMENT = 'svc_begin';
+/** Names found stale in this process: a statement's result type changed (0A000) or it is gone (26000). */
+const stats = { staleNames: 0 };
+
+/**
+ * How often this process had to forget a name and parse its statement again. With no `*` in the
+ * service's statements an additive migration changes no result type, so this stays 0 then (tests).
+ */
+export const namedStatementStats = (): Readonly<typeof stats> => ({ ...stats });
 
 interface Connection {
   parsedStatements: Record<string, string>;
@@ -217,6 +225,7 @@ export function useNamedStatements(pool: pg.Pool, maxPerConnection = 256): void 
           new Kind(descriptions, { name: nameFor(text), text, values }, (err, result) => {
             const code = (err as { code?: string } | null)?.code ?? '';
             if (STALE_NAME.has(code)) {
+              stats.staleNames += 1;
               forget(text);
               // The pipelined BEGIN's own name may be the one gone.
               if (Kind === BegunQuery && code === '26000') delete parsed[BEGIN_STATEMENT];
