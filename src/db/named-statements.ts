@@ -28,8 +28,8 @@ import pg from 'pg';
 // and an evicted name takes its description with it.
 //
 // A name the server no longer accepts is forgotten: `0A000` (cached plan must not change result
-// type: a migration added a column to a table a `select *` or `returning *` reads, while this
-// process runs) or `26000` (the statement is gone: a pooler's DISCARD ALL, a failed Bind). The
+// type: a migration changed a column a statement returns while this process runs; an added column
+// does not, as no statement reads `*`: columns.ts) or `26000` (the statement is gone: a pooler's DISCARD ALL, a failed Bind). The
 // next run parses the text again under a new name; outside a transaction it is retried at once,
 // inside one the transaction fails (its block is aborted) and the caller's next one succeeds.
 // This module works on pg 8's Query internals (prepare, handleRowDescription, _result, ...): pg is

@@ -70,7 +70,9 @@ export async function ensurePartitions(db: Kysely<any>, now: Date, daysAhead = P
                     for values from (${sql.lit(day.toISOString())}) to (${sql.lit(next.toISOString())})`.execute(trx);
         created.push(name);
       }
-      // Rows written ahead of their day (normally none) move to the day's partition.
+      // Rows written ahead of their day (normally none) move to the day's partition. The one `*`
+      // of the service's statements: a partition has its parent's columns by definition, the
+      // insert returns no rows (no result type to change) and it runs once a day, not kept warm.
       await sql`insert into ${parent} overriding system value
                 select * from ${rest} where ${sql.ref(column)} < ${end}`.execute(trx);
       await sql`delete from ${rest} where ${sql.ref(column)} < ${end}`.execute(trx);

@@ -7,6 +7,7 @@ import { DomainError, NotFoundError, ValidationError } from '../shared/index.js'
 import { deliverAttempts, type DeliveryDeps } from './delivery.js';
 import { lockInstallationStates } from './installation-state.js';
 import { QUEUES, type JobQueue, type ReplayJobData } from './queue.js';
+import { WEBHOOK_LOG_COLUMNS } from '../../db/columns.js';
 
 // Redelivery and replay: new deliveries (new X-Svc-Delivery, their own attempts) of events an
 // installation was already sent, with the same envelope id and sequence. The newest delivery of an
@@ -209,7 +210,7 @@ export async function redeliverWebhook(db: Db, queue: JobQueue, original: Select
         status: 'pending',
         attempts: 0,
       })
-      .returningAll()
+      .returning(WEBHOOK_LOG_COLUMNS)
       .executeTakeFirstOrThrow();
     if (original.sequence !== null) {
       await trx
