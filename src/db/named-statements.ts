@@ -28,8 +28,8 @@ import pg from 'pg';
 // and an evicted name takes its description with it.
 //
 // A name the server no longer accepts is forgotten: `0A000` (cached plan must not change result
-// type: a migration added a column to a table a `select *` or `returning *` reads, while this
-// process runs) or `26000` (the statement is gone: a pooler's DISCARD ALL, a failed Bind). The
+// type: a migration changed a column a statement returns while this process runs; an added column
+// does not, as no statement reads `*`: columns.ts) or `26000` (the statement is gone: a pooler's DISCARD ALL, a failed Bind). The
 // next run parses the text again under a new name; outside a transaction it is retried at once,
 // inside one the transaction fails (its block is aborted) and the caller's next one succeeds.
 // This module works on pg 8's Query internals (prepare, handleRowDescription, _result, ...): pg is
@@ -44,6 +44,14 @@ const END = /^(commit|rollback)$/i;
 const STALE_NAME = new Set(['0A000', '26000']);
 /** The named BEGIN a pipelined statement binds; parsed once per connection, by its first transaction. */
 const BEGIN_STATEMENT = 'svc_begin';
+/** Names found stale in this process: a statement's result type changed (0A000) or it is gone (26000). */
+const stats = { staleNames: 0 };
+
+/**
+ * How often this process had to forget a name and parse its statement again. With no `*` in the
+ * service's statements an additive migration changes no result type, so this stays 0 then (tests).
+ */
+export const namedStatementStats = (): Readonly<typeof stats> => ({ ...stats });
 
 interface Connection {
   parsedStatements: Record<string, string>;
@@ -217,6 +225,7 @@ export function useNamedStatements(pool: pg.Pool, maxPerConnection = 256): void 
           new Kind(descriptions, { name: nameFor(text), text, values }, (err, result) => {
             const code = (err as { code?: string } | null)?.code ?? '';
             if (STALE_NAME.has(code)) {
+              stats.staleNames += 1;
               forget(text);
               // The pipelined BEGIN's own name may be the one gone.
               if (Kind === BegunQuery && code === '26000') delete parsed[BEGIN_STATEMENT];

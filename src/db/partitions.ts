@@ -107,6 +107,8 @@ async function carveDays(trx: Transaction<any>, table: string, edge: Partition, 
     created.push(name);
   }
   // Rows of the new days (ahead of their day in `_future`: normally none) move to their partition.
+  // The one `*` of the service's statements: a partition has its parent's columns by definition, the
+  // insert returns no rows (no result type to change) and it runs once a day, not kept warm.
   const inDays = sql`${key} >= ${days.from} and ${key} < ${days.to}`;
   await sql`insert into ${parent} overriding system value select * from ${rest} where ${inDays}`.execute(trx);
   await sql`delete from ${rest} where ${inDays}`.execute(trx);

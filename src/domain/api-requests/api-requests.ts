@@ -5,6 +5,7 @@ import type { ApiRequestsTable } from '../../db/types.js';
 import { installations } from '../installations/index.js';
 import { NotFoundError, ValidationError } from '../shared/index.js';
 import { decodeCursor, encodeCursor, MAX_BIGINT_ID } from '../shared/pagination.js';
+import { API_REQUEST_COLUMNS } from '../../db/columns.js';
 
 // The API request log of an installation: what its plugin sent and what it got back, for the
 // plugin's developer (portal apiRequests), kept SVC_REQUEST_LOG_RETENTION_DAYS. Rows arrive in
@@ -71,7 +72,7 @@ export async function listApiRequests(db: Db, developerId: number, input: ApiReq
   if (!(await installations.ownedInstallation(db, developerId, input.installationId))) throw new NotFoundError('installation');
   let query = db
     .selectFrom('control.api_requests')
-    .selectAll()
+    .select(API_REQUEST_COLUMNS)
     .where('installation_id', '=', input.installationId)
     .orderBy('api_request_id', 'desc')
     .limit(input.first + 1);
@@ -90,14 +91,14 @@ export async function listApiRequests(db: Db, developerId: number, input: ApiReq
 
 /** One entry, for the developer of the installation's plugin only (anyone else: not found). */
 export async function getApiRequest(db: Db, developerId: number, id: number): Promise<ApiRequestRow> {
-  const row = (await db.selectFrom('control.api_requests').selectAll().where('api_request_id', '=', id).executeTakeFirst()) as ApiRequestRow | undefined;
+  const row = (await db.selectFrom('control.api_requests').select(API_REQUEST_COLUMNS).where('api_request_id', '=', id).executeTakeFirst()) as ApiRequestRow | undefined;
   if (!row || !(await installations.ownedInstallation(db, developerId, row.installation_id))) throw new NotFoundError('api_request');
   return row;
 }
 
 /** The entry of a request id (an error body's request_id), for the developer of its installation's plugin only. */
 export async function getApiRequestByRequestId(db: Db, developerId: number, requestId: string): Promise<ApiRequestRow> {
-  const rows = (await db.selectFrom('control.api_requests').selectAll().where('request_id', '=', requestId).limit(10).execute()) as ApiRequestRow[];
+  const rows = (await db.selectFrom('control.api_requests').select(API_REQUEST_COLUMNS).where('request_id', '=', requestId).limit(10).execute()) as ApiRequestRow[];
   for (const row of rows) if (await installations.ownedInstallation(db, developerId, row.installation_id)) return row;
   throw new NotFoundError('api_request');
 }

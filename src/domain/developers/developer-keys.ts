@@ -4,6 +4,7 @@ import type { DeveloperKeysTable } from '../../db/types.js';
 import { normalizeCidr } from '../../lib/cidr.js';
 import { hashKey, randomBase62 } from '../../lib/secrets.js';
 import { DeveloperKeyLimitError, NotFoundError, ValidationError, type Details } from '../shared/index.js';
+import { DEVELOPER_KEY_COLUMNS } from '../../db/columns.js';
 
 // Developer keys: `svc_dev_` + 32 base62 characters, shown once, stored as SHA-256 only.
 
@@ -94,7 +95,7 @@ export async function createDeveloperKey(
         scopes,
         ip_allowlist: allowlist,
       })
-      .returningAll()
+      .returning(DEVELOPER_KEY_COLUMNS)
       .executeTakeFirstOrThrow();
   });
   return { key, developerKey: toView(row) };
@@ -104,7 +105,7 @@ export async function createDeveloperKey(
 export async function listDeveloperKeys(db: Db, developerId: number): Promise<DeveloperKeyView[]> {
   const rows = await db
     .selectFrom('control.developer_keys')
-    .selectAll()
+    .select(DEVELOPER_KEY_COLUMNS)
     .where('developer_id', '=', developerId)
     .orderBy(sql`revoked_at is not null`)
     .orderBy('developer_key_id')
@@ -119,7 +120,7 @@ export async function revokeDeveloperKey(db: Db, developerId: number, keyId: num
     .set({ revoked_at: sql`coalesce(revoked_at, now())` })
     .where('developer_key_id', '=', keyId)
     .where('developer_id', '=', developerId)
-    .returningAll()
+    .returning(DEVELOPER_KEY_COLUMNS)
     .executeTakeFirst();
   if (!row) throw new NotFoundError('developer_key');
   return toView(row);
@@ -127,7 +128,7 @@ export async function revokeDeveloperKey(db: Db, developerId: number, keyId: num
 
 /** The key's row by hash (no cache: a revocation is seen by the very next request). */
 export async function findDeveloperKey(db: Db, key: string): Promise<DeveloperKeyRow | undefined> {
-  return db.selectFrom('control.developer_keys').selectAll().where('key_hash', '=', hashKey(key)).executeTakeFirst();
+  return db.selectFrom('control.developer_keys').select(DEVELOPER_KEY_COLUMNS).where('key_hash', '=', hashKey(key)).executeTakeFirst();
 }
 
 /** Records use, at most once a minute per key rather than a write per request. */

@@ -2,6 +2,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { ValidationError } from '../shared/index.js';
 import { toPluginView, type PluginView } from '../plugins/index.js';
+import { PLUGIN_COLUMNS } from '../../db/columns.js';
 
 // Projects group a developer's plugins. A developer reaches only their own.
 
@@ -29,7 +30,7 @@ export async function listProjects(db: Db, config: Config, developerId: number):
   if (projects.length === 0) return [];
   const plugins = await db
     .selectFrom('control.plugins')
-    .selectAll()
+    .select(PLUGIN_COLUMNS)
     .where('project_id', 'in', projects.map((p) => p.project_id))
     .where('listing_status', '<>', 'deleted')
     .orderBy('plugin_id')

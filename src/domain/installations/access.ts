@@ -179,6 +179,9 @@ export function requireFeature(ctx: InstallationContext, feature: 'orders:create
   if (!ctx.features.includes(feature)) throw new FeatureNotEnabledError(feature);
 }
 
+/** The key holder's columns of the admission's row, named (no `*`: named-statements.ts). */
+const KEY_HOLDER_REFS = sql.join(installations.KEY_HOLDER_NAMES.map((name) => sql.ref(`i.${name}`)));
+
 /** Which looked-up installations a request may use (the admission's `admitted` CTE). */
 const ADMITTED = sql`
        where status = 'active'
@@ -210,12 +213,12 @@ function batchedAdmissionStatement(): RawBuilder<KeyLookupRow & { ord: number }>
     ), rate as (
       ${upsertBuckets(sql`select 'installation:' || installation_id, now(), count(*)::int from admitted group by installation_id order by 1`)}
     ), placed as (
-      select a.*, rate.retry_after as rate_retry_after,
+      select a.ord, a.installation_id, a.sandbox_id, a.per_minute, a.route_bucket, rate.retry_after as rate_retry_after,
              (rate.count - count(*) over (partition by a.installation_id)
                          + row_number() over (partition by a.installation_id order by a.ord))::int as rate_count
         from admitted a join rate on rate.bucket = 'installation:' || a.installation_id
     ), route as (
-      select * from placed where route_bucket is not null and rate_count <= per_minute
+      select ord, installation_id, route_bucket from placed where route_bucket is not null and rate_count <= per_minute
     ), inbound as (
       ${upsertBuckets(sql`select route_bucket || installation_id, now(), count(*)::int from route group by route_bucket, installation_id order by 1`)}
     ), route_placed as (
@@ -224,7 +227,7 @@ function batchedAdmissionStatement(): RawBuilder<KeyLookupRow & { ord: number }>
                             + row_number() over (partition by inbound.bucket order by r.ord))::int as inbound_count
         from route r join inbound on inbound.bucket = r.route_bucket || r.installation_id
     )
-    select i.*, placed.rate_count, placed.rate_retry_after, route_placed.inbound_count, route_placed.inbound_retry_after
+    select ${KEY_HOLDER_REFS}, i.ord, placed.rate_count, placed.rate_retry_after, route_placed.inbound_count, route_placed.inbound_retry_after
       from i left join placed on placed.ord = i.ord left join route_placed on route_placed.ord = i.ord`;
 }
 

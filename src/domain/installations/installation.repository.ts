@@ -2,6 +2,7 @@ import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable } f
 import type { Database, InstallationsTable, PluginsTable, SandboxesTable } from '../../db/types.js';
 import { NotFoundError } from '../shared/index.js';
 import { planePreviousExpiresAt, planePreviousSecret, planeSecret } from './plane-secrets.js';
+import { INSTALLATION_COLUMNS, namesOf, qualified } from '../../db/columns.js';
 
 // The SQL on control.installations, one small function per statement, imported as a namespace
 // (`installations.lockInstallation(trx, id)`). Every function takes the connection or the
@@ -20,7 +21,7 @@ export type NewInstallation = Insertable<InstallationsTable>;
 // ---------- reads
 
 export async function findInstallation(db: Executor, installationId: number): Promise<InstallationRow | undefined> {
-  return db.selectFrom('control.installations').selectAll().where('installation_id', '=', installationId).executeTakeFirst();
+  return db.selectFrom('control.installations').select(INSTALLATION_COLUMNS).where('installation_id', '=', installationId).executeTakeFirst();
 }
 
 /** The installation, or the not_found of an unknown id. */
@@ -32,7 +33,7 @@ export async function loadInstallation(db: Executor, installationId: number): Pr
 
 /** The installation locked for the rest of the transaction (FOR UPDATE), or not_found. */
 export async function lockInstallation(trx: Executor, installationId: number): Promise<InstallationRow> {
-  const row = await trx.selectFrom('control.installations').selectAll().where('installation_id', '=', installationId).forUpdate().executeTakeFirst();
+  const row = await trx.selectFrom('control.installations').select(INSTALLATION_COLUMNS).where('installation_id', '=', installationId).forUpdate().executeTakeFirst();
   if (!row) throw new NotFoundError('installation');
   return row;
 }
@@ -55,7 +56,7 @@ export async function installationWithPlugin(db: Executor, installationId: numbe
     .selectFrom('control.installations as i')
     .innerJoin('control.plugins as p', 'p.plugin_id', 'i.plugin_id')
     .leftJoin('control.sandboxes as s', 's.sandbox_id', 'i.sandbox_id')
-    .selectAll('i')
+    .select(qualified('i', INSTALLATION_COLUMNS))
     .select([
       'p.name as plugin_name', 'p.supported_features', 'p.supported_events', 'p.trial_days', 'p.webhook_endpoint', 'p.webhook_secret_enc',
       's.name as sandbox_name', 's.schema_name', 's.purpose', 's.last_accessed_at', 's.protected_until',
@@ -182,6 +183,13 @@ export interface KeyHolderRow {
   schema_ok: boolean;
 }
 
+/** The columns of KeyHolderRow, for statements that read `holdersOfKeys` as a CTE. */
+export const KEY_HOLDER_NAMES = namesOf<KeyHolderRow>()({
+  installation_id: true, plugin_id: true, organization_id: true, location_id: true, plane: true, sandbox_id: true, status: true,
+  listing_status: true, supported_features: true, webhook_secret_enc: true, previous_webhook_secret_enc: true,
+  previous_secret_expires_at: true, previous_secret_active: true, sandbox_status: true, schema_name: true, schema_ok: true,
+});
+
 /**
  * The installations holding each of several API keys (by their hashes), one row per key that
  * names one, with `ord`, the key's 1-based position in `keyHashes`: the first CTE of the
@@ -193,7 +201,8 @@ export function holdersOfKeys(keyHashes: string[]): RawBuilder<KeyHolderRow & { 
         -- One index probe per key (api_key_hash is unique; LIMIT 1 keeps the planner from
         -- flattening the probe into a join, which it hashes over every installation of the plugin
         -- when a plugin has few: 0.24 of the admission's 0.5 ms at 500 installations).
-        cross join lateral (select * from control.installations x where x.api_key_hash = k.key_hash limit 1) i
+        cross join lateral (select x.installation_id, x.plugin_id, x.organization_id, x.location_id, x.plane, x.sandbox_id, x.status
+                              from control.installations x where x.api_key_hash = k.key_hash limit 1) i
         join control.plugins p on p.plugin_id = i.plugin_id
         left join control.sandboxes s on s.sandbox_id = i.sandbox_id`;
 }
@@ -263,7 +272,7 @@ export function webhookRecipients(scope: RecipientScope): RawBuilder<RecipientRo
 // ---------- writes
 
 export async function insertInstallation(trx: Executor, values: NewInstallation): Promise<InstallationRow> {
-  return trx.insertInto('control.installations').values(values).returningAll().executeTakeFirstOrThrow();
+  return trx.insertInto('control.installations').values(values).returning(INSTALLATION_COLUMNS).executeTakeFirstOrThrow();
 }
 
 /** Shallow merge into config: sent keys replace, unsent keys are kept. */
@@ -300,7 +309,7 @@ export async function activate(trx: Executor, installationId: number, trialDays:
       updated_at: sql`now()`,
     })
     .where('installation_id', '=', installationId)
-    .returningAll()
+    .returning(INSTALLATION_COLUMNS)
     .executeTakeFirstOrThrow();
 }
 
@@ -309,7 +318,7 @@ export async function markRemoved(trx: Executor, installationId: number): Promis
     .updateTable('control.installations')
     .set({ status: 'removed', removed_at: sql`now()`, updated_at: sql`now()` })
     .where('installation_id', '=', installationId)
-    .returningAll()
+    .returning(INSTALLATION_COLUMNS)
     .executeTakeFirstOrThrow();
 }
 
@@ -319,7 +328,7 @@ export async function endTrial(trx: Executor, installationId: number): Promise<I
     .updateTable('control.installations')
     .set({ is_trial: false, trial_ends_at: null, updated_at: sql`now()` })
     .where('installation_id', '=', installationId)
-    .returningAll()
+    .returning(INSTALLATION_COLUMNS)
     .executeTakeFirstOrThrow();
 }
 

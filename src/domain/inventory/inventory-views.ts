@@ -3,6 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { DataPlaneSchema, IngredientsTable, StockLevelsTable, StockMovementsTable } from '../../db/types.js';
 import type { InventoryMovementData } from '../../generated/events.generated.js';
 import { formatQuantity, toQuantityUnits } from '../shared/index.js';
+import { STOCK_MOVEMENT_COLUMNS } from '../../db/columns.js';
 
 // Row -> wire shapes of inventory (openapi.yaml Ingredient, IngredientDetail, StockMovement;
 // asyncapi.yaml InventoryMovementData). Quantities leave as strings with exactly four decimals.
@@ -106,7 +107,7 @@ export async function toIngredientDetail(
       .execute(),
     data
       .selectFrom('stock_movements')
-      .selectAll()
+      .select(STOCK_MOVEMENT_COLUMNS)
       .where('ingredient_id', '=', row.ingredient_id)
       .where('location_id', '=', locationId)
       .orderBy('movement_id', 'desc')

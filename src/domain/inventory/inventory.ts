@@ -7,6 +7,7 @@ import { resolveScopedLocation } from '../restaurants/index.js';
 import { formatQuantity, toQuantityUnits } from '../shared/index.js';
 import { decodeCursor, toPage, type Page } from '../shared/index.js';
 import { inSite } from '../shared/index.js';
+import { INGREDIENT_COLUMNS, qualified } from '../../db/columns.js';
 
 // Ingredients belong to the organization (shared by its locations); stock levels and movements
 // are per location, and an installation sees those of its own location. Another organization's
@@ -25,7 +26,7 @@ export async function listIngredients(ctx: InstallationContext, options: Invento
   const after = decodeCursor<[number]>(options.cursor, ['number']);
   let query = ctx.data
     .selectFrom('ingredients as i')
-    .selectAll('i')
+    .select(qualified('i', INGREDIENT_COLUMNS))
     .where('i.organization_id', '=', ctx.organizationId)
     .orderBy('i.ingredient_id')
     .limit(options.limit + 1);
@@ -58,7 +59,7 @@ export async function listIngredients(ctx: InstallationContext, options: Invento
 export async function getIngredientDetail(ctx: InstallationContext, ingredientId: number): Promise<IngredientDetailView> {
   const row = await ctx.data
     .selectFrom('ingredients')
-    .selectAll()
+    .select(INGREDIENT_COLUMNS)
     .where('ingredient_id', '=', ingredientId)
     .where('organization_id', '=', ctx.organizationId)
     .executeTakeFirst();
@@ -95,7 +96,7 @@ export async function updateIngredient(ctx: InstallationContext, ingredientId: n
       .set(set)
       .where('ingredient_id', '=', ingredientId)
       .where('organization_id', '=', ctx.organizationId)
-      .returningAll()
+      .returning(INGREDIENT_COLUMNS)
       .executeTakeFirst();
     if (!row) throw new NotFoundError('ingredient');
     return toIngredientDetail(data, row, ctx.locationId);

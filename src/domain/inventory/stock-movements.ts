@@ -6,6 +6,7 @@ import { resolveScopedLocation } from '../restaurants/index.js';
 import { decideLowStock } from './low-stock.js';
 import { formatQuantity, hasAtMostDecimals, toQuantityUnits } from '../shared/index.js';
 import { inSite, scopeAt } from '../shared/index.js';
+import { STOCK_LEVEL_COLUMNS, STOCK_MOVEMENT_COLUMNS } from '../../db/columns.js';
 
 /** numeric(14,4): at most 9999999999.9999 either way, in ten-thousandths. */
 const MAX_ON_HAND_UNITS = 99_999_999_999_999;
@@ -82,7 +83,7 @@ async function appendMovement(ctx: InstallationContext, request: MovementRequest
       .execute();
     const level = await data
       .selectFrom('stock_levels')
-      .selectAll()
+      .select(STOCK_LEVEL_COLUMNS)
       .where('ingredient_id', '=', ingredientId)
       .where('location_id', '=', locationId)
       .forUpdate()
@@ -106,7 +107,7 @@ async function appendMovement(ctx: InstallationContext, request: MovementRequest
         on_hand_after: formatQuantity(after),
       })
       .onConflict((oc) => oc.columns(['installation_id', 'idempotency_key']).where('idempotency_key', 'is not', null).doNothing())
-      .returningAll()
+      .returning(STOCK_MOVEMENT_COLUMNS)
       .executeTakeFirst();
     if (!movement) throw new IdempotencyKeyTaken();
 
@@ -133,7 +134,7 @@ async function appendMovement(ctx: InstallationContext, request: MovementRequest
 async function findReplay(ctx: InstallationContext, key: string, request: MovementRequest): Promise<MovementView | undefined> {
   const original = await ctx.data
     .selectFrom('stock_movements')
-    .selectAll()
+    .select(STOCK_MOVEMENT_COLUMNS)
     .where('installation_id', '=', ctx.installationId)
     .where('idempotency_key', '=', key)
     .executeTakeFirst();

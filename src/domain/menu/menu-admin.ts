@@ -6,6 +6,7 @@ import { formatMinor } from '../shared/index.js';
 import { toMenuItemData, type MenuItemRow } from './menu-views.js';
 import { parseMoney, siteScope, type RestaurantSite } from '../restaurants/index.js';
 import { inSite } from '../shared/index.js';
+import { MENU_ITEM_COLUMNS } from '../../db/columns.js';
 
 export interface MenuItemInput {
   name: string;
@@ -74,7 +75,7 @@ export async function createMenuItem(site: RestaurantSite, input: MenuItemInput)
         spicy_level: input.spicyLevel ?? 0,
         preparation_time: input.preparationTime ?? 0,
       })
-      .returningAll()
+      .returning(MENU_ITEM_COLUMNS)
       .executeTakeFirstOrThrow();
     await tx.emit(siteScope(site), 'menu.item_created', toMenuItemData(row));
     return row;

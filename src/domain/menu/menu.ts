@@ -10,6 +10,7 @@ import { hasAtMostDecimals, normalizeMoney, toMinor } from '../shared/index.js';
 import { templatesOf, toMenuItemData, toMenuItemDetail, toMenuItemView, type MenuItemDetailView, type MenuItemRow, type MenuItemView } from './menu-views.js';
 import { decodeCursor, toPage, type Page } from '../shared/index.js';
 import { inSite, scopeAt, type Tx } from '../shared/index.js';
+import { MENU_ITEM_COLUMNS, qualified } from '../../db/columns.js';
 
 // Menus are per location: an installation sees and changes the items of its own location only.
 // Any other item, of its organization or not, is invisible (404 / not_found), never 403.
@@ -27,7 +28,7 @@ export async function listMenu(ctx: InstallationContext, options: MenuListOption
   const after = decodeCursor<[number]>(options.cursor, ['number']);
   let query = ctx.data
     .selectFrom('menu_items')
-    .selectAll()
+    .select(MENU_ITEM_COLUMNS)
     .where('location_id', '=', locationId)
     .orderBy('item_id')
     .limit(options.limit + 1);
@@ -47,7 +48,7 @@ export async function getMenuItemDetail(ctx: InstallationContext, itemId: number
 function selectItemDetail(data: Kysely<DataPlaneSchema>) {
   return data
     .selectFrom('menu_items')
-    .selectAll('menu_items')
+    .select(qualified('menu_items', MENU_ITEM_COLUMNS))
     .select(templatesOf)
     .where('item_id', '=', slot<number>('itemId'))
     .where('location_id', '=', slot<number>('locationId'));
@@ -133,7 +134,7 @@ function updateIfChanged(data: Kysely<DataPlaneSchema>, columns: PatchColumn[]) 
     .set({ ...Object.fromEntries(columns.map((column) => [column, slot(column)])), updated_at: sql`now()` })
     .whereRef('menu_items.item_id', '=', 'before.item_id')
     .where((eb) => eb.or(columns.map((column) => eb(`before.${column}`, 'is distinct from', slot<never>(column)))))
-    .returningAll('menu_items')
+    .returning(qualified('menu_items', MENU_ITEM_COLUMNS))
     .returning((eb) => [
       sql<PatchedItemRow['before']>`json_build_object(${sql.join(columns.map((column) => sql`${sql.lit(column)}, ${sql.ref(`before.${column}`)}`))})`.as('before'),
       templatesOf(eb as unknown as ExpressionBuilder<DataPlaneSchema, 'menu_items'>),
@@ -183,7 +184,7 @@ function lockItems({ data }: Tx, ctx: InstallationContext, itemIds: number[]): P
   const ids = [...new Set(itemIds)].sort((a, b) => a - b);
   return data
     .selectFrom('menu_items')
-    .selectAll()
+    .select(MENU_ITEM_COLUMNS)
     .where('item_id', 'in', ids)
     .where('location_id', '=', ctx.locationId)
     .orderBy('item_id')
@@ -217,7 +218,7 @@ async function applyChanges(
         .updateTable('menu_items')
         .set({ ...Object.fromEntries(columns.map((column) => [column, slot(column)])), updated_at: sql`now()` })
         .where('item_id', '=', slot<number>('itemId'))
-        .returningAll(),
+        .returning(MENU_ITEM_COLUMNS),
     { ...set, itemId: row.item_id },
   );
   if (!updated) throw new Error(`menu item ${row.item_id} vanished under its row lock`);

@@ -11,6 +11,7 @@ import { insertOrderLines, newUniqueOrderId } from './order-lines.js';
 import { priceOrder, type PricedOrder } from './order-pricing.js';
 import { loadOrderView, type OrderRow, type OrderView } from './order-view.js';
 import { inSite, scopeAt, type Tx } from '../shared/index.js';
+import { ORDER_COLUMNS } from '../../db/columns.js';
 
 export type CreateOrderInput = components['schemas']['CreateOrderRequest'];
 
@@ -38,7 +39,7 @@ export async function createOrder(ctx: InstallationContext, input: CreateOrderIn
         await lockIdempotencyKey(tx, ctx.schema, 'order', ctx.organizationId, key.value);
         const existing = await tx.data
           .selectFrom('orders')
-          .selectAll()
+          .select(ORDER_COLUMNS)
           .where('organization_id', '=', ctx.organizationId)
           .where('idempotency_key', '=', key.value)
           .executeTakeFirst();
@@ -145,7 +146,7 @@ async function insertOrder(
         source: 'plugin',
       })
       .onConflict((oc) => oc.column('unique_orderid').doNothing())
-      .returningAll()
+      .returning(ORDER_COLUMNS)
       .executeTakeFirst();
   }
   if (!order) throw new Error('could not allocate a unique_orderid');

@@ -11,6 +11,7 @@ import { normalizeMoney } from '../shared/index.js';
 import type { InternalStatus } from './order-status.js';
 import type { OrderRow } from './order-view.js';
 import type { Tx } from '../shared/index.js';
+import { ORDER_COLUMNS } from '../../db/columns.js';
 
 /** Where an order may be looked up: its organization and, for an installation, its location. */
 export interface OrderScope {
@@ -35,7 +36,7 @@ export async function findOrder(
   ref: string | number,
   options: { lock?: boolean } = {},
 ): Promise<OrderRow | undefined> {
-  let query = whereOrderRef(data.selectFrom('orders').selectAll(), scope, parseOrderRef(ref));
+  let query = whereOrderRef(data.selectFrom('orders').select(ORDER_COLUMNS), scope, parseOrderRef(ref));
   if (options.lock) query = query.forUpdate();
   return query.executeTakeFirst();
 }
@@ -107,7 +108,7 @@ export async function changeOrderStatus(
       ...(next === 'PAID' ? { paid_at: sql<Date>`now()` } : {}),
     })
     .where('order_id', '=', order.order_id)
-    .returningAll()
+    .returning(ORDER_COLUMNS)
     .executeTakeFirstOrThrow();
 
   const ids = { order_id: updated.order_id, unique_orderid: updated.unique_orderid };

@@ -6,6 +6,7 @@ import type { DataPlaneSchema, OrdersTable, TransactionsTable } from '../../db/t
 import type { components } from '../../generated/openapi.generated.js';
 import { formatMinor, normalizeMoney, toMinor } from '../shared/index.js';
 import { reportedStatusOf, type InternalStatus } from './order-status.js';
+import { ORDER_COLUMNS, qualified } from '../../db/columns.js';
 
 export type OrderView = components['schemas']['Order'];
 export type PaymentView = components['schemas']['Payment'];
@@ -54,7 +55,7 @@ export function toPaymentView(row: PaymentRow, fallback: { remainingMinor: numbe
 export function selectOrderViews(data: Data) {
   return data
     .selectFrom('orders')
-    .selectAll('orders')
+    .select(qualified('orders', ORDER_COLUMNS))
     .select((eb) => [
       jsonArrayFrom(
         eb

@@ -14,6 +14,7 @@ import type { OrderRow } from './order-view.js';
 import { siteData, siteOrderScope, siteScope, type RestaurantSite } from '../restaurants/index.js';
 import { inSite } from '../shared/index.js';
 import type { Tx } from '../shared/index.js';
+import { ORDER_COLUMNS } from '../../db/columns.js';
 
 export type OrderLineInput = components['schemas']['CreateOrderItem'];
 
@@ -65,7 +66,7 @@ export async function createPosOrder(site: RestaurantSite, input: PosOrderInput)
         currency,
         source: 'pos',
       })
-      .returningAll()
+      .returning(ORDER_COLUMNS)
       .executeTakeFirstOrThrow();
     await insertOrderLines(tx.data, order.order_id, priced.lines);
     if (!input.hold) {
@@ -107,7 +108,7 @@ export async function addOrderItems(site: RestaurantSite, orderRef: string, item
       .updateTable('orders')
       .set({ total: sql<string>`total + ${formatMinor(priced.totalMinor)}::numeric`, updated_at: sql<Date>`now()` })
       .where('order_id', '=', order.order_id)
-      .returningAll()
+      .returning(ORDER_COLUMNS)
       .executeTakeFirstOrThrow();
     if (order.status !== 'PENDING') {
       await tx.emit(siteScope(site), 'order.items_added', {

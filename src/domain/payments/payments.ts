@@ -14,6 +14,7 @@ import { findOrder, installationScope, markOrderPaid } from '../orders/index.js'
 import type { InternalStatus } from '../orders/index.js';
 import { loadOrderView, remainingMinor, toPaymentView, type OrderRow, type PaymentView, type TransactionRow } from '../orders/index.js';
 import { inSite, scopeAt, type Tx } from '../shared/index.js';
+import { ORDER_COLUMNS, TRANSACTION_COLUMNS } from '../../db/columns.js';
 
 export type CaptureInput = components['schemas']['CapturePaymentRequest'];
 
@@ -34,7 +35,7 @@ export async function captureOrderPayment(ctx: InstallationContext, ref: string,
       await lockIdempotencyKey(tx, ctx.schema, 'payment', ctx.organizationId, input.provider_transaction_id);
       const existing = await tx.data
         .selectFrom('transactions')
-        .selectAll()
+        .select(TRANSACTION_COLUMNS)
         .where('organization_id', '=', ctx.organizationId)
         .where('provider_transaction_id', '=', input.provider_transaction_id)
         .executeTakeFirst();
@@ -152,7 +153,7 @@ export async function recordSaleTransaction(
       remaining_balance_after: formatMinor(remainingAfter),
       order_status_after: clears ? 'PAID' : order.status,
     })
-    .returningAll()
+    .returning(TRANSACTION_COLUMNS)
     .executeTakeFirstOrThrow();
   await tx.emit(scope, 'payment.succeeded', {
     transaction_id: transaction.transaction_id,
@@ -172,7 +173,7 @@ export async function recordSaleTransaction(
     .updateTable('orders')
     .set({ paid_total: sql<string>`paid_total + ${formatMinor(sale.amountMinor)}::numeric`, updated_at: sql<Date>`now()` })
     .where('order_id', '=', order.order_id)
-    .returningAll()
+    .returning(ORDER_COLUMNS)
     .executeTakeFirstOrThrow();
   return { transaction, order: clears ? await markOrderPaid(tx, scope, paid) : paid };
 }

@@ -13,6 +13,7 @@ import { lockOrder } from '../orders/index.js';
 import { siteScope, type RestaurantSite } from '../restaurants/index.js';
 import { inSite } from '../shared/index.js';
 import type { Tx } from '../shared/index.js';
+import { ORDER_COLUMNS, TRANSACTION_COLUMNS } from '../../db/columns.js';
 
 export interface PaymentOutcome {
   transaction: TransactionRow;
@@ -80,7 +81,7 @@ export async function recordFailedPayment(site: RestaurantSite, orderRef: string
         remaining_balance_after: formatMinor(remainingMinor(order)),
         order_status_after: order.status,
       })
-      .returningAll()
+      .returning(TRANSACTION_COLUMNS)
       .executeTakeFirstOrThrow();
     await tx.emit(siteScope(site), 'payment.failed', {
       transaction_id: transaction.transaction_id,
@@ -116,7 +117,7 @@ export async function refundPayment(site: RestaurantSite, transactionId: number,
     const order = await lockOrder(tx, site, found.order_id).catch((err: unknown) => {
       throw err instanceof NotFoundError ? new NotFoundError('transaction') : err;
     });
-    const sale = await tx.data.selectFrom('transactions').selectAll().where('transaction_id', '=', transactionId).forUpdate().executeTakeFirstOrThrow();
+    const sale = await tx.data.selectFrom('transactions').select(TRANSACTION_COLUMNS).where('transaction_id', '=', transactionId).forUpdate().executeTakeFirstOrThrow();
     if (sale.transaction_type !== 'sale' || sale.status !== 'succeeded') {
       throw new OrderStateError(`Only a succeeded sale can be refunded; transaction ${transactionId} is a ${sale.status} ${sale.transaction_type}.`);
     }
@@ -137,7 +138,7 @@ export async function refundPayment(site: RestaurantSite, transactionId: number,
         refunded_transaction_id: transactionId,
         source: 'pos',
       })
-      .returningAll()
+      .returning(TRANSACTION_COLUMNS)
       .executeTakeFirstOrThrow();
     await tx.emit(siteScope(site), 'payment.refunded', {
       transaction_id: transactionId,
@@ -156,7 +157,7 @@ async function settleRefund(tx: Tx, site: RestaurantSite, order: OrderRow, amoun
     .updateTable('orders')
     .set({ paid_total: sql<string>`greatest(paid_total - ${formatMinor(amountMinor)}::numeric, 0)`, updated_at: sql<Date>`now()` })
     .where('order_id', '=', order.order_id)
-    .returningAll()
+    .returning(ORDER_COLUMNS)
     .executeTakeFirstOrThrow();
   if (order.status !== 'PAID' && order.status !== 'PARTIALLY_REFUNDED') return updated;
   const next = toMinor(updated.paid_total) === 0 ? 'REFUNDED' : 'PARTIALLY_REFUNDED';

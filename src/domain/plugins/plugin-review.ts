@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.js';
 import type { ListingStatus } from '../../db/types.js';
 import { ListingReviewError, NotFoundError } from '../shared/index.js';
 import { toPluginView, type PluginView } from './plugins.js';
+import { PLUGIN_COLUMNS } from '../../db/columns.js';
 
 // The platform operator's review of plugin listings. A developer sends a draft or rejected listing
 // to review (submitPluginForReview); from there only the operator moves it, along this table.
@@ -58,7 +59,7 @@ export async function reviewPlugin(db: Db, config: Config, pluginId: number, act
       .updateTable('control.plugins')
       .set({ listing_status: next, updated_at: sql`now()` })
       .where('plugin_id', '=', pluginId)
-      .returningAll()
+      .returning(PLUGIN_COLUMNS)
       .executeTakeFirstOrThrow();
   });
   return toPluginView(row, config);
@@ -66,7 +67,7 @@ export async function reviewPlugin(db: Db, config: Config, pluginId: number, act
 
 /** Listings for the operator's review queue, oldest change first; every status but deleted when none is given. */
 export async function listListings(db: Db, config: Config, status: ListingStatus | null | undefined): Promise<PluginView[]> {
-  let query = db.selectFrom('control.plugins').selectAll().where('listing_status', '<>', 'deleted').orderBy('updated_at').orderBy('plugin_id').limit(500);
+  let query = db.selectFrom('control.plugins').select(PLUGIN_COLUMNS).where('listing_status', '<>', 'deleted').orderBy('updated_at').orderBy('plugin_id').limit(500);
   if (status) query = query.where('listing_status', '=', status);
   return (await query.execute()).map((row) => toPluginView(row, config));
 }

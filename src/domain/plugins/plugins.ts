@@ -5,6 +5,7 @@ import type { ListingStatus } from '../../db/types.js';
 import { encrypt, generateWebhookSecret, standardWebhookSecret } from '../../lib/secrets.js';
 import { ListingTransitionError, NotFoundError, ValidationError } from '../shared/index.js';
 import { toPluginChanges, type PluginRow, type PluginSettingsInput } from './plugin-settings.js';
+import { PLUGIN_COLUMNS, qualified } from '../../db/columns.js';
 
 // Plugin listings of a developer's projects. Secrets (webhook, OAuth client) are stored
 // encrypted and leave this module only once: in the result of the call that set them.
@@ -84,7 +85,7 @@ export async function findOwnedPlugin(db: Db, developerId: number, pluginId: num
   let query = db
     .selectFrom('control.plugins as p')
     .innerJoin('control.projects as pr', 'pr.project_id', 'p.project_id')
-    .selectAll('p')
+    .select(qualified('p', PLUGIN_COLUMNS))
     .where('p.plugin_id', '=', pluginId)
     .where('pr.developer_id', '=', developerId)
     .where('p.listing_status', '<>', 'deleted');
@@ -118,7 +119,7 @@ export async function createPlugin(
   const row = await db
     .insertInto('control.plugins')
     .values({ ...changes, name: input.name.trim(), project_id: projectId, webhook_secret_enc: encrypt(config.encryptionKey, webhookSecret) })
-    .returningAll()
+    .returning(PLUGIN_COLUMNS)
     .executeTakeFirstOrThrow();
   return { plugin: toPluginView(row, config), webhookSecret, webhookSecretStandard: standardWebhookSecret(webhookSecret) };
 }
@@ -137,7 +138,7 @@ export async function updatePlugin(
       .updateTable('control.plugins')
       .set({ ...changes, updated_at: sql`now()` })
       .where('plugin_id', '=', pluginId)
-      .returningAll()
+      .returning(PLUGIN_COLUMNS)
       .executeTakeFirstOrThrow();
   });
   return toPluginView(row, config);
@@ -151,7 +152,7 @@ export async function submitPluginForReview(db: Db, config: Config, developerId:
     .set({ listing_status: 'under_review', updated_at: sql`now()` })
     .where('plugin_id', '=', current.plugin_id)
     .where('listing_status', 'in', SUBMITTABLE)
-    .returningAll()
+    .returning(PLUGIN_COLUMNS)
     .executeTakeFirst();
   if (!row) {
     const { listing_status } = await findOwnedPlugin(db, developerId, pluginId);

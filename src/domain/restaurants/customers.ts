@@ -5,6 +5,7 @@ import type { InstallationContext } from '../installations/index.js';
 import { NotFoundError } from '../shared/index.js';
 import { resolveScopedLocation } from './location-scope.js';
 import { decodeCursor, toPage, type Page } from '../shared/index.js';
+import { CUSTOMER_COLUMNS, qualified } from '../../db/columns.js';
 
 // Which customers an installation sees (documented in openapi.yaml, GET /customers): those of its
 // organization whose home location is the installation's location or none, and those with at
@@ -63,7 +64,7 @@ export async function listVisibleCustomers(ctx: InstallationContext, options: Cu
   const after = decodeCursor<[number]>(options.cursor, ['number']);
   let query = ctx.data
     .selectFrom('customers as c')
-    .selectAll('c')
+    .select(qualified('c', CUSTOMER_COLUMNS))
     .where(visibleAt(ctx, locationId))
     .orderBy('c.customer_id')
     .limit(options.limit + 1);
@@ -79,7 +80,7 @@ export async function listVisibleCustomers(ctx: InstallationContext, options: Cu
 export async function getVisibleCustomer(ctx: InstallationContext, customerId: number): Promise<CustomerDetailView> {
   const row = await ctx.data
     .selectFrom('customers as c')
-    .selectAll('c')
+    .select(qualified('c', CUSTOMER_COLUMNS))
     .where('c.customer_id', '=', customerId)
     .where(visibleAt(ctx, ctx.locationId))
     .executeTakeFirst();

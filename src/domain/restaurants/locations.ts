@@ -3,6 +3,7 @@ import type { LocationsTable } from '../../db/types.js';
 import type { InstallationContext } from '../installations/index.js';
 import { NotFoundError } from '../shared/index.js';
 import { decodeCursor, toPage, type Page } from '../shared/index.js';
+import { LOCATION_COLUMNS } from '../../db/columns.js';
 
 export interface LocationView {
   location_id: number;
@@ -31,7 +32,7 @@ export async function listLocations(ctx: InstallationContext, options: { limit: 
   const after = decodeCursor<[number]>(options.cursor, ['number']);
   let query = ctx.data
     .selectFrom('locations')
-    .selectAll()
+    .select(LOCATION_COLUMNS)
     .where('organization_id', '=', ctx.organizationId)
     .orderBy('location_id')
     .limit(options.limit + 1);
@@ -43,7 +44,7 @@ export async function listLocations(ctx: InstallationContext, options: { limit: 
 export async function findLocationById(ctx: InstallationContext, locationId: number): Promise<LocationView> {
   const row = await ctx.data
     .selectFrom('locations')
-    .selectAll()
+    .select(LOCATION_COLUMNS)
     .where('location_id', '=', locationId)
     .where('organization_id', '=', ctx.organizationId)
     .executeTakeFirst();

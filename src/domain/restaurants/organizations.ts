@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { LocationsTable, OrganizationsTable } from '../../db/types.js';
 import { NotFoundError, ValidationError, type Details, dataPlane } from '../shared/index.js';
+import { LOCATION_COLUMNS, ORGANIZATION_COLUMNS } from '../../db/columns.js';
 
 // Onboarding restaurants into the production data plane (platform operator): an organization and
 // its locations. Each location has the currency its orders and payments are in, and a timezone.
@@ -55,14 +56,14 @@ export async function createOrganization(db: Db, name: string): Promise<Organiza
   const details: Details = {};
   const value = checkName(name, details);
   if (Object.keys(details).length > 0) throw new ValidationError(details);
-  const row = await production(db).insertInto('organizations').values({ name: value }).returningAll().executeTakeFirstOrThrow();
+  const row = await production(db).insertInto('organizations').values({ name: value }).returning(ORGANIZATION_COLUMNS).executeTakeFirstOrThrow();
   return toOrganizationView(row, []);
 }
 
 export async function getOrganization(db: Db, organizationId: number): Promise<OrganizationView> {
-  const row = await production(db).selectFrom('organizations').selectAll().where('organization_id', '=', organizationId).executeTakeFirst();
+  const row = await production(db).selectFrom('organizations').select(ORGANIZATION_COLUMNS).where('organization_id', '=', organizationId).executeTakeFirst();
   if (!row) throw new NotFoundError('organization');
-  const locations = await production(db).selectFrom('locations').selectAll().where('organization_id', '=', organizationId).orderBy('location_id').execute();
+  const locations = await production(db).selectFrom('locations').select(LOCATION_COLUMNS).where('organization_id', '=', organizationId).orderBy('location_id').execute();
   return toOrganizationView(row, locations.map(toLocationView));
 }
 
@@ -84,7 +85,7 @@ export async function createLocation(
   const row = await production(db)
     .insertInto('locations')
     .values({ organization_id: organizationId, name, currency, timezone })
-    .returningAll()
+    .returning(LOCATION_COLUMNS)
     .executeTakeFirstOrThrow();
   return toLocationView(row);
 }

@@ -6,6 +6,7 @@ import type { Database } from '../../db/types.js';
 import type { EventSink } from '../webhooks/index.js';
 import { installations } from '../installations/index.js';
 import { ValidationError } from '../shared/index.js';
+import { SANDBOX_COLUMNS } from '../../db/columns.js';
 
 // Idle expiry of sandboxes. A sandbox expires `sandboxIdleDays` after its installation key was last
 // used, never before its protection window ends, and never less than 7 days after the warning
@@ -82,7 +83,7 @@ export async function runSandboxIdleSweep(db: Db, events: EventSink, config: Con
  */
 export async function sendExpiryWarningNow(db: Db, events: EventSink, config: Config, sandboxId: number, now: Date): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('control.sandboxes').selectAll().where('sandbox_id', '=', sandboxId).where('status', '=', 'active').forUpdate().executeTakeFirst();
+    const row = await trx.selectFrom('control.sandboxes').select(SANDBOX_COLUMNS).where('sandbox_id', '=', sandboxId).where('status', '=', 'active').forUpdate().executeTakeFirst();
     if (!row) throw new ValidationError({ sandboxId: ['the sandbox is not active: reset it first (resetSandbox)'] });
     const deadline = idleDeadline(row, config.sandboxIdleDays);
     await warn(trx, events, row, new Date(Math.max(deadline.getTime(), now.getTime() + WARNING_MS)), now);
@@ -97,7 +98,7 @@ export async function sendExpiryWarningNow(db: Db, events: EventSink, config: Co
  */
 export async function warnIfDueAt(db: Db, events: EventSink, config: Config, sandboxId: number, at: Date): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('control.sandboxes').selectAll().where('sandbox_id', '=', sandboxId).where('status', '=', 'active').forUpdate().executeTakeFirst();
+    const row = await trx.selectFrom('control.sandboxes').select(SANDBOX_COLUMNS).where('sandbox_id', '=', sandboxId).where('status', '=', 'active').forUpdate().executeTakeFirst();
     if (!row) return false;
     const deadline = idleDeadline(row, config.sandboxIdleDays);
     if (at.getTime() < deadline.getTime() - WARNING_MS) return false;
@@ -114,7 +115,7 @@ export async function warnIfDueAt(db: Db, events: EventSink, config: Config, san
 async function sweepOne(trx: Transaction<Database>, events: EventSink, sandboxId: number, idleDays: number, now: Date): Promise<'warned' | 'expired' | null> {
   const row = await trx
     .selectFrom('control.sandboxes')
-    .selectAll()
+    .select(SANDBOX_COLUMNS)
     .where('sandbox_id', '=', sandboxId)
     .where('status', '=', 'active')
     .forUpdate()

@@ -10,6 +10,7 @@ import { standardWebhookSecret } from '../../lib/secrets.js';
 import { loadDemoData } from './demo-data.js';
 import { wouldExpireAt } from './expiry.js';
 import { provisionSandbox } from './provision.js';
+import { SANDBOX_COLUMNS, qualified } from '../../db/columns.js';
 
 // A developer's sandboxes: provisioning, reset, protection and deletion. A sandbox is the
 // developer's own; another developer's, or a deleted one, is the not_found of an unknown id.
@@ -41,7 +42,7 @@ type SandboxRow = Selectable<SandboxesTable> & { installation_id: number | null 
 function selectSandboxes(db: Db) {
   return db
     .selectFrom('control.sandboxes as s')
-    .selectAll('s')
+    .select(qualified('s', SANDBOX_COLUMNS))
     .select(installations.firstInstallationIdOf('s.sandbox_id').as('installation_id'))
     .where('s.status', '<>', 'deleted');
 }

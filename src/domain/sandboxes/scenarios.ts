@@ -8,6 +8,7 @@ import { recordStockMovement } from '../inventory/index.js';
 import { sandboxSite, type RestaurantSite } from '../restaurants/index.js';
 import { DomainError, NotFoundError, ValidationError, dataPlane } from '../shared/index.js';
 import type { EventSink, JobQueue } from '../webhooks/index.js';
+import { SCENARIO_RUN_COLUMNS, qualified } from '../../db/columns.js';
 
 // Restaurant scenarios in a developer's sandbox (runScenario): a plan of steps made when the run
 // starts, played over the run's minutes by chained jobs, each step through the same domain
@@ -71,7 +72,7 @@ export async function startScenario(deps: ScenarioDeps, developerId: number, san
     const row = await trx
       .insertInto('control.scenario_runs')
       .values({ sandbox_id: sandboxId, kind, minutes, plan: JSON.stringify(plan), steps_total: plan.length })
-      .returningAll()
+      .returning(SCENARIO_RUN_COLUMNS)
       .executeTakeFirstOrThrow()
       .catch((err: { code?: string }) => {
         // Two starts at once: the unique index on running runs lets one through.
@@ -88,7 +89,7 @@ export async function getScenarioRun(db: Db, developerId: number, runId: number)
   const row = await db
     .selectFrom('control.scenario_runs as r')
     .innerJoin('control.sandboxes as s', 's.sandbox_id', 'r.sandbox_id')
-    .selectAll('r')
+    .select(qualified('r', SCENARIO_RUN_COLUMNS))
     .where('r.run_id', '=', runId)
     .where('s.developer_id', '=', developerId)
     .executeTakeFirst();
@@ -113,7 +114,7 @@ export function stepDueMs(index: number, total: number, minutes: number, speed: 
  * with the step and the reason.
  */
 export async function playScenario(deps: ScenarioDeps, runId: number): Promise<void> {
-  const row = (await deps.db.selectFrom('control.scenario_runs').selectAll().where('run_id', '=', runId).executeTakeFirst()) as unknown as ScenarioRunRow | undefined;
+  const row = (await deps.db.selectFrom('control.scenario_runs').select(SCENARIO_RUN_COLUMNS).where('run_id', '=', runId).executeTakeFirst()) as unknown as ScenarioRunRow | undefined;
   if (!row || row.status !== 'running') return;
   const sandbox = await deps.db.selectFrom('control.sandboxes').select('developer_id').where('sandbox_id', '=', row.sandbox_id).executeTakeFirstOrThrow();
   let emitted = 0;

@@ -4,6 +4,7 @@ import { installations } from '../installations/index.js';
 import { decodeCursor, encodeCursor, NotFoundError, ValidationError } from '../shared/index.js';
 import { buildBody } from './delivery.js';
 import { MAX_LOG_PAGE, type WebhookLogPage, type WebhookLogRow } from './store.js';
+import { WEBHOOK_LOG_COLUMNS, qualified } from '../../db/columns.js';
 
 // A developer's outbound deliveries across their plugins' installations, and one delivery's
 // request as sent: the body rebuilt byte for byte as the worker builds it (the same columns, the
@@ -35,7 +36,7 @@ export async function listDeveloperDeliveries(db: Db, developerId: number, filte
     .innerJoin('control.installations as i', 'i.installation_id', 'l.installation_id')
     .innerJoin('control.plugins as p', 'p.plugin_id', 'i.plugin_id')
     .innerJoin('control.projects as pr', 'pr.project_id', 'p.project_id')
-    .selectAll('l')
+    .select(qualified('l', WEBHOOK_LOG_COLUMNS))
     .where('pr.developer_id', '=', developerId)
     .where('p.listing_status', '<>', 'deleted')
     .where('l.direction', '=', 'outbound')

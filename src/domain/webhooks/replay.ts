@@ -6,6 +6,7 @@ import { DomainError, NotFoundError, ValidationError } from '../shared/index.js'
 import { lockInstallationStates } from './installation-state.js';
 import type { JobQueue } from './queue.js';
 import { transactionTime } from './partition-keys.js';
+import { WEBHOOK_LOG_COLUMNS } from '../../db/columns.js';
 
 // Redelivery and replay: new deliveries (new X-Svc-Delivery, their own attempts) of events an
 // installation was already sent, with the same envelope id and sequence. The newest delivery of an
@@ -209,7 +210,7 @@ export async function redeliverWebhook(db: Db, queue: JobQueue, original: Select
         status: 'pending',
         attempts: 0,
       })
-      .returningAll()
+      .returning(WEBHOOK_LOG_COLUMNS)
       .executeTakeFirstOrThrow();
     if (original.sequence !== null) {
       await trx

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.js';
 import type { WebhookLogsTable } from '../../db/types.js';
 import { installations } from '../installations/index.js';
 import { decodeCursor, encodeCursor, NotFoundError, ValidationError } from '../shared/index.js';
+import { WEBHOOK_LOG_COLUMNS } from '../../db/columns.js';
 
 // The webhook log (control.webhook_logs) as its two readers see it: an installation its own
 // entries (Data API, in the wire shape below), a developer those of their plugins' installations
@@ -57,7 +58,7 @@ export function toWireLog(row: LogRow): WireWebhookLog {
  * an installation of the developer's plugins (ownership re-checked on the entry's installation).
  */
 export async function getWebhookLog(db: Db, reader: WebhookLogReader, logId: number): Promise<WebhookLogRow> {
-  let query = db.selectFrom('control.webhook_logs').selectAll().where('log_id', '=', logId);
+  let query = db.selectFrom('control.webhook_logs').select(WEBHOOK_LOG_COLUMNS).where('log_id', '=', logId);
   if ('installationId' in reader) query = query.where('installation_id', '=', reader.installationId);
   const row = await query.executeTakeFirst();
   const visible = row && ('installationId' in reader || (await installations.ownedInstallation(db, reader.developerId, row.installation_id)));
@@ -90,7 +91,7 @@ export async function listWebhookLogs(
   if (!(await installations.ownedInstallation(db, developerId, input.installationId))) throw new NotFoundError('installation');
   let query = db
     .selectFrom('control.webhook_logs')
-    .selectAll()
+    .select(WEBHOOK_LOG_COLUMNS)
     .where('installation_id', '=', input.installationId)
     .orderBy('log_id', 'desc')
     .limit(input.first + 1);
