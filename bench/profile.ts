@@ -39,15 +39,15 @@ for (;;) {
 let n = 0;
 const result = await autocannon({ url, connections: Number(process.env.BENCH_CONNECTIONS ?? 50), duration: 10, requests: [{ setupRequest: (req) => Object.assign(req, scenario.build(n++, data)) }] });
 console.log(`${name}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms`);
+const before = new Set(readdirSync(out));
+child.kill('SIGINT');
+await new Promise((r) => child.once('exit', r));
 // PostgreSQL's side of the same run: the statements that took the most time, per call.
 const { rows: statements } = await sql<{ calls: number; mean_ms: number; total_ms: number; query: string }>`
   select calls::int, round(mean_exec_time::numeric, 3)::float8 as mean_ms, round(total_exec_time::numeric)::float8 as total_ms,
          left(regexp_replace(query, '\\s+', ' ', 'g'), 160) as query
     from pg_stat_statements where calls >= ${Math.floor(result.requests.total / 10)} order by total_exec_time desc limit 12`.execute(database.db);
 console.log(`statements (calls, mean ms, total ms):\n${statements.map((s) => `${String(s.calls).padStart(7)} ${String(s.mean_ms).padStart(8)} ${String(s.total_ms).padStart(7)}  ${s.query}`).join('\n')}\n`);
-const before = new Set(readdirSync(out));
-child.kill('SIGINT');
-await new Promise((r) => child.once('exit', r));
 await database.stop();
 const file = readdirSync(out).filter((f) => f.endsWith('.cpuprofile')).map((f) => path.join(out, f)).sort().pop()!;
 void before;
