@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Job } from 'pg-boss';
-import { prepare, recordOutcomes, send, type DeliveryDeps } from './delivery.js';
+import { prepare, recordOutcomes, send, type DeliveryDeps, type Outcome, type Prepared } from './delivery.js';
 import { REPLAY_CHUNK } from './replay.js';
 import { admitSandboxDeliveries } from './sandbox-volume.js';
 import { QUEUES, type ReplayJobData } from './queue.js';
@@ -18,11 +18,18 @@ import { QUEUES, type ReplayJobData } from './queue.js';
 export const REPLAY_CHUNK_BUDGET_MS = 5 * 60_000;
 
 /**
- * Sends the replay's next chunk of first attempts one after the other, in sequence order, each
- * recorded in its own short transaction (no transaction is open while a request is on the
- * network), then queues the next chunk: at once, or when the sandbox destination's window ends.
- * A delivery an acknowledgement cancelled meanwhile is skipped: each is read again just before it
- * is sent.
+ * Deliveries read, and then recorded, together. Each is still sent only after the previous one's
+ * request ended; a crash between a send and its group's record sends at most this many again.
+ */
+const REPLAY_GROUP = 25;
+/** Within a group, the rest is read again before a send once this long has passed since the last read. */
+const RECHECK_AFTER_MS = 100;
+
+/**
+ * Sends the replay's next chunk of first attempts one after the other, in sequence order, by
+ * groups read just before they are sent and recorded in a short transaction after (none is open
+ * while a request is on the network), then queues the next chunk: at once, or when the sandbox
+ * destination's window ends. A delivery an acknowledgement cancelled meanwhile is skipped.
  */
 export async function runReplayChunk(deps: DeliveryDeps, job: Job<ReplayJobData>, budgetMs = REPLAY_CHUNK_BUDGET_MS): Promise<void> {
   const { replayId, logsCreatedAt } = job.data;
@@ -40,11 +47,10 @@ export async function runReplayChunk(deps: DeliveryDeps, job: Job<ReplayJobData>
   const deadline = Date.now() + budgetMs;
   let sent = 0;
   let heldSeconds = 0;
-  for (const row of chunk) {
-    if (Date.now() > deadline) break;
-    heldSeconds = await sendFirstAttempt(deps, row.log_id, row.created_at);
-    if (heldSeconds > 0) break;
-    sent += 1;
+  for (let i = 0; i < chunk.length && Date.now() <= deadline && heldSeconds === 0; i += REPLAY_GROUP) {
+    const group = await sendGroup(deps, chunk.slice(i, i + REPLAY_GROUP));
+    sent += group.done;
+    heldSeconds = group.heldSeconds;
   }
   if (heldSeconds > 0) deps.logger.info({ replayId, sent, retryAfterSeconds: heldSeconds }, 'sandbox replay paused: its destination reached its limit a minute');
   await deps.db.transaction().execute(async (trx) => {
@@ -54,16 +60,42 @@ export async function runReplayChunk(deps: DeliveryDeps, job: Job<ReplayJobData>
 }
 
 /**
- * Sends and records one delivery's first attempt, unless it is no longer pending. Returns 0, or
- * the seconds until its sandbox destination's window ends when it is held there (nothing sent).
+ * Sends a group of first attempts one after the other (each request ends before the next starts:
+ * sequence order), read again just before (one statement: a delivery an acknowledgement cancelled
+ * is skipped) and recorded together after (one short transaction). Stops at the first delivery
+ * its sandbox destination holds. Returns how many of the group are done (sent or skipped), and
+ * the seconds until the destination's window ends when one was held.
  */
-async function sendFirstAttempt(deps: DeliveryDeps, logId: number, logCreatedAt: string): Promise<number> {
-  const prepared = await prepare(deps.db, [{ logId, attempt: 1, logCreatedAt }]);
+async function sendGroup(deps: DeliveryDeps, rows: { log_id: number; created_at: string }[]): Promise<{ done: number; heldSeconds: number }> {
+  const prepared = await prepare(deps.db, rows.map((row) => ({ logId: row.log_id, attempt: 1, logCreatedAt: row.created_at })));
   const { admitted, held } = await admitSandboxDeliveries(deps.db, deps.config.webhook, prepared);
-  if (held.length > 0) return held[0]!.retryAfterSeconds;
-  // A secret is decrypted per delivery: a rotation during a long replay is seen at once.
+  const sendable = new Set(admitted);
+  const firstHeld = prepared.findIndex((p) => !sendable.has(p));
+  // A secret is decrypted once per group: a rotation during a long replay is seen by the next group.
   const secrets = new Map<string, string | null>();
-  const outcomes = await Promise.all(admitted.map((p) => send(deps, p, secrets)));
-  await recordOutcomes(deps, outcomes, async () => {});
-  return 0;
+  const outcomes: Outcome[] = [];
+  const toSend = firstHeld === -1 ? prepared : prepared.slice(0, firstHeld);
+  let pending = new Set(toSend.map((p) => p.row.log_id));
+  let checkedAt = Date.now();
+  for (const [index, p] of toSend.entries()) {
+    // A slow endpoint gives an acknowledgement time to cancel the rest: read them again first.
+    if (Date.now() - checkedAt > RECHECK_AFTER_MS) {
+      pending = await stillPending(deps.db, toSend.slice(index));
+      checkedAt = Date.now();
+    }
+    if (pending.has(p.row.log_id)) outcomes.push(await send(deps, p, secrets));
+  }
+  if (outcomes.length > 0) await recordOutcomes(deps, outcomes, async () => {});
+  if (firstHeld === -1) return { done: rows.length, heldSeconds: 0 };
+  const heldLog = prepared[firstHeld]!.row.log_id;
+  return { done: rows.findIndex((row) => row.log_id === heldLog), heldSeconds: held[0]?.retryAfterSeconds ?? 1 };
+}
+
+/** Which of the deliveries are still pending (an acknowledgement may have cancelled them). */
+async function stillPending(db: DeliveryDeps['db'], prepared: Prepared[]): Promise<Set<number>> {
+  const { rows } = await sql<{ log_id: number }>`
+    select log_id from control.webhook_logs
+     where log_id = any(${prepared.map((p) => p.row.log_id)}::int[])
+       and created_at = any(${prepared.map((p) => p.row.log_created_at)}::timestamptz[]) and status = 'pending'`.execute(db);
+  return new Set(rows.map((row) => row.log_id));
 }
