@@ -142,22 +142,12 @@ async function untilDatabaseAnswers(db: Db, limitMs: number): Promise<void> {
   }
 }
 
-/**
- * Scenario runs of sandboxes (runScenario): each job plays the due steps of one run and queues the
- * next. A job's group is its developer account, and an account has one job playing at a time in
- * a process (`localGroupConcurrency`), so one account's many runs cannot hold both slots while
- * another account waits. Per process rather than pg-boss's global count: the global check races
- * when both loops fetch at the same moment (at start, or woken by the same notification), and
- * both slots then went to the same account round after round; the per-process check hands such a
- * second job back at once, and the loop fetches again after the polling interval (not the longer
- * notification backstop), skipping the busy account. Jobs without a group (queued before groups
- * existed) are not limited.
- */
+/** Scenario runs of sandboxes (runScenario): each job plays the due steps of one run and queues the next. */
 export async function startScenarioWorker(boss: PgBoss, deps: ScenarioDeps & { logger: Logger }, tuning: WorkerTuning = {}): Promise<RunningWorkers> {
   const polling = tuning.pollingIntervalSeconds ?? 2;
   await boss.work<ScenarioJobData>(
     QUEUES.scenario,
-    { batchSize: 1, localConcurrency: 2, localGroupConcurrency: 1, pollingIntervalSeconds: polling, notifyPollingIntervalSeconds: polling },
+    { batchSize: 1, localConcurrency: 2, pollingIntervalSeconds: polling, notifyPollingIntervalSeconds: Math.max(polling, 5) },
     async ([job]) => {
       await playScenario(deps, job!.data.runId);
     },

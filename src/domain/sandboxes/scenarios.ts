@@ -79,7 +79,7 @@ export async function startScenario(deps: ScenarioDeps, developerId: number, san
         if (err.code === '23505') throw new DomainError('conflict', 'Another scenario run started in this sandbox at the same moment: wait for it or cancel it.');
         throw err;
       });
-    await deps.queue.sendScenarioStep(trx, { runId: row.run_id }, 0, developerId);
+    await deps.queue.sendScenarioStep(trx, { runId: row.run_id }, 0);
     return row as unknown as ScenarioRunRow;
   });
 }
@@ -162,7 +162,7 @@ export async function playScenario(deps: ScenarioDeps, runId: number): Promise<v
     return;
   }
   const wait = Math.max(0, stepDueMs(done, total, row.minutes, deps.speed) - (Date.now() - row.started_at.getTime()));
-  await deps.queue.sendScenarioStep(deps.db, { runId }, wait / 1000, sandbox.developer_id);
+  await deps.queue.sendScenarioStep(deps.db, { runId }, wait / 1000);
 }
 
 /** The sandbox's installation, acting as the plugin for the steps that are the plugin's (kitchen statuses, 86, stock). */

@@ -104,16 +104,9 @@ export class JobQueue {
     return queues.map((q) => ({ queue: q.name, ready: q.readyCount ?? Math.max(0, q.queuedCount - q.deferredCount), deferred: q.deferredCount, active: q.activeCount }));
   }
 
-  /**
-   * The next slice of a scenario run, `delaySeconds` from now. Its group is the developer account
-   * whose sandbox plays it: the scenario worker plays one job per account at a time (workers.ts).
-   */
-  async sendScenarioStep(db: Executor, data: ScenarioJobData, delaySeconds: number, developerId: number): Promise<void> {
-    await this.boss.send(QUEUES.scenario, data, {
-      db: fromKysely(db),
-      group: { id: `developer:${developerId}` },
-      ...(delaySeconds > 0 ? { startAfter: Number(delaySeconds.toFixed(3)) } : {}),
-    });
+  /** The next slice of a scenario run, `delaySeconds` from now. */
+  async sendScenarioStep(db: Executor, data: ScenarioJobData, delaySeconds: number): Promise<void> {
+    await this.boss.send(QUEUES.scenario, data, { db: fromKysely(db), ...(delaySeconds > 0 ? { startAfter: Number(delaySeconds.toFixed(3)) } : {}) });
   }
 
   /**
