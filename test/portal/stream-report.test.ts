@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createTestContext, type TestContext } from '../support/context.js';
-import { createTestTls } from '../support/tls.js';
-import { startReceiver, waitUntil, type Receiver } from '../support/webhook-receiver.js';
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import type { TestContext } from '../support/context.js';
+import { webhookWorld } from '../support/webhook-fixtures.js';
+import { waitUntil, type Receiver } from '../support/webhook-receiver.js';
 import { createProjectAndPlugin, gql, gqlData, gqlError, provisionPortalSandbox, randomIp, signUpDeveloper, type PortalSandbox } from '../support/portal-builders.js';
 
 // reportWebhookStreamResult (security review 3, finding 11): a listener's report lands only on a
@@ -14,20 +14,17 @@ let token: string;
 let listened: PortalSandbox;
 let withEndpoint: PortalSandbox;
 
+// The receiver, the context and their closing (webhook-fixtures.ts).
+const world = webhookWorld();
 beforeAll(async () => {
-  const tls = createTestTls();
-  receiver = await startReceiver(tls);
-  t = await createTestContext({ SVC_WEBHOOK_ALLOW_PRIVATE: '1' }, { jobs: { webhookCa: tls.ca } });
+  t = world.t;
+  receiver = world.receiver;
   token = (await signUpDeveloper(t.app)).token;
   const silent = await createProjectAndPlugin(t.app, token); // no endpoint: its deliveries go to the listener
   listened = await provisionPortalSandbox(t.app, token, silent.pluginId);
   const loud = await createProjectAndPlugin(t.app, token, { webhookEndpoint: receiver.url('/hooks') });
   withEndpoint = await provisionPortalSandbox(t.app, token, loud.pluginId);
 }, 60_000);
-afterAll(async () => {
-  await t.close();
-  await receiver.close();
-});
 
 const REPORT = 'mutation($id: ID!, $s: Int!, $ms: Int!) { reportWebhookStreamResult(logId: $id, status: $s, durationMs: $ms) { id status listenerHttpStatus listenerDurationMs } }';
 const report = (logId: number, status: number, durationMs: number) => gql(t.app, token, REPORT, { id: String(logId), s: status, ms: durationMs });

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { installInProduction } from '../support/builders.js';
-import { createTestContext, type TestContext } from '../support/context.js';
-import { createTestTls } from '../support/tls.js';
-import { hasValidSignature } from '../support/webhook-fixtures.js';
-import { startReceiver, waitUntil, type Receiver } from '../support/webhook-receiver.js';
+import type { TestContext } from '../support/context.js';
+import { hasValidSignature, webhookWorld } from '../support/webhook-fixtures.js';
+import { waitUntil, type Receiver } from '../support/webhook-receiver.js';
 import { createProjectAndPlugin, gqlData, provisionPortalSandbox, signUpDeveloper, type PortalDeveloper, type PortalSandbox } from '../support/portal-builders.js';
 
 // Per-plane signing secrets (security review 3, finding 9): a sandbox's deliveries are signed with
@@ -17,18 +16,15 @@ let plugin: { pluginId: string; webhookSecret: string };
 let box: PortalSandbox;
 let productionInstallationId: string;
 
+// The receiver, the context and their closing (webhook-fixtures.ts).
+const world = webhookWorld();
 beforeAll(async () => {
-  const tls = createTestTls();
-  receiver = await startReceiver(tls);
-  t = await createTestContext({ SVC_WEBHOOK_ALLOW_PRIVATE: '1' }, { jobs: { webhookCa: tls.ca } });
+  t = world.t;
+  receiver = world.receiver;
   dev = await signUpDeveloper(t.app);
   plugin = await createProjectAndPlugin(t.app, dev.token, { webhookEndpoint: receiver.url('/hooks'), supportedEvents: ['order.*'] });
   box = await provisionPortalSandbox(t.app, dev.token, plugin.pluginId);
   productionInstallationId = String((await installInProduction(t.db, plugin.pluginId)).installationId);
-});
-afterAll(async () => {
-  await t.close();
-  await receiver.close();
 });
 
 const TEST = 'mutation($i: ID!) { testWebhook(installationId: $i, event: "order.created") { logId } }';

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
 import { installInProduction } from '../support/builders.js';
-import { createTestContext, type TestContext } from '../support/context.js';
-import { createTestTls } from '../support/tls.js';
-import { startReceiver, waitUntil, type Receiver, type ReceivedRequest } from '../support/webhook-receiver.js';
+import type { TestContext } from '../support/context.js';
+import { webhookWorld } from '../support/webhook-fixtures.js';
+import { waitUntil, type Receiver, type ReceivedRequest } from '../support/webhook-receiver.js';
 import { createProjectAndPlugin, gqlData, provisionPortalSandbox, signUpDeveloper, type PortalDeveloper } from '../support/portal-builders.js';
 
 // Security review 3, finding 7 (traffic reflection): besides its destination host's bucket, a
@@ -16,15 +16,12 @@ let t: TestContext;
 let receiver: Receiver;
 let dev: PortalDeveloper;
 
+// The receiver, the context and their closing (webhook-fixtures.ts).
+const world = webhookWorld({ SVC_SANDBOX_DELIVERIES_PER_PLUGIN_PER_MINUTE: String(LIMIT) });
 beforeAll(async () => {
-  const tls = createTestTls();
-  receiver = await startReceiver(tls);
-  t = await createTestContext({ SVC_WEBHOOK_ALLOW_PRIVATE: '1', SVC_SANDBOX_DELIVERIES_PER_PLUGIN_PER_MINUTE: String(LIMIT) }, { jobs: { webhookCa: tls.ca } });
+  t = world.t;
+  receiver = world.receiver;
   dev = await signUpDeveloper(t.app);
-});
-afterAll(async () => {
-  await t.close();
-  await receiver.close();
 });
 
 const TEST = 'mutation($i: ID!) { testWebhook(installationId: $i, event: "order.created") { logId } }';

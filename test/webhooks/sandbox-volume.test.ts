@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
 import { installInProduction } from '../support/builders.js';
-import { createTestContext, type TestContext } from '../support/context.js';
-import { createTestTls } from '../support/tls.js';
-import { startReceiver, waitUntil, type Receiver, type ReceivedRequest } from '../support/webhook-receiver.js';
-import { emit } from '../support/webhook-fixtures.js';
+import type { TestContext } from '../support/context.js';
+import { waitUntil, type Receiver, type ReceivedRequest } from '../support/webhook-receiver.js';
+import { emit, webhookWorld } from '../support/webhook-fixtures.js';
 import { createProjectAndPlugin, gqlData, provisionPortalSandbox, signUpDeveloper, type PortalDeveloper, type PortalSandbox } from '../support/portal-builders.js';
 
 // Security review 3, finding 7 (traffic reflection): a sandbox can point at any public URL, and its
@@ -19,18 +18,15 @@ let dev: PortalDeveloper;
 let box: PortalSandbox;
 let productionInstallationId: string;
 
+// The receiver, the context and their closing (webhook-fixtures.ts).
+const world = webhookWorld({ SVC_SANDBOX_DELIVERIES_PER_HOST_PER_MINUTE: String(LIMIT) });
 beforeAll(async () => {
-  const tls = createTestTls();
-  receiver = await startReceiver(tls);
-  t = await createTestContext({ SVC_WEBHOOK_ALLOW_PRIVATE: '1', SVC_SANDBOX_DELIVERIES_PER_HOST_PER_MINUTE: String(LIMIT) }, { jobs: { webhookCa: tls.ca } });
+  t = world.t;
+  receiver = world.receiver;
   dev = await signUpDeveloper(t.app);
   const plugin = await createProjectAndPlugin(t.app, dev.token, { webhookEndpoint: receiver.url('/hooks'), supportedEvents: ['order.*'] });
   box = await provisionPortalSandbox(t.app, dev.token, plugin.pluginId);
   productionInstallationId = String((await installInProduction(t.db, plugin.pluginId)).installationId);
-});
-afterAll(async () => {
-  await t.close();
-  await receiver.close();
 });
 
 const TEST = 'mutation($i: ID!) { testWebhook(installationId: $i, event: "order.created") { logId } }';
