@@ -49,11 +49,34 @@ export async function issueSessionToken(config: Config, developerId: number, now
   return { token, expiresAt };
 }
 
+/**
+ * Session tokens this process has verified, with their subject and expiry: a dashboard sends the
+ * same token on every request, and verifying its HMAC (WebCrypto, a thread-pool round trip) cost
+ * more than the rest of authentication. Kept per signing secret. Only the signature and claims check is skipped; the
+ * database checks below run on every request. Bounded; an expired entry is verified afresh (and
+ * refused as expired).
+ */
+const verifiedBySecret = new WeakMap<Buffer, Map<string, { subject: string | undefined; expiresAt: number }>>();
+const VERIFIED_TOKENS_KEPT = 1000;
+
+async function verifiedSubject(config: Config, token: string): Promise<string | undefined> {
+  let verifiedTokens = verifiedBySecret.get(config.jwtSecret);
+  if (!verifiedTokens) verifiedBySecret.set(config.jwtSecret, (verifiedTokens = new Map()));
+  const known = verifiedTokens.get(token);
+  if (known && known.expiresAt > Date.now()) return known.subject;
+  verifiedTokens.delete(token);
+  const { payload } = await jwtVerify(token, config.jwtSecret, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
+  if (payload.exp !== undefined) {
+    if (verifiedTokens.size >= VERIFIED_TOKENS_KEPT) verifiedTokens.delete(verifiedTokens.keys().next().value!);
+    verifiedTokens.set(token, { subject: payload.sub, expiresAt: payload.exp * 1000 });
+  }
+  return payload.sub;
+}
+
 async function verifySessionToken(db: Db, config: Config, token: string): Promise<PortalAuth> {
   let subject: string | undefined;
   try {
-    const { payload } = await jwtVerify(token, config.jwtSecret, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
-    subject = payload.sub;
+    subject = await verifiedSubject(config, token);
   } catch (err) {
     if (err instanceof joseErrors.JWTExpired) throw failed('The portal session has expired. Log in again.');
     throw failed('The portal session or developer key is not valid.');
@@ -121,7 +144,7 @@ export async function stillAuthenticated(db: Db, config: Config, principal: Prin
     return row !== undefined && !row.revoked_at && row.developer_key_id === principal.keyId;
   }
   try {
-    await jwtVerify(credential, config.jwtSecret, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
+    await verifiedSubject(config, credential);
   } catch {
     return false;
   }

@@ -96,6 +96,17 @@ describe('portal session failures are HTTP statuses with the spec body', () => {
     expect(res.body.message).toMatch(/expired/);
   });
 
+  it('when a session that has been used expires, then its next request is 401 authentication_failed (expired)', async () => {
+    const dev = await signUpDeveloper(t.app);
+    // A session with two seconds left: its first request verifies it, the next comes after its end.
+    const { token, expiresAt } = await issueSessionToken(t.config, dev.developerId, new Date(Date.now() - SESSION_TTL_SECONDS * 1000 + 2_000));
+    expect((await gql(t.app, token, ME)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, expiresAt.getTime() - Date.now() + 50));
+    const res = await gql(t.app, token, ME);
+    expectHttpError(res, 401, 'authentication_failed');
+    expect(res.body.message).toMatch(/expired/);
+  });
+
   it('when the token is tampered with, signed with another key or not HS256, then 401 authentication_failed', async () => {
     const dev = await signUpDeveloper(t.app);
     const [header, , signature] = dev.token.split('.');
