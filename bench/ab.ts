@@ -16,7 +16,7 @@ if (dirs.length === 0) throw new Error('usage: npx tsx bench/ab.ts DIR [DIR ...]
 const scenario = HTTP_SCENARIOS.find((s) => s.name === (process.env.BENCH_AB_SCENARIO ?? 'GET /orders/{orderId}'))!;
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const database = await seededDatabase('ab', { installations: 500, orders: 20_000, customers: 2_000, feedEvents: 20 });
+const database = await seededDatabase('ab', { installations: 500, orders: 20_000, customers: 2_000, feedEvents: 20, portalDevelopers: 2000 });
 const { env, url, data } = database;
 const pgDir = path.join(database.dir, 'pg');
 const targets: Server[] = [];
