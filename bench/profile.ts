@@ -22,6 +22,9 @@ if (!scenario) {
 const database = await seededDatabase('profile', { installations: 100, orders: 20_000, customers: 1_000, feedEvents: 50, portalDevelopers: 1000 }, { statementStats: true });
 const { env, data } = database;
 await sql`create extension if not exists pg_stat_statements`.execute(database.db);
+// Planning time too: a statement re-planned on every execution shows up there, not in its execution.
+await sql`alter system set pg_stat_statements.track_planning = on`.execute(database.db);
+await sql`select pg_reload_conf()`.execute(database.db);
 execSync('npm run --silent build', { cwd: ROOT, stdio: 'inherit' });
 const port = await freePort();
 const out = path.join(ROOT, 'bench/results/profiles');
@@ -36,6 +39,7 @@ for (;;) {
   if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) break;
   await new Promise((r) => setTimeout(r, 200));
 }
+await sql`select pg_stat_statements_reset()`.execute(database.db);
 let n = 0;
 const result = await autocannon({ url, connections: Number(process.env.BENCH_CONNECTIONS ?? 50), duration: 10, requests: [{ setupRequest: (req) => Object.assign(req, scenario.build(n++, data)) }] });
 console.log(`${name}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms`);
@@ -43,11 +47,12 @@ const before = new Set(readdirSync(out));
 child.kill('SIGINT');
 await new Promise((r) => child.once('exit', r));
 // PostgreSQL's side of the same run: the statements that took the most time, per call.
-const { rows: statements } = await sql<{ calls: number; mean_ms: number; total_ms: number; query: string }>`
-  select calls::int, round(mean_exec_time::numeric, 3)::float8 as mean_ms, round(total_exec_time::numeric)::float8 as total_ms,
+const { rows: statements } = await sql<{ calls: number; plans: number; mean_ms: number; plan_ms: number; total_ms: number; query: string }>`
+  select calls::int, plans::int, round(mean_exec_time::numeric, 3)::float8 as mean_ms, round((total_plan_time / greatest(calls, 1))::numeric, 3)::float8 as plan_ms,
+         round((total_exec_time + total_plan_time)::numeric)::float8 as total_ms,
          left(regexp_replace(query, '\\s+', ' ', 'g'), 160) as query
-    from pg_stat_statements where calls >= ${Math.floor(result.requests.total / 10)} order by total_exec_time desc limit 12`.execute(database.db);
-console.log(`statements (calls, mean ms, total ms):\n${statements.map((s) => `${String(s.calls).padStart(7)} ${String(s.mean_ms).padStart(8)} ${String(s.total_ms).padStart(7)}  ${s.query}`).join('\n')}\n`);
+    from pg_stat_statements where calls >= ${Math.floor(result.requests.total / 10)} order by total_exec_time + total_plan_time desc limit 12`.execute(database.db);
+console.log(`statements of the run (calls, times planned, mean execution ms, planning ms a call, total ms):\n${statements.map((s) => `${String(s.calls).padStart(7)} ${String(s.plans).padStart(7)} ${String(s.mean_ms).padStart(8)} ${String(s.plan_ms).padStart(8)} ${String(s.total_ms).padStart(7)}  ${s.query}`).join('\n')}\n`);
 await database.stop();
 const file = readdirSync(out).filter((f) => f.endsWith('.cpuprofile')).map((f) => path.join(out, f)).sort().pop()!;
 void before;

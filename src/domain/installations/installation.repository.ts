@@ -93,10 +93,14 @@ export async function ownedInstallation(db: Executor, developerId: number, insta
     .select(['i.installation_id', 'i.plugin_id', 'i.status', 'i.plane'])
     .where('i.installation_id', '=', installationId)
     .where('pr.developer_id', '=', developerId)
-    .where('p.listing_status', '<>', 'deleted')
-    .where((eb) => eb.or([eb('s.sandbox_id', 'is', null), eb('s.status', '<>', 'deleted')]))
+    // Constants as literals, not parameters: with `<> $3` PostgreSQL judged the generic plan worse
+    // and planned this statement again on every run (0.6 ms each, on every portal request).
+    .where('p.listing_status', '<>', DELETED)
+    .where((eb) => eb.or([eb('s.sandbox_id', 'is', null), eb('s.status', '<>', DELETED)]))
     .executeTakeFirst();
 }
+
+const DELETED = sql.lit<'deleted'>('deleted');
 
 export type OAuthClientRow = Pick<
   Selectable<PluginsTable>,
