@@ -66,4 +66,10 @@ async function whereTheTimeWent(db: Db): Promise<void> {
   });
   console.log('\nBurst, per half second: events emitted / deliveries created / attempts started');
   console.log('  ' + halves.map((h) => `${h.half / 2}s ${h.events}/${h.created}/${h.started}`).join('  '));
+
+  // Recording an attempt updates its log: HOT when the new version fits on the same page.
+  const { rows: [updates] } = await sql<{ updates: number; hot: number }>`
+    select coalesce(sum(n_tup_upd), 0)::int as updates, coalesce(sum(n_tup_hot_upd), 0)::int as hot
+      from pg_stat_user_tables where schemaname = 'control' and relname like 'webhook\_logs\_%'`.execute(db);
+  console.log(`\nwebhook_logs updates: ${updates!.updates}, of which HOT: ${Math.round((100 * updates!.hot) / Math.max(1, updates!.updates))}%`);
 }
