@@ -82,7 +82,11 @@ api-release: $(DEPS)
 test-unit: $(DEPS) browser-deps go-deps
 	node --experimental-vm-modules --no-warnings node_modules/jest/bin/jest.js $(JEST_ARGS)
 
-test: codegen-check typecheck lint api-check test-unit sdk-proof
+# The checks besides jest run two at a time (the machine has two cores; each is mostly one
+# process), each one's output kept together; then jest, which runs its own two workers.
+test: $(DEPS)
+	$(MAKE) --no-print-directory -j2 --output-sync=target codegen-check typecheck lint api-check sdk-proof
+	$(MAKE) --no-print-directory test-unit
 
 # Debian's Chromium for test/browser (driven by playwright-core; Playwright never downloads one).
 CHROMIUM := /usr/bin/chromium

@@ -55,6 +55,8 @@ export interface Config {
   readonly requestLog: { readonly enabled: boolean; readonly retentionDays: number };
   /** How many times faster than its minutes a scenario run plays (1: as asked; tests and demos speed it up). */
   readonly scenarioSpeed: number;
+  /** How often pg-boss's supervisor looks for expired jobs (a dead worker's): tests of a SIGKILL shorten it. */
+  readonly jobsSuperviseIntervalSeconds: number;
   /** Webhook streams (webhookStream, svc listen) one process holds open in all. */
   readonly streamsPerProcess: number;
   /** When set, GET /metrics requires `Authorization: Bearer <token>`. */
@@ -172,6 +174,7 @@ export function loadConfig(env: Env = process.env): Config {
     metricsToken: env.SVC_METRICS_TOKEN || undefined,
     streamsPerProcess: int('SVC_STREAMS_PER_PROCESS', 500, 1, 100_000),
     scenarioSpeed: int('SVC_SCENARIO_SPEED', 1, 1, 100_000),
+    jobsSuperviseIntervalSeconds: int('SVC_JOBS_SUPERVISE_INTERVAL_SECONDS', 30, 1, 3600),
     logLevel: env.LOG_LEVEL || 'info',
     production,
   };

@@ -58,7 +58,7 @@ export async function startJobRuntime(options: JobRuntimeOptions): Promise<JobRu
     connectionString: options.connectionString,
     logger,
     supervise: options.supervise ?? options.workers,
-    superviseIntervalSeconds: tuning.superviseIntervalSeconds,
+    superviseIntervalSeconds: tuning.superviseIntervalSeconds ?? config.jobsSuperviseIntervalSeconds,
   });
   // A batch runs its requests concurrently, so the slowest one bounds it; the rest is margin for
   // the database round trips around it.

@@ -42,7 +42,7 @@ export interface RunningWorkers {
 
 export async function startWebhookWorkers(boss: PgBoss, deps: Omit<DeliveryDeps, 'onRetryScheduled'>, tuning: WorkerTuning = {}): Promise<RunningWorkers> {
   const polling = tuning.pollingIntervalSeconds ?? 2;
-  const timers = new Set<NodeJS.Timeout>();
+  const wakeUps = new WakeUps(boss);
   let deliveryWorker = '';
 
   await boss.work<FanoutJobData>(
@@ -54,14 +54,7 @@ export async function startWebhookWorkers(boss: PgBoss, deps: Omit<DeliveryDeps,
   const delivery: DeliveryDeps = {
     ...deps,
     // A retry is a deferred job: wake a worker when it falls due instead of waiting for a poll.
-    onRetryScheduled: (delaySeconds) => {
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        boss.notifyWorker(deliveryWorker);
-      }, delaySeconds * 1000 + 50);
-      timer.unref();
-      timers.add(timer);
-    },
+    onRetryScheduled: (delaySeconds) => wakeUps.after(deliveryWorker, delaySeconds),
   };
   const batches = deliveryBatches(delivery);
   // A fetch takes as many jobs as make about `batchSize` attempts when each carries a full chunk.
@@ -104,8 +97,7 @@ export async function startWebhookWorkers(boss: PgBoss, deps: Omit<DeliveryDeps,
     stop: async (withinMs = Infinity) => {
       const deadline = performance.now() + withinMs;
       await partitions.stop();
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
+      wakeUps.clear();
       await Promise.all([QUEUES.fanout, QUEUES.delivery, QUEUES.replay, QUEUES.retention, QUEUES.maintenance].map((name) => boss.offWork(name, { wait: true })));
       // Attempts still running in the background end within the timeout; those that would outlast
       // the grace are handed back as jobs due at once (a moment before it ends, to write them).
@@ -145,12 +137,42 @@ async function untilDatabaseAnswers(db: Db, limitMs: number): Promise<void> {
 /** Scenario runs of sandboxes (runScenario): each job plays the due steps of one run and queues the next. */
 export async function startScenarioWorker(boss: PgBoss, deps: ScenarioDeps & { logger: Logger }, tuning: WorkerTuning = {}): Promise<RunningWorkers> {
   const polling = tuning.pollingIntervalSeconds ?? 2;
-  await boss.work<ScenarioJobData>(
+  const wakeUps = new WakeUps(boss);
+  let worker = '';
+  // The next step is a deferred job, which no notification announces: wake the worker when it is due.
+  const playing: ScenarioDeps = { ...deps, onStepScheduled: (delaySeconds) => wakeUps.after(worker, delaySeconds) };
+  worker = await boss.work<ScenarioJobData>(
     QUEUES.scenario,
     { batchSize: 1, localConcurrency: 2, pollingIntervalSeconds: polling, notifyPollingIntervalSeconds: Math.max(polling, 5) },
     async ([job]) => {
-      await playScenario(deps, job!.data.runId);
+      await playScenario(playing, job!.data.runId);
     },
   );
-  return { stop: () => boss.offWork(QUEUES.scenario, { wait: true }) };
+  return {
+    stop: async () => {
+      wakeUps.clear();
+      await boss.offWork(QUEUES.scenario, { wait: true });
+    },
+  };
+}
+
+/** Timers that wake a worker when a deferred job (startAfter) falls due, instead of its next poll. */
+class WakeUps {
+  private readonly timers = new Set<NodeJS.Timeout>();
+
+  constructor(private readonly boss: PgBoss) {}
+
+  after(workerId: string, delaySeconds: number): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      this.boss.notifyWorker(workerId);
+    }, delaySeconds * 1000 + 50);
+    timer.unref();
+    this.timers.add(timer);
+  }
+
+  clear(): void {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+  }
 }

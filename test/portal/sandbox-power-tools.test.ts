@@ -123,6 +123,17 @@ describe('scenarios', () => {
     expect(counts.END_OF_DAY).toMatchObject({ 'order.created': 4, 'order.paid': 4, 'payment.refunded': 1 });
   });
 
+  it('when a run spreads its steps over its minutes, then each plays when it falls due, not at a later poll of the worker', async () => {
+    const { dev, box } = await sandboxWithReceiver();
+    // 30 minutes at 600 times faster: 3 s of pacing. The worker polls every 5 s while notifications are on.
+    const run = (await as(dev).data(RUN, { s: box.sandboxId, k: 'ITEM_86', m: 30 })).runScenario;
+    expect((await finished(dev, run.id)).status).toBe('completed');
+    const row = await world.t.db.selectFrom('control.scenario_runs').select(['started_at', 'finished_at']).where('run_id', '=', Number(run.id)).executeTakeFirstOrThrow();
+    const ms = row.finished_at!.getTime() - row.started_at.getTime();
+    expect(ms).toBeGreaterThanOrEqual(3000);
+    expect(ms).toBeLessThan(4500);
+  });
+
   it('when a run is going, then a second one is a conflict, cancelScenario stops it, and another developer sees neither', async () => {
     const { dev, box } = await sandboxWithReceiver();
     const slow = (await as(dev).data(RUN, { s: box.sandboxId, k: 'LUNCH_RUSH', m: 60 })).runScenario;

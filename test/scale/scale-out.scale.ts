@@ -47,6 +47,8 @@ beforeAll(async () => {
     NODE_EXTRA_CA_CERTS: tls.caPath,
     SVC_WEBHOOK_TIMEOUT_MS: '2000',
     SVC_WEBHOOK_BACKOFF_SECONDS: '1,1,1',
+    // The survivor looks for the killed worker's expired jobs every second rather than every 30.
+    SVC_JOBS_SUPERVISE_INTERVAL_SECONDS: '1',
   };
   await Promise.all([start('api', env), start('api', env), start('worker', env), start('worker', env)]);
 }, 60_000);
@@ -101,7 +103,8 @@ describe('two API and two worker processes on one database', () => {
     const received = () => new Set(receiver.requests.map((r) => (JSON.parse(r.body.toString()) as { id: string }).id));
     worker.child.kill('SIGKILL');
     expect(received().size).toBeLessThan(ids.length);
-    // The dead worker's in-flight jobs come back when pg-boss expires them (timeout + 30 s).
+    // The dead worker's in-flight jobs come back when pg-boss expires them (deliveries: timeout + 30 s;
+    // fan-out: 60 s) and the survivor's supervisor next runs.
     await waitUntil(() => ids.every((id) => received().has(id)), 100_000, 'every event delivered after the SIGKILL');
     expect(receiver.invalid).toEqual([]);
   }, 120_000);

@@ -56,6 +56,8 @@ export interface ScenarioDeps {
   queue: JobQueue;
   /** How much faster than its minutes a run plays (SVC_SCENARIO_SPEED; 1 in production). */
   speed: number;
+  /** Told when the next step's job is queued to start `delaySeconds` later (the worker wakes itself then). */
+  onStepScheduled?: (delaySeconds: number) => void;
 }
 
 /** Steps one job runs at most before it queues the next (a long backlog is played in slices). */
@@ -163,6 +165,7 @@ export async function playScenario(deps: ScenarioDeps, runId: number): Promise<v
   }
   const wait = Math.max(0, stepDueMs(done, total, row.minutes, deps.speed) - (Date.now() - row.started_at.getTime()));
   await deps.queue.sendScenarioStep(deps.db, { runId }, wait / 1000);
+  deps.onStepScheduled?.(wait / 1000);
 }
 
 /** The sandbox's installation, acting as the plugin for the steps that are the plugin's (kitchen statuses, 86, stock). */
