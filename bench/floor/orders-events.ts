@@ -69,7 +69,7 @@ const FEED = {
            cross join lateral (select e.occurred_at, e.data, e.request_id from control.events e
                                 where e.event_id = ie.event_id and e.occurred_at = ie.occurred_at limit 1) e
            cross join lateral (select l.status, l.attempts, l.last_attempt_at, l.error_message from control.webhook_logs l
-                                where l.log_id = ie.log_id limit 1) l
+                                where l.log_id = ie.log_id and l.created_at >= ie.occurred_at - interval '1 day' limit 1) l
           where ie.installation_id = $2 and ie.sequence > $3
           order by ie.sequence
           limit $4`,

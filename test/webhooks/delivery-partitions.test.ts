@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { sql, type RawBuilder } from 'kysely';
-import { listPartitions } from '../../src/db/partitions.js';
+import { listPartitions, splitHistory } from '../../src/db/partitions.js';
+import { feedPageStatement } from '../../src/domain/webhooks/events-feed.js';
 import { prepareStatement, recordStatement, type Outcome } from '../../src/domain/webhooks/delivery.js';
 import { QUEUES, attemptsOf as jobAttempts, type DeliveryAttempt, type DeliveryJobData } from '../../src/domain/webhooks/queue.js';
 import { createInstallation, type InstallationFixture } from '../support/builders.js';
@@ -108,5 +109,40 @@ describe('jobs queued by the previous version', () => {
     await t.queue.boss.send(QUEUES.delivery, { logId: log!.log_id, attempt: 1 });
     await waitUntil(() => world.receiver.requests.some((req) => req.headers['x-svc-delivery'] === log!.delivery_id), 10_000);
     await waitUntil(async () => (await deliveriesOf(t.db, event!.event_id)).every((l) => l.status === 'delivered'), 10_000);
+  });
+});
+
+describe('partition pruning in the events feed', () => {
+  /** The partitions of `table` a page's plan actually read (EXPLAIN ANALYZE: a pruned one is never executed). */
+  async function partitionsProbed(statement: RawBuilder<unknown>, table: string): Promise<string[]> {
+    const { rows } = await sql<{ 'QUERY PLAN': unknown }>`explain (analyze, format json) ${statement}`.execute(t.db);
+    const names = new Set<string>();
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) return node.forEach(walk);
+      if (!node || typeof node !== 'object') return;
+      const plan = node as Record<string, unknown>;
+      const name = plan['Relation Name'];
+      if (typeof name === 'string' && name.startsWith(`${table}_`) && Number(plan['Actual Loops']) > 0) names.add(name);
+      Object.values(plan).forEach(walk);
+    };
+    walk(rows[0]!['QUERY PLAN']);
+    return [...names];
+  }
+
+  it('when a page is read, then each entry\'s delivery is looked up in the partitions from the day before its event on, not in older days', async () => {
+    const day = 86_400_000;
+    const today = Math.floor(Date.now() / day) * day;
+    // Days of their own before today (the history before them stays in `_history`).
+    await splitHistory(t.db, new Date(today - 4 * day));
+    const other = await createInstallation(t.db, { webhookEndpoint: world.receiver.url('/hook') });
+    const eventId = await emit(t, scopeOf(other), 'order.paid', paid(7));
+    await waitForDelivery(t.db, eventId);
+
+    const probed = await partitionsProbed(feedPageStatement(other.installationId, 0, { after: 0, limit: 50 }), 'webhook_logs');
+    const older = (await listPartitions(t.db, 'webhook_logs')).filter((p) => p.to !== null && p.to.getTime() <= today - day).map((p) => p.name);
+    expect(older).toEqual(expect.arrayContaining(['webhook_logs_history']));
+    expect(older.length).toBeGreaterThanOrEqual(4);
+    expect(probed.length).toBeGreaterThan(0);
+    expect(probed.filter((name) => older.includes(name))).toEqual([]);
   });
 });

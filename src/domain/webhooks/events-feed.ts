@@ -1,4 +1,5 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
+import { LOG_AFTER_ITS_EVENT } from './partition-keys.js';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/types.js';
 import { ValidationError } from '../shared/index.js';
@@ -54,6 +55,28 @@ interface FeedRow {
   error_message: string | null;
 }
 
+/** The statement of a page of the feed (one row more than the page, to tell whether more follow). */
+export function feedPageStatement(installationId: number, acknowledged: number, query: EventsQuery): RawBuilder<FeedRow> {
+  const status = sql<FeedDeliveryStatus>`case when l.status in ('failed', 'acknowledged') and ie.sequence <= ${acknowledged}::int then 'acknowledged' else l.status end`;
+  const type = query.type;
+  const family = type?.endsWith('.*') ? `${type.slice(0, -1)}%` : null;
+  return sql<FeedRow>`
+    select ie.sequence, ie.event_id, ie.event_type, e.occurred_at, e.data as event_data, e.request_id, ${status} as status,
+           l.attempts, l.last_attempt_at, l.error_message
+      from control.installation_events ie
+      -- Each entry's event and delivery are looked up by key (LIMIT 1 keeps the planner from joining whole
+      -- tables: it misjudges a join on the correlated (event_id, occurred_at) as matching almost nothing).
+      cross join lateral (select e.occurred_at, e.data, e.request_id from control.events e
+                           where e.event_id = ie.event_id and e.occurred_at = ie.occurred_at limit 1) e -- one partition: the event's day
+      cross join lateral (select l.status, l.attempts, l.last_attempt_at, l.error_message from control.webhook_logs l
+                           where l.log_id = ie.log_id and ${LOG_AFTER_ITS_EVENT} limit 1) l
+     where ie.installation_id = ${installationId} and ie.sequence > ${query.after}
+       ${type === undefined ? sql`` : family ? sql`and ie.event_type like ${family}` : sql`and ie.event_type = ${type}`}
+       ${query.deliveryStatus === undefined ? sql`` : sql`and ${status} = ${query.deliveryStatus}`}
+     order by ie.sequence
+     limit ${query.limit + 1}`;
+}
+
 /**
  * A page of the installation's events after `after`, oldest first. A delivery that did not succeed
  * reports `acknowledged` once the plugin acknowledged its sequence (it was cancelled, or failed
@@ -66,24 +89,7 @@ export async function listEvents(db: Db, installationId: number, query: EventsQu
     .where('installation_id', '=', installationId)
     .executeTakeFirst();
   const acknowledged = state?.acknowledged_through ?? 0;
-  const status = sql<FeedDeliveryStatus>`case when l.status in ('failed', 'acknowledged') and ie.sequence <= ${acknowledged}::int then 'acknowledged' else l.status end`;
-  const type = query.type;
-  const family = type?.endsWith('.*') ? `${type.slice(0, -1)}%` : null;
-  const { rows } = await sql<FeedRow>`
-    select ie.sequence, ie.event_id, ie.event_type, e.occurred_at, e.data as event_data, e.request_id, ${status} as status,
-           l.attempts, l.last_attempt_at, l.error_message
-      from control.installation_events ie
-      -- Each entry's event and delivery are looked up by key (LIMIT 1 keeps the planner from joining whole
-      -- tables: it misjudges a join on the correlated (event_id, occurred_at) as matching almost nothing).
-      cross join lateral (select e.occurred_at, e.data, e.request_id from control.events e
-                           where e.event_id = ie.event_id and e.occurred_at = ie.occurred_at limit 1) e -- one partition: the event's day
-      cross join lateral (select l.status, l.attempts, l.last_attempt_at, l.error_message from control.webhook_logs l
-                           where l.log_id = ie.log_id limit 1) l
-     where ie.installation_id = ${installationId} and ie.sequence > ${query.after}
-       ${type === undefined ? sql`` : family ? sql`and ie.event_type like ${family}` : sql`and ie.event_type = ${type}`}
-       ${query.deliveryStatus === undefined ? sql`` : sql`and ${status} = ${query.deliveryStatus}`}
-     order by ie.sequence
-     limit ${query.limit + 1}`.execute(db);
+  const { rows } = await feedPageStatement(installationId, acknowledged, query).execute(db);
   const page = rows.slice(0, query.limit);
   const oldest = await db
     .selectFrom('control.installation_events')

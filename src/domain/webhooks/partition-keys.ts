@@ -25,3 +25,11 @@ export async function transactionTime(trx: Transaction<Database> | Kysely<Databa
   const { rows } = await sql<{ now: string }>`select now()::text as now`.execute(trx);
   return rows[0]!.now;
 }
+
+/**
+ * The delivery (`l`, a webhook log) of a feed entry (`ie`) is made by the fan-out after its event:
+ * its `created_at` is at or after the event's `occurred_at`. Said in the lookup, it lets
+ * PostgreSQL skip every partition of the logs older than the event's day (the entry carries its
+ * log's id but not its partition key). A day's margin for a clock step of the database server.
+ */
+export const LOG_AFTER_ITS_EVENT = sql`l.created_at >= ie.occurred_at - interval '1 day'`;

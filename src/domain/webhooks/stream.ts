@@ -8,6 +8,7 @@ import { LifeCycle, listenerExpiry } from './stream-life.js';
 import { buildBody } from './delivery.js';
 import { deliveryHeaders } from './signing.js';
 import { isSubscribed } from './subscriptions.js';
+import { LOG_AFTER_ITS_EVENT } from './partition-keys.js';
 import { planeActivePreviousSecret, planeSecret } from '../installations/index.js';
 import type { EventName } from '../../generated/events.generated.js';
 
@@ -149,7 +150,8 @@ async function pollFeed(db: Db, sandboxId: number, position: StreamPosition): Pr
       -- Looked up by key per entry, as the events feed does (see listEvents).
       cross join lateral (select e.occurred_at, e.data, e.request_id from control.events e
                            where e.event_id = ie.event_id and e.occurred_at = ie.occurred_at limit 1) e -- one partition: the event's day
-      cross join lateral (select l.log_id, l.delivery_id, l.attempts from control.webhook_logs l where l.log_id = ie.log_id limit 1) l
+      cross join lateral (select l.log_id, l.delivery_id, l.attempts from control.webhook_logs l
+                           where l.log_id = ie.log_id and ${LOG_AFTER_ITS_EVENT} limit 1) l
       join control.plugins p on p.plugin_id = i.plugin_id
      where i.sandbox_id = ${sandboxId}
        and ie.sequence > coalesce((${JSON.stringify(position)}::jsonb ->> i.installation_id::text)::int, 0)
