@@ -97,14 +97,19 @@ describe('when a worker is killed mid-delivery and another starts', () => {
       expect(log).toMatchObject({ status: 'pending', attempts: 0 });
       expect(await attemptsOf(t.db, log.log_id)).toEqual([]);
     }
-    // The four attempts are held by active jobs (a job carries one or more).
+    // The four attempts are held by jobs not yet done (a job carries one or more): the batch's own,
+    // active while it waits for their requests, or, once it has stopped waiting for an endpoint that
+    // does not answer (delivery-batches.ts), their cover jobs, due later. Which one depends on how
+    // long after the requests the kill came.
     const { rows } = await sql<{ log_id: number }>`
       select (a->>'logId')::int as log_id
         from pgboss.job j, jsonb_array_elements(j.data->'attempts') a
-       where j.name = 'webhook-delivery' and j.state = 'active'`.execute(t.db);
-    expect(rows.map((row) => row.log_id).sort()).toEqual(pending.map((log) => log.log_id).sort());
+       where j.name = 'webhook-delivery' and j.state in ('active', 'created')`.execute(t.db);
+    // (Covers of the first three, already recorded, may be among them: they will do nothing.)
+    const owned = new Set(rows.map((row) => row.log_id));
+    expect(pending.map((log) => log.log_id).filter((logId) => !owned.has(logId))).toEqual([]);
 
-    // Phase 3: a new worker picks the abandoned jobs up once they expire.
+    // Phase 3: a new worker picks the abandoned jobs up once they expire (or their covers fall due).
     const killedAt = receiver.requests.length;
     receiver.respond(ok);
     await t.jobs!.startWorkers();
