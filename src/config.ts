@@ -82,7 +82,6 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-/** Reads the environment once, validates every variable and returns one frozen object. */
 /**
  * Delivery loops per worker process when SVC_WEBHOOK_CONCURRENCY is unset: one per CPU, at most 4.
  * Each loop sends whole batches; on 2 CPUs, 4 loops split the jobs into smaller batches (more
@@ -90,6 +89,7 @@ type Env = Record<string, string | undefined>;
  */
 const DEFAULT_DELIVERY_LOOPS = Math.min(4, availableParallelism());
 
+/** Reads the environment once, validates every variable and returns one frozen object. */
 export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = [];
   const production = env.NODE_ENV === 'production';

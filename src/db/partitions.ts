@@ -46,7 +46,10 @@ export async function listPartitions(db: Kysely<any>, table: string): Promise<Pa
  * room for all its new versions; 90 takes the first share for a tenth more space.
  */
 export const PARTITION_FILLFACTOR: Readonly<Record<string, number>> = { webhook_logs: 90 };
-const storageOf = (table: string) => (PARTITION_FILLFACTOR[table] ? sql` with (fillfactor = ${sql.lit(PARTITION_FILLFACTOR[table])})` : sql``);
+const storageOf = (table: string) => {
+  const fillfactor = PARTITION_FILLFACTOR[table];
+  return fillfactor ? sql` with (fillfactor = ${sql.lit(fillfactor)})` : sql``;
+};
 
 const startOfDay = (at: Date): Date => new Date(Math.floor(at.getTime() / DAY_MS) * DAY_MS);
 const dayName = (table: string, day: Date): string => `${table}_p${day.toISOString().slice(0, 10).replaceAll('-', '')}`;

@@ -50,11 +50,11 @@ export async function issueSessionToken(config: Config, developerId: number, now
 }
 
 /**
- * Session tokens this process has verified, with their subject and expiry: a dashboard sends the
- * same token on every request, and verifying its HMAC (WebCrypto, a thread-pool round trip) cost
- * more than the rest of authentication. Kept per signing secret. Only the signature and claims check is skipped; the
- * database checks below run on every request. Bounded; an expired entry is verified afresh (and
- * refused as expired).
+ * Session tokens this process has verified, with their subject and expiry, per signing secret: a
+ * dashboard sends the same token on every request, and verifying its HMAC (WebCrypto, a thread-pool
+ * round trip) cost more than the rest of authentication. Only the signature and claims check is
+ * skipped; the database checks below run on every request. Bounded; an expired entry is verified
+ * afresh (and refused as expired).
  */
 const verifiedBySecret = new WeakMap<Buffer, Map<string, { subject: string | undefined; expiresAt: number }>>();
 const VERIFIED_TOKENS_KEPT = 1000;
