@@ -18,11 +18,12 @@ export function sampleProcess(pid: number): ProcessSample {
 
 /**
  * Samples a process every 200 ms while `work` runs: CPU share and peak RSS over that window, with
- * the CPU share of PostgreSQL (all its processes) and of this process beside it.
+ * the CPU share of PostgreSQL (all its processes; only the server of `pgDataDir` when given) and of
+ * this process beside it.
  */
-export async function measure<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; cpuPercent: number; peakRssMb: number; postgresCpuPercent: number; benchCpuPercent: number }> {
+export async function measure<T>(pid: number, work: () => Promise<T>, pgDataDir?: string): Promise<{ result: T; cpuPercent: number; peakRssMb: number; postgresCpuPercent: number; benchCpuPercent: number }> {
   const start = sampleProcess(pid);
-  const pgStart = postgresCpuSeconds();
+  const pgStart = postgresCpuSeconds(pgDataDir);
   const selfStart = process.cpuUsage();
   const started = performance.now();
   let peak = start.rssBytes;
@@ -44,7 +45,7 @@ export async function measure<T>(pid: number, work: () => Promise<T>): Promise<{
       result,
       cpuPercent: percent(end.cpuSeconds - start.cpuSeconds),
       peakRssMb: Math.round(peak / 1048576),
-      postgresCpuPercent: percent(postgresCpuSeconds() - pgStart),
+      postgresCpuPercent: percent(postgresCpuSeconds(pgDataDir) - pgStart),
       benchCpuPercent: percent((self.user + self.system) / 1e6),
     };
   } finally {

@@ -1,5 +1,5 @@
-import https from 'node:https';
-import type { AddressInfo } from 'node:net';
+import { fork, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { loadConfig } from '../src/config.js';
 import type { Db } from '../src/db/database.js';
@@ -8,9 +8,10 @@ import { encrypt, generateInstallationKey, hashKey } from '../src/lib/secrets.js
 import { createLogger } from '../src/logger.js';
 import { replayWebhooks } from '../src/domain/webhooks/index.js';
 import { insertEventHistory } from '../test/support/event-history.js';
-import { createTestTls } from '../test/support/tls.js';
+import { createTestTls, type TestTls } from '../test/support/tls.js';
+import type { Receipt, ReceiverMessage } from './receiver.js';
 import { percentile } from './extra-scenarios.js';
-import { measure } from './proc.js';
+import { measure, sampleProcess } from './proc.js';
 import type { BenchData } from './seed.js';
 import { startProcess } from './servers.js';
 import { freePort } from '../src/db/embedded.js';
@@ -33,11 +34,13 @@ interface Options {
 
 /**
  * Events in through the outbox (this process, as a domain write would), one worker process
- * delivering signed HTTPS requests to a local receiver in this process:
+ * delivering signed HTTPS requests to a local receiver in a process of its own (bench/receiver.ts,
+ * as a plugin's server is; CPU shares: the worker, the bench's own PostgreSQL, this process, the
+ * receiver):
  * - throughput: a burst of events fanned out to 10 installations each, deliveries per second from
  *   the first emit to the last receipt, and from the end of the emitting to the last receipt
  *   (deliveriesPerSecondAfterEmit: the pipeline without the writers competing for the CPU);
- * - latency: 500 events per second for 10 s, commit-to-receipt p50/p99;
+ * - latency: 500 events per second for 10 s, commit-to-receipt p50/p99, with the CPU shares then;
  * - replay: replayWebhooks over 10,000 failed deliveries of one installation, sent in sequence
  *   order one after the other, deliveries per second;
  * - floor: the same receiver fed by bench/floor/deliveries.ts (sign and POST, no database, no
@@ -45,25 +48,20 @@ interface Options {
  */
 export async function measureWebhookDelivery({ db, url, env, data, dir, workerEntry = 'dist/main.js' }: Options) {
   const tls = createTestTls();
+  // PostgreSQL's CPU is that of the bench's own server (run.ts and webhooks.ts keep it in dir/pg).
+  const pgDir = path.join(dir, 'pg');
   const received = new Map<string, number>();
   let count = 0;
   let replayInstallation = -1;
   const replayed: number[] = [];
-  const receiver = https.createServer({ key: tls.key, cert: tls.cert }, (req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const at = performance.now();
-      res.writeHead(204).end();
+  const receiver = await startReceiver(tls, (receipts) => {
+    for (const [id, atEpochMs, installationId, sequence] of receipts) {
       count++;
-      const body = JSON.parse(Buffer.concat(chunks).toString()) as { id: string; installation_id: number; sequence?: number };
-      if (!received.has(body.id)) received.set(body.id, at);
-      if (body.installation_id === replayInstallation) replayed.push(body.sequence ?? 0);
-    });
+      if (!received.has(id)) received.set(id, atEpochMs - performance.timeOrigin);
+      if (installationId === replayInstallation) replayed.push(sequence);
+    }
   });
-  receiver.keepAliveTimeout = 60_000;
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  const endpoint = `https://localhost:${(receiver.address() as AddressInfo).port}/hook`;
+  const endpoint = `https://localhost:${receiver.port}/hook`;
 
   const config = loadConfig({ ...env, DATABASE_URL: url, SVC_DATA_DIR: dir, SVC_WEBHOOK_ALLOW_PRIVATE: '1' });
   const plugin = await db
@@ -98,6 +96,7 @@ export async function measureWebhookDelivery({ db, url, env, data, dir, workerEn
     // requests would), 20 events a transaction, so that the emitting side is not what is measured.
     const events = 1000;
     const target = count + events * 10;
+    const receiverThroughputShare = cpuShare(receiver.pid);
     const throughput = await measure(worker.pid, async () => {
       const t0 = performance.now();
       const writer = async (w: number) => {
@@ -113,24 +112,29 @@ export async function measureWebhookDelivery({ db, url, env, data, dir, workerEn
       await waitFor(() => count >= target, 120_000);
       const done = performance.now();
       return { deliveries: events * 10, seconds: (done - t0) / 1000, emitSeconds: (emitted - t0) / 1000, drain: { deliveries: target - receivedByThen, seconds: (done - emitted) / 1000 } };
-    });
+    }, pgDir);
+    const receiverThroughput = receiverThroughputShare();
 
     // Latency: 500 events/s for 10 s, one installation each.
     const committed = new Map<string, number>();
     const rate = 500;
     const duration = 10;
     const pending: Promise<void>[] = [];
-    const t0 = performance.now();
-    for (let tick = 0; tick < rate * duration / 10; tick++) {
-      const due = t0 + tick * (1000 / (rate / 10));
-      const wait = due - performance.now();
-      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      for (let k = 0; k < 10; k++) {
-        pending.push(emit(other!.location_id, tick * 10 + k).then((e) => void committed.set(e.eventId, performance.now())));
+    const receiverSteadyShare = cpuShare(receiver.pid);
+    const steady = await measure(worker.pid, async () => {
+      const t0 = performance.now();
+      for (let tick = 0; tick < rate * duration / 10; tick++) {
+        const due = t0 + tick * (1000 / (rate / 10));
+        const wait = due - performance.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        for (let k = 0; k < 10; k++) {
+          pending.push(emit(other!.location_id, tick * 10 + k).then((e) => void committed.set(e.eventId, performance.now())));
+        }
       }
-    }
-    await Promise.all(pending);
-    await waitFor(() => [...committed.keys()].every((id) => received.has(id)), 60_000);
+      await Promise.all(pending);
+      await waitFor(() => [...committed.keys()].every((id) => received.has(id)), 60_000);
+    }, pgDir);
+    const receiverSteady = receiverSteadyShare();
     const latencies = [...committed].map(([id, at]) => received.get(id)! - at);
 
     // Replay: 10,000 failed deliveries of one installation (written straight into the tables).
@@ -142,7 +146,7 @@ export async function measureWebhookDelivery({ db, url, env, data, dir, workerEn
       await replayWebhooks(db, jobs.queue, { installationId: replayInstallation, since: new Date(Date.now() - 86_400_000), until: null, onlyFailed: true }, config.replayEventsPerDay);
       await waitFor(() => replayed.length >= 10_000, 120_000);
       return (performance.now() - replayStart) / 1000;
-    });
+    }, pgDir);
     // The floor: the same receiver, FLOOR_DELIVERIES signed POSTs from a process with no database
     // and no queue (bench/floor/deliveries.ts), the most the worker could send on this machine.
     const floorStart = count;
@@ -154,11 +158,13 @@ export async function measureWebhookDelivery({ db, url, env, data, dir, workerEn
       NODE_EXTRA_CA_CERTS: tls.caPath,
     });
     await waitFor(() => count > floorStart, 30_000); // timed from its first receipt, its boot left out
+    const receiverFloorShare = cpuShare(receiver.pid);
     const floor = await measure(floorProcess.pid, async () => {
       const t0 = performance.now();
       await waitFor(() => count >= floorTarget, 120_000);
       return (performance.now() - t0) / 1000;
-    });
+    }, pgDir);
+    const receiverFloor = receiverFloorShare();
     await floorProcess.stop();
 
     const inOrder = replayed.every((seq, i) => seq === i + 1);
@@ -167,14 +173,14 @@ export async function measureWebhookDelivery({ db, url, env, data, dir, workerEn
     const floorRate = Math.round(FLOOR_DELIVERIES / floor.result);
     return {
       deliveriesPerSecond: burstRate,
-      burst: { events, installationsPerEvent: 10, seconds: Math.round(throughput.result.seconds * 100) / 100, emitSeconds: Math.round(throughput.result.emitSeconds * 100) / 100, deliveriesPerSecondAfterEmit: afterEmitRate, workerCpuPercent: throughput.cpuPercent, postgresCpuPercent: throughput.postgresCpuPercent, benchCpuPercent: throughput.benchCpuPercent, workerPeakRssMb: throughput.peakRssMb },
-      latency: { eventsPerSecond: rate, seconds: duration, events: committed.size, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99), maxMs: percentile(latencies, 100) },
+      burst: { events, installationsPerEvent: 10, seconds: Math.round(throughput.result.seconds * 100) / 100, emitSeconds: Math.round(throughput.result.emitSeconds * 100) / 100, deliveriesPerSecondAfterEmit: afterEmitRate, workerCpuPercent: throughput.cpuPercent, postgresCpuPercent: throughput.postgresCpuPercent, benchCpuPercent: throughput.benchCpuPercent, receiverCpuPercent: receiverThroughput, workerPeakRssMb: throughput.peakRssMb },
+      latency: { eventsPerSecond: rate, seconds: duration, events: committed.size, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99), maxMs: percentile(latencies, 100), workerCpuPercent: steady.cpuPercent, postgresCpuPercent: steady.postgresCpuPercent, benchCpuPercent: steady.benchCpuPercent, receiverCpuPercent: receiverSteady },
       floor: {
         deliveries: FLOOR_DELIVERIES,
         seconds: Math.round(floor.result * 100) / 100,
         deliveriesPerSecond: floorRate,
         senderCpuPercent: floor.cpuPercent,
-        receiverCpuPercent: floor.benchCpuPercent,
+        receiverCpuPercent: receiverFloor,
         ratioOfBurst: Math.round((burstRate / floorRate) * 100) / 100,
         ratioOfBurstAfterEmit: Math.round((afterEmitRate / floorRate) * 100) / 100,
       },
@@ -183,7 +189,7 @@ export async function measureWebhookDelivery({ db, url, env, data, dir, workerEn
   } finally {
     await jobs.stop();
     await worker.stop();
-    receiver.close();
+    receiver.stop();
     // Its installations stop receiving: a later run (the growth benchmark's) fans out to its own only.
     await db.updateTable('control.installations').set({ status: 'removed' }).where('plugin_id', '=', plugin.plugin_id).execute();
   }
@@ -195,4 +201,25 @@ async function waitFor(condition: () => boolean, timeoutMs: number): Promise<voi
     if (Date.now() > deadline) throw new Error('bench: timed out waiting for deliveries');
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+/** bench/receiver.ts in a process of its own; `onReceipts` hears of every request it answered. */
+async function startReceiver(tls: TestTls, onReceipts: (receipts: Receipt[]) => void): Promise<{ port: number; pid: number; stop(): void }> {
+  const child: ChildProcess = fork(path.join(import.meta.dirname, 'receiver.ts'), {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, RECEIVER_KEY: tls.key, RECEIVER_CERT: tls.cert },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`bench receiver exited with ${code}`)));
+    child.on('message', (message: ReceiverMessage) => ('port' in message ? resolve(message.port) : onReceipts(message.receipts)));
+  });
+  return { port, pid: child.pid!, stop: () => void child.kill('SIGTERM') };
+}
+
+/** The CPU share of a process from now until the returned function is called. */
+function cpuShare(pid: number): () => number {
+  const start = sampleProcess(pid).cpuSeconds;
+  const t0 = performance.now();
+  return () => Math.round(((sampleProcess(pid).cpuSeconds - start) / ((performance.now() - t0) / 1000)) * 1000) / 10;
 }
