@@ -17,10 +17,16 @@ export interface RetentionRun {
   /** The feed entries and attempts that went with them (on delete cascade). */
   cascaded: { feedEntries: number; attempts: number };
   seconds: number;
-  /** The longest and the summed time of the prune's DELETE statements (each holds its rows' locks while it runs). */
+  /** The longest and the summed time of the prune's DELETE, DETACH and DROP statements. */
   longestStatementMs: number;
   statementsMs: number;
   statements: number;
+  /** The longest of each kind: a DELETE batch holds its rows' locks; DETACH ... CONCURRENTLY waits for older snapshots without blocking writers; DROP locks only the detached table. */
+  longestByKindMs: { delete: number; detach: number; drop: number };
+  /** The prune's three longest statements (their longest run), to see which one to shorten. */
+  slowest: { ms: number; calls: number; query: string }[];
+  /** Other sessions (the writers) seen waiting on a lock while the prune ran, sampled every LOCK_SAMPLE_MS: the longest wait and on what. */
+  lockWaits: { longestMs: number; sessions: number; statement: string | null };
   /** POST /orders before the prune, and while it runs (same settings). */
   writersQuiet: ScenarioResult;
   writersDuringPrune: ScenarioResult;
@@ -70,30 +76,72 @@ async function measureRetention(o: GrowthOptions): Promise<RetentionRun> {
   await sql`select pg_stat_statements_reset()`.execute(o.db);
   const started = performance.now();
   let seconds = 0;
+  let pruning = true;
+  const waits = sampleLockWaits(o.db, () => pruning);
   const prune = (async () => {
     const events = await pruneExpiredEvents(o.db, o.days - 1);
     const requests = await pruneApiRequests(o.db, o.days - 1);
     seconds = Math.round(performance.now() - started) / 1000;
+    pruning = false;
     return { events: events.events, logs: events.logs, requestLog: requests.deleted };
   })();
   const writersDuringPrune = await runHttpScenario(o.writers, o.service, o.data, { seconds: o.seconds, connections: o.connections });
   const deleted = await prune;
-  const { rows: [stats] } = await sql<{ longest: number; total: number; calls: number }>`
-    select coalesce(max(max_exec_time), 0)::float8 as longest, coalesce(sum(total_exec_time), 0)::float8 as total, coalesce(sum(calls), 0)::int as calls
+  const { rows: kinds } = await sql<{ kind: 'delete' | 'detach' | 'drop'; longest: number; total: number; calls: number }>`
+    select kind, coalesce(max(max_exec_time), 0)::float8 as longest, coalesce(sum(total_exec_time), 0)::float8 as total, coalesce(sum(calls), 0)::int as calls
+      from (select *, case when query ilike 'alter table%detach partition%' then 'detach' when query ilike 'drop table%' then 'drop' else 'delete' end as kind
+              from pg_stat_statements
+             where query ilike '%delete from control.%' or query ilike 'alter table%detach partition%' or query ilike 'drop table%') s
+     group by kind`.execute(o.db);
+  const { rows: slowest } = await sql<{ ms: number; calls: number; query: string }>`
+    select round(max_exec_time::numeric, 1)::float8 as ms, calls::int, left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 160) as query
       from pg_stat_statements
-     where query ilike '%delete from control.%' or query ilike 'alter table%detach partition%' or query ilike 'drop table%'`.execute(o.db);
+     where query ilike '%delete from control.%' or query ilike 'alter table%detach partition%' or query ilike 'drop table%' or query ilike 'update control.%'
+     order by max_exec_time desc limit 3`.execute(o.db);
+  const longestOf = (kind: string) => Math.round((kinds.find((k) => k.kind === kind)?.longest ?? 0) * 10) / 10;
+  const stats = { longest: Math.max(0, ...kinds.map((k) => k.longest)), total: kinds.reduce((sum, k) => sum + k.total, 0), calls: kinds.reduce((sum, k) => sum + k.calls, 0) };
   const after = { feed: await rowsOf(o.db, 'control.installation_events'), attempts: await rowsOf(o.db, 'control.webhook_delivery_attempts') };
   return {
     deleted,
     // The writers add no feed entries or attempts (no recipients): what went is what the prune took.
     cascaded: { feedEntries: before.feed - after.feed, attempts: before.attempts - after.attempts },
     seconds,
-    longestStatementMs: Math.round(stats!.longest * 10) / 10,
-    statementsMs: Math.round(stats!.total),
-    statements: stats!.calls,
+    longestStatementMs: Math.round(stats.longest * 10) / 10,
+    statementsMs: Math.round(stats.total),
+    statements: stats.calls,
+    longestByKindMs: { delete: longestOf('delete'), detach: longestOf('detach'), drop: longestOf('drop') },
+    lockWaits: await waits,
+    slowest,
     writersQuiet,
     writersDuringPrune,
   };
+}
+
+const LOCK_SAMPLE_MS = 20;
+
+/**
+ * While `running()`, looks at pg_stat_activity every LOCK_SAMPLE_MS for sessions waiting on a
+ * heavyweight lock, other than this one and the prune's own statements (the writers, then): the longest wait seen (from the first to the last sample that
+ * saw the same statement of a session waiting, plus one interval) and its statement.
+ */
+async function sampleLockWaits(db: Db, running: () => boolean): Promise<RetentionRun['lockWaits']> {
+  const seen = new Map<string, { first: number; last: number; query: string }>();
+  while (running()) {
+    const { rows } = await sql<{ pid: number; since: string; query: string }>`
+      select pid, query_start::text as since, left(query, 120) as query from pg_stat_activity
+       where wait_event_type = 'Lock' and pid <> pg_backend_pid()
+         and query not ilike 'alter table%' and query not ilike 'drop table%' and query not ilike '%delete from control.%'`.execute(db);
+    const now = performance.now();
+    for (const row of rows) {
+      const key = `${row.pid}:${row.since}`;
+      const wait = seen.get(key) ?? { first: now, last: now, query: row.query };
+      wait.last = now;
+      seen.set(key, wait);
+    }
+    await new Promise((resolve) => setTimeout(resolve, LOCK_SAMPLE_MS));
+  }
+  const longest = [...seen.values()].sort((a, b) => b.last - b.first - (a.last - a.first))[0];
+  return { longestMs: longest ? Math.round(longest.last - longest.first + LOCK_SAMPLE_MS) : 0, sessions: seen.size, statement: longest?.query ?? null };
 }
 
 export async function measureGrowth(o: GrowthOptions): Promise<GrowthResult> {

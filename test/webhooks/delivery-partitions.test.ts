@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from '@jest/globals';
 import { sql, type RawBuilder } from 'kysely';
 import { listPartitions, splitHistory } from '../../src/db/partitions.js';
 import { feedPageStatement } from '../../src/domain/webhooks/events-feed.js';
+import { pruneBatchStatement } from '../../src/domain/webhooks/retention.js';
 import { prepareStatement, recordStatement, type Outcome } from '../../src/domain/webhooks/delivery.js';
 import { QUEUES, attemptsOf as jobAttempts, type DeliveryAttempt, type DeliveryJobData } from '../../src/domain/webhooks/queue.js';
 import { createInstallation, type InstallationFixture } from '../support/builders.js';
@@ -87,6 +88,21 @@ describe('partition pruning on the delivery path', () => {
     const first = jobs.find((a) => a.attempt === 1)!;
     expect(first.logCreatedAt).toEqual(expect.any(String));
     expect(jobs.find((a) => a.attempt === 2)).toEqual({ ...first, attempt: 2 });
+  });
+});
+
+describe('partition pruning of the retention job', () => {
+  it('when a prune batch deletes the rows before the cutoff, then it reads no partition of the days after it, in any table', async () => {
+    const cutoff = new Date(new Date().setUTCHours(0, 0, 0, 0));
+    const after = async (table: string) => (await listPartitions(t.db, table)).filter((p) => p.from !== null && p.from >= cutoff).map((p) => p.name);
+    for (const [kind, tables] of [['events', ['events', 'installation_events']], ['logs', ['webhook_logs', 'webhook_delivery_attempts']]] as const) {
+      for (const table of tables) {
+        const later = await after(table);
+        expect(later.length).toBeGreaterThanOrEqual(5);
+        const read = await partitionsRead(pruneBatchStatement(kind, cutoff, 1000), table);
+        expect(read.filter((name) => later.includes(name))).toEqual([]);
+      }
+    }
   });
 });
 

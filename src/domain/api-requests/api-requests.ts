@@ -105,7 +105,8 @@ export async function getApiRequestByRequestId(db: Db, developerId: number, requ
 
 /**
  * Drops the days wholly older than the window (their partitions, detached concurrently), then
- * deletes the older entries of the window's last day in batches of short statements.
+ * deletes the older entries of the window's last day in batches of short statements. The DELETE
+ * names the cutoff itself, so it reads only the partitions before it, not every day's index.
  */
 export async function pruneApiRequests(db: Db, retentionDays: number, batchSize = 1000, now = new Date()): Promise<{ deleted: number; partitions: string[] }> {
   const cutoff = new Date(now.getTime() - retentionDays * 24 * 3600 * 1000);
@@ -113,7 +114,7 @@ export async function pruneApiRequests(db: Db, retentionDays: number, batchSize 
   let deleted = dropped.rows;
   for (;;) {
     const r = await sql`
-      delete from control.api_requests where api_request_id in (
+      delete from control.api_requests where created_at < ${cutoff} and api_request_id in (
         select api_request_id from control.api_requests where created_at < ${cutoff} limit ${batchSize})`.execute(db);
     const count = Number(r.numAffectedRows ?? 0);
     deleted += count;
