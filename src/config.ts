@@ -62,6 +62,8 @@ export interface Config {
   readonly jobsSuperviseIntervalSeconds: number;
   /** Webhook streams (webhookStream, svc listen) one process holds open in all. */
   readonly streamsPerProcess: number;
+  /** How often an open webhook stream re-checks its credential and renews its listener (tests shorten it). */
+  readonly streamHeartbeatSeconds: number;
   /** When set, GET /metrics requires `Authorization: Bearer <token>`. */
   readonly metricsToken: string | undefined;
   readonly logLevel: string;
@@ -184,6 +186,8 @@ export function loadConfig(env: Env = process.env): Config {
     requestLog: { enabled: onOff('SVC_REQUEST_LOG', true), retentionDays: int('SVC_REQUEST_LOG_RETENTION_DAYS', 30, 1, 3650) },
     metricsToken: env.SVC_METRICS_TOKEN || undefined,
     streamsPerProcess: int('SVC_STREAMS_PER_PROCESS', 500, 1, 100_000),
+    // At most 20: each heartbeat renews the stream's listener for 30 s.
+    streamHeartbeatSeconds: int('SVC_STREAM_HEARTBEAT_SECONDS', 10, 1, 20),
     scenarioSpeed: int('SVC_SCENARIO_SPEED', 1, 1, 100_000),
     jobsSuperviseIntervalSeconds: int('SVC_JOBS_SUPERVISE_INTERVAL_SECONDS', 30, 1, 3600),
     logLevel: env.LOG_LEVEL || 'info',
