@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { MAX_HASH_COST, OWASP_MIN_HASH_COST, passwordHashParams, type PasswordHashParams } from './lib/passwords.js';
 
 export type Role = 'api' | 'worker' | 'all';
 
@@ -23,6 +24,8 @@ export interface Config {
   readonly dataDir: string;
   readonly encryptionKey: Buffer;
   readonly jwtSecret: Buffer;
+  /** scrypt parameters of new password hashes: N=2^SVC_PASSWORD_HASH_COST, r=8, p=1. */
+  readonly passwordHash: PasswordHashParams;
   readonly role: Role;
   readonly rateLimitPerMinute: number;
   /**
@@ -59,6 +62,8 @@ export interface Config {
   readonly jobsSuperviseIntervalSeconds: number;
   /** Webhook streams (webhookStream, svc listen) one process holds open in all. */
   readonly streamsPerProcess: number;
+  /** How often an open webhook stream re-checks its credential and renews its listener (tests shorten it). */
+  readonly streamHeartbeatSeconds: number;
   /** When set, GET /metrics requires `Authorization: Bearer <token>`. */
   readonly metricsToken: string | undefined;
   readonly logLevel: string;
@@ -124,6 +129,13 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push(`SVC_WEBHOOK_BACKOFF_SECONDS must be a comma-separated list of seconds (got "${backoffRaw}")`);
   }
 
+  // log2 of scrypt's N. Below OWASP's minimum only for the test suite (NODE_ENV=test), whose
+  // many sign-ups and log-ins would otherwise spend most of their time hashing.
+  const passwordHashCost = int('SVC_PASSWORD_HASH_COST', OWASP_MIN_HASH_COST, 10, MAX_HASH_COST);
+  if (passwordHashCost < OWASP_MIN_HASH_COST && env.NODE_ENV !== 'test') {
+    problems.push(`SVC_PASSWORD_HASH_COST below ${OWASP_MIN_HASH_COST} (OWASP's minimum for scrypt) is for tests only (NODE_ENV=test)`);
+  }
+
   const secret = (name: string, file: string, bytes: number): Buffer => {
     const raw = env[name];
     if (raw) {
@@ -153,6 +165,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     encryptionKey: secret('SVC_ENCRYPTION_KEY', 'encryption.key', 32),
     jwtSecret: secret('SVC_JWT_SECRET', 'jwt.key', 32),
+    passwordHash: passwordHashParams(passwordHashCost),
     role,
     rateLimitPerMinute: int('SVC_RATE_LIMIT_PER_MINUTE', 60, 1, 1_000_000),
     trustProxy: parseTrustProxy(env.SVC_TRUST_PROXY, problems),
@@ -173,6 +186,8 @@ export function loadConfig(env: Env = process.env): Config {
     requestLog: { enabled: onOff('SVC_REQUEST_LOG', true), retentionDays: int('SVC_REQUEST_LOG_RETENTION_DAYS', 30, 1, 3650) },
     metricsToken: env.SVC_METRICS_TOKEN || undefined,
     streamsPerProcess: int('SVC_STREAMS_PER_PROCESS', 500, 1, 100_000),
+    // At most 20: each heartbeat renews the stream's listener for 30 s.
+    streamHeartbeatSeconds: int('SVC_STREAM_HEARTBEAT_SECONDS', 10, 1, 20),
     scenarioSpeed: int('SVC_SCENARIO_SPEED', 1, 1, 100_000),
     jobsSuperviseIntervalSeconds: int('SVC_JOBS_SUPERVISE_INTERVAL_SECONDS', 30, 1, 3600),
     logLevel: env.LOG_LEVEL || 'info',

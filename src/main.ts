@@ -33,7 +33,7 @@ async function main(argv: string[]): Promise<void> {
     case 'operator': {
       const runtime = await openDatabase(config, logger);
       try {
-        process.exitCode = await runOperatorCommand(runtime.database.db, argv.slice(1), { out: console.log, err: console.error });
+        process.exitCode = await runOperatorCommand(runtime.database.db, config.passwordHash, argv.slice(1), { out: console.log, err: console.error });
       } finally {
         await runtime.stop();
       }

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { Db } from '../db/database.js';
+import type { PasswordHashParams } from '../lib/passwords.js';
 import { ValidationError } from '../domain/shared/index.js';
 import { createOperator } from '../domain/developers/index.js';
 
@@ -16,7 +17,7 @@ export interface CommandOutput {
 }
 
 /** Runs the command and returns the process exit code: 0 done, 1 refused, 2 usage. */
-export async function runOperatorCommand(db: Db, argv: string[], io: CommandOutput): Promise<number> {
+export async function runOperatorCommand(db: Db, hashing: PasswordHashParams, argv: string[], io: CommandOutput): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({
@@ -35,7 +36,7 @@ export async function runOperatorCommand(db: Db, argv: string[], io: CommandOutp
     return 2;
   }
   try {
-    const created = await createOperator(db, { email: values.email, name: values.name, password: values.password });
+    const created = await createOperator(db, hashing, { email: values.email, name: values.name, password: values.password });
     io.out(`Operator ${created.operator.email} created (id ${created.operator.id}). Log in to the portal with logIn.`);
     if (created.generated) io.out(`Password (shown once, store it now): ${created.password}`);
     return 0;

@@ -40,12 +40,12 @@ export async function seedDemo(db: Db, config: Config): Promise<DemoCredentials>
   const webhookSecret = generateWebhookSecret();
   const developer = await db
     .insertInto('control.developers')
-    .values({ email: DEMO_EMAIL, name: 'Demo Developer', password_hash: await hashPassword(portalPassword), agreement_version: '2026-01', agreement_accepted_at: new Date() })
+    .values({ email: DEMO_EMAIL, name: 'Demo Developer', password_hash: await hashPassword(portalPassword, config.passwordHash), agreement_version: '2026-01', agreement_accepted_at: new Date() })
     .returning('developer_id')
     .executeTakeFirstOrThrow();
   await db
     .insertInto('control.developers')
-    .values({ email: OPERATOR_EMAIL, name: 'Platform Operator', password_hash: await hashPassword(operatorPassword), role: 'operator' })
+    .values({ email: OPERATOR_EMAIL, name: 'Platform Operator', password_hash: await hashPassword(operatorPassword, config.passwordHash), role: 'operator' })
     .execute();
   const project = await db
     .insertInto('control.projects')

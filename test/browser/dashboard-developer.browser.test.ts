@@ -316,7 +316,7 @@ describe('Sandboxes', () => {
 describe('Listing review and ownership', () => {
   it('when an operator opens Listing review, then a submitted plugin is approved and activated from its row', async () => {
     const { createOperator } = await import('../../src/domain/developers/index.js');
-    await createOperator(h.t.db, { email: 'ops@example.com', name: 'Ops', password: PASSWORD });
+    await createOperator(h.t.db, h.t.config.passwordHash, { email: 'ops@example.com', name: 'Ops', password: PASSWORD });
     const operator = await h.newPage();
     await logIn(operator.page, h.origin, 'ops@example.com', PASSWORD);
     await operator.page.getByRole('navigation').getByRole('link', { name: 'Listing review' }).click();

@@ -28,10 +28,17 @@ export function contractsCopy(edit: Edit = {}, from: ContractTexts = readWorking
   return dir;
 }
 
+// Parsing openapi.yaml takes about 0.2 s, and most edits start from the same text: each gets a copy.
+const parsed = new Map<string, Doc>();
+const parseOnce = (text: string): Doc => {
+  if (!parsed.has(text)) parsed.set(text, parse(text));
+  return structuredClone(parsed.get(text));
+};
+
 export function editTexts(from: ContractTexts, edit: Edit): ContractTexts {
   const yaml = (text: string, fn?: (doc: Doc) => void) => {
     if (!fn) return text;
-    const doc = parse(text);
+    const doc = parseOnce(text);
     fn(doc);
     return stringify(doc);
   };

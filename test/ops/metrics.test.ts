@@ -16,6 +16,8 @@ import { waitUntil } from '../support/webhook-receiver.js';
 // real deliveries.
 
 const world = webhookWorld();
+// A production configuration hashes passwords at the production cost (the tests' lower one is refused there).
+const PRODUCTION = { NODE_ENV: 'production', SVC_PASSWORD_HASH_COST: '17' };
 
 interface Family {
   name: string;
@@ -106,14 +108,14 @@ describe('GET /metrics', () => {
   });
 
   it('when NODE_ENV=production and no SVC_METRICS_TOKEN is set, then /metrics serves nothing to anyone (security review 3, finding 13)', async () => {
-    const closed = await world.t.newApp({ NODE_ENV: 'production' });
+    const closed = await world.t.newApp(PRODUCTION);
     const res = await supertest(closed).get('/metrics');
     expect(res.status).toBe(401);
     expect(res.body).toMatchObject({ error: 'authentication_failed' });
     expect(res.body.message).toMatch(/SVC_METRICS_TOKEN/);
     expect(res.text).not.toMatch(/svc_http_request_duration_seconds/);
     expect((await supertest(closed).get('/metrics').set('Authorization', 'Bearer anything')).status).toBe(401);
-    const withToken = await world.t.newApp({ NODE_ENV: 'production', SVC_METRICS_TOKEN: 'scrape-secret-2' });
+    const withToken = await world.t.newApp({ ...PRODUCTION, SVC_METRICS_TOKEN: 'scrape-secret-2' });
     expect((await scrape(withToken, 'scrape-secret-2')).families.size).toBeGreaterThan(5);
   });
 });

@@ -29,7 +29,7 @@ let dev: PortalDeveloper;
 async function cli(...argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runOperatorCommand(t.db, argv, { out: (line) => out.push(line), err: (line) => err.push(line) });
+  const code = await runOperatorCommand(t.db, t.config.passwordHash, argv, { out: (line) => out.push(line), err: (line) => err.push(line) });
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 

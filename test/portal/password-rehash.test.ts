@@ -10,7 +10,8 @@ let t: TestContext;
 let dev: PortalDeveloper;
 
 beforeAll(async () => {
-  t = await createTestContext();
+  // The production cost rather than the suite's low one: the hashes below are checked at N=2^17.
+  t = await createTestContext({ SVC_PASSWORD_HASH_COST: '17' });
   dev = await signUpDeveloper(t.app);
 });
 afterAll(() => t.close());

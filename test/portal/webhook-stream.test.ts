@@ -23,7 +23,8 @@ let writeKey: string;
 let readKey: string;
 
 beforeAll(async () => {
-  t = await createTestContext({}, { jobs: { workers: true } });
+  // A heartbeat every 2 s rather than 10: the revocation test waits for one.
+  t = await createTestContext({ SVC_STREAM_HEARTBEAT_SECONDS: '2' }, { jobs: { workers: true } });
   server = http.createServer(t.app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -137,6 +138,9 @@ describe('webhookStream', () => {
     await gqlData(t.app, token, 'mutation($id: ID!) { revokeDeveloperKey(id: $id) { id } }', { id: doomed.id });
     const revokedAt = Date.now();
     try {
+      await waitUntil(() => byKey.ended(), 13_000, 'the revoked key\'s stream ended');
+      // Before the default 10 s heartbeat could have come: SVC_STREAM_HEARTBEAT_SECONDS is the stream's.
+      expect(Date.now() - revokedAt).toBeLessThan(9_000);
       await waitUntil(() => byKey.ended() && bySession.ended(), 13_000, 'both streams ended');
       expect(Date.now() - revokedAt).toBeLessThan(13_000);
     } finally {

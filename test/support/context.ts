@@ -49,6 +49,10 @@ export const TEST_ENV: Record<string, string> = {
   // Tests share two cores with other suites: opening a connection can take seconds under that
   // load, which the production default (2 s, covering the connect too) would turn into failures.
   SVC_DB_ACQUIRE_TIMEOUT_MS: '10000',
+  // Sign-ups and log-ins hash at N=2^10 rather than OWASP's 2^17 (0.1 to 0.3 s each, 128 MiB),
+  // which only NODE_ENV=test allows (test/unit/config-password-hash.test.ts).
+  NODE_ENV: 'test',
+  SVC_PASSWORD_HASH_COST: '10',
 };
 
 export interface TestContextOptions {

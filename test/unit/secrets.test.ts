@@ -3,7 +3,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import {
   decrypt, encrypt, generateInstallationKey, generateWebhookSecret, hashKey, isInstallationKeyFormat, randomBase62, signBody, signStandard, standardWebhookSecret,
 } from '../../src/lib/secrets.js';
-import { hashPassword, verifyPassword } from '../../src/lib/passwords.js';
+import { hashPassword, passwordHashParams, verifyPassword } from '../../src/lib/passwords.js';
 
 describe('credential formats', () => {
   it('installation keys are pik_ + 64 lowercase hex (68 characters)', () => {
@@ -62,7 +62,7 @@ describe('encryption at rest', () => {
 
 describe('passwords', () => {
   it('hashes with scrypt and verifies', async () => {
-    const encoded = await hashPassword('correct horse');
+    const encoded = await hashPassword('correct horse', passwordHashParams(10));
     expect(encoded.startsWith('scrypt$')).toBe(true);
     expect(await verifyPassword('correct horse', encoded)).toBe(true);
     expect(await verifyPassword('wrong', encoded)).toBe(false);

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { DevelopersTable } from '../../db/types.js';
-import { DECOY_HASH, hashPassword, needsRehash, verifyPassword } from '../../lib/passwords.js';
+import { decoyHash, hashPassword, needsRehash, verifyPassword, type PasswordHashParams } from '../../lib/passwords.js';
 import { AccessError, ValidationError, type Details } from '../shared/index.js';
 
 // Portal accounts: sign-up, password log-in (scrypt) and the developer agreement. Sessions (JWT)
@@ -58,12 +58,12 @@ function checkAccountInput(input: AccountInput): { email: string; name: string }
   return { email, name };
 }
 
-/** Inserts an account; an email that is already registered is 422 validation_error. */
-export async function insertAccount(db: Db, input: AccountInput, role: 'developer' | 'operator'): Promise<DeveloperView> {
+/** Inserts an account (its password hashed at `hashing`); an email that is already registered is 422 validation_error. */
+export async function insertAccount(db: Db, hashing: PasswordHashParams, input: AccountInput, role: 'developer' | 'operator'): Promise<DeveloperView> {
   const { email, name } = checkAccountInput(input);
   const row = await db
     .insertInto('control.developers')
-    .values({ email, name, role, password_hash: await hashPassword(input.password) })
+    .values({ email, name, role, password_hash: await hashPassword(input.password, hashing) })
     // Two concurrent sign-ups with one email: one row, the other gets the error below.
     .onConflict((oc) => oc.column('email').doNothing())
     .returning(COLUMNS)
@@ -72,25 +72,26 @@ export async function insertAccount(db: Db, input: AccountInput, role: 'develope
   return toView(row);
 }
 
-export function signUp(db: Db, input: AccountInput): Promise<DeveloperView> {
-  return insertAccount(db, input, 'developer');
+export function signUp(db: Db, hashing: PasswordHashParams, input: AccountInput): Promise<DeveloperView> {
+  return insertAccount(db, hashing, input, 'developer');
 }
 
-export async function logIn(db: Db, input: { email: string; password: string }): Promise<DeveloperView> {
+/** Checks the password; a hash made at other parameters than `hashing` is replaced by one at them. */
+export async function logIn(db: Db, hashing: PasswordHashParams, input: { email: string; password: string }): Promise<DeveloperView> {
   const row = await db
     .selectFrom('control.developers')
     .select([...COLUMNS, 'password_hash'])
     .where('email', '=', normalizeEmail(input.email))
     .executeTakeFirst();
   // An unknown email is checked against the decoy: the same scrypt time as a wrong password.
-  const encoded = row?.password_hash ?? DECOY_HASH;
+  const encoded = row?.password_hash ?? decoyHash(hashing);
   const valid = input.password.length <= PASSWORD_MAX_LENGTH && (await verifyPassword(input.password, encoded));
   if (!row || !valid) throw new AccessError('authentication_failed', 'The email or password is incorrect.');
-  if (needsRehash(row.password_hash)) {
+  if (needsRehash(row.password_hash, hashing)) {
     // A hash from an older cost: replace it now that the password is known (unless it changed meanwhile).
     await db
       .updateTable('control.developers')
-      .set({ password_hash: await hashPassword(input.password) })
+      .set({ password_hash: await hashPassword(input.password, hashing) })
       .where('developer_id', '=', row.developer_id)
       .where('password_hash', '=', row.password_hash)
       .execute();

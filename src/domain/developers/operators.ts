@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import type { PasswordHashParams } from '../../lib/passwords.js';
 import { randomBase62 } from '../../lib/secrets.js';
 import { insertAccount, type DeveloperView } from './developers.js';
 
@@ -14,9 +15,9 @@ export interface CreatedOperator {
   generated: boolean;
 }
 
-export async function createOperator(db: Db, input: { email: string; name: string; password?: string }): Promise<CreatedOperator> {
+export async function createOperator(db: Db, hashing: PasswordHashParams, input: { email: string; name: string; password?: string }): Promise<CreatedOperator> {
   const generated = input.password === undefined;
   const password = input.password ?? randomBase62(24);
-  const operator = await insertAccount(db, { email: input.email, name: input.name, password }, 'operator');
+  const operator = await insertAccount(db, hashing, { email: input.email, name: input.name, password }, 'operator');
   return { operator, password, generated };
 }

@@ -18,11 +18,11 @@ export const accountQueries = {
 
 export const accountMutations = {
   signUp: async (_, args, ctx) => {
-    const developer = await signUp(ctx.db, args);
+    const developer = await signUp(ctx.db, ctx.config.passwordHash, args);
     return startSession(ctx, developer.id);
   },
   logIn: async (_, args, ctx) => {
-    const developer = await logIn(ctx.db, args);
+    const developer = await logIn(ctx.db, ctx.config.passwordHash, args);
     return startSession(ctx, developer.id);
   },
   logOut: (_, __, ctx) => {

@@ -94,6 +94,7 @@ export const webhookSubscriptions = {
           stillAllowed: async () =>
             (await (ctx.stillAuthenticated?.() ?? true)) && (await findOwnedSandbox(ctx.db, developerId, sandbox.sandbox_id).then((row) => row.status !== 'deleted', () => false)),
           signal: ctx.signal,
+          heartbeatMs: ctx.config.streamHeartbeatSeconds * 1000,
         });
         for await (const item of stream) yield { webhookStream: item };
       } finally {
