@@ -311,7 +311,11 @@ export function recordStatement(outcomes: Outcome[]): RawBuilder<{ log_id: numbe
            attempts = v.attempt, http_status = v.http_status,
            error_message = v.error_message, duration_ms = v.duration_ms, last_attempt_at = now(), updated_at = now()
       from v join ins on ins.log_id = v.log_id and ins.attempt = v.attempt
-     where l.log_id = v.log_id and l.created_at = v.log_created_at ${inPartitions('l.created_at', partitionKeys(rows.map((r) => r.log_created_at)))}
+     -- By log_id alone (an identity: one row), the partitions pruned by the constant list of created_at.
+     -- Also joining on created_at = v.log_created_at made PostgreSQL count that column twice, judge
+     -- its created_at index as good as the key, and read every log the same fan-out made (they share
+     -- its transaction's created_at: hundreds) for each one recorded.
+     where l.log_id = v.log_id ${inPartitions('l.created_at', partitionKeys(rows.map((r) => r.log_created_at)))}
        and l.attempts < v.attempt and l.status = 'pending'
     returning l.log_id`;
 }
