@@ -67,6 +67,9 @@ async function runAll(o: GrowthOptions, history: 'small' | 'large'): Promise<Sce
   return out;
 }
 
+/** The prune's own statements, by their text (pg_stat_statements, pg_stat_activity): its DELETE batches, DETACHes and DROPs. */
+const PRUNE_STATEMENT = sql`(query ilike '%delete from control.%' or query ilike 'alter table%detach partition%' or query ilike 'drop table%')`;
+
 const rowsOf = async (db: Db, table: string) => (await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(db)).rows[0]!.n;
 
 /** The prune of the oldest day (events, webhook logs, request log) while the writers run. */
@@ -90,13 +93,12 @@ async function measureRetention(o: GrowthOptions): Promise<RetentionRun> {
   const { rows: kinds } = await sql<{ kind: 'delete' | 'detach' | 'drop'; longest: number; total: number; calls: number }>`
     select kind, coalesce(max(max_exec_time), 0)::float8 as longest, coalesce(sum(total_exec_time), 0)::float8 as total, coalesce(sum(calls), 0)::int as calls
       from (select *, case when query ilike 'alter table%detach partition%' then 'detach' when query ilike 'drop table%' then 'drop' else 'delete' end as kind
-              from pg_stat_statements
-             where query ilike '%delete from control.%' or query ilike 'alter table%detach partition%' or query ilike 'drop table%') s
+              from pg_stat_statements where ${PRUNE_STATEMENT}) s
      group by kind`.execute(o.db);
   const { rows: slowest } = await sql<{ ms: number; calls: number; query: string }>`
     select round(max_exec_time::numeric, 1)::float8 as ms, calls::int, left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 160) as query
       from pg_stat_statements
-     where query ilike '%delete from control.%' or query ilike 'alter table%detach partition%' or query ilike 'drop table%' or query ilike 'update control.%'
+     where ${PRUNE_STATEMENT} or query ilike 'update control.%'
      order by max_exec_time desc limit 3`.execute(o.db);
   const longestOf = (kind: string) => Math.round((kinds.find((k) => k.kind === kind)?.longest ?? 0) * 10) / 10;
   const stats = { longest: Math.max(0, ...kinds.map((k) => k.longest)), total: kinds.reduce((sum, k) => sum + k.total, 0), calls: kinds.reduce((sum, k) => sum + k.calls, 0) };
@@ -121,8 +123,9 @@ const LOCK_SAMPLE_MS = 20;
 
 /**
  * While `running()`, looks at pg_stat_activity every LOCK_SAMPLE_MS for sessions waiting on a
- * heavyweight lock, other than this one and the prune's own statements (the writers, then): the longest wait seen (from the first to the last sample that
- * saw the same statement of a session waiting, plus one interval) and its statement.
+ * heavyweight lock, other than this one and the prune's own statements (the writers, then): the
+ * longest wait seen (from the first to the last sample that saw the same statement of a session
+ * waiting, plus one interval) and its statement.
  */
 async function sampleLockWaits(db: Db, running: () => boolean): Promise<RetentionRun['lockWaits']> {
   const seen = new Map<string, { first: number; last: number; query: string }>();
@@ -130,7 +133,7 @@ async function sampleLockWaits(db: Db, running: () => boolean): Promise<Retentio
     const { rows } = await sql<{ pid: number; since: string; query: string }>`
       select pid, query_start::text as since, left(query, 120) as query from pg_stat_activity
        where wait_event_type = 'Lock' and pid <> pg_backend_pid()
-         and query not ilike 'alter table%' and query not ilike 'drop table%' and query not ilike '%delete from control.%'`.execute(db);
+         and not (${PRUNE_STATEMENT})`.execute(db);
     const now = performance.now();
     for (const row of rows) {
       const key = `${row.pid}:${row.since}`;
