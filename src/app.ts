@@ -10,7 +10,7 @@ import { createDataApi, isDataApiPath, type TrustProxy } from './api/router.js';
 import { httpError, sendError, toErrorResponse } from './http/error-response.js';
 import { bodyErrorResponse, jsonBodyParser, startExchange } from './http/exchange.js';
 import { createOAuthRouter } from './http/oauth-router.js';
-import type { EventSink, JobQueue } from './domain/webhooks/index.js';
+import { webhookQueueDepths, type EventSink, type JobQueue } from './domain/webhooks/index.js';
 import type pg from 'pg';
 import { createMetrics, type Metrics } from './observability/metrics.js';
 import { createProbesRouter } from './http/probes.js';
@@ -56,7 +56,7 @@ export async function createApp(config: Config, deps: AppDeps): Promise<App> {
 
   const metrics = deps.metrics ?? createMetrics();
   if (deps.pool) metrics.watchPool(deps.pool);
-  metrics.watchQueues(() => deps.queue.depths());
+  metrics.watchQueues(() => webhookQueueDepths(deps.queue, deps.db));
   const requestLog = config.requestLog.enabled ? (deps.requestLog ?? createRequestLog(deps.db, deps.logger, { pool: deps.pool })) : undefined;
 
   app.use(createProbesRouter(config, { db: deps.db, metrics, logger: deps.logger }));

@@ -9,7 +9,7 @@ import { migrateAll } from './db/migrate.js';
 import { checkNamedStatements } from './db/named-statements-check.js';
 import { asUnavailable } from './domain/shared/index.js';
 import type { Logger } from './logger.js';
-import type { EventSink, JobQueue } from './domain/webhooks/index.js';
+import { webhookQueueDepths, type EventSink, type JobQueue } from './domain/webhooks/index.js';
 import express from 'express';
 import { createRequestLog } from './api/request-log.js';
 import { httpError, sendError } from './http/error-response.js';
@@ -112,7 +112,7 @@ export async function listen(
  */
 export async function listenProbes(config: Config, runtime: Runtime, metrics: Metrics, queue: JobQueue): Promise<Listening> {
   metrics.watchPool(runtime.database.pool);
-  metrics.watchQueues(() => queue.depths());
+  metrics.watchQueues(() => webhookQueueDepths(queue, runtime.database.db));
   const app = express();
   app.disable('x-powered-by');
   app.use(createProbesRouter(config, { db: runtime.database.db, metrics }));

@@ -41,7 +41,7 @@ export interface JobRuntimeOptions {
 export interface JobRuntime {
   boss: PgBoss;
   queue: JobQueue;
-  /** The process's event sink: outbox rows and their fan-out jobs on the caller's transaction. */
+  /** The process's event sink: events and their fan-out outbox rows on the caller's transaction. */
   events: EventSink;
   startWorkers(): Promise<void>;
   stopWorkers(withinMs?: number): Promise<void>;
@@ -64,7 +64,7 @@ export async function startJobRuntime(options: JobRuntimeOptions): Promise<JobRu
   // the database round trips around it.
   const expire = tuning.deliveryExpireSeconds ?? Math.ceil(config.webhook.timeoutMs / 1000) + 30;
   const queue = new JobQueue(boss, expire);
-  const events = createEventSink(queue);
+  const events = createEventSink();
 
   const http = new WebhookHttpClient({
     timeoutMs: config.webhook.timeoutMs,
@@ -83,7 +83,7 @@ export async function startJobRuntime(options: JobRuntimeOptions): Promise<JobRu
     events,
     startWorkers: async () => {
       const onAttempt = options.metrics ? (outcome: AttemptOutcome, seconds: number) => options.metrics!.observeDelivery(outcome, seconds) : undefined;
-      workers ??= await startWebhookWorkers(boss, { db: options.db, config, logger, http, queue, onAttempt }, tuning);
+      workers ??= await startWebhookWorkers(boss, { db: options.db, config, logger, http, queue, onAttempt }, tuning, options.connectionString);
       scenarios ??= await startScenarioWorker(boss, { db: options.db, events, queue, speed: config.scenarioSpeed, logger }, tuning);
       if (options.schedules ?? true) schedules ??= await startScheduledJobs(boss, { db: options.db, events, config, logger });
     },

@@ -20,8 +20,10 @@ import type { Db } from '../db/database.js';
 import { asUnavailable } from '../domain/shared/index.js';
 import { sql } from 'kysely';
 import { startPartitionMaintenance } from './partitions.js';
+import { startFanoutLoop } from './fanout-loop.js';
 
-// The webhook workers of one process. Jobs arrive through LISTEN/NOTIFY the moment their
+// The webhook workers of one process. Events to fan out arrive through the fan-out outbox and its
+// NOTIFY (fanout-loop.ts), jobs through pg-boss's LISTEN/NOTIFY, both the moment their
 // transaction commits (queues are `notify: true`); polling is only the fallback. Deliveries are
 // fetched in batches and sent concurrently on keep-alive connections, each endpoint within its own
 // slots (delivery-batches.ts), so one that hangs does not hold a loop.
@@ -40,11 +42,18 @@ export interface RunningWorkers {
   stop(withinMs?: number): Promise<void>;
 }
 
-export async function startWebhookWorkers(boss: PgBoss, deps: Omit<DeliveryDeps, 'onRetryScheduled'>, tuning: WorkerTuning = {}): Promise<RunningWorkers> {
+export async function startWebhookWorkers(
+  boss: PgBoss,
+  deps: Omit<DeliveryDeps, 'onRetryScheduled'>,
+  tuning: WorkerTuning = {},
+  connectionString: string,
+): Promise<RunningWorkers> {
   const polling = tuning.pollingIntervalSeconds ?? 2;
   const wakeUps = new WakeUps(boss);
   let deliveryWorker = '';
 
+  const fanout = startFanoutLoop({ db: deps.db, queue: deps.queue, logger: deps.logger, connectionString, pollMs: polling * 1000 });
+  // Fan-out jobs enqueued per event by versions before the outbox (a deploy's jobs in flight).
   await boss.work<FanoutJobData>(
     QUEUES.fanout,
     { batchSize: 100, pollingIntervalSeconds: polling, notifyPollingIntervalSeconds: Math.max(polling, 5), burstWhenBatchFull: true },
@@ -97,6 +106,7 @@ export async function startWebhookWorkers(boss: PgBoss, deps: Omit<DeliveryDeps,
     stop: async (withinMs = Infinity) => {
       const deadline = performance.now() + withinMs;
       await partitions.stop();
+      await fanout.stop();
       wakeUps.clear();
       await Promise.all([QUEUES.fanout, QUEUES.delivery, QUEUES.replay, QUEUES.retention, QUEUES.maintenance].map((name) => boss.offWork(name, { wait: true })));
       // Attempts still running in the background end within the timeout; those that would outlast

@@ -13,6 +13,8 @@ export interface QueueDepth {
   ready: number;
   deferred: number;
   active: number;
+  /** Given up (the fan-out outbox's rows after their last failure). */
+  failed?: number;
 }
 
 export interface Metrics {
@@ -86,7 +88,7 @@ export function createMetrics(): Metrics {
   let depths: (() => Promise<QueueDepth[]>) | undefined;
   new Gauge({
     name: 'svc_queue_jobs',
-    help: 'Jobs in the webhook queues, by queue and state (ready, deferred, active), as the queue monitor last counted them. A webhook-delivery job carries up to 20 attempts.',
+    help: 'Jobs in the webhook queues, by queue and state (ready, deferred, active), as the queue monitor last counted them. A webhook-delivery job carries up to 20 attempts; webhook-fanout counts the fan-out outbox\'s rows too (ready, and failed: given up after 10 failures).',
     labelNames: ['queue', 'state'] as const,
     registers: [registry],
     async collect() {
@@ -97,6 +99,7 @@ export function createMetrics(): Metrics {
           this.set({ queue: d.queue, state: 'ready' }, d.ready);
           this.set({ queue: d.queue, state: 'deferred' }, d.deferred);
           this.set({ queue: d.queue, state: 'active' }, d.active);
+          if (d.failed !== undefined) this.set({ queue: d.queue, state: 'failed' }, d.failed);
         }
       } catch {
         // A scrape while the database is unreachable reports no depth (/readyz says why).

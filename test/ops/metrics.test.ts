@@ -83,6 +83,24 @@ describe('GET /metrics', () => {
     }
   });
 
+  it('when events wait in the fan-out outbox, then webhook-fanout counts them as ready, and those given up as failed', async () => {
+    // No workers on this context's database: the rows stay where they are put.
+    const quiet = await createTestContext();
+    try {
+      const row = (failures: number) => sql`
+        insert into control.fanout_outbox (event_id, event_type, occurred_at, installation_ids, failures)
+        values (gen_random_uuid(), 'order.paid', now()::text, '{1}', ${failures})`.execute(quiet.db);
+      await row(0);
+      await row(0);
+      await row(10);
+      const scraped = await scrape(quiet.app);
+      expect(value(scraped, 'svc_queue_jobs', { queue: 'webhook-fanout', state: 'ready' })).toBe(2);
+      expect(value(scraped, 'svc_queue_jobs', { queue: 'webhook-fanout', state: 'failed' })).toBe(1);
+    } finally {
+      await quiet.close();
+    }
+  });
+
   it('when webhooks are delivered, then the deliveries counter and duration histogram move by outcome', async () => {
     const inst = await createInstallation(world.t.db, { webhookEndpoint: world.receiver.url('/hook') });
     const before = await scrape();

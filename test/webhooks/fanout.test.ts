@@ -4,7 +4,8 @@ import { sql } from 'kysely';
 import type { Job } from 'pg-boss';
 import type { Db } from '../../src/db/database.js';
 import type { InstallationStatus } from '../../src/db/types.js';
-import type { EventDataMap } from '../../src/generated/events.generated.js';
+import type { EventDataMap, EventName } from '../../src/generated/events.generated.js';
+import type { EventScope } from '../../src/domain/webhooks/outbox.js';
 import type { FanoutJobData } from '../../src/domain/webhooks/queue.js';
 import { createDeliveries } from '../../src/domain/webhooks/fanout.js';
 import { createInstallation, createPlugin, createSandboxInstallation, type InstallationFixture, type PluginOptions } from '../support/builders.js';
@@ -43,9 +44,20 @@ const installationData = (installationId: number): EventDataMap['installation.cr
   installation_id: installationId, plugin_id: 1, organization_id: home.organizationId, location_id: home.locationId, is_trial: false,
 });
 
-async function fanoutJobs(db: Db, eventId: string): Promise<number> {
-  const { rows } = await sql<{ n: number }>`select count(*)::int as n from pgboss.job where name = 'webhook-fanout' and data->>'eventId' = ${eventId}`.execute(db);
+/** The event's fan-out outbox rows (and pg-boss fan-out jobs, which no emit makes any more) that `db` sees. */
+async function fanoutRows(db: Db, eventId: string): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    select (select count(*)::int from control.fanout_outbox where event_id = ${eventId})
+         + (select count(*)::int from pgboss.job where name = 'webhook-fanout' and data->>'eventId' = ${eventId}) as n`.execute(db);
   return rows[0]!.n;
+}
+
+/** Emits in a transaction of its own and counts, before it commits (no fan-out can have taken it yet), the event's fan-out rows. */
+async function emitCounting<E extends EventName>(scope: EventScope, event: E, data: EventDataMap[E]): Promise<{ eventId: string; rows: number }> {
+  return t.db.transaction().execute(async (trx) => {
+    const { eventId } = await t.events.emit(trx, scope, event, data);
+    return { eventId, rows: await fanoutRows(trx as unknown as Db, eventId) };
+  });
 }
 
 describe('when an event fires at a location', () => {
@@ -79,9 +91,12 @@ describe('when an event fires at a location', () => {
     expect(logs.map((log) => log.installation_id)).toEqual([sandbox.installationId]);
   });
 
-  it('then an event nobody is eligible for enqueues no job and leaves no log', async () => {
-    const eventId = await emit(t, scopeOf(home, { locationId: 999_999 }), 'order.created', orderCreated(3));
-    expect(await fanoutJobs(t.db, eventId)).toBe(0);
+  it('then an event nobody is eligible for writes no fan-out row and leaves no log', async () => {
+    const eligible = await emitCounting(scopeOf(home), 'order.created', orderCreated(30));
+    expect(eligible.rows).toBe(1);
+    const { eventId, rows } = await emitCounting(scopeOf(home, { locationId: 999_999 }), 'order.created', orderCreated(3));
+    expect(rows).toBe(0);
+    await waitForDelivery(t.db, eligible.eventId, 1);
     expect(await deliveriesOf(t.db, eventId)).toEqual([]);
   });
 });
@@ -96,10 +111,10 @@ describe('lifecycle events', () => {
     const logs = await waitForDelivery(t.db, toAddressed, 1);
     expect(logs.map((log) => log.installation_id)).toEqual([addressed]);
 
-    const toNotOptedIn = await emit(t, scopeOf(home, { installationId: notOptedIn }), 'installation.created', installationData(notOptedIn));
-    const unaddressed = await emit(t, scopeOf(home), 'installation.created', installationData(neighbour));
-    expect(await fanoutJobs(t.db, toNotOptedIn)).toBe(0);
-    expect(await fanoutJobs(t.db, unaddressed)).toBe(0);
+    const toNotOptedIn = await emitCounting(scopeOf(home, { installationId: notOptedIn }), 'installation.created', installationData(notOptedIn));
+    const unaddressed = await emitCounting(scopeOf(home), 'installation.created', installationData(neighbour));
+    expect(toNotOptedIn.rows).toBe(0);
+    expect(unaddressed.rows).toBe(0);
   });
 
   it('when installation.removed fires in the transaction that removes the installation, then it is still delivered there', async () => {
@@ -116,33 +131,34 @@ describe('lifecycle events', () => {
   });
 });
 
-describe('the fan-out job', () => {
-  it('when the emitting transaction rolls back, then neither the event nor its job exists', async () => {
+describe('the fan-out outbox row', () => {
+  it('when the emitting transaction rolls back, then neither the event nor its fan-out row exists', async () => {
     let eventId = '';
     await expect(
       t.db.transaction().execute(async (trx) => {
         eventId = (await t.events.emit(trx, scopeOf(home), 'order.created', orderCreated(4))).eventId;
-        expect(await fanoutJobs(trx as unknown as Db, eventId)).toBe(1);
+        expect(await fanoutRows(trx as unknown as Db, eventId)).toBe(1);
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
-    expect(await fanoutJobs(t.db, eventId)).toBe(0);
+    expect(await fanoutRows(t.db, eventId)).toBe(0);
     expect(await t.db.selectFrom('control.events').select('event_id').where('event_id', '=', eventId).execute()).toEqual([]);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await deliveriesOf(t.db, eventId)).toEqual([]);
   });
 
-  it('when it is enqueued, then it is visible only inside the emitting transaction until that commits', async () => {
+  it('when it is written, then it is visible only inside the emitting transaction until that commits, and the fan-out deletes it', async () => {
     const eventId = await t.db.transaction().execute(async (trx) => {
       const event = await t.events.emit(trx, scopeOf(home), 'order.created', orderCreated(5));
-      expect(await fanoutJobs(trx as unknown as Db, event.eventId)).toBe(1);
-      expect(await fanoutJobs(t.db, event.eventId)).toBe(0);
+      expect(await fanoutRows(trx as unknown as Db, event.eventId)).toBe(1);
+      expect(await fanoutRows(t.db, event.eventId)).toBe(0);
       return event.eventId;
     });
     await waitForDelivery(t.db, eventId, 1);
+    expect(await fanoutRows(t.db, eventId)).toBe(0);
   });
 
-  it('when a fan-out job runs twice, then each installation still has one delivery', async () => {
+  it('when a fan-out job (of the version before the outbox) runs twice, then each installation still has one delivery', async () => {
     const eventId = await t.db.transaction().execute(async (trx) => {
       const event = await trx
         .insertInto('control.events')

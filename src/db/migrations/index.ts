@@ -17,6 +17,7 @@ import * as control_2026_11_27_000200 from './control/2026_11_27_000200_partitio
 import * as control_2026_11_27_000300 from './control/2026_11_27_000300_add_scenario_runs_steps_total.js';
 import * as control_2026_11_27_020000 from './control/2026_11_27_020000_trim_webhook_log_indexes.js';
 import * as control_2026_11_27_030000 from './control/2026_11_27_030000_webhook_log_fillfactor.js';
+import * as control_2026_11_27_040000 from './control/2026_11_27_040000_fanout_outbox.js';
 import * as data_2026_11_22_000100 from './data/2026_11_22_000100_create_data_plane.js';
 import * as data_2026_11_22_000300 from './data/2026_11_22_000300_add_capture_snapshot.js';
 import * as data_2026_11_22_000800 from './data/2026_11_22_000800_add_transaction_refund_link.js';
@@ -44,6 +45,7 @@ export const controlMigrations: Record<string, Migration> = {
   '2026_11_27_000300_add_scenario_runs_steps_total': control_2026_11_27_000300,
   '2026_11_27_020000_trim_webhook_log_indexes': control_2026_11_27_020000,
   '2026_11_27_030000_webhook_log_fillfactor': control_2026_11_27_030000,
+  '2026_11_27_040000_fanout_outbox': control_2026_11_27_040000,
 };
 
 export const dataPlaneMigrations: Record<string, Migration> = {

@@ -5,7 +5,8 @@ import type { Database } from '../../db/types.js';
 import type { EventScope } from './outbox.js';
 import type { EventName } from '../../generated/events.generated.js';
 import type { Logger } from '../../logger.js';
-import { QUEUES, type FanoutJobData, type JobQueue } from './queue.js';
+import { QUEUES, type Executor, type FanoutJobData, type JobQueue } from './queue.js';
+import { asUnavailable } from '../shared/index.js';
 import { isLifecycleEvent, isSubscribed } from './subscriptions.js';
 import { installations } from '../installations/index.js';
 import { lockInstallationStates } from './installation-state.js';
@@ -13,13 +14,16 @@ import { inPartitions, partitionKeys } from './partition-keys.js';
 
 // Fan-out, in two steps:
 // 1. When an event is emitted (inside the emitting transaction, by the event sink in outbox.ts) the
-//    eligible installations are chosen and one fan-out job carrying them is enqueued in that
-//    transaction. Eligibility is therefore decided by the state that transaction sees at the emit:
-//    installation.removed, emitted while the installation is still active, reaches it even though
-//    the same transaction removes it. Events nobody is eligible for enqueue nothing.
-// 2. The fan-out worker creates one delivery (an outbound webhook_logs row with its X-Svc-Delivery
-//    id) per installation and enqueues its first attempt, in one transaction with the job's
-//    completion.
+//    eligible installations are chosen and one row carrying them is written to the fan-out outbox
+//    (control.fanout_outbox) in that transaction, with a NOTIFY on FANOUT_CHANNEL. Eligibility is
+//    therefore decided by the state that transaction sees at the emit: installation.removed,
+//    emitted while the installation is still active, reaches it even though the same transaction
+//    removes it. Events nobody is eligible for write nothing.
+// 2. The fan-out (fanOutPending, run by the worker's loop in src/jobs/fanout-loop.ts) takes a
+//    batch of outbox rows, creates one delivery (an outbound webhook_logs row with its
+//    X-Svc-Delivery id) per installation, enqueues the first attempts and deletes the rows, in one
+//    transaction: each event is fanned out once. Fan-out jobs of the pg-boss queue webhook-fanout,
+//    which versions before the outbox enqueued per event, are still worked (createDeliveries).
 
 export type RecipientRow = installations.RecipientRow;
 type EligibleRow = RecipientRow;
@@ -45,31 +49,107 @@ export function subscribedAmong(rows: EligibleRow[], event: EventName): number[]
   return rows.filter((row) => isSubscribed(row.supported_events, event)).map((row) => row.installation_id);
 }
 
+/** The channel the emitting transaction notifies when it writes to the fan-out outbox. */
+export const FANOUT_CHANNEL = 'svc_fanout';
+
+/** Fan-outs of an outbox row that may fail (not counting database outages) before it is left for an operator. */
+export const FANOUT_MAX_FAILURES = 10;
+
+/** Writes the event's fan-out to the outbox, in the emitting transaction, and wakes the fan-out loops at its commit. */
+export async function enqueueFanout(trx: Executor, data: Required<FanoutJobData>): Promise<void> {
+  await sql`
+    with o as (
+      insert into control.fanout_outbox (event_id, event_type, occurred_at, installation_ids)
+      values (${data.eventId}, ${data.event}, ${data.occurredAt}, ${data.installationIds}::int[])
+      returning outbox_id)
+    select pg_notify(${FANOUT_CHANNEL}, '') from o`.execute(trx);
+}
+
 /**
- * Fan-out worker: one delivery per (event, installation), numbered in the installation's sequence,
- * first attempts enqueued, jobs completed, all in one transaction.
+ * The webhook queues' depths (/metrics), with the fan-out outbox counted as `webhook-fanout`'s: its
+ * rows to fan out as ready, those given up after FANOUT_MAX_FAILURES as failed.
+ */
+export async function webhookQueueDepths(queue: JobQueue, db: Db): Promise<{ queue: string; ready: number; deferred: number; active: number; failed?: number }[]> {
+  const [depths, { rows }] = await Promise.all([
+    queue.depths(),
+    sql<{ ready: number; failed: number }>`
+      select count(*) filter (where failures < ${FANOUT_MAX_FAILURES})::int as ready, count(*) filter (where failures >= ${FANOUT_MAX_FAILURES})::int as failed
+        from control.fanout_outbox`.execute(db),
+  ]);
+  const outbox = rows[0]!;
+  const fanout = depths.find((d) => d.queue === QUEUES.fanout) ?? { queue: QUEUES.fanout, ready: 0, deferred: 0, active: 0 };
+  return [...depths.filter((d) => d !== fanout), { ...fanout, ready: fanout.ready + outbox.ready, failed: outbox.failed }];
+}
+
+/** A fan-out that failed for a reason other than the database: the outbox rows it had taken. */
+export class FanoutFailed extends Error {
+  constructor(readonly outboxIds: number[], cause: unknown) {
+    super(`fan-out of outbox rows ${outboxIds.join(', ')} failed: ${(cause as Error)?.message ?? String(cause)}`, { cause });
+  }
+}
+
+/**
+ * Fans out up to `limit` events of the outbox, oldest first, in one transaction that also deletes
+ * their rows. Rows another process holds are skipped. Returns how many events and deliveries; 0
+ * events when the outbox is empty. A failure that is not a lost database is thrown as FanoutFailed.
+ */
+export async function fanOutPending(db: Db, queue: JobQueue, limit: number): Promise<{ events: number; deliveries: number }> {
+  let taken: number[] = [];
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ outbox_id: string; event_id: string; event_type: string; occurred_at: string; installation_ids: number[] }>`
+        delete from control.fanout_outbox
+         where outbox_id in (select outbox_id from control.fanout_outbox where failures < ${FANOUT_MAX_FAILURES}
+                              order by outbox_id limit ${limit} for update skip locked)
+        returning outbox_id, event_id, event_type, occurred_at, installation_ids`.execute(trx);
+      taken = rows.map((row) => Number(row.outbox_id));
+      if (rows.length === 0) return { events: 0, deliveries: 0 };
+      const deliveries = await fanOut(trx, queue, rows.map((row) => ({ eventId: row.event_id, event: row.event_type, installationIds: row.installation_ids, occurredAt: row.occurred_at })));
+      return { events: rows.length, deliveries };
+    });
+  } catch (err) {
+    if (asUnavailable(err) || taken.length === 0) throw err;
+    throw new FanoutFailed(taken, err);
+  }
+}
+
+/** Counts a failed fan-out against its outbox row; after FANOUT_MAX_FAILURES the row is no longer taken. */
+export async function recordFanoutFailure(db: Db, outboxId: number, message: string): Promise<void> {
+  await sql`update control.fanout_outbox set failures = failures + 1, last_error = ${message.slice(0, 1000)} where outbox_id = ${outboxId}`.execute(db);
+}
+
+/**
+ * Fan-out jobs of the pg-boss queue webhook-fanout (one per event, enqueued by versions before
+ * the outbox): the same fan-out, with the jobs' completion in its transaction.
  */
 export async function createDeliveries(db: Db, queue: JobQueue, jobs: Job<FanoutJobData>[], logger: Logger): Promise<void> {
-  const pairs = jobs.flatMap((job) =>
-    job.data.installationIds.map((installationId) => ({ event_id: job.data.eventId, event_type: job.data.event, installation_id: installationId })),
-  );
-  const occurred = partitionKeys(jobs.map((job) => job.data.occurredAt));
-  await db.transaction().execute(async (trx: Transaction<Database>) => {
-    const created = pairs.length === 0 ? [] : await insertDeliveries(trx, pairs, occurred);
-    // A sandbox's reorder fault holds each first attempt a random time within its window.
-    await queue.enqueueDeliveries(
-      trx,
-      created.map(({ log_id, log_created_at, occurred_at, reorder_window }) => ({
-        logId: log_id,
-        attempt: 1,
-        logCreatedAt: log_created_at,
-        occurredAt: occurred_at,
-        ...(reorder_window > 0 ? { delaySeconds: Math.random() * reorder_window } : {}),
-      })),
-    );
+  const deliveries = await db.transaction().execute(async (trx: Transaction<Database>) => {
+    const created = await fanOut(trx, queue, jobs.map((job) => job.data));
     await queue.complete(trx, QUEUES.fanout, jobs);
+    return created;
   });
-  logger.debug({ events: jobs.length, deliveries: pairs.length }, 'webhook fan-out');
+  logger.debug({ events: jobs.length, deliveries }, 'webhook fan-out');
+}
+
+/** One delivery per (event, installation), numbered in the installation's sequence, first attempts enqueued. */
+async function fanOut(trx: Transaction<Database>, queue: JobQueue, events: FanoutJobData[]): Promise<number> {
+  const pairs = events.flatMap((event) =>
+    event.installationIds.map((installationId) => ({ event_id: event.eventId, event_type: event.event, installation_id: installationId })),
+  );
+  const occurred = partitionKeys(events.map((event) => event.occurredAt));
+  const created = pairs.length === 0 ? [] : await insertDeliveries(trx, pairs, occurred);
+  // A sandbox's reorder fault holds each first attempt a random time within its window.
+  await queue.enqueueDeliveries(
+    trx,
+    created.map(({ log_id, log_created_at, occurred_at, reorder_window }) => ({
+      logId: log_id,
+      attempt: 1,
+      logCreatedAt: log_created_at,
+      occurredAt: occurred_at,
+      ...(reorder_window > 0 ? { delaySeconds: Math.random() * reorder_window } : {}),
+    })),
+  );
+  return created.length;
 }
 
 interface Pair {

@@ -11,7 +11,7 @@ export type { RetentionResult } from './retention.js';
 export type { AttemptOutcome, DeliveryDeps } from './delivery.js';
 export { DestinationRefusedError, assertWebhookEndpoint, parseEndpoint, savedHostProblem } from './destination-guard.js';
 export type { LookupAll } from './destination-guard.js';
-export { createDeliveries } from './fanout.js';
+export { FANOUT_CHANNEL, FanoutFailed, createDeliveries, fanOutPending, recordFanoutFailure, webhookQueueDepths } from './fanout.js';
 export { WebhookHttpClient } from './http-client.js';
 export { INBOUND_CEILING, purgeExpiredInboundKeys, receiveInboundWebhook, verifyInboundSignature } from './inbound.js';
 export { getWebhookLog, listWebhookLogs, MAX_LOG_PAGE, toWireLog } from './store.js';

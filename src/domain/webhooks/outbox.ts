@@ -2,8 +2,7 @@ import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../../db/types.js';
 import type { EventDataMap, EventName } from '../../generated/events.generated.js';
 import { PreparedQuery, slot } from '../../db/prepared.js';
-import { candidatesOf, mayHaveCandidates, subscribedAmong, type RecipientRow } from './fanout.js';
-import type { JobQueue } from './queue.js';
+import { candidatesOf, enqueueFanout, mayHaveCandidates, subscribedAmong, type RecipientRow } from './fanout.js';
 
 /** Where an event happened: fan-out matches installations of this plane and location. */
 export interface EventScope {
@@ -25,13 +24,13 @@ export interface EmittedEvent {
 type Executor = Transaction<Database> | Kysely<Database>;
 
 /**
- * Where events go. Built once at boot from the process's job queue (`createEventSink`) and passed
- * down in the deps of every door, so that a write emits through what it was given: there is no
- * process-wide hook, and a process started without a queue cannot emit at all.
+ * Where events go. Built once at boot by the job runtime (`createEventSink`) and passed down in
+ * the deps of every door, so that a write emits through what it was given: there is no
+ * process-wide hook, and a process started without a job runtime cannot emit at all.
  */
 export interface EventSink {
   /**
-   * Writes one event to the outbox (control.events) and enqueues its fan-out, both in `trx`: call
+   * Writes one event (control.events) and its fan-out (control.fanout_outbox), both in `trx`: call
    * it with the transaction of the change that caused the event, so the event exists if and only
    * if the change committed.
    */
@@ -41,10 +40,10 @@ export interface EventSink {
 /**
  * The event sink of a process. Choosing the fan-out's installations costs no round trip: they are
  * read by the event's own INSERT (in its RETURNING), by what the emitting transaction sees, and one
- * fan-out job carrying them is enqueued on the same transaction. Events nobody is eligible for
- * enqueue nothing.
+ * fan-out outbox row carrying them is written on the same transaction. Events nobody is eligible
+ * for write nothing.
  */
-export function createEventSink(queue: JobQueue): EventSink {
+export function createEventSink(): EventSink {
   return {
     async emit(trx, scope, name, data) {
       // Every write runs this: compiled once per shape (which scope values are given, whether any
@@ -62,7 +61,7 @@ export function createEventSink(queue: JobQueue): EventSink {
       });
       const event = { eventId: row!.event_id, name };
       const installationIds = subscribedAmong(row!.recipients, name);
-      if (installationIds.length > 0) await queue.sendFanout(trx, { eventId: event.eventId, event: name, installationIds, occurredAt: row!.occurred_at });
+      if (installationIds.length > 0) await enqueueFanout(trx, { eventId: event.eventId, event: name, installationIds, occurredAt: row!.occurred_at });
       return event;
     },
   };
@@ -104,7 +103,7 @@ function eventInsertStatement(trx: Executor, candidates: RawBuilder<RecipientRow
     })
     .returning([
       'event_id',
-      // Text keeps the microseconds of the partition key (a Date would drop them): the fan-out job carries it.
+      // Text keeps the microseconds of the partition key (a Date would drop them): the fan-out outbox row carries it.
       sql<string>`occurred_at::text`.as('occurred_at'),
       (candidates === null ? sql<RecipientRow[]>`'[]'::json` : sql<RecipientRow[]>`(select coalesce(json_agg(x), '[]') from (${candidates}) x)`).as('recipients'),
     ]);

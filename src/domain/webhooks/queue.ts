@@ -7,7 +7,10 @@ import type { Database } from '../../db/types.js';
 // so a job exists if and only if the write that caused it committed.
 
 export const QUEUES = {
-  /** One job per event with eligible installations: creates the deliveries. */
+  /**
+   * One job per event with eligible installations, enqueued by versions before the fan-out outbox
+   * (control.fanout_outbox, fanout.ts): still worked, for the jobs in flight during a deploy.
+   */
   fanout: 'webhook-fanout',
   /** Delivery attempts due together, up to DELIVERIES_PER_JOB a job. */
   delivery: 'webhook-delivery',
@@ -88,10 +91,6 @@ export interface ScenarioJobData {
 /** pg-boss, as the webhook modules use it: enqueue in a transaction, settle in a transaction. */
 export class JobQueue {
   constructor(readonly boss: PgBoss, private readonly deliveryExpireSeconds: number) {}
-
-  async sendFanout(db: Executor, data: FanoutJobData): Promise<void> {
-    await this.boss.send(QUEUES.fanout, data, { db: fromKysely(db) });
-  }
 
   /** The next chunk of a replay, `delaySeconds` from now (a sandbox destination at its limit). */
   async sendReplay(db: Executor, data: ReplayJobData, delaySeconds = 0): Promise<void> {
