@@ -55,7 +55,12 @@ export async function recordApiRequests(db: Db, entries: readonly ApiRequestEntr
 const storable = (value: string): string =>
   value.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd').replaceAll('\u0000', '');
 
-/** An installation's requests for its plugin's developer, newest first, by keyset cursor. */
+/**
+ * An installation's requests for its plugin's developer, newest first (by time, then id: the
+ * partition key first, so that PostgreSQL reads the newest day's partition first and stops when
+ * the page is full), by keyset cursor: the last entry's time (microseconds since 1970) and id.
+ * A cursor of the version before (the id alone) goes on from that entry's time.
+ */
 export async function listApiRequests(db: Db, developerId: number, input: ApiRequestQuery): Promise<ApiRequestPage> {
   if (!Number.isInteger(input.first) || input.first < 1 || input.first > MAX_API_REQUEST_PAGE) {
     throw new ValidationError({ first: [`must be an integer from 1 to ${MAX_API_REQUEST_PAGE}`] });
@@ -63,30 +68,60 @@ export async function listApiRequests(db: Db, developerId: number, input: ApiReq
   if (input.status != null && (!Number.isInteger(input.status) || input.status < 100 || input.status > 599)) {
     throw new ValidationError({ status: ['must be an HTTP status from 100 to 599'] });
   }
-  let after: number | undefined;
-  try {
-    after = decodeCursor<[number]>(input.after ?? undefined, ['number'], MAX_BIGINT_ID)?.[0];
-  } catch {
-    throw new ValidationError({ after: ['is not a cursor returned by apiRequests'] });
-  }
+  const cursor = readCursor(input.after ?? undefined);
   if (!(await installations.ownedInstallation(db, developerId, input.installationId))) throw new NotFoundError('installation');
-  let query = db
-    .selectFrom('control.api_requests')
-    .select(API_REQUEST_COLUMNS)
-    .where('installation_id', '=', input.installationId)
-    .orderBy('api_request_id', 'desc')
-    .limit(input.first + 1);
-  if (after !== undefined) query = query.where('api_request_id', '<', after);
-  if (input.status != null) query = query.where('status', '=', input.status);
-  if (input.operationId != null) query = query.where('operation_id', '=', input.operationId);
-  if (input.since != null) query = query.where('created_at', '>=', input.since);
-  const rows = (await query.execute()) as ApiRequestRow[];
+  const after = typeof cursor === 'number' ? await cursorOfId(db, cursor) : cursor;
+  const query = apiRequestPageQuery(db, input, after);
+  const rows = await query.execute();
   const page = rows.slice(0, input.first);
   const last = page[page.length - 1];
   return {
-    nodes: page,
-    pageInfo: { hasNextPage: rows.length > input.first, endCursor: last ? encodeCursor([last.api_request_id]) : null },
+    nodes: page.map(({ cursor_at: _, ...row }) => row as ApiRequestRow),
+    pageInfo: { hasNextPage: rows.length > input.first, endCursor: last ? encodeCursor([Number(last.cursor_at), last.api_request_id]) : null },
   };
+}
+
+/** An entry's time in microseconds since 1970 (exact: extract gives a numeric). */
+const MICROS = sql<string>`(extract(epoch from created_at) * 1000000)::bigint`;
+
+/** The statement of a page (one row more than asked, to tell whether more follow), after the entry `after`. */
+export function apiRequestPageQuery(db: Db, input: Omit<ApiRequestQuery, 'after'>, after?: { at: number; id: number }) {
+  let query = db
+    .selectFrom('control.api_requests')
+    .select([...API_REQUEST_COLUMNS, MICROS.as('cursor_at')])
+    .where('installation_id', '=', input.installationId)
+    .orderBy('created_at', 'desc')
+    .orderBy('api_request_id', 'desc')
+    .limit(input.first + 1);
+  if (after !== undefined) {
+    // Integer arithmetic: the cursor's time is exactly the entry's, microseconds included.
+    const at = sql<Date>`timestamptz 'epoch' + ${after.at}::bigint * interval '1 microsecond'`;
+    query = query.where('created_at', '<=', at).where((eb) => eb.or([eb('created_at', '<', at), eb('api_request_id', '<', after.id)]));
+  }
+  if (input.status != null) query = query.where('status', '=', input.status);
+  if (input.operationId != null) query = query.where('operation_id', '=', input.operationId);
+  if (input.since != null) query = query.where('created_at', '>=', input.since);
+  return query;
+}
+
+/** The entry to go on after: its time (microseconds since 1970) and id, or (a cursor of the version before) its id alone. */
+function readCursor(after: string | undefined): { at: number; id: number } | number | undefined {
+  for (const shape of [['number', 'number'], ['number']] as 'number'[][]) {
+    try {
+      const key = decodeCursor<[number, number] | [number]>(after, shape, MAX_BIGINT_ID);
+      if (key === undefined) return undefined;
+      return key.length === 1 ? key[0] : { at: key[0], id: key[1] };
+    } catch {
+      // the other shape, or neither
+    }
+  }
+  throw new ValidationError({ after: ['is not a cursor returned by apiRequests'] });
+}
+
+/** An id-only cursor's entry, by time and id; once pruned, nothing older is kept either (an empty page). */
+async function cursorOfId(db: Db, id: number): Promise<{ at: number; id: number }> {
+  const row = await db.selectFrom('control.api_requests').select(MICROS.as('at')).where('api_request_id', '=', id).executeTakeFirst();
+  return { at: row ? Number(row.at) : 0, id };
 }
 
 /** One entry, for the developer of the installation's plugin only (anyone else: not found). */

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { CompiledQuery, sql } from 'kysely';
+import { splitHistory } from '../../src/db/partitions.js';
+import { apiRequestPageQuery } from '../../src/domain/api-requests/api-requests.js';
+import { encodeCursor } from '../../src/domain/shared/pagination.js';
+import { createTestContext, type TestContext } from '../support/context.js';
+import { gqlData, portalWorld, type PortalWorld } from '../support/portal-builders.js';
+
+// The portal's API request log pages go newest first by time, then id (the partition key first):
+// entries written out of id order (a batch flushed after a later one) still come in time order,
+// each once; a cursor of the version before (an id alone) goes on from its entry; and a first
+// page reads the newest day's partition and stops there, however many days are kept.
+
+let t: TestContext;
+let world: PortalWorld;
+const DAY = 86_400_000;
+
+const PAGE = 'query($i: ID!, $first: Int, $after: String) { apiRequests(installationId: $i, first: $first, after: $after) { nodes { id createdAt } pageInfo { hasNextPage endCursor } } }';
+
+/** Entries of the world's installation at the given times, inserted in the order given (so their ids follow that order). */
+async function entriesAt(times: Date[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (const at of times) {
+    const { rows } = await sql<{ id: string }>`
+      insert into control.api_requests (installation_id, created_at, method, path, status, duration_ms, request_id, client_ip)
+      values (${world.box.installationId}, ${at}, 'GET', '/api/plugin/v1/orders', 200, 3, gen_random_uuid()::text, '127.0.0.1') returning api_request_id::text as id`.execute(t.db);
+    ids.push(rows[0]!.id);
+  }
+  return ids;
+}
+
+async function allPages(first: number, after: string | null = null): Promise<string[]> {
+  const seen: string[] = [];
+  for (;;) {
+    const page = (await gqlData(t.app, world.dev.token, PAGE, { i: world.box.installationId, first, after })).apiRequests;
+    seen.push(...page.nodes.map((n: { id: string }) => n.id));
+    if (!page.pageInfo.hasNextPage) return seen;
+    after = page.pageInfo.endCursor;
+  }
+}
+
+beforeAll(async () => {
+  t = await createTestContext();
+  world = await portalWorld(t.app);
+  // Days of their own for the last four days, as a history kept for weeks has.
+  await splitHistory(t.db, new Date(Date.now() - 4 * DAY));
+});
+afterAll(() => t.close());
+
+describe('the API request log, page by page', () => {
+  const now = Date.now();
+  let ids: string[] = [];
+  beforeAll(async () => {
+    // Ids in insertion order; times not: the third and fourth share their time (microseconds and all).
+    const same = new Date(now - 3_000);
+    ids = await entriesAt([new Date(now - 1_000), new Date(now - 5_000), same, same, new Date(now - 2_000), new Date(now - 2 * DAY), new Date(now - 3 * DAY)]);
+  });
+
+  it('when entries were written out of time order, then pages go newest first by time, then id, each entry once', async () => {
+    const [a, b, c, d, e, f, g] = ids;
+    const expected = [a, e, d, c, b, f, g];
+    for (const first of [1, 2, 3, 100]) expect(await allPages(first)).toEqual(expected);
+  });
+
+  it('when a cursor of the version before (an id alone) is given, then the page goes on after that entry by time', async () => {
+    const [, , c, d, e, f, g] = ids;
+    expect(await allPages(2, encodeCursor([Number(e)]))).toEqual([d, c, ids[1], f, g]);
+    expect(await allPages(2, encodeCursor([Number(d)]))).toEqual([c, ids[1], f, g]);
+    // An entry pruned since: nothing older is kept either.
+    expect(await allPages(2, encodeCursor([999_999_999]))).toEqual([]);
+  });
+
+  it('when the newest day fills the first page, then PostgreSQL reads no older day', async () => {
+    const compiled = apiRequestPageQuery(t.db, { installationId: Number(world.box.installationId), first: 2 }).compile();
+    const { rows } = await t.db.executeQuery<{ 'QUERY PLAN': unknown }>(CompiledQuery.raw(`explain (analyze, format json) ${compiled.sql}`, [...compiled.parameters]));
+    const loops = new Map<string, number>();
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(walk);
+      else if (node && typeof node === 'object') {
+        const n = node as Record<string, unknown>;
+        if (typeof n['Relation Name'] === 'string' && n['Relation Name'].startsWith('api_requests_')) loops.set(n['Relation Name'], Number(n['Actual Loops'] ?? 0));
+        Object.values(n).forEach(walk);
+      }
+    };
+    walk(rows[0]!['QUERY PLAN']);
+    const day = (offset: number) => `api_requests_p${new Date(now - offset * DAY).toISOString().slice(0, 10).replaceAll('-', '')}`;
+    expect(loops.get(day(0))).toBe(1);
+    for (const older of [day(1), day(2), day(3)]) expect(loops.get(older)).toBe(0);
+  });
+});
