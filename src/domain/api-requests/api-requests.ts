@@ -4,7 +4,8 @@ import { dropPartitionsBefore } from '../../db/partitions.js';
 import type { ApiRequestsTable } from '../../db/types.js';
 import { installations } from '../installations/index.js';
 import { NotFoundError, ValidationError } from '../shared/index.js';
-import { decodeCursor, encodeCursor, MAX_BIGINT_ID } from '../shared/pagination.js';
+import { decodeTimeCursor, encodeCursor } from '../shared/pagination.js';
+import { microsOf, olderThan, timeKeyOf } from '../../db/time-keyset.js';
 import { API_REQUEST_COLUMNS } from '../../db/columns.js';
 
 // The API request log of an installation: what its plugin sent and what it got back, for the
@@ -59,7 +60,7 @@ const storable = (value: string): string =>
  * An installation's requests for its plugin's developer, newest first (by time, then id: the
  * partition key first, so that PostgreSQL reads the newest day's partition first and stops when
  * the page is full), by keyset cursor: the last entry's time (microseconds since 1970) and id.
- * A cursor of the version before (the id alone) goes on from that entry's time.
+ * A cursor of the version before (the id alone) goes on from that entry's time (time-keyset.ts).
  */
 export async function listApiRequests(db: Db, developerId: number, input: ApiRequestQuery): Promise<ApiRequestPage> {
   if (!Number.isInteger(input.first) || input.first < 1 || input.first > MAX_API_REQUEST_PAGE) {
@@ -68,9 +69,9 @@ export async function listApiRequests(db: Db, developerId: number, input: ApiReq
   if (input.status != null && (!Number.isInteger(input.status) || input.status < 100 || input.status > 599)) {
     throw new ValidationError({ status: ['must be an HTTP status from 100 to 599'] });
   }
-  const cursor = readCursor(input.after ?? undefined);
+  const cursor = decodeTimeCursor(input.after ?? undefined, 'apiRequests');
   if (!(await installations.ownedInstallation(db, developerId, input.installationId))) throw new NotFoundError('installation');
-  const after = typeof cursor === 'number' ? await cursorOfId(db, cursor) : cursor;
+  const after = cursor && (await timeKeyOf(db, cursor, 'control.api_requests', 'created_at', 'api_request_id'));
   const query = apiRequestPageQuery(db, input, after);
   const rows = await query.execute();
   const page = rows.slice(0, input.first);
@@ -81,47 +82,20 @@ export async function listApiRequests(db: Db, developerId: number, input: ApiReq
   };
 }
 
-/** An entry's time in microseconds since 1970 (exact: extract gives a numeric). */
-const MICROS = sql<string>`(extract(epoch from created_at) * 1000000)::bigint`;
-
 /** The statement of a page (one row more than asked, to tell whether more follow), after the entry `after`. */
 export function apiRequestPageQuery(db: Db, input: Omit<ApiRequestQuery, 'after'>, after?: { at: number; id: number }) {
   let query = db
     .selectFrom('control.api_requests')
-    .select([...API_REQUEST_COLUMNS, MICROS.as('cursor_at')])
+    .select([...API_REQUEST_COLUMNS, microsOf('created_at').as('cursor_at')])
     .where('installation_id', '=', input.installationId)
     .orderBy('created_at', 'desc')
     .orderBy('api_request_id', 'desc')
     .limit(input.first + 1);
-  if (after !== undefined) {
-    // Integer arithmetic: the cursor's time is exactly the entry's, microseconds included.
-    const at = sql<Date>`timestamptz 'epoch' + ${after.at}::bigint * interval '1 microsecond'`;
-    query = query.where('created_at', '<=', at).where((eb) => eb.or([eb('created_at', '<', at), eb('api_request_id', '<', after.id)]));
-  }
+  if (after) query = query.where(olderThan('created_at', 'api_request_id', after));
   if (input.status != null) query = query.where('status', '=', input.status);
   if (input.operationId != null) query = query.where('operation_id', '=', input.operationId);
   if (input.since != null) query = query.where('created_at', '>=', input.since);
   return query;
-}
-
-/** The entry to go on after: its time (microseconds since 1970) and id, or (a cursor of the version before) its id alone. */
-function readCursor(after: string | undefined): { at: number; id: number } | number | undefined {
-  for (const shape of [['number', 'number'], ['number']] as 'number'[][]) {
-    try {
-      const key = decodeCursor<[number, number] | [number]>(after, shape, MAX_BIGINT_ID);
-      if (key === undefined) return undefined;
-      return key.length === 1 ? key[0] : { at: key[0], id: key[1] };
-    } catch {
-      // the other shape, or neither
-    }
-  }
-  throw new ValidationError({ after: ['is not a cursor returned by apiRequests'] });
-}
-
-/** An id-only cursor's entry, by time and id; once pruned, nothing older is kept either (an empty page). */
-async function cursorOfId(db: Db, id: number): Promise<{ at: number; id: number }> {
-  const row = await db.selectFrom('control.api_requests').select(MICROS.as('at')).where('api_request_id', '=', id).executeTakeFirst();
-  return { at: row ? Number(row.at) : 0, id };
 }
 
 /** One entry, for the developer of the installation's plugin only (anyone else: not found). */

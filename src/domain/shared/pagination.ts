@@ -1,4 +1,4 @@
-import { MalformedInputError } from './errors.js';
+import { MalformedInputError, ValidationError } from './errors.js';
 
 export const DEFAULT_LIMIT = 50;
 
@@ -49,4 +49,26 @@ export function toPage<R, T>(rows: R[], limit: number, view: (row: R) => T, key:
     data: slice.map(view),
     meta: { count: slice.length, limit, next_cursor: more && last !== undefined ? encodeCursor(key(last)) : null },
   };
+}
+
+/**
+ * The key of a list that goes newest first by time, then id (its table partitioned by that time:
+ * PostgreSQL reads the day partitions newest first and stops at the one that fills the page). Its
+ * cursor holds the last entry's time in microseconds since 1970 (exact) and its id; a cursor of the
+ * version that went by id alone holds the id, and goes on from that entry's time (`idOnly`).
+ */
+export type TimeKey = { at: number; id: number } | { idOnly: number };
+
+/** The key of a time-and-id cursor, or of an id-only one; a malformed cursor is `validation_error` naming `after`, from `list`. */
+export function decodeTimeCursor(cursor: string | undefined, list: string): TimeKey | undefined {
+  for (const shape of [['number', 'number'], ['number']] as 'number'[][]) {
+    try {
+      const key = decodeCursor<[number, number] | [number]>(cursor, shape, MAX_BIGINT_ID);
+      if (key === undefined) return undefined;
+      return key.length === 1 ? { idOnly: key[0] } : { at: key[0], id: key[1] };
+    } catch {
+      // the other shape, or neither
+    }
+  }
+  throw new ValidationError({ after: [`is not a cursor returned by ${list}`] });
 }

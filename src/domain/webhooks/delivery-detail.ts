@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { installations } from '../installations/index.js';
-import { decodeCursor, encodeCursor, NotFoundError, ValidationError } from '../shared/index.js';
+import { decodeTimeCursor, NotFoundError, ValidationError } from '../shared/index.js';
+import { microsOf, olderThan, timeKeyOf } from '../../db/time-keyset.js';
 import { buildBody } from './delivery.js';
-import { MAX_LOG_PAGE, type WebhookLogPage, type WebhookLogRow } from './store.js';
+import { MAX_LOG_PAGE, toLogPage, type WebhookLogPage, type WebhookLogRow } from './store.js';
 import { WEBHOOK_LOG_COLUMNS, qualified } from '../../db/columns.js';
 
 // A developer's outbound deliveries across their plugins' installations, and one delivery's
@@ -22,12 +23,7 @@ export async function listDeveloperDeliveries(db: Db, developerId: number, filte
   if (!Number.isInteger(filter.first) || filter.first < 1 || filter.first > MAX_LOG_PAGE) {
     throw new ValidationError({ first: [`must be an integer from 1 to ${MAX_LOG_PAGE}`] });
   }
-  let after: [number] | undefined;
-  try {
-    after = decodeCursor<[number]>(filter.after ?? undefined, ['number']);
-  } catch {
-    throw new ValidationError({ after: ['is not a cursor returned by webhookDeliveries'] });
-  }
+  const cursor = decodeTimeCursor(filter.after ?? undefined, 'webhookDeliveries');
   if (filter.installationId != null && !(await installations.ownedInstallation(db, developerId, filter.installationId))) {
     throw new NotFoundError('installation');
   }
@@ -36,20 +32,19 @@ export async function listDeveloperDeliveries(db: Db, developerId: number, filte
     .innerJoin('control.installations as i', 'i.installation_id', 'l.installation_id')
     .innerJoin('control.plugins as p', 'p.plugin_id', 'i.plugin_id')
     .innerJoin('control.projects as pr', 'pr.project_id', 'p.project_id')
-    .select(qualified('l', WEBHOOK_LOG_COLUMNS))
+    .select([...qualified('l', WEBHOOK_LOG_COLUMNS), microsOf('l.created_at').as('cursor_at')])
     .where('pr.developer_id', '=', developerId)
     .where('p.listing_status', '<>', 'deleted')
     .where('l.direction', '=', 'outbound')
+    .orderBy('l.created_at', 'desc')
     .orderBy('l.log_id', 'desc')
     .limit(filter.first + 1);
   if (filter.installationId != null) query = query.where('l.installation_id', '=', filter.installationId);
   if (filter.status) query = query.where('l.status', '=', filter.status);
   if (filter.event) query = query.where('l.event_type', '=', filter.event);
-  if (after) query = query.where('l.log_id', '<', after[0]);
-  const rows = await query.execute();
-  const page = rows.slice(0, filter.first);
-  const last = page[page.length - 1];
-  return { nodes: page, pageInfo: { hasNextPage: rows.length > filter.first, endCursor: last ? encodeCursor([last.log_id]) : null } };
+  const after = cursor && (await timeKeyOf(db, cursor, 'control.webhook_logs', 'created_at', 'log_id'));
+  if (after) query = query.where(olderThan('l.created_at', 'l.log_id', after));
+  return toLogPage(await query.execute(), filter.first);
 }
 
 export interface DeliveryAttemptRow {

@@ -2,7 +2,8 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { WebhookLogsTable } from '../../db/types.js';
 import { installations } from '../installations/index.js';
-import { decodeCursor, encodeCursor, NotFoundError, ValidationError } from '../shared/index.js';
+import { decodeTimeCursor, encodeCursor, NotFoundError, ValidationError } from '../shared/index.js';
+import { microsOf, olderThan, timeKeyOf } from '../../db/time-keyset.js';
 import { WEBHOOK_LOG_COLUMNS } from '../../db/columns.js';
 
 // The webhook log (control.webhook_logs) as its two readers see it: an installation its own
@@ -73,7 +74,11 @@ export interface WebhookLogPage {
   pageInfo: { hasNextPage: boolean; endCursor: string | null };
 }
 
-/** An installation's webhook log for its plugin's developer, newest first, by keyset cursor (no gaps, no repeats). */
+/**
+ * An installation's webhook log for its plugin's developer, newest first by time, then id (the
+ * partition key first: PostgreSQL reads the newest day's partition first and stops when the page
+ * is full), by keyset cursor (no gaps, no repeats; time-keyset.ts).
+ */
 export async function listWebhookLogs(
   db: Db,
   developerId: number,
@@ -82,25 +87,26 @@ export async function listWebhookLogs(
   if (!Number.isInteger(input.first) || input.first < 1 || input.first > MAX_LOG_PAGE) {
     throw new ValidationError({ first: [`must be an integer from 1 to ${MAX_LOG_PAGE}`] });
   }
-  let after: [number] | undefined;
-  try {
-    after = decodeCursor<[number]>(input.after ?? undefined, ['number']);
-  } catch {
-    throw new ValidationError({ after: ['is not a cursor returned by webhookLogs'] });
-  }
+  const cursor = decodeTimeCursor(input.after ?? undefined, 'webhookLogs');
   if (!(await installations.ownedInstallation(db, developerId, input.installationId))) throw new NotFoundError('installation');
+  const after = cursor && (await timeKeyOf(db, cursor, 'control.webhook_logs', 'created_at', 'log_id'));
   let query = db
     .selectFrom('control.webhook_logs')
-    .select(WEBHOOK_LOG_COLUMNS)
+    .select([...WEBHOOK_LOG_COLUMNS, microsOf('created_at').as('cursor_at')])
     .where('installation_id', '=', input.installationId)
+    .orderBy('created_at', 'desc')
     .orderBy('log_id', 'desc')
     .limit(input.first + 1);
-  if (after) query = query.where('log_id', '<', after[0]);
-  const rows = await query.execute();
-  const page = rows.slice(0, input.first);
+  if (after) query = query.where(olderThan('created_at', 'log_id', after));
+  return toLogPage(await query.execute(), input.first);
+}
+
+/** A page of log entries from `first + 1` rows read newest first, with the cursor of its last one. */
+export function toLogPage(rows: (WebhookLogRow & { cursor_at: string })[], first: number): WebhookLogPage {
+  const page = rows.slice(0, first);
   const last = page[page.length - 1];
   return {
-    nodes: page,
-    pageInfo: { hasNextPage: rows.length > input.first, endCursor: last ? encodeCursor([last.log_id]) : null },
+    nodes: page.map(({ cursor_at: _, ...row }) => row),
+    pageInfo: { hasNextPage: rows.length > first, endCursor: last ? encodeCursor([Number(last.cursor_at), last.log_id]) : null },
   };
 }

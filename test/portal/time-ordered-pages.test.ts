@@ -6,7 +6,7 @@ import { encodeCursor } from '../../src/domain/shared/pagination.js';
 import { createTestContext, type TestContext } from '../support/context.js';
 import { gqlData, portalWorld, type PortalWorld } from '../support/portal-builders.js';
 
-// The portal's API request log pages go newest first by time, then id (the partition key first):
+// The portal's API request log and webhook log pages go newest first by time, then id (the partition key first):
 // entries written out of id order (a batch flushed after a later one) still come in time order,
 // each once; a cursor of the version before (an id alone) goes on from its entry; and a first
 // page reads the newest day's partition and stops there, however many days are kept.
@@ -16,6 +16,8 @@ let world: PortalWorld;
 const DAY = 86_400_000;
 
 const PAGE = 'query($i: ID!, $first: Int, $after: String) { apiRequests(installationId: $i, first: $first, after: $after) { nodes { id createdAt } pageInfo { hasNextPage endCursor } } }';
+const LOGS = 'query($i: ID!, $first: Int, $after: String) { webhookLogs(installationId: $i, first: $first, after: $after) { nodes { id } pageInfo { hasNextPage endCursor } } }';
+const DELIVERIES = 'query($i: ID, $first: Int, $after: String) { webhookDeliveries(installationId: $i, first: $first, after: $after) { nodes { id } pageInfo { hasNextPage endCursor } } }';
 
 /** Entries of the world's installation at the given times, inserted in the order given (so their ids follow that order). */
 async function entriesAt(times: Date[]): Promise<string[]> {
@@ -29,10 +31,22 @@ async function entriesAt(times: Date[]): Promise<string[]> {
   return ids;
 }
 
-async function allPages(first: number, after: string | null = null): Promise<string[]> {
+/** Outbound webhook log entries of the world's installation at the given times, in that order. */
+async function logsAt(times: Date[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (const at of times) {
+    const { rows } = await sql<{ id: string }>`
+      insert into control.webhook_logs (installation_id, direction, event_type, status, delivery_id, attempts, created_at, updated_at)
+      values (${world.box.installationId}, 'outbound', 'order.paid', 'delivered', gen_random_uuid(), 1, ${at}, ${at}) returning log_id::text as id`.execute(t.db);
+    ids.push(rows[0]!.id);
+  }
+  return ids;
+}
+
+async function allPages(first: number, after: string | null = null, query = PAGE, field = 'apiRequests'): Promise<string[]> {
   const seen: string[] = [];
   for (;;) {
-    const page = (await gqlData(t.app, world.dev.token, PAGE, { i: world.box.installationId, first, after })).apiRequests;
+    const page = (await gqlData(t.app, world.dev.token, query, { i: world.box.installationId, first, after }))[field];
     seen.push(...page.nodes.map((n: { id: string }) => n.id));
     if (!page.pageInfo.hasNextPage) return seen;
     after = page.pageInfo.endCursor;
@@ -86,5 +100,29 @@ describe('the API request log, page by page', () => {
     const day = (offset: number) => `api_requests_p${new Date(now - offset * DAY).toISOString().slice(0, 10).replaceAll('-', '')}`;
     expect(loops.get(day(0))).toBe(1);
     for (const older of [day(1), day(2), day(3)]) expect(loops.get(older)).toBe(0);
+  });
+});
+
+describe('the webhook log and the deliveries, page by page', () => {
+  const now = Date.now();
+  let ids: string[] = [];
+  beforeAll(async () => {
+    const same = new Date(now - 3_000);
+    ids = await logsAt([new Date(now - 1_000), new Date(now - 5_000), same, same, new Date(now - 2_000), new Date(now - 2 * DAY), new Date(now - 3 * DAY)]);
+  });
+
+  it('when entries were written out of time order, then webhookLogs and webhookDeliveries go newest first by time, then id, each entry once', async () => {
+    const [a, b, c, d, e, f, g] = ids;
+    const expected = [a, e, d, c, b, f, g];
+    for (const first of [1, 2, 3, 100]) {
+      expect(await allPages(first, null, LOGS, 'webhookLogs')).toEqual(expected);
+      expect(await allPages(first, null, DELIVERIES, 'webhookDeliveries')).toEqual(expected);
+    }
+  });
+
+  it('when a cursor of the version before (an id alone) is given, then the page goes on after that entry by time', async () => {
+    const [, b, c, d, e, f, g] = ids;
+    expect(await allPages(2, encodeCursor([Number(e)]), LOGS, 'webhookLogs')).toEqual([d, c, b, f, g]);
+    expect(await allPages(2, encodeCursor([Number(d)]), DELIVERIES, 'webhookDeliveries')).toEqual([c, b, f, g]);
   });
 });
