@@ -241,6 +241,8 @@ export interface InstallationWebhookStateTable {
   failing_since: Date | null;
   last_error: string | null;
   last_success_at: Date | null;
+  /** When the installation's first redelivery or replay delivery was made (null: never); see the acknowledgement. */
+  resent_at: Date | null;
 }
 
 export interface InstallationEventsTable {

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { sql, type RawBuilder } from 'kysely';
 import { listPartitions, splitHistory } from '../../src/db/partitions.js';
-import { feedPageStatement } from '../../src/domain/webhooks/events-feed.js';
+import { acknowledgeTargetStatement, acknowledgeEvents, feedPageStatement } from '../../src/domain/webhooks/events-feed.js';
+import { redeliverWebhook } from '../../src/domain/webhooks/replay.js';
 import { pruneBatchStatement } from '../../src/domain/webhooks/retention.js';
 import { prepareStatement, recordStatement, type Outcome } from '../../src/domain/webhooks/delivery.js';
 import { QUEUES, attemptsOf as jobAttempts, type DeliveryAttempt, type DeliveryJobData } from '../../src/domain/webhooks/queue.js';
@@ -160,5 +161,42 @@ describe('partition pruning in the events feed', () => {
     expect(older.length).toBeGreaterThanOrEqual(4);
     expect(probed.length).toBeGreaterThan(0);
     expect(probed.filter((name) => older.includes(name))).toEqual([]);
+  });
+
+  /** The partitions an acknowledgement reads to find what it cancels (a SELECT: EXPLAIN ANALYZE writes nothing). */
+  const ackProbes = (installationId: number, through: number) => partitionsProbed(acknowledgeTargetStatement(installationId, through), 'webhook_logs');
+
+  it('when an acknowledgement repeats one already made and the installation never had a redelivery, then it reads no partition of the logs', async () => {
+    const quiet = await createInstallation(t.db, { webhookEndpoint: world.receiver.url('/hook') });
+    const eventIds = [await emit(t, scopeOf(quiet), 'order.paid', paid(8)), await emit(t, scopeOf(quiet), 'order.paid', paid(9))];
+    for (const id of eventIds) await waitForDelivery(t.db, id);
+    // Above the last acknowledgement: the originals are looked for.
+    expect((await ackProbes(quiet.installationId, 2)).length).toBeGreaterThan(0);
+    await acknowledgeEvents(t.db, quiet.installationId, 2);
+    expect(await ackProbes(quiet.installationId, 1)).toEqual([]);
+    expect(await ackProbes(quiet.installationId, 2)).toEqual([]);
+  });
+
+  it('when the installation has a redelivery, then an acknowledgement looks for pending ones from its day on only, and cancels it', async () => {
+    const day = 86_400_000;
+    const today = Math.floor(Date.now() / day) * day;
+    await splitHistory(t.db, new Date(today - 4 * day));
+    const resent = await createInstallation(t.db, { webhookEndpoint: world.receiver.url('/hook') });
+    const eventId = await emit(t, scopeOf(resent), 'order.paid', paid(10));
+    const [log] = await waitForDelivery(t.db, eventId);
+    await acknowledgeEvents(t.db, resent.installationId, 1);
+    const original = await t.db.selectFrom('control.webhook_logs').selectAll().where('log_id', '=', log!.log_id).executeTakeFirstOrThrow();
+    // The redelivery stays pending while no worker runs.
+    await t.jobs!.stopWorkers();
+    const redelivery = await redeliverWebhook(t.db, t.queue, original);
+    const probed = await ackProbes(resent.installationId, 1);
+    const older = (await listPartitions(t.db, 'webhook_logs')).filter((p) => p.to !== null && p.to.getTime() <= today).map((p) => p.name);
+    expect(older.length).toBeGreaterThanOrEqual(4);
+    expect(probed.length).toBeGreaterThan(0);
+    expect(probed.filter((name) => older.includes(name))).toEqual([]);
+    expect(await acknowledgeEvents(t.db, resent.installationId, 1)).toEqual({ acknowledged_through: 1, cancelled_deliveries: 1 });
+    await t.jobs!.startWorkers();
+    const { status } = await t.db.selectFrom('control.webhook_logs').select('status').where('log_id', '=', redelivery.log_id).executeTakeFirstOrThrow();
+    expect(status).toBe('acknowledged');
   });
 });

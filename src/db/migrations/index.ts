@@ -20,6 +20,7 @@ import * as control_2026_11_27_030000 from './control/2026_11_27_030000_webhook_
 import * as control_2026_11_27_040000 from './control/2026_11_27_040000_fanout_outbox.js';
 import * as control_2026_11_27_050000 from './control/2026_11_27_050000_api_requests_by_time.js';
 import * as control_2026_11_27_060000 from './control/2026_11_27_060000_webhook_logs_by_time.js';
+import * as control_2026_11_27_070000 from './control/2026_11_27_070000_resent_at.js';
 import * as data_2026_11_22_000100 from './data/2026_11_22_000100_create_data_plane.js';
 import * as data_2026_11_22_000300 from './data/2026_11_22_000300_add_capture_snapshot.js';
 import * as data_2026_11_22_000800 from './data/2026_11_22_000800_add_transaction_refund_link.js';
@@ -50,6 +51,7 @@ export const controlMigrations: Record<string, Migration> = {
   '2026_11_27_040000_fanout_outbox': control_2026_11_27_040000,
   '2026_11_27_050000_api_requests_by_time': control_2026_11_27_050000,
   '2026_11_27_060000_webhook_logs_by_time': control_2026_11_27_060000,
+  '2026_11_27_070000_resent_at': control_2026_11_27_070000,
 };
 
 export const dataPlaneMigrations: Record<string, Migration> = {

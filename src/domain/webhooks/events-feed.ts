@@ -164,30 +164,48 @@ export async function acknowledgeEvents(db: Db, installationId: number, through:
 }
 
 async function acknowledge(trx: Transaction<Database>, installationId: number, through: number): Promise<Acknowledgement> {
-  // The pending deliveries at or below `through`: the originals above the last acknowledgement
-  // (those below it were cancelled by it, and no original is numbered below the last sequence
-  // issued) and any redelivery or replay delivery, which repeat old sequences. No index reads the
-  // status, so that recording an attempt is a HOT update (migration 2026_11_27_020000).
-  const { rows: cancelled } = await sql<{ log_id: number }>`
-    with acknowledged as (
-      select coalesce((select s.acknowledged_through from control.installation_webhook_state s where s.installation_id = ${installationId}), 0) as through
-    ), target as (
-      select log_id, created_at from control.webhook_logs
-       where installation_id = ${installationId} and direction = 'outbound' and status = 'pending'
-         and sequence > (select through from acknowledged) and sequence <= ${through}
-      union
-      select log_id, created_at from control.webhook_logs
-       where installation_id = ${installationId} and direction = 'outbound' and status = 'pending'
-         and (replay_id is not null or redelivery_of is not null) and sequence <= ${through}
-    )
-    -- Arrays, not a join: a join with the target makes the planner scan every partition whole.
-    update control.webhook_logs l
-       set status = 'acknowledged', updated_at = now()
-     where l.log_id = any(array(select log_id from target)) and l.created_at = any(array(select created_at from target)) and l.status = 'pending'
-    returning l.log_id`.execute(trx);
+  const { rows: target } = await acknowledgeTargetStatement(installationId, through).execute(trx);
+  // By key, each with its partition key as constants: PostgreSQL reads only their partitions.
+  const cancelled =
+    target.length === 0
+      ? []
+      : (
+          await sql<{ log_id: number }>`
+            update control.webhook_logs l set status = 'acknowledged', updated_at = now()
+             where l.log_id = any(${target.map((row) => row.log_id)}::int[]) and l.created_at = any(${target.map((row) => row.created_at)}::timestamptz[])
+               and l.status = 'pending'
+            returning l.log_id`.execute(trx)
+        ).rows;
   const { rows } = await sql<{ acknowledged_through: number }>`
     insert into control.installation_webhook_state as s (installation_id, acknowledged_through) values (${installationId}, ${through})
     on conflict (installation_id) do update set acknowledged_through = greatest(s.acknowledged_through, excluded.acknowledged_through)
     returning acknowledged_through`.execute(trx);
   return { acknowledged_through: rows[0]!.acknowledged_through, cancelled_deliveries: cancelled.length };
+}
+
+/**
+ * What an acknowledgement cancels: the pending deliveries at or below `through`. They are the
+ * originals above the last acknowledgement (those below it were cancelled by it, and no original
+ * is numbered below the last sequence issued), looked for only when `through` is above it, and the
+ * redeliveries and replay deliveries, which repeat old sequences, looked for only from the
+ * installation's first one on (`resent_at`; never, when it had none). A condition on the state
+ * alone is a one-time filter, and `resent_at` prunes at execution: PostgreSQL reads no partition
+ * of the logs it does not need. No index reads the status, so that recording an attempt is a HOT
+ * update (migration 2026_11_27_020000). Partition keys as text: microseconds kept.
+ */
+export function acknowledgeTargetStatement(installationId: number, through: number): RawBuilder<{ log_id: number; created_at: string }> {
+  return sql<{ log_id: number; created_at: string }>`
+    with state as (
+      select coalesce(max(s.acknowledged_through), 0) as through, max(s.resent_at) as resent_at
+        from control.installation_webhook_state s where s.installation_id = ${installationId}
+    )
+    select log_id, created_at::text as created_at from control.webhook_logs
+     where installation_id = ${installationId} and direction = 'outbound' and status = 'pending'
+       and sequence > (select through from state) and sequence <= ${through}
+       and (select through from state) < ${through}
+    union
+    select log_id, created_at::text as created_at from control.webhook_logs
+     where installation_id = ${installationId} and direction = 'outbound' and status = 'pending'
+       and (replay_id is not null or redelivery_of is not null) and sequence <= ${through}
+       and created_at >= (select resent_at from state) and (select resent_at from state) is not null`;
 }

@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/types.js';
 
 /** An installation's webhook state row (control.installation_webhook_state) as its lockers read it. */
@@ -24,4 +24,13 @@ export async function lockInstallationStates(trx: Transaction<Database>, install
     select installation_id, last_sequence, consecutive_failures from control.installation_webhook_state
      where installation_id = any(${ids}::int[]) order by installation_id for no key update`.execute(trx);
   return rows;
+}
+
+/**
+ * Notes, in the transaction that makes them, that the installation has redelivery or replay
+ * deliveries (kept from the first one on): the acknowledgement looks for pending ones only from
+ * then (events-feed.ts). The row exists: a delivery to redeliver or an event to replay was fanned out.
+ */
+export async function markResent(trx: Transaction<Database> | Kysely<Database>, installationId: number): Promise<void> {
+  await sql`update control.installation_webhook_state set resent_at = coalesce(resent_at, now()) where installation_id = ${installationId}`.execute(trx);
 }

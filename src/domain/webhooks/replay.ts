@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.js';
 import type { Database, WebhookLogsTable } from '../../db/types.js';
 import type { Selectable } from 'kysely';
 import { DomainError, NotFoundError, ValidationError } from '../shared/index.js';
-import { lockInstallationStates } from './installation-state.js';
+import { lockInstallationStates, markResent } from './installation-state.js';
 import type { JobQueue } from './queue.js';
 import { transactionTime } from './partition-keys.js';
 import { WEBHOOK_LOG_COLUMNS } from '../../db/columns.js';
@@ -153,6 +153,7 @@ async function insertReplay(trx: Transaction<Database>, queue: JobQueue, request
     .returning('replay_id')
     .executeTakeFirstOrThrow();
   if (total === 0) return replay.replay_id;
+  await markResent(trx, request.installationId);
   await sql`
     with m as (${matching} order by ie.sequence limit ${MAX_REPLAY_EVENTS}),
     logs as (
@@ -196,6 +197,7 @@ export async function redeliverWebhook(db: Db, queue: JobQueue, original: Select
     if (!event) throw new ValidationError({ logId: ['the event is older than the retention window and can no longer be sent'] });
   }
   return db.transaction().execute(async (trx) => {
+    await markResent(trx, original.installation_id);
     const row = await trx
       .insertInto('control.webhook_logs')
       .values({
