@@ -14,8 +14,9 @@ const SQL = {
             inner join "control"."plugins" as "p" on "p"."plugin_id" = "i"."plugin_id" inner join "control"."projects" as "pr" on "pr"."project_id" = "p"."project_id"
             left join "control"."sandboxes" as "s" on "s"."sandbox_id" = "i"."sandbox_id"
            where "i"."installation_id" = $1 and "pr"."developer_id" = $2 and "p"."listing_status" <> 'deleted' and ("s"."sandbox_id" is null or "s"."status" <> 'deleted')`,
-  webhookLogs: 'select * from "control"."webhook_logs" where "installation_id" = $1 order by "log_id" desc limit $2',
-  apiRequests: 'select * from "control"."api_requests" where "installation_id" = $1 order by "api_request_id" desc limit $2',
+  // The service's order, newest first by time, then id (src/db/time-keyset.ts), and its cursor's time.
+  webhookLogs: 'select *, (extract(epoch from created_at) * 1000000)::bigint as cursor_at from "control"."webhook_logs" where "installation_id" = $1 order by "created_at" desc, "log_id" desc limit $2',
+  apiRequests: 'select *, (extract(epoch from created_at) * 1000000)::bigint as cursor_at from "control"."api_requests" where "installation_id" = $1 order by "created_at" desc, "api_request_id" desc limit $2',
 };
 
 type Row = Record<string, unknown>;
@@ -60,6 +61,6 @@ export async function portal(req: http.IncomingMessage, res: http.ServerResponse
   const { rows } = await query(`floor_portal_${field}`, SQL[field], [installationId, first + 1]);
   const page = rows.slice(0, first);
   const last = page.at(-1);
-  const endCursor = last ? Buffer.from(JSON.stringify([Number(last[CURSOR_KEY[field]])])).toString('base64url') : null;
+  const endCursor = last ? Buffer.from(JSON.stringify([Number(last.cursor_at), Number(last[CURSOR_KEY[field]])])).toString('base64url') : null;
   send(res, 200, { data: { [field]: { nodes: page.map(VIEWS[field]), pageInfo: { hasNextPage: rows.length > first, endCursor } } } });
 }

@@ -57,14 +57,19 @@ export async function issueSessionToken(config: Config, developerId: number, now
  * afresh (and refused as expired).
  */
 const verifiedBySecret = new WeakMap<Buffer, Map<string, { subject: string | undefined; expiresAt: number }>>();
-const VERIFIED_TOKENS_KEPT = 1000;
+/** About 3 MB at most (a token is about 200 bytes): the sessions of a few thousand developers at work at once. */
+const VERIFIED_TOKENS_KEPT = 10_000;
 
 async function verifiedSubject(config: Config, token: string): Promise<string | undefined> {
   let verifiedTokens = verifiedBySecret.get(config.jwtSecret);
   if (!verifiedTokens) verifiedBySecret.set(config.jwtSecret, (verifiedTokens = new Map()));
   const known = verifiedTokens.get(token);
-  if (known && known.expiresAt > Date.now()) return known.subject;
   verifiedTokens.delete(token);
+  if (known && known.expiresAt > Date.now()) {
+    // Kept as the most recently used (a Map keeps insertion order): the least recently used goes first.
+    verifiedTokens.set(token, known);
+    return known.subject;
+  }
   const { payload } = await jwtVerify(token, config.jwtSecret, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
   if (payload.exp !== undefined) {
     if (verifiedTokens.size >= VERIFIED_TOKENS_KEPT) verifiedTokens.delete(verifiedTokens.keys().next().value!);

@@ -164,7 +164,15 @@ export async function acknowledgeEvents(db: Db, installationId: number, through:
 }
 
 async function acknowledge(trx: Transaction<Database>, installationId: number, through: number): Promise<Acknowledgement> {
-  const { rows: target } = await acknowledgeTargetStatement(installationId, through).execute(trx);
+  // Nothing to look for (a cursor not past the last acknowledgement, no redelivery or replay ever):
+  // not even a statement that reads no partition, whose plan still opens every day's.
+  const state = await trx
+    .selectFrom('control.installation_webhook_state')
+    .select(['acknowledged_through', 'resent_at'])
+    .where('installation_id', '=', installationId)
+    .executeTakeFirst();
+  const mayCancel = through > (state?.acknowledged_through ?? 0) || (state?.resent_at ?? null) !== null;
+  const { rows: target } = mayCancel ? await acknowledgeTargetStatement(installationId, through).execute(trx) : { rows: [] };
   // By key, each with its partition key as constants: PostgreSQL reads only their partitions.
   const cancelled =
     target.length === 0
