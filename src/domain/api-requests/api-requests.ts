@@ -4,7 +4,7 @@ import { dropPartitionsBefore } from '../../db/partitions.js';
 import type { ApiRequestsTable } from '../../db/types.js';
 import { installations } from '../installations/index.js';
 import { NotFoundError, ValidationError } from '../shared/index.js';
-import { decodeTimeCursor, encodeCursor } from '../shared/pagination.js';
+import { decodeTimeCursor, toTimePage } from '../shared/pagination.js';
 import { microsOf, olderThan, timeKeyOf } from '../../db/time-keyset.js';
 import { API_REQUEST_COLUMNS } from '../../db/columns.js';
 
@@ -72,14 +72,7 @@ export async function listApiRequests(db: Db, developerId: number, input: ApiReq
   const cursor = decodeTimeCursor(input.after ?? undefined, 'apiRequests');
   if (!(await installations.ownedInstallation(db, developerId, input.installationId))) throw new NotFoundError('installation');
   const after = cursor && (await timeKeyOf(db, cursor, 'control.api_requests', 'created_at', 'api_request_id'));
-  const query = apiRequestPageQuery(db, input, after);
-  const rows = await query.execute();
-  const page = rows.slice(0, input.first);
-  const last = page[page.length - 1];
-  return {
-    nodes: page.map(({ cursor_at: _, ...row }) => row as ApiRequestRow),
-    pageInfo: { hasNextPage: rows.length > input.first, endCursor: last ? encodeCursor([Number(last.cursor_at), last.api_request_id]) : null },
-  };
+  return toTimePage(await apiRequestPageQuery(db, input, after).execute(), input.first, (row) => row.api_request_id);
 }
 
 /** The statement of a page (one row more than asked, to tell whether more follow), after the entry `after`. */

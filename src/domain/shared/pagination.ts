@@ -72,3 +72,20 @@ export function decodeTimeCursor(cursor: string | undefined, list: string): Time
   }
   throw new ValidationError({ after: [`is not a cursor returned by ${list}`] });
 }
+
+/**
+ * A newest-first page by time and id from `first + 1` rows read with their time (`cursor_at`,
+ * microseconds since 1970, as text), with the cursor of its last entry.
+ */
+export function toTimePage<R extends { cursor_at: string }>(
+  rows: R[],
+  first: number,
+  idOf: (row: R) => number,
+): { nodes: Omit<R, 'cursor_at'>[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } } {
+  const page = rows.slice(0, first);
+  const last = page[page.length - 1];
+  return {
+    nodes: page.map(({ cursor_at: _, ...row }) => row),
+    pageInfo: { hasNextPage: rows.length > first, endCursor: last ? encodeCursor([Number(last.cursor_at), idOf(last)]) : null },
+  };
+}

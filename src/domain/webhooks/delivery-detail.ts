@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { installations } from '../installations/index.js';
-import { decodeTimeCursor, NotFoundError, ValidationError } from '../shared/index.js';
+import { decodeTimeCursor, NotFoundError, toTimePage, ValidationError } from '../shared/index.js';
 import { microsOf, olderThan, timeKeyOf } from '../../db/time-keyset.js';
 import { buildBody } from './delivery.js';
-import { MAX_LOG_PAGE, toLogPage, type WebhookLogPage, type WebhookLogRow } from './store.js';
+import { MAX_LOG_PAGE, type WebhookLogPage, type WebhookLogRow } from './store.js';
 import { WEBHOOK_LOG_COLUMNS, qualified } from '../../db/columns.js';
 
 // A developer's outbound deliveries across their plugins' installations, and one delivery's
@@ -44,7 +44,7 @@ export async function listDeveloperDeliveries(db: Db, developerId: number, filte
   if (filter.event) query = query.where('l.event_type', '=', filter.event);
   const after = cursor && (await timeKeyOf(db, cursor, 'control.webhook_logs', 'created_at', 'log_id'));
   if (after) query = query.where(olderThan('l.created_at', 'l.log_id', after));
-  return toLogPage(await query.execute(), filter.first);
+  return toTimePage(await query.execute(), filter.first, (row) => row.log_id);
 }
 
 export interface DeliveryAttemptRow {

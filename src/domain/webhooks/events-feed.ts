@@ -135,24 +135,19 @@ export interface Acknowledgement {
  * times. Idempotent.
  */
 export async function acknowledgeEvents(db: Db, installationId: number, through: number, lockTimeoutMs = 0): Promise<Acknowledgement> {
-  const state = await db
-    .selectFrom('control.installation_webhook_state')
-    .select(['last_sequence'])
-    .where('installation_id', '=', installationId)
-    .executeTakeFirst();
-  const last = state?.last_sequence ?? 0;
+  const state = await acknowledgementState(db, installationId);
   // Sequences only grow: a cursor at or below the last one issued stays valid.
-  if (through > last) {
+  if (through > state.lastSequence) {
     throw new ValidationError(
-      { through: [`is above the last sequence issued to this installation (${last})`] },
-      `Nothing has been issued after sequence ${last}: acknowledge at most ${last}.`,
+      { through: [`is above the last sequence issued to this installation (${state.lastSequence})`] },
+      `Nothing has been issued after sequence ${state.lastSequence}: acknowledge at most ${state.lastSequence}.`,
     );
   }
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await db.transaction().execute(async (trx) => {
         if (lockTimeoutMs > 0) await sql`select set_config('lock_timeout', ${`${lockTimeoutMs}ms`}, true)`.execute(trx);
-        return acknowledge(trx, installationId, through);
+        return acknowledge(trx, installationId, through, state);
       });
     } catch (err) {
       // A deadlock with a recording transaction locking the same rows in another order, or a lock
@@ -163,16 +158,26 @@ export async function acknowledgeEvents(db: Db, installationId: number, through:
   }
 }
 
-async function acknowledge(trx: Transaction<Database>, installationId: number, through: number): Promise<Acknowledgement> {
-  // Nothing to look for (a cursor not past the last acknowledgement, no redelivery or replay ever):
-  // not even a statement that reads no partition, whose plan still opens every day's.
-  const state = await trx
+/** What an acknowledgement reads of its installation's webhook state, once, before its transaction. */
+export interface AcknowledgementState {
+  lastSequence: number;
+  acknowledgedThrough: number;
+  /** The installation's first redelivery or replay delivery (null: none ever). */
+  resentAt: Date | null;
+}
+
+export async function acknowledgementState(db: Db, installationId: number): Promise<AcknowledgementState> {
+  const row = await db
     .selectFrom('control.installation_webhook_state')
-    .select(['acknowledged_through', 'resent_at'])
+    .select(['last_sequence', 'acknowledged_through', 'resent_at'])
     .where('installation_id', '=', installationId)
     .executeTakeFirst();
-  const mayCancel = through > (state?.acknowledged_through ?? 0) || (state?.resent_at ?? null) !== null;
-  const { rows: target } = mayCancel ? await acknowledgeTargetStatement(installationId, through).execute(trx) : { rows: [] };
+  return { lastSequence: row?.last_sequence ?? 0, acknowledgedThrough: row?.acknowledged_through ?? 0, resentAt: row?.resent_at ?? null };
+}
+
+async function acknowledge(trx: Transaction<Database>, installationId: number, through: number, state: AcknowledgementState): Promise<Acknowledgement> {
+  const search = acknowledgeTargetStatement(installationId, through, state);
+  const { rows: target } = search ? await search.execute(trx) : { rows: [] };
   // By key, each with its partition key as constants: PostgreSQL reads only their partitions.
   const cancelled =
     target.length === 0
@@ -196,24 +201,19 @@ async function acknowledge(trx: Transaction<Database>, installationId: number, t
  * originals above the last acknowledgement (those below it were cancelled by it, and no original
  * is numbered below the last sequence issued), looked for only when `through` is above it, and the
  * redeliveries and replay deliveries, which repeat old sequences, looked for only from the
- * installation's first one on (`resent_at`; never, when it had none). A condition on the state
- * alone is a one-time filter, and `resent_at` prunes at execution: PostgreSQL reads no partition
- * of the logs it does not need. No index reads the status, so that recording an attempt is a HOT
- * update (migration 2026_11_27_020000). Partition keys as text: microseconds kept.
+ * installation's first one on (`resentAt`), in the partitions from that day on. Null: nothing to
+ * look for, no statement (even one that reads no partition opens every day's in its plan).
+ * The state was read before the transaction: an acknowledgement made since only widens the first
+ * search, and a redelivery made since counts as made after this acknowledgement. No index reads
+ * the status, so that recording an attempt is a HOT update (migration 2026_11_27_020000).
+ * Partition keys as text: microseconds kept.
  */
-export function acknowledgeTargetStatement(installationId: number, through: number): RawBuilder<{ log_id: number; created_at: string }> {
-  return sql<{ log_id: number; created_at: string }>`
-    with state as (
-      select coalesce(max(s.acknowledged_through), 0) as through, max(s.resent_at) as resent_at
-        from control.installation_webhook_state s where s.installation_id = ${installationId}
-    )
-    select log_id, created_at::text as created_at from control.webhook_logs
-     where installation_id = ${installationId} and direction = 'outbound' and status = 'pending'
-       and sequence > (select through from state) and sequence <= ${through}
-       and (select through from state) < ${through}
-    union
-    select log_id, created_at::text as created_at from control.webhook_logs
-     where installation_id = ${installationId} and direction = 'outbound' and status = 'pending'
-       and (replay_id is not null or redelivery_of is not null) and sequence <= ${through}
-       and created_at >= (select resent_at from state) and (select resent_at from state) is not null`;
+export function acknowledgeTargetStatement(installationId: number, through: number, state: AcknowledgementState): RawBuilder<{ log_id: number; created_at: string }> | null {
+  const pending = sql`select log_id, created_at::text as created_at from control.webhook_logs
+     where installation_id = ${installationId} and direction = 'outbound' and status = 'pending' and sequence <= ${through}`;
+  const searches = [
+    through > state.acknowledgedThrough ? sql`${pending} and sequence > ${state.acknowledgedThrough}` : null,
+    state.resentAt ? sql`${pending} and (replay_id is not null or redelivery_of is not null) and created_at >= ${state.resentAt}` : null,
+  ].filter((search) => search !== null);
+  return searches.length === 0 ? null : sql<{ log_id: number; created_at: string }>`${sql.join(searches, sql` union `)}`;
 }

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { WebhookLogsTable } from '../../db/types.js';
 import { installations } from '../installations/index.js';
-import { decodeTimeCursor, encodeCursor, NotFoundError, ValidationError } from '../shared/index.js';
+import { decodeTimeCursor, NotFoundError, toTimePage, ValidationError } from '../shared/index.js';
 import { microsOf, olderThan, timeKeyOf } from '../../db/time-keyset.js';
 import { WEBHOOK_LOG_COLUMNS } from '../../db/columns.js';
 
@@ -98,15 +98,5 @@ export async function listWebhookLogs(
     .orderBy('log_id', 'desc')
     .limit(input.first + 1);
   if (after) query = query.where(olderThan('created_at', 'log_id', after));
-  return toLogPage(await query.execute(), input.first);
-}
-
-/** A page of log entries from `first + 1` rows read newest first, with the cursor of its last one. */
-export function toLogPage(rows: (WebhookLogRow & { cursor_at: string })[], first: number): WebhookLogPage {
-  const page = rows.slice(0, first);
-  const last = page[page.length - 1];
-  return {
-    nodes: page.map(({ cursor_at: _, ...row }) => row),
-    pageInfo: { hasNextPage: rows.length > first, endCursor: last ? encodeCursor([Number(last.cursor_at), last.log_id]) : null },
-  };
+  return toTimePage(await query.execute(), input.first, (row) => row.log_id);
 }
