@@ -16,6 +16,9 @@ export interface BossOptions {
   max?: number;
 }
 
+/** The least time between two passes of pg-boss's monitor (expiry, heartbeats) over a queue. */
+export const MONITOR_GAP_SECONDS = 5;
+
 /** Creates and starts pg-boss (installing or migrating its schema) and the webhook queues. */
 export async function startBoss(options: BossOptions): Promise<PgBoss> {
   const boss = new PgBoss({
@@ -27,7 +30,9 @@ export async function startBoss(options: BossOptions): Promise<PgBoss> {
     supervise: options.supervise,
     schedule: options.supervise,
     superviseIntervalSeconds: options.superviseIntervalSeconds ?? 30,
-    monitorIntervalSeconds: options.superviseIntervalSeconds ?? 30,
+    // The timer passes every superviseIntervalSeconds; a pass asked for after an outage
+    // (lost-claims.ts) runs when the last one is at least this old.
+    monitorIntervalSeconds: Math.min(options.superviseIntervalSeconds ?? 30, MONITOR_GAP_SECONDS),
     migrate: true,
   });
   boss.on('error', (err) => {

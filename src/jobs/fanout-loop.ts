@@ -19,6 +19,8 @@ export interface FanoutLoopOptions {
   batchSize?: number;
   /** How often the loop looks without a notification. */
   pollMs?: number;
+  /** Called when a fan-out finds the database gone. */
+  onDatabaseLost?: () => void;
 }
 
 /** How long the loop waits after a lost database or listening connection before it tries again. */
@@ -65,7 +67,8 @@ export function startFanoutLoop(options: FanoutLoopOptions): { stop(): Promise<v
         } else if (err instanceof FanoutFailed) {
           alone = true;
         } else {
-          if (!asUnavailable(err)) logger.error({ err }, 'webhook fan-out failed');
+          if (asUnavailable(err)) options.onDatabaseLost?.();
+          else logger.error({ err }, 'webhook fan-out failed');
           await nap(RETRY_MS);
         }
         continue;

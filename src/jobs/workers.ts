@@ -18,9 +18,9 @@ import { playScenario, type ScenarioDeps } from '../domain/sandboxes/index.js';
 import type { Logger } from '../logger.js';
 import type { Db } from '../db/database.js';
 import { asUnavailable } from '../domain/shared/index.js';
-import { sql } from 'kysely';
 import { startPartitionMaintenance } from './partitions.js';
 import { startFanoutLoop } from './fanout-loop.js';
+import { databaseAnswers, recoverLostClaims, type LostClaims } from './lost-claims.js';
 
 // The webhook workers of one process. Events to fan out arrive through the fan-out outbox and its
 // NOTIFY (fanout-loop.ts), jobs through pg-boss's LISTEN/NOTIFY, both the moment their
@@ -52,12 +52,18 @@ export async function startWebhookWorkers(
   const wakeUps = new WakeUps(boss);
   let deliveryWorker = '';
 
-  const fanout = startFanoutLoop({ db: deps.db, queue: deps.queue, logger: deps.logger, connectionString, pollMs: polling * 1000 });
+  // Any sign of a lost database (pg-boss's fetches and heartbeats, the handlers, the fan-out loop).
+  const lostClaims = recoverLostClaims(boss, deps.db, deps.logger);
+  const onBossError = (err: unknown) => void (asUnavailable(err) && lostClaims.databaseLost());
+  boss.on('error', onBossError);
+  const outlastOutages = outlastOutagesOf(deps.db, lostClaims);
+
+  const fanout = startFanoutLoop({ db: deps.db, queue: deps.queue, logger: deps.logger, connectionString, pollMs: polling * 1000, onDatabaseLost: lostClaims.databaseLost });
   // Fan-out jobs enqueued per event by versions before the outbox (a deploy's jobs in flight).
   await boss.work<FanoutJobData>(
     QUEUES.fanout,
     { batchSize: 100, pollingIntervalSeconds: polling, notifyPollingIntervalSeconds: Math.max(polling, 5), burstWhenBatchFull: true },
-    outlastOutages(deps.db, (jobs) => createDeliveries(deps.db, deps.queue, jobs, deps.logger)),
+    outlastOutages((jobs) => createDeliveries(deps.db, deps.queue, jobs, deps.logger)),
   );
 
   const delivery: DeliveryDeps = {
@@ -77,14 +83,14 @@ export async function startWebhookWorkers(
       notifyPollingIntervalSeconds: Math.max(polling, 5),
       burstWhenBatchFull: true,
     },
-    outlastOutages(deps.db, (jobs) => batches.run(jobs)),
+    outlastOutages((jobs) => batches.run(jobs)),
   );
 
   // Replays of different installations run side by side; a replay's chunks one after the other.
   await boss.work<ReplayJobData>(
     QUEUES.replay,
     { batchSize: 1, localConcurrency: 2, pollingIntervalSeconds: polling, notifyPollingIntervalSeconds: Math.max(polling, 5) },
-    outlastOutages(deps.db, ([job]) => runReplayChunk(delivery, job!)),
+    outlastOutages(([job]) => runReplayChunk(delivery, job!)),
   );
 
   await boss.work(QUEUES.retention, async () => {
@@ -107,6 +113,8 @@ export async function startWebhookWorkers(
       const deadline = performance.now() + withinMs;
       await partitions.stop();
       await fanout.stop();
+      boss.off('error', onBossError);
+      lostClaims.stop();
       wakeUps.clear();
       await Promise.all([QUEUES.fanout, QUEUES.delivery, QUEUES.replay, QUEUES.retention, QUEUES.maintenance].map((name) => boss.offWork(name, { wait: true })));
       // Attempts still running in the background end within the timeout; those that would outlast
@@ -123,23 +131,27 @@ const OUTAGE_WAIT_MS = 30_000;
  * A job handler that lost its database connection waits until the database answers again before
  * failing: pg-boss records the failure only then (it cannot while the database is down), so the
  * jobs retry about a second after the database is back instead of staying active until their
- * expiry (minutes) finds them.
+ * heartbeat or expiry finds them.
  */
-function outlastOutages<T, R>(db: Db, handler: (jobs: T) => Promise<R>): (jobs: T) => Promise<R> {
-  return async (jobs) => {
-    try {
-      return await handler(jobs);
-    } catch (err) {
-      if (asUnavailable(err)) await untilDatabaseAnswers(db, OUTAGE_WAIT_MS);
-      throw err;
-    }
-  };
+function outlastOutagesOf(db: Db, lostClaims: LostClaims) {
+  return <T, R>(handler: (jobs: T) => Promise<R>): ((jobs: T) => Promise<R>) =>
+    async (jobs) => {
+      try {
+        return await handler(jobs);
+      } catch (err) {
+        if (asUnavailable(err)) {
+          lostClaims.databaseLost();
+          await untilDatabaseAnswers(db, OUTAGE_WAIT_MS);
+        }
+        throw err;
+      }
+    };
 }
 
 async function untilDatabaseAnswers(db: Db, limitMs: number): Promise<void> {
   const deadline = Date.now() + limitMs;
   while (Date.now() < deadline) {
-    if (await sql`select 1`.execute(db).then(() => true, () => false)) return;
+    if (await databaseAnswers(db)) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { sql } from 'kysely';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -143,7 +144,14 @@ describe('a PostgreSQL crash under a stream of POST /orders', () => {
     const storedIds = new Set(stored.map((r) => (r as { order_id: number }).order_id));
     expect(acknowledged.filter((id) => !storedIds.has(id))).toEqual([]);
     const delivered = () => new Set(receiver.requests.map((r) => (JSON.parse(r.body.toString()) as { data: { order_id: number } }).data.order_id));
-    await waitUntil(() => acknowledged.every((id) => delivered().has(id)), 30_000, 'every acknowledged order.created delivered');
+    await waitUntil(() => acknowledged.every((id) => delivered().has(id)), 30_000, 'every acknowledged order.created delivered').catch(async (err: Error) => {
+      // Say what became of the missing ones: still in the outbox, a delivery not yet made, or failed.
+      const missing = acknowledged.filter((id) => !delivered().has(id));
+      const { rows: outbox } = await sql`select outbox_id, event_id, failures, last_error from control.fanout_outbox`.execute(db.db);
+      const { rows: pending } = await sql`select delivery_id, status, attempts, created_at from control.webhook_logs where installation_id = ${inst.installationId} and status <> 'delivered'`.execute(db.db);
+      const { rows: jobs } = await sql`select name, state, retry_count, started_on, created_on from pgboss.job where state not in ('completed') and name like 'webhook%'`.execute(db.db);
+      throw new Error(`${err.message}: orders ${missing.join(', ')} undelivered; outbox ${JSON.stringify(outbox)}; deliveries not delivered ${JSON.stringify(pending)}; jobs ${JSON.stringify(jobs)}; service log:\n${service.output.join('').slice(-6000)}`);
+    });
     const sequences = await db.db.selectFrom('control.installation_events').select('sequence').where('installation_id', '=', inst.installationId).orderBy('sequence').execute();
     expect(sequences.map((r) => r.sequence)).toEqual(sequences.map((_, i) => i + 1));
     expect(sequences.length).toBe(storedIds.size);

@@ -158,16 +158,21 @@ const CONNECTION_MESSAGES = /^(Connection terminated|timeout exceeded when tryin
 
 /**
  * The ServiceUnavailableError that a connection-level database failure stands for, looking
- * through wrappers (RolledBackError keeps its cause); undefined for any other error.
+ * through wrappers (RolledBackError keeps its cause); undefined for any other error. Also reads
+ * an error copied into a plain object, as pg-boss emits its workers' errors.
  */
 export function asUnavailable(err: unknown): ServiceUnavailableError | undefined {
-  for (let current = err, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
+  for (let current = err, depth = 0; isErrorLike(current) && depth < 5; current = current.cause, depth += 1) {
     if (current instanceof ServiceUnavailableError) return current;
-    const code = (current as { code?: unknown }).code;
+    const { code } = current;
     const connectionLost = (typeof code === 'string' && (CONNECTION_CODES.has(code) || code.startsWith('08'))) || CONNECTION_MESSAGES.test(current.message);
     if (connectionLost) return new ServiceUnavailableError(2, err);
   }
   return undefined;
+}
+
+function isErrorLike(value: unknown): value is { message: string; code?: unknown; cause?: unknown } {
+  return value instanceof Error || (typeof value === 'object' && value !== null && typeof (value as { message?: unknown }).message === 'string');
 }
 
 /** Input that cannot even be read (a cursor that was not issued by us): the 400 flavour. */

@@ -20,7 +20,7 @@ export { createEventSink } from './outbox.js';
 export type { EmittedEvent, EventScope, EventSink } from './outbox.js';
 export { unknownSubscriptionEntries } from './subscriptions.js';
 export { sendTestWebhook } from './tester.js';
-export { DELIVERIES_PER_JOB, JobQueue, QUEUES, QUEUE_SETTINGS } from './queue.js';
+export { DELIVERIES_PER_JOB, HEARTBEAT_QUEUES, HEARTBEAT_SECONDS, JobQueue, QUEUES, QUEUE_SETTINGS } from './queue.js';
 export type { DeliveryJobData, Executor, FanoutJobData, QueueSettings, ReplayJobData, ScenarioJobData } from './queue.js';
 export { LISTENER_TTL_SECONDS, openStreamCursor, streamCursorNow, webhookStream } from './stream.js';
 export { recordListenerResult } from './listener-report.js';

@@ -148,16 +148,27 @@ export function groupAttempts(items: (DeliveryAttempt & { delaySeconds?: number 
 export type QueueSettings = NonNullable<Parameters<PgBoss['createQueue']>[1]>;
 
 /**
+ * The heartbeat of the queues whose jobs the workers take at once: pg-boss refreshes a held job's
+ * every half of it, and its supervisor fails (retries) a job whose heartbeat is older. A job whose
+ * claim was lost (a worker killed, or a fetch that committed just before a database crash and
+ * whose answer never arrived) is retried then, not at its expiry. pg-boss allows no less.
+ */
+export const HEARTBEAT_SECONDS = 10;
+
+/** The queues with a heartbeat (HEARTBEAT_SECONDS). */
+export const HEARTBEAT_QUEUES: readonly string[] = [QUEUES.fanout, QUEUES.delivery, QUEUES.replay, QUEUES.scenario];
+
+/**
  * How pg-boss keeps each queue. Deliveries retry on their own schedule (new jobs, retry.ts);
  * pg-boss's retries only cover a worker that died or a database error, so they start soon and
  * back off.
  */
 export const QUEUE_SETTINGS: Readonly<Record<string, QueueSettings>> = {
-  [QUEUES.fanout]: { retryLimit: 10, retryDelay: 1, retryBackoff: true, retryDelayMax: 60, expireInSeconds: 60, notify: true, partition: true },
-  [QUEUES.delivery]: { retryLimit: 10, retryDelay: 1, retryBackoff: true, retryDelayMax: 300, notify: true, partition: true },
+  [QUEUES.fanout]: { retryLimit: 10, retryDelay: 1, retryBackoff: true, retryDelayMax: 60, expireInSeconds: 60, notify: true, partition: true, heartbeatSeconds: HEARTBEAT_SECONDS },
+  [QUEUES.delivery]: { retryLimit: 10, retryDelay: 1, retryBackoff: true, retryDelayMax: 300, notify: true, partition: true, heartbeatSeconds: HEARTBEAT_SECONDS },
   // A chunk is sent one delivery after the other: up to REPLAY_CHUNK request timeouts.
-  [QUEUES.replay]: { retryLimit: 10, retryDelay: 1, retryBackoff: true, retryDelayMax: 60, expireInSeconds: 3600, notify: true },
+  [QUEUES.replay]: { retryLimit: 10, retryDelay: 1, retryBackoff: true, retryDelayMax: 60, expireInSeconds: 3600, notify: true, heartbeatSeconds: HEARTBEAT_SECONDS },
   [QUEUES.maintenance]: { retryLimit: 2, expireInSeconds: 600 },
   [QUEUES.retention]: { retryLimit: 2, expireInSeconds: 3600 },
-  [QUEUES.scenario]: { retryLimit: 3, retryDelay: 1, expireInSeconds: 600, notify: true },
+  [QUEUES.scenario]: { retryLimit: 3, retryDelay: 1, expireInSeconds: 600, notify: true, heartbeatSeconds: HEARTBEAT_SECONDS },
 };
