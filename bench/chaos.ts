@@ -32,10 +32,14 @@ async function until(condition: () => boolean | Promise<boolean>, ms: number): P
   return false;
 }
 
+/** The order of an order.created delivery's body. */
+const orderOf = (body: Buffer) => (JSON.parse(body.toString('utf8')).data as { order_id: number }).order_id;
+
 /** PostgreSQL SIGKILLed (postmaster and backends) for 3 s under POST /orders, then started again. */
 async function databaseCrash(): Promise<FaultRow> {
   const service = await startService('all', env);
   try {
+    receiver.requests.length = 0;
     const stream = orderStream(() => service.url, inst.apiKey, itemId, 'crash');
     await until(() => stream.answers.filter((a) => a.status === 201).length >= 20, 30_000);
     const crashedAt = Date.now();
@@ -50,7 +54,14 @@ async function databaseCrash(): Promise<FaultRow> {
     await stream.stop();
     const during = stream.answers.filter((a) => a.at >= crashedAt && a.at < restartingAt);
     await until(async () => (await auditOrders(db, inst.installationId, stream.answers)).eventsLost === 0, 30_000);
-    const row: FaultRow = { fault: 'database crash (SIGKILL, 3 s, restart)', ...tally(stream.answers), ...(await auditOrders(db, inst.installationId, stream.answers)), recoverMs: recoveredAt ? recoveredAt - restartingAt : null, failures: [] };
+    // Every acknowledged order's order.created delivered, and when the last one arrived.
+    const acknowledged = stream.answers.filter((a) => a.status === 201).map((a) => (a.body!.data as { order_id: number }).order_id);
+    const delivered = () => new Set(receiver.requests.map((r) => orderOf(r.body)));
+    const allDelivered = await until(() => acknowledged.every((id) => delivered().has(id)), 30_000);
+    const lastArrival = Math.max(...receiver.requests.filter((r) => acknowledged.includes(orderOf(r.body))).map((r) => r.at));
+    const fault = `database crash (SIGKILL, 3 s, restart): all deliveries in ${Math.round((lastArrival - restartingAt) / 100) / 10} s after the restart`;
+    const row: FaultRow = { fault, ...tally(stream.answers), ...(await auditOrders(db, inst.installationId, stream.answers)), recoverMs: recoveredAt ? recoveredAt - restartingAt : null, failures: [] };
+    if (!allDelivered) row.failures.push(`${acknowledged.filter((id) => !delivered().has(id)).length} acknowledged orders' order.created not delivered within 30 s`);
     if (during.some((a) => a.status !== 503 || a.retryAfter === null)) row.failures.push('an answer during the outage was not 503 with Retry-After');
     if (stream.answers.some((a) => a.status !== 201 && a.status !== 503)) row.failures.push('an answer other than 201 or 503');
     if (readyz.status !== 503) row.failures.push(`/readyz answered ${readyz.status} during the outage`);
@@ -140,7 +151,6 @@ async function hangingEndpoints(): Promise<FaultRow> {
     await sleep(10_000);
     await Promise.all([stream.stop(), ...loads.map((l) => l.stop())]);
     const created = stream.answers.filter((a) => a.status === 201);
-    const orderOf = (body: Buffer) => (JSON.parse(body.toString('utf8')).data as { order_id: number }).order_id;
     await until(() => new Set(receiver.requests.map((r) => orderOf(r.body))).size >= created.length, 30_000);
     const arrived = new Map<number, number>();
     for (const r of receiver.requests) if (!arrived.has(orderOf(r.body))) arrived.set(orderOf(r.body), r.at);
