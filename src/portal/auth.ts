@@ -6,6 +6,7 @@ import { findDeveloperKey, isDeveloperKeyFormat, touchDeveloperKey } from '../do
 import { findDeveloper } from '../domain/developers/index.js';
 import { AccessError } from '../domain/shared/index.js';
 import { isAddressAllowed } from '../lib/cidr.js';
+import { RecentlyUsed } from '../lib/recently-used.js';
 
 // Who is calling the portal: a portal session (JWT, HS256 under SVC_JWT_SECRET, 4 hours, no
 // refresh; 60 requests a minute per developer, whichever of their sessions) or a developer key
@@ -56,25 +57,18 @@ export async function issueSessionToken(config: Config, developerId: number, now
  * skipped; the database checks below run on every request. Bounded; an expired entry is verified
  * afresh (and refused as expired).
  */
-const verifiedBySecret = new WeakMap<Buffer, Map<string, { subject: string | undefined; expiresAt: number }>>();
+const verifiedBySecret = new WeakMap<Buffer, RecentlyUsed<string, { subject: string | undefined; expiresAt: number }>>();
 /** About 3 MB at most (a token is about 200 bytes): the sessions of a few thousand developers at work at once. */
 const VERIFIED_TOKENS_KEPT = 10_000;
 
 async function verifiedSubject(config: Config, token: string): Promise<string | undefined> {
   let verifiedTokens = verifiedBySecret.get(config.jwtSecret);
-  if (!verifiedTokens) verifiedBySecret.set(config.jwtSecret, (verifiedTokens = new Map()));
+  if (!verifiedTokens) verifiedBySecret.set(config.jwtSecret, (verifiedTokens = new RecentlyUsed(VERIFIED_TOKENS_KEPT)));
   const known = verifiedTokens.get(token);
+  if (known && known.expiresAt > Date.now()) return known.subject;
   verifiedTokens.delete(token);
-  if (known && known.expiresAt > Date.now()) {
-    // Kept as the most recently used (a Map keeps insertion order): the least recently used goes first.
-    verifiedTokens.set(token, known);
-    return known.subject;
-  }
   const { payload } = await jwtVerify(token, config.jwtSecret, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
-  if (payload.exp !== undefined) {
-    if (verifiedTokens.size >= VERIFIED_TOKENS_KEPT) verifiedTokens.delete(verifiedTokens.keys().next().value!);
-    verifiedTokens.set(token, { subject: payload.sub, expiresAt: payload.exp * 1000 });
-  }
+  if (payload.exp !== undefined) verifiedTokens.set(token, { subject: payload.sub, expiresAt: payload.exp * 1000 });
   return payload.sub;
 }
 

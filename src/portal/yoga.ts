@@ -15,7 +15,8 @@ import { authenticatePortalRequest, stillAuthenticated, type PortalAuth } from '
 import { isDashboardRequest, sessionCookieControl, sessionCookieToken } from './session-cookie.js';
 import type { PortalContext } from './context.js';
 import { checkDocumentLimits, documentLimitPlugins } from './limits.js';
-import { authorize, readPortalPolicy, requestedOperation, type PortalPolicy } from './policy.js';
+import { authorize, readPortalPolicy, requestedOperation, type PortalPolicy, type RequestedOperation } from './policy.js';
+import { RecentlyUsed } from '../lib/recently-used.js';
 import { portalResolvers } from './resolvers/index.js';
 import { StreamSlots, type EventSink, type JobQueue } from '../domain/webhooks/index.js';
 
@@ -146,8 +147,7 @@ function gate(config: Config, deps: PortalDeps, policy: PortalPolicy) {
       // A browser navigation gets the GraphiQL page, which executes nothing (shared ?query= links).
       const graphiql = req.method === 'GET' && (req.headers.accept ?? '').includes('text/html');
       // Size, tokens and nesting before anything parses the document (this gate's pre-check included).
-      if (isGraphQLRequest(params) && !graphiql) checkDocumentLimits(params.query);
-      const requested = isGraphQLRequest(params) && !graphiql ? requestedOperation(params.query, params.operationName) : undefined;
+      const requested = isGraphQLRequest(params) && !graphiql ? readDocument(params.query, params.operationName) : undefined;
       const prepaid = new Set<string>();
       if (requested) {
         for (const field of requested.fields) authorize(auth.principal, policy.access(requested.operation, field), field);
@@ -200,6 +200,26 @@ function toGraphQLError(error: unknown, logger: Logger): Error {
   }
   logger.error({ err: original }, 'unhandled error in a portal resolver');
   return new GraphQLError('An unexpected error occurred.', { ...position, extensions: { code: 'internal_error' } });
+}
+
+/** Documents the gate read last (limits within bounds, the root fields): clients send the same few again and again. */
+const documentsRead = new RecentlyUsed<string, { requested: RequestedOperation | undefined }>(256);
+/** Only documents up to this size are kept (256 of them: at most 2 MB). */
+const KEPT_DOCUMENT_CHARACTERS = 4096;
+
+/**
+ * The gate's reading of a document: its size, tokens and nesting within DOCUMENT_LIMITS (before
+ * anything parses it: throws otherwise), then the root fields of the operation it would run.
+ */
+function readDocument(query: string, operationName: unknown): RequestedOperation | undefined {
+  const name = typeof operationName === 'string' ? operationName : '';
+  const key = `${name.length}:${name}:${query}`;
+  const known = documentsRead.get(key);
+  if (known) return known.requested;
+  checkDocumentLimits(query);
+  const requested = requestedOperation(query, operationName);
+  if (query.length <= KEPT_DOCUMENT_CHARACTERS) documentsRead.set(key, { requested });
+  return requested;
 }
 
 function isGraphQLRequest(params: unknown): params is { query: string; operationName?: unknown } {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import supertest from 'supertest';
 import { issueSessionToken } from '../../src/portal/auth.js';
 import { createInstallation } from '../support/builders.js';
 import { createTestContext, type TestContext } from '../support/context.js';
@@ -63,5 +64,20 @@ describe('a sandbox cannot multiply deliveries without bound', () => {
     const refused = gqlError(await install());
     expect(refused.code).toBe('validation_error');
     expect(refused.details?.sandboxId?.[0]).toMatch(/20 installations/);
+  });
+});
+
+describe("the gate reads each request's own operation", () => {
+  it('when one document is sent again naming another of its operations, then the gate judges the operation it names now', async () => {
+    const dev = await signUpDeveloper(t.app);
+    const { key } = await createDeveloperKey(t.app, dev.token, ['plugins:read']);
+    // The gate keeps what it read of recent documents; the operation named is part of what it read.
+    const document = 'query Mine { me { id } } query Keys { developerKeys { id } }';
+    const send = (operationName: string) =>
+      supertest(t.app).post('/graphql').set('Content-Type', 'application/json').set('Authorization', `Bearer ${key}`).send({ query: document, operationName });
+    expect((await send('Mine')).body.data?.me?.id).toBe(String(dev.developerId));
+    const refused = await send('Keys');
+    expect({ status: refused.status, error: refused.body.error }).toEqual({ status: 403, error: 'portal_session_required' });
+    expect((await send('Mine')).body.data?.me?.id).toBe(String(dev.developerId));
   });
 });
