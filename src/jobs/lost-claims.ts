@@ -27,19 +27,11 @@ const PROBE_MS = 250;
 export function recoverLostClaims(boss: PgBoss, db: Db, logger: Logger): LostClaims {
   let recovering = false;
   let stopped = false;
-  const timers = new Set<NodeJS.Timeout>();
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        resolve();
-      }, ms);
-      timer.unref();
-      timers.add(timer);
-    });
+  // Unreferenced: a pass still ahead never holds the process open; after stop() none runs.
+  const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
   const recover = async () => {
-    while (!stopped && !(await databaseAnswers(db))) await sleep(PROBE_MS);
+    await untilDatabaseAnswers(db, Infinity, () => stopped);
     for (const waitSeconds of [HEARTBEAT_SECONDS + 1, MONITOR_GAP_SECONDS + 1]) {
       await sleep(waitSeconds * 1000);
       if (stopped) return;
@@ -58,16 +50,15 @@ export function recoverLostClaims(boss: PgBoss, db: Db, logger: Logger): LostCla
     },
     stop: () => {
       stopped = true;
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
     },
   };
 }
 
-/** Whether the database answers a trivial statement now. */
-export async function databaseAnswers(db: Db): Promise<boolean> {
-  return sql`select 1`.execute(db).then(
-    () => true,
-    () => false,
-  );
+/** Waits until the database answers a trivial statement, for at most `limitMs`, or until `stopped()`. */
+export async function untilDatabaseAnswers(db: Db, limitMs: number, stopped: () => boolean = () => false): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  while (Date.now() < deadline && !stopped()) {
+    if (await sql`select 1`.execute(db).then(() => true, () => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, PROBE_MS));
+  }
 }

@@ -20,7 +20,7 @@ import type { Db } from '../db/database.js';
 import { asUnavailable } from '../domain/shared/index.js';
 import { startPartitionMaintenance } from './partitions.js';
 import { startFanoutLoop } from './fanout-loop.js';
-import { databaseAnswers, recoverLostClaims, type LostClaims } from './lost-claims.js';
+import { recoverLostClaims, untilDatabaseAnswers, type LostClaims } from './lost-claims.js';
 
 // The webhook workers of one process. Events to fan out arrive through the fan-out outbox and its
 // NOTIFY (fanout-loop.ts), jobs through pg-boss's LISTEN/NOTIFY, both the moment their
@@ -146,14 +146,6 @@ function outlastOutagesOf(db: Db, lostClaims: LostClaims) {
         throw err;
       }
     };
-}
-
-async function untilDatabaseAnswers(db: Db, limitMs: number): Promise<void> {
-  const deadline = Date.now() + limitMs;
-  while (Date.now() < deadline) {
-    if (await databaseAnswers(db)) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
 }
 
 /** Scenario runs of sandboxes (runScenario): each job plays the due steps of one run and queues the next. */
