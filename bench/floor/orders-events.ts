@@ -1,8 +1,10 @@
 // The floor of POST /orders, GET /events and POST /events/ack: the service's own statements
 // (as pg_stat_statements shows them for the compiled service), in the same transactions, with
-// named statements and none of the service's layers.
+// named statements and none of the service's layers. The feed chooses its days as the service
+// does (feed-days.ts: a pure function, no layer).
 import { createHash, randomBytes } from 'node:crypto';
 import type http from 'node:http';
+import { readByDays, type FeedDay } from '../../src/domain/webhooks/feed-days.js';
 import { ORDER_VIEW } from '../order-view-sql.js';
 import { inTransaction, query, send, type Installation } from './common.js';
 
@@ -61,28 +63,37 @@ export async function createOrder(req: http.IncomingMessage, res: http.ServerRes
 }
 
 const FEED = {
-  state: 'select "acknowledged_through" from "control"."installation_webhook_state" where "installation_id" = $1',
+  state: `select (select s.acknowledged_through from control.installation_webhook_state s where s.installation_id = $1) as acknowledged_through,
+                 coalesce((select json_agg(json_build_object('day', d.day::text, 'first', d.first_sequence, 'last', d.last_sequence, 'entries', d.entries)
+                                           order by d.first_sequence, d.day)
+                             from control.installation_feed_days d where d.installation_id = $1), '[]') as days`,
   page: `select ie.sequence, ie.event_id, ie.event_type, e.occurred_at, e.data as event_data, e.request_id,
                 case when l.status in ('failed', 'acknowledged') and ie.sequence <= $1::int then 'acknowledged' else l.status end as status,
                 l.attempts, l.last_attempt_at, l.error_message
            from control.installation_events ie
            cross join lateral (select e.occurred_at, e.data, e.request_id from control.events e
-                                where e.event_id = ie.event_id and e.occurred_at = ie.occurred_at limit 1) e
+                                where e.event_id = ie.event_id and e.occurred_at = ie.occurred_at
+                                  and e.occurred_at >= $5::timestamptz and e.occurred_at < $6::timestamptz limit 1) e
            cross join lateral (select l.status, l.attempts, l.last_attempt_at, l.error_message from control.webhook_logs l
-                                where l.log_id = ie.log_id and l.created_at >= ie.occurred_at - interval '1 day' limit 1) l
+                                where l.log_id = ie.log_id and l.created_at >= ie.occurred_at - interval '1 day'
+                                  and l.created_at >= $5::timestamptz - interval '1 day' limit 1) l
           where ie.installation_id = $2 and ie.sequence > $3
+            and ie.occurred_at >= $5::timestamptz and ie.occurred_at < $6::timestamptz
           order by ie.sequence
           limit $4`,
-  oldest: 'select "sequence" from "control"."installation_events" where "installation_id" = $1 order by "sequence" limit 1',
+  oldest: `select "sequence" from "control"."installation_events" where "installation_id" = $1 and "occurred_at" >= $2::timestamptz and "occurred_at" < $3::timestamptz
+           order by "sequence" limit 1`,
 };
 
 export async function listEvents(res: http.ServerResponse, inst: Installation, url: URL): Promise<void> {
   const after = Number(url.searchParams.get('after') ?? 0);
   const limit = Number(url.searchParams.get('limit') ?? 50);
   const { rows: [state] } = await query('floor_feed_state', FEED.state, [inst.installation_id]);
-  const acknowledged = state?.acknowledged_through ?? 0;
-  const { rows } = await query('floor_feed_page', FEED.page, [acknowledged, inst.installation_id, after, limit + 1]);
-  const { rows: [oldest] } = await query('floor_feed_oldest', FEED.oldest, [inst.installation_id]);
+  const acknowledged = state.acknowledged_through ?? 0;
+  const days = state.days as FeedDay[];
+  const rows = await readByDays(days, after, limit + 1, async (span) =>
+    (await query('floor_feed_page', FEED.page, [acknowledged, inst.installation_id, after, limit + 1, span.from, span.to])).rows as ({ sequence: number } & Record<string, any>)[]);
+  const [oldest] = await readByDays(days, 0, 1, async (span) => (await query('floor_feed_oldest', FEED.oldest, [inst.installation_id, span.from, span.to])).rows as { sequence: number }[]);
   const page = rows.slice(0, limit);
   const data = page.map((r) => ({
     id: r.event_id, event: r.event_type, timestamp: r.occurred_at.toISOString(), installation_id: inst.installation_id, data: r.event_data,

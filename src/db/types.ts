@@ -255,6 +255,15 @@ export interface InstallationEventsTable {
   log_id: number;
 }
 
+/** Per installation and UTC day, the range of feed sequences its entries hold (kept by a trigger; only widens). */
+export interface InstallationFeedDaysTable {
+  installation_id: number;
+  day: Date;
+  first_sequence: number;
+  last_sequence: number;
+  entries: number;
+}
+
 export interface WebhookReplaysTable {
   replay_id: Generated<number>;
   installation_id: number;
@@ -306,6 +315,7 @@ export interface ControlSchema {
   'control.webhook_delivery_attempts': DeliveryAttemptsTable;
   'control.installation_webhook_state': InstallationWebhookStateTable;
   'control.installation_events': InstallationEventsTable;
+  'control.installation_feed_days': InstallationFeedDaysTable;
   'control.webhook_replays': WebhookReplaysTable;
   'control.webhook_listeners': WebhookListenersTable;
   'control.inbound_webhook_keys': InboundWebhookKeysTable;

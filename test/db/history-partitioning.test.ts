@@ -5,6 +5,8 @@ import { Migrator } from 'kysely/migration';
 import { createDatabase, type DatabaseHandle } from '../../src/db/database.js';
 import { migrateAll } from '../../src/db/migrate.js';
 import { controlMigrations } from '../../src/db/migrations/index.js';
+import { listEvents } from '../../src/domain/webhooks/events-feed.js';
+import { feedDays, readByDays } from '../../src/domain/webhooks/feed-days.js';
 import { withDatabase } from '../support/test-db.js';
 
 // The migration that partitions the history tables, run on a populated database: a database
@@ -105,6 +107,24 @@ describe('partitioning the history tables', () => {
       const history = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(`control.${table}_history`)}`.execute(db);
       expect(history.rows[0]!.n).toBe(before.get(table)!.n);
     }
+  });
+
+  it('when a populated database is migrated, then the feed\'s days hold the range of every day\'s entries, and the pages are read from them', async () => {
+    const { rows: days } = await sql<{ day: string; first: number; last: number; entries: number }>`
+      select day::text, first_sequence as first, last_sequence as last, entries from control.installation_feed_days order by day`.execute(db);
+    const { rows: actual } = await sql<{ day: string; first: number; last: number; entries: number }>`
+      select (occurred_at at time zone 'UTC')::date::text as day, min(sequence) as first, max(sequence) as last, count(*)::int as entries
+        from control.installation_events group by 1 order by 1`.execute(db);
+    expect(actual.length).toBeGreaterThanOrEqual(40);
+    expect(days).toEqual(actual);
+    // The entries here have no deliveries to show: the days are read as the feed reads them, for the sequences alone.
+    const page = await readByDays(await feedDays(db, installationId), 2000, 50, async (span) =>
+      (await sql<{ sequence: number }>`
+        select sequence from control.installation_events
+         where installation_id = ${installationId} and sequence > 2000 and occurred_at >= ${span.from}::timestamptz and occurred_at < ${span.to}::timestamptz
+         order by sequence limit 50`.execute(db)).rows);
+    expect(page.map((row) => row.sequence)).toEqual(Array.from({ length: 50 }, (_, i) => 2001 + i));
+    expect((await listEvents(db, installationId, { after: 0, limit: 1 })).meta.oldest_sequence).toBe(1);
   });
 
   it('when rows are written after the migration, then ids go on after the old ones and the keys still refuse duplicates', async () => {

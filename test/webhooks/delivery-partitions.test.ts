@@ -1,12 +1,14 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { sql, type RawBuilder } from 'kysely';
 import { listPartitions, splitHistory } from '../../src/db/partitions.js';
-import { acknowledgeTargetStatement, acknowledgeEvents, acknowledgementState, feedPageStatement } from '../../src/domain/webhooks/events-feed.js';
+import { acknowledgeTargetStatement, acknowledgeEvents, acknowledgementState, feedPageStatement, listEvents, type EventsQuery } from '../../src/domain/webhooks/events-feed.js';
+import { feedDays, readByDays, spanOf, type FeedSpan } from '../../src/domain/webhooks/feed-days.js';
 import { redeliverWebhook } from '../../src/domain/webhooks/replay.js';
-import { pruneBatchStatement } from '../../src/domain/webhooks/retention.js';
+import { pruneBatchStatement, pruneExpiredEvents } from '../../src/domain/webhooks/retention.js';
 import { prepareStatement, recordStatement, type Outcome } from '../../src/domain/webhooks/delivery.js';
 import { QUEUES, attemptsOf as jobAttempts, type DeliveryAttempt, type DeliveryJobData } from '../../src/domain/webhooks/queue.js';
 import { createInstallation, type InstallationFixture } from '../support/builders.js';
+import { insertEventHistory } from '../support/event-history.js';
 import type { TestContext } from '../support/context.js';
 import { deliveriesOf, emit, scopeOf, waitForDelivery, webhookWorld } from '../support/webhook-fixtures.js';
 import { ok, waitUntil } from '../support/webhook-receiver.js';
@@ -57,6 +59,28 @@ const outcomeOf = (attempt: DeliveryAttempt): Outcome => ({
   retryDelaySeconds: null,
 });
 
+/** The partitions of `table` a page's plan actually read (EXPLAIN ANALYZE: a pruned one is never executed). */
+async function partitionsProbed(statement: RawBuilder<unknown>, table: string): Promise<string[]> {
+  const { rows } = await sql<{ 'QUERY PLAN': unknown }>`explain (analyze, format json) ${statement}`.execute(t.db);
+  const names = new Set<string>();
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (!node || typeof node !== 'object') return;
+    const plan = node as Record<string, unknown>;
+    const name = plan['Relation Name'];
+    if (typeof name === 'string' && name.startsWith(`${table}_`) && Number(plan['Actual Loops']) > 0) names.add(name);
+    Object.values(plan).forEach(walk);
+  };
+  walk(rows[0]!['QUERY PLAN']);
+  return [...names];
+}
+
+/** The partitions an acknowledgement reads to find what it cancels (a SELECT: EXPLAIN ANALYZE writes nothing). */
+async function ackProbes(installationId: number, through: number): Promise<string[] | null> {
+  const statement = acknowledgeTargetStatement(installationId, through, await acknowledgementState(t.db, installationId, through));
+  return statement && partitionsProbed(statement, 'webhook_logs');
+}
+
 describe('partition pruning on the delivery path', () => {
   it('when a delivery job carries its partition keys, then prepare reads one partition of the logs and of the events, and record one of the logs', async () => {
     const eventId = await emit(t, scopeOf(inst), 'order.paid', paid(1));
@@ -89,6 +113,107 @@ describe('partition pruning on the delivery path', () => {
     const first = jobs.find((a) => a.attempt === 1)!;
     expect(first.logCreatedAt).toEqual(expect.any(String));
     expect(jobs.find((a) => a.attempt === 2)).toEqual({ ...first, attempt: 2 });
+  });
+});
+
+describe('the days of the feed', () => {
+  const DAY = 86_400_000;
+  const today = () => Math.floor(Date.now() / DAY) * DAY;
+  const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+  /** An installation whose feed holds `blocks` of entries, each `ageDays` old, numbered on in order. */
+  async function historyOf(blocks: { count: number; ageDays: number }[]): Promise<InstallationFixture> {
+    await splitHistory(t.db, new Date(today() - 6 * DAY));
+    const installation = await createInstallation(t.db, { webhookEndpoint: world.receiver.url('/hook') });
+    let first = 1;
+    for (const block of blocks) {
+      await insertEventHistory(t.db, { installationId: installation.installationId, first, ...block });
+      first += block.count;
+    }
+    return installation;
+  }
+
+  async function everyPage(installationId: number, query: Omit<EventsQuery, 'after'>): Promise<{ sequences: number[]; oldest: (number | null)[] }> {
+    const sequences: number[] = [];
+    const oldest: (number | null)[] = [];
+    for (let after = 0, more = true; more; ) {
+      const page = await listEvents(t.db, installationId, { ...query, after });
+      sequences.push(...page.data.map((item) => item.sequence));
+      oldest.push(page.meta.oldest_sequence);
+      expect(page.meta.next_after).toBe(page.data.at(-1)?.sequence ?? after);
+      ({ next_after: after, has_more: more } = page.meta);
+    }
+    return { sequences, oldest };
+  }
+
+  it('when entries are inserted, then each of their days holds the range of sequences and the count its entries have', async () => {
+    const installation = await historyOf([{ count: 30, ageDays: 2 }, { count: 20, ageDays: 0 }, { count: 10, ageDays: 1 }]);
+    const days = await feedDays(t.db, installation.installationId);
+    const { rows: actual } = await sql<{ day: string; first: number; last: number; entries: number }>`
+      select (occurred_at at time zone 'UTC')::date::text as day, min(sequence) as first, max(sequence) as last, count(*)::int as entries
+        from control.installation_events where installation_id = ${installation.installationId} group by 1 order by 2`.execute(t.db);
+    expect(actual.length).toBeGreaterThanOrEqual(3);
+    expect(days).toEqual(actual);
+  });
+
+  it('when the days of a feed are out of sequence order, then paging through it returns every entry once, in order, filtered or not', async () => {
+    // 1-29 and 31-61 today, 30 three days ago (a page from the start chosen by the counts reads
+    // today's only: 30 must be found by the check that follows), 62-120 yesterday.
+    const installation = await historyOf([{ count: 29, ageDays: 0 }, { count: 1, ageDays: 3 }, { count: 31, ageDays: 0 }, { count: 59, ageDays: 1 }]);
+    const all = Array.from({ length: 120 }, (_, i) => i + 1);
+    for (const limit of [7, 50, 100]) {
+      const { sequences, oldest } = await everyPage(installation.installationId, { limit });
+      expect(sequences).toEqual(all);
+      expect(new Set(oldest)).toEqual(new Set([1]));
+    }
+    expect((await everyPage(installation.installationId, { limit: 50, type: 'order.*' })).sequences).toEqual(all);
+    expect((await everyPage(installation.installationId, { limit: 50, deliveryStatus: 'delivered' })).sequences).toEqual(all);
+    expect((await everyPage(installation.installationId, { limit: 50, type: 'menu.*' })).sequences).toEqual([]);
+  });
+
+  it('when a page is read near the head of a month of history, then only the partitions of the days that hold it are read', async () => {
+    const installation = await historyOf([{ count: 50, ageDays: 5 }, { count: 50, ageDays: 4 }, { count: 50, ageDays: 2 }, { count: 50, ageDays: 0 }]);
+    const spans: FeedSpan[] = [];
+    const days = await feedDays(t.db, installation.installationId);
+    const page = await readByDays(days, 160, 51, async (span) => {
+      spans.push(span);
+      return (await feedPageStatement(installation.installationId, 0, { after: 160, limit: 50 }, span).execute(t.db)).rows;
+    });
+    expect(page.map((row) => row.sequence)).toEqual(Array.from({ length: 40 }, (_, i) => 161 + i));
+    expect(spans).toEqual([{ from: `${dayOf(today())}T00:00:00.000Z`, to: new Date(today() + DAY).toISOString() }]);
+    const statement = feedPageStatement(installation.installationId, 0, { after: 160, limit: 50 }, spans[0]!);
+    const todays = (table: string) => new RegExp(`^${table}_p${dayOf(today()).replaceAll('-', '')}$`);
+    for (const table of ['installation_events', 'events']) {
+      const probed = await partitionsProbed(statement, table);
+      expect(probed).toEqual([expect.stringMatching(todays(table))]);
+    }
+    // The deliveries: today's partition and the day before's, at most.
+    const logs = await partitionsProbed(statement, 'webhook_logs');
+    expect(logs.length).toBeGreaterThan(0);
+    expect(logs.filter((name) => !name.endsWith(dayOf(today()).replaceAll('-', '')) && !name.endsWith(dayOf(today() - DAY).replaceAll('-', '')))).toEqual([]);
+  });
+
+  it('when an acknowledgement moves the cursor through today\'s entries, then it looks for their deliveries from the day before on only', async () => {
+    const installation = await historyOf([{ count: 50, ageDays: 5 }, { count: 50, ageDays: 3 }, { count: 50, ageDays: 0 }]);
+    await acknowledgeEvents(t.db, installation.installationId, 100);
+    const probed = await ackProbes(installation.installationId, 120);
+    const older = (await listPartitions(t.db, 'webhook_logs')).filter((p) => p.to !== null && p.to.getTime() <= today() - DAY).map((p) => p.name);
+    expect(older.length).toBeGreaterThanOrEqual(4);
+    expect(probed!.length).toBeGreaterThan(0);
+    expect(probed!.filter((name) => older.includes(name))).toEqual([]);
+    expect(await acknowledgementState(t.db, installation.installationId, 120)).toMatchObject({ acknowledgedThrough: 100, originalsFrom: dayOf(today()) });
+    // Through entries of three days ago, from the first acknowledgement on: from their day on.
+    const fresh = await historyOf([{ count: 50, ageDays: 5 }, { count: 50, ageDays: 3 }, { count: 50, ageDays: 0 }]);
+    expect(await acknowledgementState(t.db, fresh.installationId, 60)).toMatchObject({ acknowledgedThrough: 0, originalsFrom: dayOf(today() - 5 * DAY) });
+  });
+
+  it('when retention prunes, then the days wholly before its window are forgotten', async () => {
+    const installation = await historyOf([{ count: 5, ageDays: 45 }, { count: 5, ageDays: 0 }]);
+    expect((await feedDays(t.db, installation.installationId)).length).toBe(2);
+    const result = await pruneExpiredEvents(t.db, 30);
+    expect(result.feedDays).toBeGreaterThanOrEqual(1);
+    expect((await feedDays(t.db, installation.installationId)).map((d) => d.day)).toEqual([dayOf(today())]);
+    expect((await listEvents(t.db, installation.installationId, { after: 0, limit: 50 })).data.map((item) => item.sequence)).toEqual([6, 7, 8, 9, 10]);
   });
 });
 
@@ -130,22 +255,6 @@ describe('jobs queued by the previous version', () => {
 });
 
 describe('partition pruning in the events feed', () => {
-  /** The partitions of `table` a page's plan actually read (EXPLAIN ANALYZE: a pruned one is never executed). */
-  async function partitionsProbed(statement: RawBuilder<unknown>, table: string): Promise<string[]> {
-    const { rows } = await sql<{ 'QUERY PLAN': unknown }>`explain (analyze, format json) ${statement}`.execute(t.db);
-    const names = new Set<string>();
-    const walk = (node: unknown): void => {
-      if (Array.isArray(node)) return node.forEach(walk);
-      if (!node || typeof node !== 'object') return;
-      const plan = node as Record<string, unknown>;
-      const name = plan['Relation Name'];
-      if (typeof name === 'string' && name.startsWith(`${table}_`) && Number(plan['Actual Loops']) > 0) names.add(name);
-      Object.values(plan).forEach(walk);
-    };
-    walk(rows[0]!['QUERY PLAN']);
-    return [...names];
-  }
-
   it('when a page is read, then each entry\'s delivery is looked up in the partitions from the day before its event on, not in older days', async () => {
     const day = 86_400_000;
     const today = Math.floor(Date.now() / day) * day;
@@ -155,19 +264,13 @@ describe('partition pruning in the events feed', () => {
     const eventId = await emit(t, scopeOf(other), 'order.paid', paid(7));
     await waitForDelivery(t.db, eventId);
 
-    const probed = await partitionsProbed(feedPageStatement(other.installationId, 0, { after: 0, limit: 50 }), 'webhook_logs');
+    const probed = await partitionsProbed(feedPageStatement(other.installationId, 0, { after: 0, limit: 50 }, spanOf(await feedDays(t.db, other.installationId))), 'webhook_logs');
     const older = (await listPartitions(t.db, 'webhook_logs')).filter((p) => p.to !== null && p.to.getTime() <= today - day).map((p) => p.name);
     expect(older).toEqual(expect.arrayContaining(['webhook_logs_history']));
     expect(older.length).toBeGreaterThanOrEqual(4);
     expect(probed.length).toBeGreaterThan(0);
     expect(probed.filter((name) => older.includes(name))).toEqual([]);
   });
-
-  /** The partitions an acknowledgement reads to find what it cancels (a SELECT: EXPLAIN ANALYZE writes nothing). */
-  async function ackProbes(installationId: number, through: number): Promise<string[] | null> {
-    const statement = acknowledgeTargetStatement(installationId, through, await acknowledgementState(t.db, installationId));
-    return statement && partitionsProbed(statement, 'webhook_logs');
-  }
 
   it('when an acknowledgement repeats one already made and the installation never had a redelivery, then it runs no search over the logs', async () => {
     const quiet = await createInstallation(t.db, { webhookEndpoint: world.receiver.url('/hook') });

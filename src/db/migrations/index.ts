@@ -21,6 +21,7 @@ import * as control_2026_11_27_040000 from './control/2026_11_27_040000_fanout_o
 import * as control_2026_11_27_050000 from './control/2026_11_27_050000_api_requests_by_time.js';
 import * as control_2026_11_27_060000 from './control/2026_11_27_060000_webhook_logs_by_time.js';
 import * as control_2026_11_27_070000 from './control/2026_11_27_070000_resent_at.js';
+import * as control_2026_11_28_000100 from './control/2026_11_28_000100_feed_days.js';
 import * as data_2026_11_22_000100 from './data/2026_11_22_000100_create_data_plane.js';
 import * as data_2026_11_22_000300 from './data/2026_11_22_000300_add_capture_snapshot.js';
 import * as data_2026_11_22_000800 from './data/2026_11_22_000800_add_transaction_refund_link.js';
@@ -52,6 +53,7 @@ export const controlMigrations: Record<string, Migration> = {
   '2026_11_27_050000_api_requests_by_time': control_2026_11_27_050000,
   '2026_11_27_060000_webhook_logs_by_time': control_2026_11_27_060000,
   '2026_11_27_070000_resent_at': control_2026_11_27_070000,
+  '2026_11_28_000100_feed_days': control_2026_11_28_000100,
 };
 
 export const dataPlaneMigrations: Record<string, Migration> = {

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/types.js';
 import { ValidationError } from '../shared/index.js';
 import { toEnvelope } from './delivery.js';
+import { feedDaysColumn, readByDays, type FeedDay, type FeedSpan } from './feed-days.js';
 
 // The events feed of an installation (GET /events, POST /events/ack): every event addressed to it
 // in the retention window, by sequence, as the exact envelope that was or will be delivered, with
@@ -55,8 +56,13 @@ interface FeedRow {
   error_message: string | null;
 }
 
-/** The statement of a page of the feed (one row more than the page, to tell whether more follow). */
-export function feedPageStatement(installationId: number, acknowledged: number, query: EventsQuery): RawBuilder<FeedRow> {
+/**
+ * The statement of a page of the feed (one row more than the page, to tell whether more follow),
+ * read from the entries of the days in `span` (feed-days.ts): the span prunes the feed and the
+ * events to those days, and the logs to those from the day before on (a delivery is made after its
+ * event: LOG_AFTER_ITS_EVENT), when the plan starts, so that no other day's partition is opened.
+ */
+export function feedPageStatement(installationId: number, acknowledged: number, query: EventsQuery, span: FeedSpan): RawBuilder<FeedRow> {
   const status = sql<FeedDeliveryStatus>`case when l.status in ('failed', 'acknowledged') and ie.sequence <= ${acknowledged}::int then 'acknowledged' else l.status end`;
   const type = query.type;
   const family = type?.endsWith('.*') ? `${type.slice(0, -1)}%` : null;
@@ -67,10 +73,13 @@ export function feedPageStatement(installationId: number, acknowledged: number, 
       -- Each entry's event and delivery are looked up by key (LIMIT 1 keeps the planner from joining whole
       -- tables: it misjudges a join on the correlated (event_id, occurred_at) as matching almost nothing).
       cross join lateral (select e.occurred_at, e.data, e.request_id from control.events e
-                           where e.event_id = ie.event_id and e.occurred_at = ie.occurred_at limit 1) e -- one partition: the event's day
+                           where e.event_id = ie.event_id and e.occurred_at = ie.occurred_at -- one partition: the event's day
+                             and e.occurred_at >= ${span.from}::timestamptz and e.occurred_at < ${span.to}::timestamptz limit 1) e
       cross join lateral (select l.status, l.attempts, l.last_attempt_at, l.error_message from control.webhook_logs l
-                           where l.log_id = ie.log_id and ${LOG_AFTER_ITS_EVENT} limit 1) l
+                           where l.log_id = ie.log_id and ${LOG_AFTER_ITS_EVENT}
+                             and l.created_at >= ${span.from}::timestamptz - interval '1 day' limit 1) l
      where ie.installation_id = ${installationId} and ie.sequence > ${query.after}
+       and ie.occurred_at >= ${span.from}::timestamptz and ie.occurred_at < ${span.to}::timestamptz
        ${type === undefined ? sql`` : family ? sql`and ie.event_type like ${family}` : sql`and ie.event_type = ${type}`}
        ${query.deliveryStatus === undefined ? sql`` : sql`and ${status} = ${query.deliveryStatus}`}
      order by ie.sequence
@@ -83,21 +92,25 @@ export function feedPageStatement(installationId: number, acknowledged: number, 
  * before the acknowledgement).
  */
 export async function listEvents(db: Db, installationId: number, query: EventsQuery): Promise<EventsPage> {
-  const state = await db
-    .selectFrom('control.installation_webhook_state')
-    .select(['acknowledged_through'])
-    .where('installation_id', '=', installationId)
-    .executeTakeFirst();
-  const acknowledged = state?.acknowledged_through ?? 0;
-  const { rows } = await feedPageStatement(installationId, acknowledged, query).execute(db);
+  const { rows: [state] } = await sql<{ acknowledged_through: number | null; days: FeedDay[] }>`
+    select (select s.acknowledged_through from control.installation_webhook_state s where s.installation_id = ${installationId}) as acknowledged_through,
+           ${feedDaysColumn(installationId)} as days`.execute(db);
+  const acknowledged = state!.acknowledged_through ?? 0;
+  const days = state!.days;
+  const filtered = query.type !== undefined || query.deliveryStatus !== undefined;
+  const rows = await readByDays(days, query.after, query.limit + 1, async (span) => (await feedPageStatement(installationId, acknowledged, query, span).execute(db)).rows, filtered);
   const page = rows.slice(0, query.limit);
-  const oldest = await db
-    .selectFrom('control.installation_events')
-    .select('sequence')
-    .where('installation_id', '=', installationId)
-    .orderBy('sequence')
-    .limit(1)
-    .executeTakeFirst();
+  const [oldest] = await readByDays(days, 0, 1, async (span) =>
+    db
+      .selectFrom('control.installation_events')
+      .select('sequence')
+      .where('installation_id', '=', installationId)
+      .where('occurred_at', '>=', sql<Date>`${span.from}::timestamptz`)
+      .where('occurred_at', '<', sql<Date>`${span.to}::timestamptz`)
+      .orderBy('sequence')
+      .limit(1)
+      .execute(),
+  );
   return {
     data: page.map((row) => ({
       ...toEnvelope({ ...row, installation_id: installationId }),
@@ -135,7 +148,7 @@ export interface Acknowledgement {
  * times. Idempotent.
  */
 export async function acknowledgeEvents(db: Db, installationId: number, through: number, lockTimeoutMs = 0): Promise<Acknowledgement> {
-  const state = await acknowledgementState(db, installationId);
+  const state = await acknowledgementState(db, installationId, through);
   // Sequences only grow: a cursor at or below the last one issued stays valid.
   if (through > state.lastSequence) {
     throw new ValidationError(
@@ -164,15 +177,26 @@ export interface AcknowledgementState {
   acknowledgedThrough: number;
   /** The installation's first redelivery or replay delivery (null: none ever). */
   resentAt: Date | null;
+  /**
+   * The first day (`YYYY-MM-DD`) of the feed entries between the last acknowledgement and the
+   * cursor asked for (null: none): their originals were made from the day before on.
+   */
+  originalsFrom: string | null;
 }
 
-export async function acknowledgementState(db: Db, installationId: number): Promise<AcknowledgementState> {
-  const row = await db
-    .selectFrom('control.installation_webhook_state')
-    .select(['last_sequence', 'acknowledged_through', 'resent_at'])
-    .where('installation_id', '=', installationId)
-    .executeTakeFirst();
-  return { lastSequence: row?.last_sequence ?? 0, acknowledgedThrough: row?.acknowledged_through ?? 0, resentAt: row?.resent_at ?? null };
+export async function acknowledgementState(db: Db, installationId: number, through: number): Promise<AcknowledgementState> {
+  const { rows: [row] } = await sql<{ last_sequence: number; acknowledged_through: number; resent_at: Date | null; originals_from: string | null }>`
+    select s.last_sequence, s.acknowledged_through, s.resent_at,
+           (select min(d.day)::text from control.installation_feed_days d
+             where d.installation_id = s.installation_id and d.last_sequence > s.acknowledged_through and d.first_sequence <= ${through}::int) as originals_from
+      from control.installation_webhook_state s
+     where s.installation_id = ${installationId}`.execute(db);
+  return {
+    lastSequence: row?.last_sequence ?? 0,
+    acknowledgedThrough: row?.acknowledged_through ?? 0,
+    resentAt: row?.resent_at ?? null,
+    originalsFrom: row?.originals_from ?? null,
+  };
 }
 
 async function acknowledge(trx: Transaction<Database>, installationId: number, through: number, state: AcknowledgementState): Promise<Acknowledgement> {
@@ -196,12 +220,17 @@ async function acknowledge(trx: Transaction<Database>, installationId: number, t
   return { acknowledged_through: rows[0]!.acknowledged_through, cancelled_deliveries: cancelled.length };
 }
 
+/** The start of the UTC day before `day` (`YYYY-MM-DD`). */
+const dayBefore = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString();
+
 /**
  * What an acknowledgement cancels: the pending deliveries at or below `through`. They are the
  * originals above the last acknowledgement (those below it were cancelled by it, and no original
  * is numbered below the last sequence issued), looked for only when `through` is above it, and the
  * redeliveries and replay deliveries, which repeat old sequences, looked for only from the
- * installation's first one on (`resentAt`), in the partitions from that day on. Null: nothing to
+ * installation's first one on (`resentAt`), in the partitions from that day on. The originals are
+ * looked for in the partitions from the day before the first day of their feed entries on
+ * (`originalsFrom`): a plugin that keeps up reads today's and yesterday's. Null: nothing to
  * look for, no statement (even one that reads no partition opens every day's in its plan).
  * The state was read before the transaction: an acknowledgement made since only widens the first
  * search, and a redelivery made since counts as made after this acknowledgement. No index reads
@@ -212,7 +241,9 @@ export function acknowledgeTargetStatement(installationId: number, through: numb
   const pending = sql`select log_id, created_at::text as created_at from control.webhook_logs
      where installation_id = ${installationId} and direction = 'outbound' and status = 'pending' and sequence <= ${through}`;
   const searches = [
-    through > state.acknowledgedThrough ? sql`${pending} and sequence > ${state.acknowledgedThrough}` : null,
+    through > state.acknowledgedThrough && state.originalsFrom !== null
+      ? sql`${pending} and sequence > ${state.acknowledgedThrough} and created_at >= ${dayBefore(state.originalsFrom)}::timestamptz`
+      : null,
     state.resentAt ? sql`${pending} and (replay_id is not null or redelivery_of is not null) and created_at >= ${state.resentAt}` : null,
   ].filter((search) => search !== null);
   return searches.length === 0 ? null : sql<{ log_id: number; created_at: string }>`${sql.join(searches, sql` union `)}`;

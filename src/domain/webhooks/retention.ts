@@ -17,12 +17,14 @@ export interface RetentionResult {
   listeners: number;
   /** Finished scenario runs whose plan was emptied. */
   scenarioPlans: number;
+  /** Days of the feed's day ranges (installation_feed_days) wholly before the window. */
+  feedDays: number;
   batches: number;
   /** The partitions dropped whole (their rows are counted above). */
   partitions: string[];
 }
 
-type Pruned = 'events' | 'logs' | 'replays' | 'listeners' | 'scenarioPlans';
+type Pruned = 'events' | 'logs' | 'replays' | 'listeners' | 'scenarioPlans' | 'feedDays';
 
 // A child's days before its parent's: a feed entry never outlives its event, an attempt its log.
 const DAYS: [string, Pruned | null][] = [['installation_events', null], ['events', 'events'], ['webhook_delivery_attempts', null], ['webhook_logs', 'logs']];
@@ -55,6 +57,11 @@ const BATCHES: [Pruned, (cutoff: Date, limit: number) => RawBuilder<unknown>][] 
   ['listeners', (_cutoff, limit) => sql`
     delete from control.webhook_listeners where listener_id in (
       select listener_id from control.webhook_listeners where expires_at < now() - interval '1 hour' limit ${limit})`],
+  // The day ranges of the feed of the days wholly before the window (the last day's stays: a range
+  // may cover more than its day holds, never less).
+  ['feedDays', (cutoff, limit) => sql`
+    delete from control.installation_feed_days where (installation_id, day) in (
+      select installation_id, day from control.installation_feed_days where day < (${cutoff}::timestamptz at time zone 'UTC')::date limit ${limit})`],
   // A finished scenario run's plan (up to about 135 KB) serves nothing: only its size is shown, kept
   // in steps_total (security review 3, finding 16).
   ['scenarioPlans', (_cutoff, limit) => sql`
@@ -69,7 +76,7 @@ export function pruneBatchStatement(kind: Pruned, cutoff: Date, limit: number): 
 
 export async function pruneExpiredEvents(db: Db, retentionDays: number, batchSize = 1000, now = new Date()): Promise<RetentionResult> {
   const cutoff = new Date(now.getTime() - retentionDays * 24 * 3600 * 1000);
-  const result: RetentionResult = { events: 0, logs: 0, replays: 0, listeners: 0, scenarioPlans: 0, batches: 0, partitions: [] };
+  const result: RetentionResult = { events: 0, logs: 0, replays: 0, listeners: 0, scenarioPlans: 0, feedDays: 0, batches: 0, partitions: [] };
   for (const [table, field] of DAYS) {
     const dropped = await dropPartitionsBefore(db, table, cutoff);
     result.partitions.push(...dropped.partitions);

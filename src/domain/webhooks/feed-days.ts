@@ -1,0 +1,84 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../../db/database.js';
+
+// The days of an installation's feed (control.installation_feed_days, kept by a trigger): for each
+// UTC day, the range of sequences its entries hold and how many. The feed is partitioned by day and
+// read by sequence; without the days, PostgreSQL opens, locks and probes every day's partition for
+// each page, and a month of history made the feed several times slower than a day of it. With
+// them, a reader names the days that can hold what it wants, and only their partitions are read.
+// The ranges only widen (a range may cover sequences its day no longer holds, never the reverse),
+// so reading the days a range points to can read too much, never too little.
+
+export interface FeedDay {
+  /** The UTC day, `YYYY-MM-DD`. */
+  day: string;
+  first: number;
+  last: number;
+  entries: number;
+}
+
+/** Bounds of the entries' `occurred_at` (the partition key), [from, to), as ISO text. */
+export interface FeedSpan {
+  from: string;
+  to: string;
+}
+
+const DAY_MS = 86_400_000;
+
+/** The installation's days, by their first sequence, as one JSON array (to read beside other columns). */
+export function feedDaysColumn(installationId: number): RawBuilder<FeedDay[]> {
+  return sql<FeedDay[]>`coalesce((
+    select json_agg(json_build_object('day', d.day::text, 'first', d.first_sequence, 'last', d.last_sequence, 'entries', d.entries)
+                    order by d.first_sequence, d.day)
+      from control.installation_feed_days d where d.installation_id = ${installationId}), '[]')`;
+}
+
+/** The installation's days, by their first sequence. */
+export async function feedDays(db: Db, installationId: number): Promise<FeedDay[]> {
+  const { rows } = await sql<{ days: FeedDay[] }>`select ${feedDaysColumn(installationId)} as days`.execute(db);
+  return rows[0]!.days;
+}
+
+/** The days from the first to the last of `days` (they need not be consecutive). */
+export function spanOf(days: FeedDay[]): FeedSpan {
+  const sorted = days.map((d) => d.day).sort();
+  return { from: `${sorted[0]}T00:00:00.000Z`, to: new Date(Date.parse(`${sorted[sorted.length - 1]}T00:00:00Z`) + DAY_MS).toISOString() };
+}
+
+const within = (day: FeedDay, span: FeedSpan): boolean => day.day >= span.from.slice(0, 10) && day.day < span.to.slice(0, 10);
+
+/**
+ * The first `want` entries above `after`, in sequence order, read from as few days as can hold
+ * them. `read(span)` returns the entries above `after` of the days in `span`, in sequence order,
+ * at most `want`. The days are first chosen by their counts, lowest sequences first (normally the
+ * day of the cursor and the next); then any day left out whose range starts below the last entry
+ * read could hold an earlier one, and is read with the others. `everyDay`: read every day with an
+ * entry above `after` at once (a filtered page, whose matches the counts do not tell).
+ */
+export async function readByDays<R extends { sequence: number }>(
+  days: FeedDay[],
+  after: number,
+  want: number,
+  read: (span: FeedSpan) => Promise<R[]>,
+  everyDay = false,
+): Promise<R[]> {
+  const candidates = days.filter((d) => d.last > after);
+  if (candidates.length === 0) return [];
+  let chosen: FeedDay[] = [];
+  if (everyDay) chosen = candidates;
+  else {
+    for (let i = 0, count = 0; i < candidates.length && count < want; i += 1) {
+      const d = candidates[i]!;
+      chosen.push(d);
+      count += Math.min(d.entries, d.last - Math.max(after, d.first - 1));
+    }
+  }
+  for (;;) {
+    const span = spanOf(chosen);
+    const rows = await read(span);
+    const bound = rows.length >= want ? rows[want - 1]!.sequence : Infinity;
+    const missing = candidates.filter((d) => !within(d, span) && d.first < bound);
+    if (missing.length === 0) return rows;
+    chosen = [...chosen, ...missing];
+  }
+}
