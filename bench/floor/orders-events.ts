@@ -4,7 +4,7 @@
 // does (feed-days.ts: a pure function, no layer).
 import { createHash, randomBytes } from 'node:crypto';
 import type http from 'node:http';
-import { readByDays, type FeedDay } from '../../src/domain/webhooks/feed-days.js';
+import { readByDays, type FeedDay, type FeedSpan } from '../../src/domain/webhooks/feed-days.js';
 import { ORDER_VIEW } from '../order-view-sql.js';
 import { inTransaction, query, send, type Installation } from './common.js';
 
@@ -67,21 +67,23 @@ const FEED = {
                  coalesce((select json_agg(json_build_object('day', d.day::text, 'first', d.first_sequence, 'last', d.last_sequence, 'entries', d.entries)
                                            order by d.first_sequence, d.day)
                              from control.installation_feed_days d where d.installation_id = $1), '[]') as days`,
-  page: `select ie.sequence, ie.event_id, ie.event_type, e.occurred_at, e.data as event_data, e.request_id,
+  // The span's bounds are constants of the statement, as the service writes them (feed-days.ts spanBound).
+  page: (span: FeedSpan) => `select ie.sequence, ie.event_id, ie.event_type, e.occurred_at, e.data as event_data, e.request_id,
                 case when l.status in ('failed', 'acknowledged') and ie.sequence <= $1::int then 'acknowledged' else l.status end as status,
                 l.attempts, l.last_attempt_at, l.error_message
            from control.installation_events ie
            cross join lateral (select e.occurred_at, e.data, e.request_id from control.events e
                                 where e.event_id = ie.event_id and e.occurred_at = ie.occurred_at
-                                  and e.occurred_at >= $5::timestamptz and e.occurred_at < $6::timestamptz limit 1) e
+                                  and e.occurred_at >= '${span.from}'::timestamptz and e.occurred_at < '${span.to}'::timestamptz limit 1) e
            cross join lateral (select l.status, l.attempts, l.last_attempt_at, l.error_message from control.webhook_logs l
                                 where l.log_id = ie.log_id and l.created_at >= ie.occurred_at - interval '1 day'
-                                  and l.created_at >= $5::timestamptz - interval '1 day' limit 1) l
-          where ie.installation_id = $2 and ie.sequence > $3
-            and ie.occurred_at >= $5::timestamptz and ie.occurred_at < $6::timestamptz
+                                  and l.created_at >= '${span.from}'::timestamptz - interval '1 day' limit 1) l
+          where ie.installation_id = $2 and ie.sequence > $3 and ie.sequence <= $5
+            and ie.occurred_at >= '${span.from}'::timestamptz and ie.occurred_at < '${span.to}'::timestamptz
           order by ie.sequence
           limit $4`,
-  oldest: `select "sequence" from "control"."installation_events" where "installation_id" = $1 and "occurred_at" >= $2::timestamptz and "occurred_at" < $3::timestamptz
+  oldest: (span: FeedSpan) => `select "sequence" from "control"."installation_events"
+           where "installation_id" = $1 and "occurred_at" >= '${span.from}'::timestamptz and "occurred_at" < '${span.to}'::timestamptz
            order by "sequence" limit 1`,
 };
 
@@ -92,8 +94,8 @@ export async function listEvents(res: http.ServerResponse, inst: Installation, u
   const acknowledged = state.acknowledged_through ?? 0;
   const days = state.days as FeedDay[];
   const rows = await readByDays(days, after, limit + 1, async (span) =>
-    (await query('floor_feed_page', FEED.page, [acknowledged, inst.installation_id, after, limit + 1, span.from, span.to])).rows as ({ sequence: number } & Record<string, any>)[]);
-  const [oldest] = await readByDays(days, 0, 1, async (span) => (await query('floor_feed_oldest', FEED.oldest, [inst.installation_id, span.from, span.to])).rows as { sequence: number }[]);
+    (await query(`floor_feed_page_${span.from}_${span.to}`, FEED.page(span), [acknowledged, inst.installation_id, after, limit + 1, span.through])).rows as ({ sequence: number } & Record<string, any>)[]);
+  const [oldest] = await readByDays(days, 0, 1, async (span) => (await query(`floor_feed_oldest_${span.from}_${span.to}`, FEED.oldest(span), [inst.installation_id])).rows as { sequence: number }[]);
   const page = rows.slice(0, limit);
   const data = page.map((r) => ({
     id: r.event_id, event: r.event_type, timestamp: r.occurred_at.toISOString(), installation_id: inst.installation_id, data: r.event_data,

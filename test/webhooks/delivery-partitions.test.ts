@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from '@jest/globals';
 import { sql, type RawBuilder } from 'kysely';
 import { listPartitions, splitHistory } from '../../src/db/partitions.js';
 import { acknowledgeTargetStatement, acknowledgeEvents, acknowledgementState, feedPageStatement, listEvents, type EventsQuery } from '../../src/domain/webhooks/events-feed.js';
-import { feedDays, readByDays, spanOf, type FeedSpan } from '../../src/domain/webhooks/feed-days.js';
+import { feedDays, readByDays, spanOf, type FeedDay, type FeedSpan } from '../../src/domain/webhooks/feed-days.js';
 import { redeliverWebhook } from '../../src/domain/webhooks/replay.js';
 import { pruneBatchStatement, pruneExpiredEvents } from '../../src/domain/webhooks/retention.js';
 import { prepareStatement, recordStatement, type Outcome } from '../../src/domain/webhooks/delivery.js';
@@ -171,6 +171,17 @@ describe('the days of the feed', () => {
     expect((await everyPage(installation.installationId, { limit: 50, type: 'menu.*' })).sequences).toEqual([]);
   });
 
+  it('when entries are written after the days were read, then a page read from those days stops at the last sequence they knew of', async () => {
+    // A later entry may be on a day the days read did not list; the page leaves every later one for the next page.
+    const installation = await historyOf([{ count: 10, ageDays: 1 }]);
+    const before = await feedDays(t.db, installation.installationId);
+    await insertEventHistory(t.db, { installationId: installation.installationId, first: 11, count: 5, ageDays: 1 });
+    const read = (days: FeedDay[]) =>
+      readByDays(days, 0, 51, async (span) => (await feedPageStatement(installation.installationId, 0, { after: 0, limit: 50 }, span).execute(t.db)).rows);
+    expect((await read(before)).map((row) => row.sequence)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
+    expect((await read(await feedDays(t.db, installation.installationId))).map((row) => row.sequence)).toEqual(Array.from({ length: 15 }, (_, i) => i + 1));
+  });
+
   it('when a page is read near the head of a month of history, then only the partitions of the days that hold it are read', async () => {
     const installation = await historyOf([{ count: 50, ageDays: 5 }, { count: 50, ageDays: 4 }, { count: 50, ageDays: 2 }, { count: 50, ageDays: 0 }]);
     const spans: FeedSpan[] = [];
@@ -180,7 +191,7 @@ describe('the days of the feed', () => {
       return (await feedPageStatement(installation.installationId, 0, { after: 160, limit: 50 }, span).execute(t.db)).rows;
     });
     expect(page.map((row) => row.sequence)).toEqual(Array.from({ length: 40 }, (_, i) => 161 + i));
-    expect(spans).toEqual([{ from: `${dayOf(today())}T00:00:00.000Z`, to: new Date(today() + DAY).toISOString() }]);
+    expect(spans).toEqual([{ from: `${dayOf(today())}T00:00:00.000Z`, to: new Date(today() + DAY).toISOString(), through: 200 }]);
     const statement = feedPageStatement(installation.installationId, 0, { after: 160, limit: 50 }, spans[0]!);
     const todays = (table: string) => new RegExp(`^${table}_p${dayOf(today()).replaceAll('-', '')}$`);
     for (const table of ['installation_events', 'events']) {

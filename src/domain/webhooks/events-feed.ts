@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/types.js';
 import { ValidationError } from '../shared/index.js';
 import { toEnvelope } from './delivery.js';
-import { feedDaysColumn, readByDays, type FeedDay, type FeedSpan } from './feed-days.js';
+import { feedDaysColumn, readByDays, spanBound, type FeedDay, type FeedSpan } from './feed-days.js';
 
 // The events feed of an installation (GET /events, POST /events/ack): every event addressed to it
 // in the retention window, by sequence, as the exact envelope that was or will be delivered, with
@@ -60,12 +60,14 @@ interface FeedRow {
  * The statement of a page of the feed (one row more than the page, to tell whether more follow),
  * read from the entries of the days in `span` (feed-days.ts): the span prunes the feed and the
  * events to those days, and the logs to those from the day before on (a delivery is made after its
- * event: LOG_AFTER_ITS_EVENT), when the plan starts, so that no other day's partition is opened.
+ * event: LOG_AFTER_ITS_EVENT), when the plan starts, so that no other day's partition is opened;
+ * and the page ends at the last sequence the days knew of (`span.through`).
  */
 export function feedPageStatement(installationId: number, acknowledged: number, query: EventsQuery, span: FeedSpan): RawBuilder<FeedRow> {
   const status = sql<FeedDeliveryStatus>`case when l.status in ('failed', 'acknowledged') and ie.sequence <= ${acknowledged}::int then 'acknowledged' else l.status end`;
   const type = query.type;
   const family = type?.endsWith('.*') ? `${type.slice(0, -1)}%` : null;
+  const [from, to] = [spanBound(span.from), spanBound(span.to)];
   return sql<FeedRow>`
     select ie.sequence, ie.event_id, ie.event_type, e.occurred_at, e.data as event_data, e.request_id, ${status} as status,
            l.attempts, l.last_attempt_at, l.error_message
@@ -74,12 +76,12 @@ export function feedPageStatement(installationId: number, acknowledged: number, 
       -- tables: it misjudges a join on the correlated (event_id, occurred_at) as matching almost nothing).
       cross join lateral (select e.occurred_at, e.data, e.request_id from control.events e
                            where e.event_id = ie.event_id and e.occurred_at = ie.occurred_at -- one partition: the event's day
-                             and e.occurred_at >= ${span.from}::timestamptz and e.occurred_at < ${span.to}::timestamptz limit 1) e
+                             and e.occurred_at >= ${from} and e.occurred_at < ${to} limit 1) e
       cross join lateral (select l.status, l.attempts, l.last_attempt_at, l.error_message from control.webhook_logs l
                            where l.log_id = ie.log_id and ${LOG_AFTER_ITS_EVENT}
-                             and l.created_at >= ${span.from}::timestamptz - interval '1 day' limit 1) l
-     where ie.installation_id = ${installationId} and ie.sequence > ${query.after}
-       and ie.occurred_at >= ${span.from}::timestamptz and ie.occurred_at < ${span.to}::timestamptz
+                             and l.created_at >= ${from} - interval '1 day' limit 1) l
+     where ie.installation_id = ${installationId} and ie.sequence > ${query.after} and ie.sequence <= ${span.through}
+       and ie.occurred_at >= ${from} and ie.occurred_at < ${to}
        ${type === undefined ? sql`` : family ? sql`and ie.event_type like ${family}` : sql`and ie.event_type = ${type}`}
        ${query.deliveryStatus === undefined ? sql`` : sql`and ${status} = ${query.deliveryStatus}`}
      order by ie.sequence
@@ -105,8 +107,8 @@ export async function listEvents(db: Db, installationId: number, query: EventsQu
       .selectFrom('control.installation_events')
       .select('sequence')
       .where('installation_id', '=', installationId)
-      .where('occurred_at', '>=', sql<Date>`${span.from}::timestamptz`)
-      .where('occurred_at', '<', sql<Date>`${span.to}::timestamptz`)
+      .where('occurred_at', '>=', spanBound(span.from))
+      .where('occurred_at', '<', spanBound(span.to))
       .orderBy('sequence')
       .limit(1)
       .execute(),

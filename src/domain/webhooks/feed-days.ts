@@ -17,10 +17,17 @@ export interface FeedDay {
   entries: number;
 }
 
-/** Bounds of the entries' `occurred_at` (the partition key), [from, to), as ISO text. */
+/** What a read of the days reads: `occurred_at` (the partition key) in [from, to), as ISO text. */
 export interface FeedSpan {
   from: string;
   to: string;
+  /**
+   * The last sequence the days know of. Entries numbered after it were written after the days
+   * were read, maybe on a day not among them; a page stops before them (they come on the next
+   * one), so that it never skips an entry. Sequences commit in order: every entry numbered up to
+   * it was written when the days were read.
+   */
+  through: number;
 }
 
 const DAY_MS = 86_400_000;
@@ -39,10 +46,25 @@ export async function feedDays(db: Db, installationId: number): Promise<FeedDay[
   return rows[0]!.days;
 }
 
-/** The days from the first to the last of `days` (they need not be consecutive). */
-export function spanOf(days: FeedDay[]): FeedSpan {
+/** The days from the first to the last of `days` (they need not be consecutive); `through`: the last sequence of `known`. */
+export function spanOf(days: FeedDay[], known: FeedDay[] = days): FeedSpan {
   const sorted = days.map((d) => d.day).sort();
-  return { from: `${sorted[0]}T00:00:00.000Z`, to: new Date(Date.parse(`${sorted[sorted.length - 1]}T00:00:00Z`) + DAY_MS).toISOString() };
+  return {
+    from: `${sorted[0]}T00:00:00.000Z`,
+    to: new Date(Date.parse(`${sorted[sorted.length - 1]}T00:00:00Z`) + DAY_MS).toISOString(),
+    through: Math.max(...known.map((d) => d.last)),
+  };
+}
+
+/**
+ * A bound of a span, written into the statement as a constant: PostgreSQL prunes the partitions
+ * when it plans, and the plan it keeps for the named statement (one per span: a day or two, for a
+ * reader that keeps up) stays pruned. As a parameter, the plan kept for every span holds every
+ * partition until it starts, and PostgreSQL tends to plan each run anew.
+ */
+export function spanBound(bound: string): RawBuilder<Date> {
+  if (!/^\d{4}-\d{2}-\d{2}T00:00:00\.000Z$/.test(bound)) throw new Error(`a span's bound is the start of a day, not ${bound}`);
+  return sql<Date>`${sql.lit(bound)}::timestamptz`;
 }
 
 const within = (day: FeedDay, span: FeedSpan): boolean => day.day >= span.from.slice(0, 10) && day.day < span.to.slice(0, 10);
@@ -74,7 +96,7 @@ export async function readByDays<R extends { sequence: number }>(
     }
   }
   for (;;) {
-    const span = spanOf(chosen);
+    const span = spanOf(chosen, candidates);
     const rows = await read(span);
     const bound = rows.length >= want ? rows[want - 1]!.sequence : Infinity;
     const missing = candidates.filter((d) => !within(d, span) && d.first < bound);
