@@ -244,7 +244,7 @@ export function acknowledgeTargetStatement(installationId: number, through: numb
      where installation_id = ${installationId} and direction = 'outbound' and status = 'pending' and sequence <= ${through}`;
   const searches = [
     through > state.acknowledgedThrough && state.originalsFrom !== null
-      ? sql`${pending} and sequence > ${state.acknowledgedThrough} and created_at >= ${dayBefore(state.originalsFrom)}::timestamptz`
+      ? sql`${pending} and sequence > ${state.acknowledgedThrough} and created_at >= ${spanBound(dayBefore(state.originalsFrom))}`
       : null,
     state.resentAt ? sql`${pending} and (replay_id is not null or redelivery_of is not null) and created_at >= ${state.resentAt}` : null,
   ].filter((search) => search !== null);
