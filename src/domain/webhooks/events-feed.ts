@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/types.js';
 import { ValidationError } from '../shared/index.js';
 import { toEnvelope } from './delivery.js';
-import { feedDaysColumn, readByDays, spanBound, type FeedDay, type FeedSpan } from './feed-days.js';
+import { dayBefore, feedDaysColumn, readByDays, spanBound, type FeedDay, type FeedSpan } from './feed-days.js';
 
 // The events feed of an installation (GET /events, POST /events/ack): every event addressed to it
 // in the retention window, by sequence, as the exact envelope that was or will be delivered, with
@@ -60,8 +60,9 @@ interface FeedRow {
  * The statement of a page of the feed (one row more than the page, to tell whether more follow),
  * read from the entries of the days in `span` (feed-days.ts): the span prunes the feed and the
  * events to those days, and the logs to those from the day before on (a delivery is made after its
- * event: LOG_AFTER_ITS_EVENT), when the plan starts, so that no other day's partition is opened;
- * and the page ends at the last sequence the days knew of (`span.through`).
+ * event: LOG_AFTER_ITS_EVENT), when PostgreSQL plans (the bounds are constants: spanBound), so that
+ * no other day's partition is opened; and the page ends at the last sequence the days knew of
+ * (`span.through`).
  */
 export function feedPageStatement(installationId: number, acknowledged: number, query: EventsQuery, span: FeedSpan): RawBuilder<FeedRow> {
   const status = sql<FeedDeliveryStatus>`case when l.status in ('failed', 'acknowledged') and ie.sequence <= ${acknowledged}::int then 'acknowledged' else l.status end`;
@@ -221,9 +222,6 @@ async function acknowledge(trx: Transaction<Database>, installationId: number, t
     returning acknowledged_through`.execute(trx);
   return { acknowledged_through: rows[0]!.acknowledged_through, cancelled_deliveries: cancelled.length };
 }
-
-/** The start of the UTC day before `day` (`YYYY-MM-DD`). */
-const dayBefore = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString();
 
 /**
  * What an acknowledgement cancels: the pending deliveries at or below `through`. They are the

@@ -14,6 +14,11 @@ export interface FeedDay {
   day: string;
   first: number;
   last: number;
+  /**
+   * How many entries the day was given: an estimate for choosing days, never trusted for what a
+   * page holds. Retention's deletes do not lower it, and a partition split moving rows counts them
+   * again.
+   */
   entries: number;
 }
 
@@ -66,6 +71,9 @@ export function spanBound(bound: string): RawBuilder<Date> {
   if (!/^\d{4}-\d{2}-\d{2}T00:00:00\.000Z$/.test(bound)) throw new Error(`a span's bound is the start of a day, not ${bound}`);
   return sql<Date>`${sql.lit(bound)}::timestamptz`;
 }
+
+/** The start of the UTC day before `day` (`YYYY-MM-DD`), as a span's bound. */
+export const dayBefore = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z`) - DAY_MS).toISOString();
 
 const within = (day: FeedDay, span: FeedSpan): boolean => day.day >= span.from.slice(0, 10) && day.day < span.to.slice(0, 10);
 
