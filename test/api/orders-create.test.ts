@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
-import { createInstallation, production, type InstallationFixture } from '../support/builders.js';
+import { createInstallation, createSandboxInstallation, production, type InstallationFixture } from '../support/builders.js';
 import { createTestContext, type TestContext } from '../support/context.js';
 import { call } from '../support/http.js';
 import { createTemplate, eventsOfOrder, expectEventPayload, PAYLOAD_KEYS } from '../support/order-builders.js';
@@ -318,6 +318,34 @@ describe('when a create is retried with an idempotency key', () => {
     const racers = await production(t.db).selectFrom('customers').select('customer_id').where('name', '=', 'Racer').execute();
     expect(racers).toHaveLength(1);
     expect(await eventsOfOrder(t.db, orders[0]!.order_id)).toHaveLength(1);
+  });
+});
+
+describe('when production and a sandbox create orders in one process', () => {
+  it("then each order, its lines and its replay land in its own plane's schema, whatever the number of lines", async () => {
+    const sandbox = await createSandboxInstallation(t.db);
+    const schema = sql.id(sandbox.schemaName);
+    const menu = await sql<{ item_id: number; price: string }>`
+      select item_id, price from ${schema}.menu_items where location_id = ${sandbox.locationIds[0]} and is_available and is_active
+         and not exists (select 1 from ${schema}.menu_item_templates mt where mt.item_id = menu_items.item_id) order by item_id limit 3`.execute(t.db);
+    expect(menu.rows).toHaveLength(3);
+    for (const lines of [1, 3, 2]) {
+      const made = await post(takeaway([{ item_id: pizza.item_id, quantity: 1 }, { item_id: salad.item_id, quantity: 2 }, { item_id: pizza.item_id, quantity: 3 }].slice(0, lines), { external_order_id: `planes-${lines}` }));
+      const sandboxBody = takeaway(menu.rows.slice(0, lines).map((m) => ({ item_id: m.item_id, quantity: 2 })), { external_order_id: `planes-${lines}` });
+      const inSandbox = await post(sandboxBody, {}, sandbox.apiKey);
+      expect([made.status, inSandbox.status, inSandbox.body.error]).toEqual([201, 201, undefined]);
+      expect(inSandbox.body.data.items.map((i: { item_id: number }) => i.item_id)).toEqual(menu.rows.slice(0, lines).map((m) => m.item_id));
+      const sandboxRows = await sql<{ lines: number }>`
+        select count(*)::int as lines from ${schema}.order_items where order_id = ${inSandbox.body.data.order_id}`.execute(t.db);
+      expect(sandboxRows.rows[0]!.lines).toBe(lines);
+      const productionLines = await production(t.db).selectFrom('order_items').select((eb) => eb.fn.countAll<number>().as('n')).where('order_id', '=', made.body.data.order_id).executeTakeFirstOrThrow();
+      expect(Number(productionLines.n)).toBe(lines);
+      // The same key in the other plane is another order: each replay finds its own.
+      const replay = await post(sandboxBody, {}, sandbox.apiKey);
+      expect(replay.status).toBe(200);
+      expect(replay.body.data.order_id).toBe(inSandbox.body.data.order_id);
+      expect(replay.body.data.unique_orderid).not.toBe(made.body.data.unique_orderid);
+    }
   });
 });
 

@@ -10,7 +10,8 @@ import { orderCreatedData } from './order-lifecycle.js';
 import { insertOrderLines, newUniqueOrderId } from './order-lines.js';
 import { priceOrder, type PricedOrder } from './order-pricing.js';
 import { loadOrderView, type OrderRow, type OrderView } from './order-view.js';
-import { inSite, scopeAt, type Tx } from '../shared/index.js';
+import { inSite, scopeAt, type PlaneTx, type Tx } from '../shared/index.js';
+import { PreparedQuery, slot } from '../../db/prepared.js';
 import { ORDER_COLUMNS } from '../../db/columns.js';
 
 export type CreateOrderInput = components['schemas']['CreateOrderRequest'];
@@ -37,19 +38,19 @@ export async function createOrder(ctx: InstallationContext, input: CreateOrderIn
     return await inSite(ctx, async (tx) => {
       if (key) {
         await lockIdempotencyKey(tx, ctx.schema, 'order', ctx.organizationId, key.value);
-        const existing = await tx.data
-          .selectFrom('orders')
-          .select(ORDER_COLUMNS)
-          .where('organization_id', '=', ctx.organizationId)
-          .where('idempotency_key', '=', key.value)
-          .executeTakeFirst();
+        const [existing] = await orderByKey.execute(
+          tx.data,
+          tx.schema,
+          () => tx.data.selectFrom('orders').select(ORDER_COLUMNS).where('organization_id', '=', slot<number>('organizationId')).where('idempotency_key', '=', slot<string>('key')),
+          { organizationId: ctx.organizationId, key: key.value },
+        );
         if (existing) return { order: await replay(tx, ctx, existing, key, input), created: false };
       }
-      const priced = await priceOrder(tx.data, ctx.organizationId, locationId, input.items);
+      const priced = await priceOrder(tx, ctx.organizationId, locationId, input.items);
       const customerId = await resolveCustomer(tx, ctx, locationId, input.customer);
       const order = await insertOrder(tx, ctx, locationId, input, priced, customerId, key);
       await tx.emit(scopeAt(ctx, locationId), 'order.created', orderCreatedData(order));
-      return { order: await loadOrderView(tx.data, order), created: true };
+      return { order: await loadOrderView(tx, order), created: true };
     });
   } catch (err) {
     if (err instanceof DomainError) throw err;
@@ -78,7 +79,7 @@ async function replay(tx: Tx, ctx: InstallationContext, existing: OrderRow, key:
   if (existing.request_hash !== requestHash(input)) {
     throw new ValidationError({ [key.field]: ['already used with a different request body'] }, `${key.field} was already used with a different request body.`);
   }
-  return loadOrderView(tx.data, existing);
+  return loadOrderView(tx, existing);
 }
 
 /**
@@ -121,35 +122,64 @@ async function insertOrder(
   customerId: number | null,
   key: IdempotencyKey | undefined,
 ): Promise<OrderRow> {
-  const { currency } = await tx.data.selectFrom('locations').select('currency').where('location_id', '=', locationId).executeTakeFirstOrThrow();
+  const [location] = await currencyOf.execute(tx.data, tx.schema, () => tx.data.selectFrom('locations').select('currency').where('location_id', '=', slot<number>('locationId')), {
+    locationId,
+  });
+  if (!location) throw new Error(`location ${locationId} is gone`);
+  const { currency } = location;
+  const values = {
+    organizationId: ctx.organizationId,
+    locationId,
+    orderType: input.order_type,
+    tableNumber: input.table_number ?? null,
+    partySize: input.party_size ?? null,
+    externalOrderId: input.external_order_id ?? null,
+    idempotencyKey: key?.value ?? null,
+    requestHash: key ? requestHash(input) : null,
+    customerId,
+    total: formatMinor(priced.totalMinor),
+    currency,
+    kitchenInstructions: input.kitchen_instructions ?? null,
+    metadata: JSON.stringify(input.metadata ?? {}),
+  };
   let order: OrderRow | undefined;
   // A fresh random unique_orderid practically never collides; should it, try another one.
   for (let attempt = 0; !order && attempt < 5; attempt++) {
-    order = await tx.data
-      .insertInto('orders')
-      .values({
-        organization_id: ctx.organizationId,
-        location_id: locationId,
-        unique_orderid: newUniqueOrderId(),
-        status: 'CREATED',
-        order_type: input.order_type,
-        table_number: input.table_number ?? null,
-        party_size: input.party_size ?? null,
-        external_order_id: input.external_order_id ?? null,
-        idempotency_key: key?.value ?? null,
-        request_hash: key ? requestHash(input) : null,
-        customer_id: customerId,
-        total: formatMinor(priced.totalMinor),
-        currency,
-        kitchen_instructions: input.kitchen_instructions ?? null,
-        metadata: JSON.stringify(input.metadata ?? {}),
-        source: 'plugin',
-      })
-      .onConflict((oc) => oc.column('unique_orderid').doNothing())
-      .returning(ORDER_COLUMNS)
-      .executeTakeFirst();
+    [order] = await orderInsert.execute(tx.data, tx.schema, () => insertOrderStatement(tx), { ...values, uniqueOrderId: newUniqueOrderId() });
   }
   if (!order) throw new Error('could not allocate a unique_orderid');
-  await insertOrderLines(tx.data, order.order_id, priced.lines);
+  await insertOrderLines(tx, order.order_id, priced.lines);
   return order;
 }
+
+/** The order's row, every value a slot: built and compiled once per schema (orderInsert). */
+function insertOrderStatement(tx: PlaneTx) {
+  return tx.data
+    .insertInto('orders')
+    .values({
+      organization_id: slot('organizationId'),
+      location_id: slot('locationId'),
+      unique_orderid: slot('uniqueOrderId'),
+      status: 'CREATED',
+      order_type: slot('orderType'),
+      table_number: slot('tableNumber'),
+      party_size: slot('partySize'),
+      external_order_id: slot('externalOrderId'),
+      idempotency_key: slot('idempotencyKey'),
+      request_hash: slot('requestHash'),
+      customer_id: slot('customerId'),
+      total: slot('total'),
+      currency: slot('currency'),
+      kitchen_instructions: slot('kitchenInstructions'),
+      metadata: slot('metadata'),
+      source: 'plugin',
+    })
+    .onConflict((oc) => oc.column('unique_orderid').doNothing())
+    .returning(ORDER_COLUMNS);
+}
+
+// The create's statements, compiled once per data-plane schema (db/prepared.ts): a plugin's order
+// is the Data API's hottest write, and building these costs more CPU than binding them.
+const orderByKey = new PreparedQuery<OrderRow>();
+const currencyOf = new PreparedQuery<{ currency: string }>();
+const orderInsert = new PreparedQuery<OrderRow>();

@@ -2,30 +2,50 @@
 // orders, items added to an open order): the priced lines with their customizations, and the
 // human-readable order identifier.
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { DataPlaneSchema } from '../../db/types.js';
-import { formatMinor } from '../shared/index.js';
+import { PreparedQuery, slot } from '../../db/prepared.js';
+import { formatMinor, type PlaneTx } from '../shared/index.js';
 import type { PricedLine } from './order-pricing.js';
 
-/** Inserts priced lines after the order's existing ones (positions from `firstPosition`). */
-export async function insertOrderLines(data: Kysely<DataPlaneSchema>, orderId: number, lines: PricedLine[], firstPosition = 0): Promise<void> {
+/**
+ * Inserts priced lines after the order's existing ones (positions from `firstPosition`): one
+ * statement of n rows, compiled once per schema and number of lines.
+ */
+export async function insertOrderLines(tx: PlaneTx, orderId: number, lines: PricedLine[], firstPosition = 0): Promise<void> {
   if (lines.length === 0) return;
-  const inserted = await data
-    .insertInto('order_items')
-    .values(
-      lines.map((line, i) => ({
-        order_id: orderId,
-        item_id: line.item_id,
-        name: line.name,
-        quantity: line.quantity,
-        unit_price: formatMinor(line.unitPriceMinor),
-        line_total: formatMinor(line.lineTotalMinor),
-        notes: line.notes,
-        position: firstPosition + i,
-      })),
-    )
-    .returning(['order_item_id', 'position'])
-    .execute();
+  const { data } = tx;
+  const values: Record<string, unknown> = { orderId };
+  lines.forEach((line, i) =>
+    Object.assign(values, {
+      [`item${i}`]: line.item_id,
+      [`name${i}`]: line.name,
+      [`quantity${i}`]: line.quantity,
+      [`unitPrice${i}`]: formatMinor(line.unitPriceMinor),
+      [`lineTotal${i}`]: formatMinor(line.lineTotalMinor),
+      [`notes${i}`]: line.notes,
+      [`position${i}`]: firstPosition + i,
+    }),
+  );
+  const inserted = await linesInsert.execute(
+    data,
+    `${tx.schema}:${lines.length}`,
+    () =>
+      data
+        .insertInto('order_items')
+        .values(
+          lines.map((_, i) => ({
+            order_id: slot<number>('orderId'),
+            item_id: slot<number>(`item${i}`),
+            name: slot<string>(`name${i}`),
+            quantity: slot<number>(`quantity${i}`),
+            unit_price: slot<string>(`unitPrice${i}`),
+            line_total: slot<string>(`lineTotal${i}`),
+            notes: slot<string | null>(`notes${i}`),
+            position: slot<number>(`position${i}`),
+          })),
+        )
+        .returning(['order_item_id', 'position']),
+    values,
+  );
   const customizations = inserted.flatMap(({ order_item_id, position }) =>
     lines[position - firstPosition]!.customizations.map((c) => ({
       order_item_id,
@@ -37,6 +57,8 @@ export async function insertOrderLines(data: Kysely<DataPlaneSchema>, orderId: n
   );
   if (customizations.length > 0) await data.insertInto('order_item_customizations').values(customizations).execute();
 }
+
+const linesInsert = new PreparedQuery<{ order_item_id: number; position: number }>();
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 

@@ -1,13 +1,14 @@
 // Server-side pricing of a new order from the menu, with the semantic checks of its lines:
 // menu items of the order's location that are available, and customizations that respect the
 // item's templates (required groups, min/max selections, options of the template). Every problem is reported with its field path.
-import type { Kysely } from 'kysely';
-import type { DataPlaneSchema } from '../../db/types.js';
+import { sql, type Selectable } from 'kysely';
+import { PreparedQuery, slot } from '../../db/prepared.js';
+import type { MenuItemsTable, MenuItemTemplatesTable } from '../../db/types.js';
 import type { components } from '../../generated/openapi.generated.js';
 import {
   CustomizationLocationMismatchError, CustomizationRuleViolationError, ValidationError, type Details, type DomainError,
 } from '../shared/index.js';
-import { toMinor } from '../shared/index.js';
+import { toMinor, type PlaneTx } from '../shared/index.js';
 
 type OrderLineInput = components['schemas']['CreateOrderItem'];
 
@@ -57,12 +58,12 @@ class Problems {
 
 /** Prices `lines` at `locationId` of `organizationId`, or throws the 422 that describes every problem. */
 export async function priceOrder(
-  data: Kysely<DataPlaneSchema>,
+  tx: PlaneTx,
   organizationId: number,
   locationId: number,
   lines: OrderLineInput[],
 ): Promise<PricedOrder> {
-  const menu = await loadMenu(data, organizationId, locationId, lines);
+  const menu = await loadMenu(tx, organizationId, locationId, lines);
   const problems = new Problems();
   const priced: PricedLine[] = [];
 
@@ -121,20 +122,25 @@ export async function priceOrder(
   return { lines: priced, totalMinor };
 }
 
-/** The menu rows the lines refer to, in four queries whatever the number of lines. */
-async function loadMenu(data: Kysely<DataPlaneSchema>, organizationId: number, locationId: number, lines: OrderLineInput[]) {
+/**
+ * The menu rows the lines refer to, in four queries whatever the number of lines. The two every
+ * order runs (its items, their templates' links) are compiled once per schema.
+ */
+async function loadMenu(tx: PlaneTx, organizationId: number, locationId: number, lines: OrderLineInput[]) {
+  const { data, schema } = tx;
   const itemIds = [...new Set(lines.map((l) => l.item_id))];
   const chosen = lines.flatMap((l) => l.customizations ?? []);
   const optionIds = [...new Set(chosen.map((c) => c.option_id))];
+  const anyItem = sql<number>`any(${slot<number[]>('itemIds')}::int[])`;
 
   const [items, links, options] = await Promise.all([
-    data
-      .selectFrom('menu_items')
-      .select(['item_id', 'name', 'price', 'is_available', 'is_active'])
-      .where('item_id', 'in', itemIds)
-      .where('location_id', '=', locationId)
-      .execute(),
-    data.selectFrom('menu_item_templates').select(['item_id', 'template_id']).where('item_id', 'in', itemIds).execute(),
+    menuItems.execute(
+      data,
+      schema,
+      () => data.selectFrom('menu_items').select(['item_id', 'name', 'price', 'is_available', 'is_active']).where('item_id', '=', anyItem).where('location_id', '=', slot<number>('locationId')),
+      { itemIds, locationId },
+    ),
+    itemLinks.execute(data, schema, () => data.selectFrom('menu_item_templates').select(['item_id', 'template_id']).where('item_id', '=', anyItem), { itemIds }),
     optionIds.length === 0
       ? Promise.resolve([])
       : data.selectFrom('customization_options').select(['option_id', 'template_id', 'name', 'price_delta']).where('option_id', 'in', optionIds).execute(),
@@ -164,6 +170,9 @@ async function loadMenu(data: Kysely<DataPlaneSchema>, organizationId: number, l
     options: new Map(options.map((o) => [o.option_id, o])),
   };
 }
+
+const menuItems = new PreparedQuery<Pick<Selectable<MenuItemsTable>, 'item_id' | 'name' | 'price' | 'is_available' | 'is_active'>>();
+const itemLinks = new PreparedQuery<Pick<Selectable<MenuItemTemplatesTable>, 'item_id' | 'template_id'>>();
 
 function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);

@@ -101,6 +101,6 @@ export async function updateOrder(ctx: InstallationContext, ref: string, input: 
       metadata: input.metadata,
       cancellationReason: next === 'CANCELLED' ? input.cancellation_reason : undefined,
     });
-    return loadOrderView(tx.data, updated);
+    return loadOrderView(tx, updated);
   });
 }

@@ -50,7 +50,7 @@ export async function createPosOrder(site: RestaurantSite, input: PosOrderInput)
   if (Object.keys(details).length > 0) throw new ValidationError(details);
 
   return inSite(site, async (tx) => {
-    const priced = await priceOrder(tx.data, site.organizationId, site.locationId, lines);
+    const priced = await priceOrder(tx, site.organizationId, site.locationId, lines);
     const { currency } = await tx.data.selectFrom('locations').select('currency').where('location_id', '=', site.locationId).executeTakeFirstOrThrow();
     const order = await tx.data
       .insertInto('orders')
@@ -68,7 +68,7 @@ export async function createPosOrder(site: RestaurantSite, input: PosOrderInput)
       })
       .returning(ORDER_COLUMNS)
       .executeTakeFirstOrThrow();
-    await insertOrderLines(tx.data, order.order_id, priced.lines);
+    await insertOrderLines(tx, order.order_id, priced.lines);
     if (!input.hold) {
       await tx.emit(siteScope(site), 'order.created', orderCreatedData(order));
     }
@@ -102,8 +102,8 @@ export async function addOrderItems(site: RestaurantSite, orderRef: string, item
     const previous = Number(existing.count);
     const problems = items.length === 0 ? { items: ['must list at least one item'] } : checkLines(items, MAX_ORDER_LINES - previous);
     if (Object.keys(problems).length > 0) throw new ValidationError(problems);
-    const priced = await priceOrder(tx.data, site.organizationId, order.location_id, items);
-    await insertOrderLines(tx.data, order.order_id, priced.lines, existing.last === null ? 0 : Number(existing.last) + 1);
+    const priced = await priceOrder(tx, site.organizationId, order.location_id, items);
+    await insertOrderLines(tx, order.order_id, priced.lines, existing.last === null ? 0 : Number(existing.last) + 1);
     const updated = await tx.data
       .updateTable('orders')
       .set({ total: sql<string>`total + ${formatMinor(priced.totalMinor)}::numeric`, updated_at: sql<Date>`now()` })

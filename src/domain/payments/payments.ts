@@ -94,7 +94,7 @@ async function replayPayment(tx: Tx, ctx: InstallationContext, existing: Transac
     );
   }
   // Through the order view, so that a row without a snapshot reports what GET /orders does.
-  const view = (await loadOrderView(tx.data, order)).payments.find((p) => p.payment_id === existing.transaction_id);
+  const view = (await loadOrderView(tx, order)).payments.find((p) => p.payment_id === existing.transaction_id);
   return view ?? toPaymentView(existing, { remainingMinor: remainingMinor(order), status: order.status as InternalStatus });
 }
 

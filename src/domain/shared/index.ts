@@ -32,4 +32,4 @@ export { formatMinor, formatQuantity, hasAtMostDecimals, normalizeMoney, toMinor
 export { DEFAULT_LIMIT, decodeCursor, decodeTimeCursor, encodeCursor, MAX_BIGINT_ID, MAX_ROW_ID, toPage, toTimePage } from './pagination.js';
 export type { Page, TimeKey } from './pagination.js';
 export { dataPlane, inSite, scopeAt } from './site.js';
-export type { Site, Tx } from './site.js';
+export type { PlaneTx, Site, Tx } from './site.js';

@@ -29,9 +29,14 @@ export interface Site {
 export interface Tx {
   trx: Transaction<Database>;
   data: Kysely<DataPlaneSchema>;
+  /** The data-plane schema `data` lands in: the key of statements compiled once per schema (db/prepared.ts). */
+  schema: string;
   /** Emits an event in this transaction: it commits or rolls back with the change. */
   emit<E extends EventName>(scope: EventScope, name: E, data: EventDataMap[E]): Promise<EmittedEvent>;
 }
+
+/** A transaction's data plane and the schema it lands in: what statements compiled once per schema need. */
+export type PlaneTx = Pick<Tx, 'data' | 'schema'>;
 
 /** A data-plane handle: every query through it lands in `schema`. The one place this cast is made. */
 export function dataPlane(db: Db | Transaction<Database>, schema: string): Kysely<DataPlaneSchema> {
@@ -57,7 +62,7 @@ const MAX_HANDLES = 512;
 /** Runs a write as one transaction in the site's plane, its events included. */
 export function inSite<T>(site: Site, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return site.db.transaction().execute((trx) =>
-    fn({ trx, data: dataPlane(trx, site.schema), emit: (scope, name, data) => site.events.emit(trx, { requestId: site.requestId ?? null, ...scope }, name, data) }),
+    fn({ trx, data: dataPlane(trx, site.schema), schema: site.schema, emit: (scope, name, data) => site.events.emit(trx, { requestId: site.requestId ?? null, ...scope }, name, data) }),
   );
 }
 
