@@ -1,6 +1,6 @@
 // The wire view of an order (openapi.yaml `Order`) and of a payment (`Payment`), built from rows
 // with one query for the children of a whole page of orders (no per-order round trips).
-import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { DataPlaneSchema, OrdersTable, TransactionsTable } from '../../db/types.js';
 import type { components } from '../../generated/openapi.generated.js';
@@ -94,14 +94,20 @@ export type OrderWithChildren = Awaited<ReturnType<ReturnType<typeof selectOrder
 
 /**
  * The views of `orders`, in the same order, with their items, customer and payments: one
- * statement compiled once per schema (building the view's nested aggregates costs more CPU than
- * running them), whatever the number of orders.
+ * statement compiled once per schema and number of orders (building the view's nested aggregates
+ * costs more CPU than running them). The ids are a list of parameters, not an array: with
+ * `= any($1)` PostgreSQL planned the statement anew on every call (0.64 ms of planning a create,
+ * pg_stat_statements), its estimate for a kept plan being worse than for one made per array.
  */
 export async function loadOrderViews(tx: PlaneTx, orders: OrderRow[]): Promise<OrderView[]> {
   if (orders.length === 0) return [];
-  const rows = await orderViews.execute(tx.data, tx.schema, () => selectOrderViews(tx.data).where('orders.order_id', '=', sql<number>`any(${slot<number[]>('ids')})`), {
-    ids: orders.map((o) => o.order_id),
-  });
+  const ids = Object.fromEntries(orders.map((o, i) => [`id${i}`, o.order_id]));
+  const rows = await orderViews.execute(
+    tx.data,
+    `${tx.schema}:${orders.length}`,
+    () => selectOrderViews(tx.data).where('orders.order_id', 'in', orders.map((_, i) => slot<number>(`id${i}`))),
+    ids,
+  );
   const byId = new Map(rows.map((r) => [r.order_id, r]));
   return orders.map((order) => toOrderView(byId.get(order.order_id)!));
 }
