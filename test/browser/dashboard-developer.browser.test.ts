@@ -303,7 +303,10 @@ describe('Sandboxes', () => {
     await page.getByRole('heading', { name: /order.created$/ }).waitFor();
     await page.goBack();
     await page.getByRole('heading', { name: 'Friday night' }).waitFor();
+    // The reset answers when the sandbox is provisioned again; a delete sent before is refused as busy.
+    const resetAnswered = page.waitForResponse((r) => r.url().endsWith('/graphql') && (r.request().postData() ?? '').includes('resetSandbox'));
     await page.getByRole('button', { name: 'Reset' }).click();
+    expect((await resetAnswered).status()).toBe(200);
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await checkPage(page, 'sandbox-delete-confirm');
     await page.getByRole('button', { name: 'Delete sandbox' }).click();
