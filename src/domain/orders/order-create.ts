@@ -7,7 +7,7 @@ import { lockIdempotencyKey, requestHash } from '../shared/index.js';
 import { resolveScopedLocation } from '../restaurants/index.js';
 import { formatMinor } from '../shared/index.js';
 import { orderCreatedData } from './order-lifecycle.js';
-import { insertOrderLines, newUniqueOrderId } from './order-lines.js';
+import { insertOrderLines, locationCurrency, newUniqueOrderId } from './order-lines.js';
 import { priceOrder, type PricedOrder } from './order-pricing.js';
 import { loadOrderView, type OrderRow, type OrderView } from './order-view.js';
 import { inSite, scopeAt, type PlaneTx, type Tx } from '../shared/index.js';
@@ -122,11 +122,7 @@ async function insertOrder(
   customerId: number | null,
   key: IdempotencyKey | undefined,
 ): Promise<OrderRow> {
-  const [location] = await currencyOf.execute(tx.data, tx.schema, () => tx.data.selectFrom('locations').select('currency').where('location_id', '=', slot<number>('locationId')), {
-    locationId,
-  });
-  if (!location) throw new Error(`location ${locationId} is gone`);
-  const { currency } = location;
+  const currency = await locationCurrency(tx, locationId);
   const values = {
     organizationId: ctx.organizationId,
     locationId,
@@ -181,5 +177,4 @@ function insertOrderStatement(tx: PlaneTx) {
 // The create's statements, compiled once per data-plane schema (db/prepared.ts): a plugin's order
 // is the Data API's hottest write, and building these costs more CPU than binding them.
 const orderByKey = new PreparedQuery<OrderRow>();
-const currencyOf = new PreparedQuery<{ currency: string }>();
 const orderInsert = new PreparedQuery<OrderRow>();

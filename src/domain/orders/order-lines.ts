@@ -58,6 +58,17 @@ export async function insertOrderLines(tx: PlaneTx, orderId: number, lines: Pric
   if (customizations.length > 0) await data.insertInto('order_item_customizations').values(customizations).execute();
 }
 
+/** The currency an order at `locationId` is priced in (compiled once per schema). */
+export async function locationCurrency(tx: PlaneTx, locationId: number): Promise<string> {
+  const { data } = tx;
+  const [location] = await currencyOf.execute(data, tx.schema, () => data.selectFrom('locations').select('currency').where('location_id', '=', slot<number>('locationId')), {
+    locationId,
+  });
+  if (!location) throw new Error(`location ${locationId} is gone`);
+  return location.currency;
+}
+
+const currencyOf = new PreparedQuery<{ currency: string }>();
 const linesInsert = new PreparedQuery<{ order_item_id: number; position: number }>();
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';

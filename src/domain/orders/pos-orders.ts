@@ -7,7 +7,7 @@ import type { components } from '../../generated/openapi.generated.js';
 import { NotFoundError, OrderStateError, ValidationError, type Details } from '../shared/index.js';
 import { formatMinor } from '../shared/index.js';
 import { changeOrderStatus, findOrder, orderCreatedData } from './order-lifecycle.js';
-import { insertOrderLines, newUniqueOrderId } from './order-lines.js';
+import { insertOrderLines, locationCurrency, newUniqueOrderId } from './order-lines.js';
 import { priceOrder } from './order-pricing.js';
 import type { InternalStatus } from './order-status.js';
 import type { OrderRow } from './order-view.js';
@@ -51,7 +51,7 @@ export async function createPosOrder(site: RestaurantSite, input: PosOrderInput)
 
   return inSite(site, async (tx) => {
     const priced = await priceOrder(tx, site.organizationId, site.locationId, lines);
-    const { currency } = await tx.data.selectFrom('locations').select('currency').where('location_id', '=', site.locationId).executeTakeFirstOrThrow();
+    const currency = await locationCurrency(tx, site.locationId);
     const order = await tx.data
       .insertInto('orders')
       .values({
