@@ -85,7 +85,7 @@ describe('the API request log, page by page', () => {
   });
 
   it('when the newest day fills the first page, then PostgreSQL reads no older day', async () => {
-    const compiled = apiRequestPageQuery(t.db, { installationId: Number(world.box.installationId), first: 2 }).compile();
+    const compiled = apiRequestPageQuery(t.db, { installationId: Number(world.box.installationId), limit: 3 }).compile();
     const { rows } = await t.db.executeQuery<{ 'QUERY PLAN': unknown }>(CompiledQuery.raw(`explain (analyze, format json) ${compiled.sql}`, [...compiled.parameters]));
     const loops = new Map<string, number>();
     const walk = (node: unknown): void => {

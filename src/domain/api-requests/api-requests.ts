@@ -7,6 +7,7 @@ import { NotFoundError, ValidationError } from '../shared/index.js';
 import { decodeTimeCursor, toTimePage } from '../shared/pagination.js';
 import { microsOf, olderThan, timeKeyOf } from '../../db/time-keyset.js';
 import { API_REQUEST_COLUMNS } from '../../db/columns.js';
+import { PreparedQuery, slot } from '../../db/prepared.js';
 
 // The API request log of an installation: what its plugin sent and what it got back, for the
 // plugin's developer (portal apiRequests), kept SVC_REQUEST_LOG_RETENTION_DAYS. Rows arrive in
@@ -72,18 +73,34 @@ export async function listApiRequests(db: Db, developerId: number, input: ApiReq
   const cursor = decodeTimeCursor(input.after ?? undefined, 'apiRequests');
   if (!(await installations.ownedInstallation(db, developerId, input.installationId))) throw new NotFoundError('installation');
   const after = cursor && (await timeKeyOf(db, cursor, 'control.api_requests', 'created_at', 'api_request_id'));
-  return toTimePage(await apiRequestPageQuery(db, input, after).execute(), input.first, (row) => row.api_request_id);
+  const { installationId, status, operationId, since } = input;
+  // Compiled once per combination of the optional clauses (a portal page is asked for on every visit).
+  const shape = `${after ? 'a' : ''}${status != null ? 's' : ''}${operationId != null ? 'o' : ''}${since != null ? 'd' : ''}`;
+  const rows = await apiRequestPages.execute(
+    db,
+    shape,
+    () =>
+      apiRequestPageQuery(
+        db,
+        { installationId: slot('installationId'), limit: slot('limit'), status: status != null ? slot('status') : null, operationId: operationId != null ? slot('operationId') : null, since: since != null ? slot('since') : null },
+        after ? { at: slot('at'), id: slot('id') } : undefined,
+      ),
+    { installationId, limit: input.first + 1, status, operationId, since, at: after?.at, id: after?.id },
+  );
+  return toTimePage(rows, input.first, (row) => row.api_request_id);
 }
 
-/** The statement of a page (one row more than asked, to tell whether more follow), after the entry `after`. */
-export function apiRequestPageQuery(db: Db, input: Omit<ApiRequestQuery, 'after'>, after?: { at: number; id: number }) {
+const apiRequestPages = new PreparedQuery<ApiRequestRow & { cursor_at: string }>();
+
+/** The statement of a page of `limit` rows (one more than asked, to tell whether more follow), after the entry `after`. */
+export function apiRequestPageQuery(db: Db, input: Pick<ApiRequestQuery, 'installationId' | 'status' | 'operationId' | 'since'> & { limit: number }, after?: { at: number; id: number }) {
   let query = db
     .selectFrom('control.api_requests')
     .select([...API_REQUEST_COLUMNS, microsOf('created_at').as('cursor_at')])
     .where('installation_id', '=', input.installationId)
     .orderBy('created_at', 'desc')
     .orderBy('api_request_id', 'desc')
-    .limit(input.first + 1);
+    .limit(input.limit);
   if (after) query = query.where(olderThan('created_at', 'api_request_id', after));
   if (input.status != null) query = query.where('status', '=', input.status);
   if (input.operationId != null) query = query.where('operation_id', '=', input.operationId);

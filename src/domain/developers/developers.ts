@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { DevelopersTable } from '../../db/types.js';
+import { PreparedQuery, slot } from '../../db/prepared.js';
 import { decoyHash, hashPassword, needsRehash, verifyPassword, type PasswordHashParams } from '../../lib/passwords.js';
 import { AccessError, ValidationError, type Details } from '../shared/index.js';
 
@@ -100,9 +101,12 @@ export async function logIn(db: Db, hashing: PasswordHashParams, input: { email:
 }
 
 export async function findDeveloper(db: Db, developerId: number): Promise<DeveloperView | undefined> {
-  const row = await db.selectFrom('control.developers').select(COLUMNS).where('developer_id', '=', developerId).executeTakeFirst();
+  // Compiled once: every portal request with a session reads its developer.
+  const [row] = await developerById.execute(db, 'developer', () => db.selectFrom('control.developers').select(COLUMNS).where('developer_id', '=', slot<number>('developerId')), { developerId });
   return row ? toView(row) : undefined;
 }
+
+const developerById = new PreparedQuery<DeveloperRow>(1);
 
 /** Records the agreement version the developer accepted (a later version replaces it). */
 export async function acceptDeveloperAgreement(db: Db, developerId: number, version: string): Promise<DeveloperView> {

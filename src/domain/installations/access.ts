@@ -122,9 +122,12 @@ export async function admitInstallation(
  * portal's and the setup exchange's limits; the Data API's are in admitInstallation's statement).
  */
 export async function consumeRateLimit(db: Db, bucket: string, limit: number): Promise<RateLimitState> {
-  const { rows } = await sql<{ count: number; retry_after: number }>`${upsertBuckets(sql`values (${bucket}, now(), 1)`)}`.execute(db);
-  return checkBucket(rows[0]!.count, rows[0]!.retry_after, limit);
+  // Compiled once: every portal request charges at least one bucket.
+  const [row] = await oneBucket.execute(db, 'one', () => sql<{ count: number; retry_after: number }>`${upsertBuckets(sql`values (${slot('bucket')}, now(), 1)`)}`, { bucket });
+  return checkBucket(row!.count, row!.retry_after, limit);
 }
+
+const oneBucket = new PreparedQuery<{ count: number; retry_after: number }>(1);
 
 /**
  * Counts requests in each bucket of `rows` (bucket, now(), n): n requests at once, each bucket at

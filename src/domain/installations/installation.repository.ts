@@ -3,6 +3,7 @@ import type { Database, InstallationsTable, PluginsTable, SandboxesTable } from 
 import { NotFoundError } from '../shared/index.js';
 import { planePreviousExpiresAt, planePreviousSecret, planeSecret } from './plane-secrets.js';
 import { INSTALLATION_COLUMNS, namesOf, qualified } from '../../db/columns.js';
+import { PreparedQuery, slot } from '../../db/prepared.js';
 
 // The SQL on control.installations, one small function per statement, imported as a namespace
 // (`installations.lockInstallation(trx, id)`). Every function takes the connection or the
@@ -85,6 +86,14 @@ export type OwnedInstallation = Pick<InstallationRow, 'installation_id' | 'plugi
  * deleted sandbox (its installation went with it).
  */
 export async function ownedInstallation(db: Executor, developerId: number, installationId: number): Promise<OwnedInstallation | undefined> {
+  // Compiled once: every portal request about an installation asks this first.
+  const [row] = await ownedInstallations.execute(db, 'owned', () => ownedInstallationQuery(db, slot('developerId'), slot('installationId')), { developerId, installationId });
+  return row;
+}
+
+const ownedInstallations = new PreparedQuery<OwnedInstallation>(1);
+
+function ownedInstallationQuery(db: Executor, developerId: number, installationId: number) {
   return db
     .selectFrom('control.installations as i')
     .innerJoin('control.plugins as p', 'p.plugin_id', 'i.plugin_id')
@@ -96,8 +105,7 @@ export async function ownedInstallation(db: Executor, developerId: number, insta
     // Constants as literals, not parameters: with `<> $3` PostgreSQL judged the generic plan worse
     // and planned this statement again on every run (0.6 ms each, on every portal request).
     .where('p.listing_status', '<>', DELETED)
-    .where((eb) => eb.or([eb('s.sandbox_id', 'is', null), eb('s.status', '<>', DELETED)]))
-    .executeTakeFirst();
+    .where((eb) => eb.or([eb('s.sandbox_id', 'is', null), eb('s.status', '<>', DELETED)]));
 }
 
 const DELETED = sql.lit<'deleted'>('deleted');

@@ -5,6 +5,7 @@ import { installations } from '../installations/index.js';
 import { decodeTimeCursor, NotFoundError, toTimePage, ValidationError } from '../shared/index.js';
 import { microsOf, olderThan, timeKeyOf } from '../../db/time-keyset.js';
 import { WEBHOOK_LOG_COLUMNS } from '../../db/columns.js';
+import { PreparedQuery, slot } from '../../db/prepared.js';
 
 // The webhook log (control.webhook_logs) as its two readers see it: an installation its own
 // entries (Data API, in the wire shape below), a developer those of their plugins' installations
@@ -90,13 +91,23 @@ export async function listWebhookLogs(
   const cursor = decodeTimeCursor(input.after ?? undefined, 'webhookLogs');
   if (!(await installations.ownedInstallation(db, developerId, input.installationId))) throw new NotFoundError('installation');
   const after = cursor && (await timeKeyOf(db, cursor, 'control.webhook_logs', 'created_at', 'log_id'));
-  let query = db
-    .selectFrom('control.webhook_logs')
-    .select([...WEBHOOK_LOG_COLUMNS, microsOf('created_at').as('cursor_at')])
-    .where('installation_id', '=', input.installationId)
-    .orderBy('created_at', 'desc')
-    .orderBy('log_id', 'desc')
-    .limit(input.first + 1);
-  if (after) query = query.where(olderThan('created_at', 'log_id', after));
-  return toTimePage(await query.execute(), input.first, (row) => row.log_id);
+  // Compiled once with a cursor and once without (a portal page is asked for on every visit).
+  const rows = await webhookLogPages.execute(
+    db,
+    after ? 'after' : 'first',
+    () => {
+      const query = db
+        .selectFrom('control.webhook_logs')
+        .select([...WEBHOOK_LOG_COLUMNS, microsOf('created_at').as('cursor_at')])
+        .where('installation_id', '=', slot<number>('installationId'))
+        .orderBy('created_at', 'desc')
+        .orderBy('log_id', 'desc')
+        .limit(slot<number>('limit'));
+      return after ? query.where(olderThan('created_at', 'log_id', { at: slot('at'), id: slot('id') })) : query;
+    },
+    { installationId: input.installationId, limit: input.first + 1, at: after?.at, id: after?.id },
+  );
+  return toTimePage(rows, input.first, (row) => row.log_id);
 }
+
+const webhookLogPages = new PreparedQuery<WebhookLogRow & { cursor_at: string }>();
