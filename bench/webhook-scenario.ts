@@ -72,7 +72,8 @@ export async function measureWebhookDelivery({ db, url, env, data, dir, workerEn
     .executeTakeFirstOrThrow();
   const { rows: [other] } = await sql<{ location_id: number }>`insert into production.locations (organization_id, name, currency) values (${data.organizationId}, ${LATENCY_LOCATION}, 'EUR') returning location_id`.execute(db);
   const install = (locationId: number) => ({ plugin_id: plugin.plugin_id, plane: 'production' as const, organization_id: data.organizationId, location_id: locationId, status: 'active' as const, api_key_hash: hashKey(generateInstallationKey()) });
-  await db.insertInto('control.installations').values([...Array.from({ length: 10 }, () => install(data.locationId)), install(other!.location_id)]).execute();
+  const installed = await db.insertInto('control.installations').values([...Array.from({ length: 10 }, () => install(data.locationId)), install(other!.location_id)]).returning('installation_id').execute();
+  const burstInstallations = installed.slice(0, 10).map((row) => row.installation_id);
 
   const worker = startProcess('worker', [workerEntry, 'serve'], {
     ...env,
@@ -98,6 +99,7 @@ export async function measureWebhookDelivery({ db, url, env, data, dir, workerEn
     const events = 1000;
     const target = count + events * 10;
     const receiverThroughputShare = cpuShare(receiver.pid);
+    const { rows: [{ burstStart }] } = await sql<{ burstStart: Date }>`select clock_timestamp() as "burstStart"`.execute(db) as { rows: [{ burstStart: Date }] };
     const throughput = await measure(worker.pid, async () => {
       const t0 = performance.now();
       const writer = async (w: number) => {
@@ -115,6 +117,7 @@ export async function measureWebhookDelivery({ db, url, env, data, dir, workerEn
       return { deliveries: events * 10, seconds: (done - t0) / 1000, emitSeconds: (emitted - t0) / 1000, drain: { deliveries: target - receivedByThen, seconds: (done - emitted) / 1000 } };
     }, pgDir);
     const receiverThroughput = receiverThroughputShare();
+    const timeline = await burstTimeline(db, burstInstallations, burstStart);
 
     // Latency: 500 events/s for 10 s, one installation each.
     const committed = new Map<string, number>();
@@ -175,7 +178,7 @@ export async function measureWebhookDelivery({ db, url, env, data, dir, workerEn
     return {
       settled,
       deliveriesPerSecond: burstRate,
-      burst: { events, installationsPerEvent: 10, seconds: Math.round(throughput.result.seconds * 100) / 100, emitSeconds: Math.round(throughput.result.emitSeconds * 100) / 100, deliveriesPerSecondAfterEmit: afterEmitRate, workerCpuPercent: throughput.cpuPercent, postgresCpuPercent: throughput.postgresCpuPercent, benchCpuPercent: throughput.benchCpuPercent, receiverCpuPercent: receiverThroughput, workerPeakRssMb: throughput.peakRssMb },
+      burst: { events, installationsPerEvent: 10, seconds: Math.round(throughput.result.seconds * 100) / 100, emitSeconds: Math.round(throughput.result.emitSeconds * 100) / 100, deliveriesPerSecondAfterEmit: afterEmitRate, workerCpuPercent: throughput.cpuPercent, postgresCpuPercent: throughput.postgresCpuPercent, benchCpuPercent: throughput.benchCpuPercent, receiverCpuPercent: receiverThroughput, workerPeakRssMb: throughput.peakRssMb, ...timeline },
       latency: { eventsPerSecond: rate, seconds: duration, events: committed.size, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99), maxMs: percentile(latencies, 100), workerCpuPercent: steady.cpuPercent, postgresCpuPercent: steady.postgresCpuPercent, benchCpuPercent: steady.benchCpuPercent, receiverCpuPercent: receiverSteady },
       floor: {
         deliveries: FLOOR_DELIVERIES,
@@ -195,6 +198,27 @@ export async function measureWebhookDelivery({ db, url, env, data, dir, workerEn
     // Its installations stop receiving: a later run (the growth benchmark's) fans out to its own only.
     await db.updateTable('control.installations').set({ status: 'removed' }).where('plugin_id', '=', plugin.plugin_id).execute();
   }
+}
+
+/**
+ * Where the burst's time went, per half second from its start: the deliveries created (their
+ * fan-out transactions' start) and the attempts started (their delivery batches' start).
+ */
+async function burstTimeline(db: Db, installationIds: number[], from: Date): Promise<{ createdPerHalfSecond: number[]; attemptsStartedPerHalfSecond: number[]; failedAttempts: Record<string, number> }> {
+  // Attempts that did not deliver (each is retried later): by their error.
+  const { rows: failed } = await sql<{ error: string; n: number }>`
+    select coalesce(a.error_message, 'HTTP ' || a.http_status) as error, count(*)::int as n
+      from control.webhook_logs l join control.webhook_delivery_attempts a on a.log_id = l.log_id
+     where l.installation_id = any(${installationIds}::int[]) and l.created_at >= ${from}::timestamptz - interval '1 second' and a.status = 'failed'
+     group by 1 order by 2 desc limit 5`.execute(db);
+  const { rows } = await sql<{ created: number; started: number }>`
+    select floor(extract(epoch from (l.created_at - ${from}::timestamptz)) * 2)::int as created,
+           floor(extract(epoch from (a.attempted_at - ${from}::timestamptz)) * 2)::int as started
+      from control.webhook_logs l join control.webhook_delivery_attempts a on a.log_id = l.log_id
+     where l.installation_id = any(${installationIds}::int[]) and l.created_at >= ${from}::timestamptz - interval '1 second' and l.replay_id is null`.execute(db);
+  const halves = Math.max(0, ...rows.map((r) => r.started)) + 1;
+  const count = (key: 'created' | 'started') => Array.from({ length: halves }, (_, h) => rows.filter((r) => Math.max(0, r[key]) === h).length);
+  return { createdPerHalfSecond: count('created'), attemptsStartedPerHalfSecond: count('started'), failedAttempts: Object.fromEntries(failed.map((f) => [f.error, f.n])) };
 }
 
 /**

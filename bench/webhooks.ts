@@ -2,10 +2,11 @@
 // small seeded database (no 100,000 orders to wait for; --full seeds as make bench does), with the worker compiled by `npm run build`
 // first. For before/after comparisons while optimising the delivery pipeline; `make bench` stays
 // the measurement of record. Prints the scenario's JSON, with the CPU share of the worker,
-// PostgreSQL and this process (the receiver and the emitting writers) during the burst.
+// PostgreSQL and this process (the receiver and the emitting writers) during the burst, and the
+// burst's deliveries created and attempts started per half second.
 // --statements: then where the time went, read from the database afterwards: the latency phase's
-// stages (event to delivery created, to attempt started, the request itself), the burst per half
-// second, and PostgreSQL's statements by total time (pg_stat_statements).
+// stages (event to delivery created, to attempt started, the request itself), and PostgreSQL's
+// statements by total time (pg_stat_statements).
 import { execSync } from 'node:child_process';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -61,17 +62,6 @@ async function whereTheTimeWent(db: Db): Promise<void> {
       from x`.execute(db);
   console.log('\nLatency phase, ms (p50 / p90 / p99):');
   for (const [stage, values] of Object.entries(stages!)) console.log(`  ${stage}: ${values.map((v) => Math.round(v)).join(' / ')}`);
-
-  const { rows: burst } = await sql<{ e: number; c: number; a: number }>`
-    with x as (${deliveries(false)}), t as (select min(occurred_at) as t0 from x)
-    select extract(epoch from (occurred_at - t0))::float8 as e, extract(epoch from (created_at - t0))::float8 as c,
-           extract(epoch from (attempted_at - t0))::float8 as a from x, t`.execute(db);
-  const halves = Array.from({ length: Math.floor(Math.max(0, ...burst.map((r) => r.a)) * 2) + 1 }, (_, h) => {
-    const count = (key: 'e' | 'c' | 'a') => burst.filter((r) => Math.floor(r[key] * 2) === h).length;
-    return { half: h, events: count('e') / 10, created: count('c'), started: count('a') };
-  });
-  console.log('\nBurst, per half second: events emitted / deliveries created / attempts started');
-  console.log('  ' + halves.map((h) => `${h.half / 2}s ${h.events}/${h.created}/${h.started}`).join('  '));
 
   // Recording an attempt updates its log: HOT when the new version fits on the same page.
   const { rows: [updates] } = await sql<{ updates: number; hot: number }>`
