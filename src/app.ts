@@ -31,7 +31,7 @@ export interface AppDeps {
   queue: JobQueue;
   /** The process's metrics (shared with its workers); the app makes its own when absent. */
   metrics?: Metrics;
-  /** The database pool, whose use /metrics reports. */
+  /** The database pool, whose use /metrics reports; the request log writes with its connections (required with the log on). */
   pool?: pg.Pool;
   /** The API request log's writer; the app makes its own when absent (and SVC_REQUEST_LOG is on). */
   requestLog?: RequestLog;
@@ -57,7 +57,7 @@ export async function createApp(config: Config, deps: AppDeps): Promise<App> {
   const metrics = deps.metrics ?? createMetrics();
   if (deps.pool) metrics.watchPool(deps.pool);
   metrics.watchQueues(() => webhookQueueDepths(deps.queue, deps.db));
-  const requestLog = config.requestLog.enabled ? (deps.requestLog ?? createRequestLog(deps.db, deps.logger, { pool: deps.pool })) : undefined;
+  const requestLog = config.requestLog.enabled ? (deps.requestLog ?? createRequestLog(requirePool(deps), deps.logger)) : undefined;
 
   app.use(createProbesRouter(config, { db: deps.db, metrics, logger: deps.logger }));
   // The docs and the portal load on their first request (src/http/lazy-router.ts).
@@ -82,6 +82,11 @@ export async function createApp(config: Config, deps: AppDeps): Promise<App> {
     app.get('trust proxy fn') as TrustProxy,
   );
   return (req, res) => (isDataApiPath(req.url) ? dataApi(req, res) : app(req, res));
+}
+
+function requirePool(deps: AppDeps): pg.Pool {
+  if (!deps.pool) throw new Error('createApp: the request log (SVC_REQUEST_LOG on) writes through deps.pool; pass the pool or a requestLog');
+  return deps.pool;
 }
 
 /** The paths of src/docs/router.ts (lower-cased): the landing page, /docs/*, and the contracts' files. */

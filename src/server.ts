@@ -101,7 +101,7 @@ export async function listen(
   jobs: { events: EventSink; queue: JobQueue },
   metrics: Metrics = createMetrics(),
 ): Promise<Listening> {
-  const requestLog = createRequestLog(runtime.database.db, logger, { pool: runtime.database.pool });
+  const requestLog = createRequestLog(runtime.database.pool, logger);
   const app = await createApp(config, { db: runtime.database.db, logger, events: jobs.events, queue: jobs.queue, metrics, pool: runtime.database.pool, requestLog });
   return { ...(await bind(app, config)), flush: () => requestLog.flush() };
 }

@@ -47,7 +47,7 @@ describe('the request log under a flood', () => {
   }, 120_000);
 
   it('when the database falls behind, then the buffer stays within its byte bound and counts what it drops', () => {
-    const log = createRequestLog(t.db, t.logger, { flushMs: 3_600_000, maxBatch: 1_000_000, maxBufferedBytes: 1_000_000 });
+    const log = createRequestLog(t.pool, t.logger, { flushMs: 3_600_000, maxBatch: 1_000_000, maxBufferedBytes: 1_000_000 });
     const body = 'x'.repeat(16 * 1024);
     const entry = (i: number): ApiRequestEntry => ({
       installation_id: 1, created_at: new Date(), method: 'POST', path: '/api/plugin/v1/orders', operation_id: 'createOrder', status: 400,
@@ -58,6 +58,29 @@ describe('the request log under a flood', () => {
     expect(log.bufferedBytes).toBeGreaterThan(0);
     expect(log.bufferedBytes).toBeLessThanOrEqual(1_000_000);
     expect(log.dropped).toBeGreaterThanOrEqual(960);
+  });
+
+  it('when one entry of a batch cannot be stored, then the rest are written as they were and only it is dropped', async () => {
+    const log = createRequestLog(t.pool, t.logger, { flushMs: 3_600_000 });
+    const runId = randomBytes(4).toString('hex');
+    const body = 'tab\there, newline\nthere, back\\slash, é € 😀, ' + 'ü'.repeat(10_000);
+    const entry = (n: number, status: number): ApiRequestEntry => ({
+      installation_id: 1, created_at: new Date(), method: 'POST', path: `/api/plugin/v1/orders?n=${n}`, operation_id: 'createOrder', status,
+      error_code: null, duration_ms: 1.5, request_id: `${runId}-${n}`, idempotency_key: null, client_ip: '127.0.0.1', request_body: body, response_body: null,
+    });
+    // A status beyond smallint: PostgreSQL refuses that row, and with it the batch's COPY.
+    for (const [n, status] of [[1, 201], [2, 70_000], [3, 200]] as const) log.add(entry(n, status));
+    expect(log.bufferedBytes).toBeGreaterThan(3 * 20_000); // ü is two bytes in UTF-8: the three rows share one batch
+    await log.flush();
+    expect(log.bufferedBytes).toBe(0);
+    expect(log.retriedBatches).toBe(1);
+    expect(log.dropped).toBe(1);
+    const rows = await t.db.selectFrom('control.api_requests').select(['request_id', 'status', 'request_body', 'path']).where('request_id', 'like', `${runId}-%`).orderBy('request_id').execute();
+    expect(rows.map((row) => [row.request_id, row.status, row.path])).toEqual([
+      [`${runId}-1`, 201, '/api/plugin/v1/orders?n=1'],
+      [`${runId}-3`, 200, '/api/plugin/v1/orders?n=3'],
+    ]);
+    for (const row of rows) expect(row.request_body).toBe(body);
   });
 
   it('when a body carries pins, card codes, one-time codes, JWTs, setup tokens or Basic credentials, then the log keeps none of them (finding 17)', () => {

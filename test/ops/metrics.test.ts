@@ -161,7 +161,7 @@ describe('GET /readyz', () => {
   it('when the database is unreachable, then 503 with the reason', async () => {
     const nowhere = createDatabase('postgres://nobody:nothing@127.0.0.1:1/none', { max: 1 });
     try {
-      const app = await createApp(world.t.config, { db: nowhere.db, logger: world.t.logger, events: world.t.events, queue: world.t.queue });
+      const app = await createApp(world.t.config, { db: nowhere.db, pool: nowhere.pool, logger: world.t.logger, events: world.t.events, queue: world.t.queue });
       const res = await supertest(app).get('/readyz');
       expect(res.status).toBe(503);
       expect(res.body.status).toBe('not_ready');

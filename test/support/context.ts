@@ -16,6 +16,8 @@ import { createRequestLog, type RequestLog } from '../../src/api/request-log.js'
 export interface TestContext {
   config: Config;
   db: Db;
+  /** The pool under `db` (the request log writes through its connections). */
+  pool: DatabaseHandle['pool'];
   app: App;
   logger: Logger;
   /** Every log line the app wrote, as raw JSON text. */
@@ -101,12 +103,13 @@ export async function createTestContext(env: Record<string, string> = {}, option
     tuning: { pollingIntervalSeconds: 0.5, superviseIntervalSeconds: 1, ...options.jobs?.tuning },
   });
   const jobs = options.jobs ? runtime : undefined;
-  const requestLog = createRequestLog(handle.db, logger, { flushMs: 50, pool: handle.pool });
+  const requestLog = createRequestLog(handle.pool, logger, { flushMs: 50 });
   const app = await createApp(config, { db: handle.db, logger, events: runtime.events, queue: runtime.queue, metrics, pool: handle.pool, requestLog });
   const extra: DatabaseHandle[] = [];
   return {
     config,
     db: handle.db,
+    pool: handle.pool,
     app,
     logger,
     logs,
@@ -120,7 +123,7 @@ export async function createTestContext(env: Record<string, string> = {}, option
     newApp: async (overrides) => {
       const other = createDatabase(databaseUrl);
       extra.push(other);
-      return createApp(makeConfig(overrides), { db: other.db, logger, events: runtime.events, queue: runtime.queue });
+      return createApp(makeConfig(overrides), { db: other.db, pool: other.pool, logger, events: runtime.events, queue: runtime.queue });
     },
     close: async () => {
       await requestLog.flush();

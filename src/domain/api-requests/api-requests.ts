@@ -37,27 +37,6 @@ export interface ApiRequestQuery {
 export const MAX_API_REQUEST_PAGE = 100;
 
 /**
- * Writes a batch of entries in one statement with one parameter (the batch as JSON): nothing to
- * compile per row, whatever the batch size.
- */
-export async function recordApiRequests(db: Db, entries: readonly ApiRequestEntry[]): Promise<void> {
-  if (entries.length === 0) return;
-  // PostgreSQL's text refuses NUL and a lone surrogate (as JSON escapes, too): a client's
-  // idempotency key may carry either, and must not fail the entries of the whole batch.
-  const clean = entries.map((entry) => Object.fromEntries(Object.entries(entry).map(([k, v]) => [k, typeof v === 'string' ? storable(v) : v])));
-  await sql`
-    insert into control.api_requests (installation_id, created_at, method, path, operation_id, status, error_code, duration_ms,
-                                      request_id, idempotency_key, client_ip, request_body, response_body)
-    select installation_id, created_at, method, path, operation_id, status, error_code, duration_ms,
-           request_id, idempotency_key, client_ip, request_body, response_body
-      from json_populate_recordset(null::control.api_requests, ${JSON.stringify(clean)}::json)`.execute(db);
-}
-
-/** The string as PostgreSQL text can hold it: lone surrogates as U+FFFD, NUL removed. */
-const storable = (value: string): string =>
-  value.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd').replaceAll('\u0000', '');
-
-/**
  * An installation's requests for its plugin's developer, newest first (by time, then id: the
  * partition key first, so that PostgreSQL reads the newest day's partition first and stops when
  * the page is full), by keyset cursor: the last entry's time (microseconds since 1970) and id.

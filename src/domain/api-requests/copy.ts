@@ -31,18 +31,15 @@ function field(value: ApiRequestEntry[keyof ApiRequestEntry]): string {
   return SPECIAL.test(value) ? value.replace(SPECIALS, (c) => ESCAPES[c]!) : value;
 }
 
-/** The batch as COPY's text rows: tab-separated columns, one line each. */
-export function copyText(entries: readonly ApiRequestEntry[]): string {
-  let text = '';
-  for (const entry of entries) {
-    for (let i = 0; i < COLUMNS.length; i++) text += (i === 0 ? '' : '\t') + field(entry[COLUMNS[i]!]);
-    text += '\n';
-  }
-  return text;
+/** One entry as a COPY text row: tab-separated columns and a newline. */
+export function copyLine(entry: ApiRequestEntry): string {
+  let text = field(entry[COLUMNS[0]]);
+  for (let i = 1; i < COLUMNS.length; i++) text += '\t' + field(entry[COLUMNS[i]!]);
+  return text + '\n';
 }
 
-/** Writes the batch with one COPY on `client` (all of it or, on an error, none of it). */
-export async function copyApiRequests(client: pg.ClientBase, entries: readonly ApiRequestEntry[]): Promise<void> {
-  if (entries.length === 0) return;
-  await pipeline(Readable.from([Buffer.from(copyText(entries), 'utf8')]), client.query(copyFrom(COPY)));
+/** Writes rows already in COPY's text format (UTF-8) with one COPY on `client`: all of them or, on an error, none. */
+export async function copyApiRequestRows(client: pg.ClientBase, rows: readonly Buffer[]): Promise<void> {
+  if (rows.length === 0) return;
+  await pipeline(Readable.from(rows), client.query(copyFrom(COPY)));
 }

@@ -4,8 +4,7 @@ export {
   getApiRequestByRequestId,
   listApiRequests,
   pruneApiRequests,
-  recordApiRequests,
 } from './api-requests.js';
 export { MAX_LOGGED_BODY_BYTES, REDACTED, redactBody } from './redact.js';
-export { copyApiRequests } from './copy.js';
+export { copyApiRequestRows, copyLine } from './copy.js';
 export type { ApiRequestEntry, ApiRequestPage, ApiRequestQuery, ApiRequestRow } from './api-requests.js';
