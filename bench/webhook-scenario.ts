@@ -223,10 +223,10 @@ async function burstTimeline(db: Db, installationIds: number[], from: Date): Pro
 
 /**
  * The database made quiet before the scenario: in `make bench` it follows the HTTP scenarios, whose
- * writes (orders, request log entries, feed acknowledgements) autovacuum is still working through.
- * That vacuum took the CPU the worker and the delivery floor are measured on (on two cores) and
- * came and went within the phases. The same vacuum runs here first, to its end, then a checkpoint;
- * what autovacuum was at when the scenario began and how long this took are in the result.
+ * writes (orders, request log entries, feed acknowledgements) autovacuum may still be working
+ * through on the same two cores as the worker and the delivery floor. The same vacuum runs here
+ * first, to its end, then a checkpoint; what autovacuum was doing when the scenario began and how
+ * long this took are in the result.
  */
 async function settle(db: Db): Promise<{ autovacuumAtStart: string[]; seconds: number }> {
   const t0 = performance.now();
