@@ -14,6 +14,34 @@ export function olderThan(time: string, id: string, key: { at: number; id: numbe
   return sql<boolean>`${sql.ref(time)} <= ${at} and (${sql.ref(time)} < ${at} or ${sql.ref(id)} < ${key.id})`;
 }
 
+/** One of a first page's two reads: the entries from the start of today (UTC) on, or those before it. */
+export interface DaySplit {
+  /** Names the statement's shape (the day is in its text). */
+  key: string;
+  /** The condition on the time column, the day a constant: PostgreSQL prunes the other partitions when it plans. */
+  where: (time: string) => RawBuilder<boolean>;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * A first page (no cursor) in newest-first order, read from today's partition on, then from the
+ * older days only when that did not fill it. A kept plan opens every partition its statement can
+ * reach before it reads the newest one: on a month of day partitions the first page took 40% longer
+ * than on a week's, with the same rows. `read(split, want)` runs the page's statement with
+ * `split.where(time)` added, asking for `want` rows. The two ranges cover all time between them and
+ * come back in order, whatever this process's clock says: the day only decides which partitions each
+ * read opens.
+ */
+export async function readNewestFirst<R>(want: number, read: (split: DaySplit, want: number) => Promise<R[]>, now = Date.now()): Promise<R[]> {
+  const today = new Date(now - (now % DAY_MS)).toISOString();
+  const bound = sql`${sql.lit(today)}::timestamptz`;
+  const recent = await read({ key: `from ${today}`, where: (time) => sql<boolean>`${sql.ref(time)} >= ${bound}` }, want);
+  if (recent.length >= want) return recent;
+  const older = await read({ key: `before ${today}`, where: (time) => sql<boolean>`${sql.ref(time)} < ${bound}` }, want - recent.length);
+  return [...recent, ...older];
+}
+
 /**
  * The time and id of a cursor's entry: an id-only cursor (the version before) is looked up; once
  * its entry is pruned, nothing older is kept either (time 0: an empty page).

@@ -3,6 +3,7 @@ import { CompiledQuery, sql } from 'kysely';
 import { splitHistory } from '../../src/db/partitions.js';
 import { apiRequestPageQuery } from '../../src/domain/api-requests/api-requests.js';
 import { encodeCursor } from '../../src/domain/shared/pagination.js';
+import { readNewestFirst } from '../../src/db/time-keyset.js';
 import { createTestContext, type TestContext } from '../support/context.js';
 import { gqlData, portalWorld, type PortalWorld } from '../support/portal-builders.js';
 
@@ -100,6 +101,47 @@ describe('the API request log, page by page', () => {
     const day = (offset: number) => `api_requests_p${new Date(now - offset * DAY).toISOString().slice(0, 10).replaceAll('-', '')}`;
     expect(loops.get(day(0))).toBe(1);
     for (const older of [day(1), day(2), day(3)]) expect(loops.get(older)).toBe(0);
+  });
+
+  it('when a first page is read, then its kept plan holds only the partitions from today on, and the older days only when today did not fill it', async () => {
+    const partitionsOf = (plan: unknown): string[] => {
+      const names: string[] = [];
+      const walk = (node: unknown): void => {
+        if (Array.isArray(node)) node.forEach(walk);
+        else if (node && typeof node === 'object') {
+          const n = node as Record<string, unknown>;
+          if (typeof n['Relation Name'] === 'string' && n['Relation Name'].startsWith('api_requests_')) names.push(n['Relation Name']);
+          Object.values(n).forEach(walk);
+        }
+      };
+      walk(plan);
+      return names;
+    };
+    const day = (offset: number) => `api_requests_p${new Date(now - offset * DAY).toISOString().slice(0, 10).replaceAll('-', '')}`;
+    // The plan PostgreSQL keeps for a named statement (no parameter values to prune by), and the rows.
+    const page = async (want: number) => {
+      const plans: string[][] = [];
+      const rows = await readNewestFirst(want, async (split, n) => {
+        const compiled = apiRequestPageQuery(t.db, { installationId: Number(world.box.installationId), limit: n }, undefined, split.where('created_at')).compile();
+        const { rows: [explained] } = await t.db.executeQuery<{ 'QUERY PLAN': unknown }>(CompiledQuery.raw(`explain (generic_plan, format json) ${compiled.sql}`, []));
+        plans.push(partitionsOf(explained!['QUERY PLAN']));
+        return (await t.db.executeQuery<{ api_request_id: string }>(CompiledQuery.raw(compiled.sql, [...compiled.parameters]))).rows.map((r) => String(r.api_request_id));
+      }, now);
+      return { rows, plans };
+    };
+    const [a, b, c, d, e, f, g] = ids;
+    const filled = await page(3);
+    expect(filled.rows).toEqual([a, e, d]);
+    expect(filled.plans).toHaveLength(1);
+    expect(filled.plans[0]).toContain(day(0));
+    for (const older of [day(1), day(2), day(3), day(4)]) expect(filled.plans[0]).not.toContain(older);
+    expect(filled.plans[0]!.length).toBeLessThan(12); // today and the days made ahead, not the history
+
+    const spanning = await page(7);
+    expect(spanning.rows).toEqual([a, e, d, c, b, f, g]);
+    expect(spanning.plans).toHaveLength(2);
+    expect(spanning.plans[1]).not.toContain(day(0));
+    expect(spanning.plans[1]).toEqual(expect.arrayContaining([day(2), day(3)]));
   });
 });
 

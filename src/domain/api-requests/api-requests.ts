@@ -1,11 +1,11 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { dropPartitionsBefore } from '../../db/partitions.js';
 import type { ApiRequestsTable } from '../../db/types.js';
 import { installations } from '../installations/index.js';
 import { NotFoundError, ValidationError } from '../shared/index.js';
 import { decodeTimeCursor, toTimePage } from '../shared/pagination.js';
-import { microsOf, olderThan, timeKeyOf } from '../../db/time-keyset.js';
+import { microsOf, olderThan, readNewestFirst, timeKeyOf } from '../../db/time-keyset.js';
 import { API_REQUEST_COLUMNS } from '../../db/columns.js';
 import { PreparedQuery, slot } from '../../db/prepared.js';
 
@@ -53,26 +53,36 @@ export async function listApiRequests(db: Db, developerId: number, input: ApiReq
   if (!(await installations.ownedInstallation(db, developerId, input.installationId))) throw new NotFoundError('installation');
   const after = cursor && (await timeKeyOf(db, cursor, 'control.api_requests', 'created_at', 'api_request_id'));
   const { installationId, status, operationId, since } = input;
-  // Compiled once per combination of the optional clauses (a portal page is asked for on every visit).
-  const shape = `${after ? 'a' : ''}${status != null ? 's' : ''}${operationId != null ? 'o' : ''}${since != null ? 'd' : ''}`;
-  const rows = await apiRequestPages.execute(
-    db,
-    shape,
-    () =>
-      apiRequestPageQuery(
-        db,
-        { installationId: slot('installationId'), limit: slot('limit'), status: status != null ? slot('status') : null, operationId: operationId != null ? slot('operationId') : null, since: since != null ? slot('since') : null },
-        after ? { at: slot('at'), id: slot('id') } : undefined,
-      ),
-    { installationId, limit: input.first + 1, status, operationId, since, at: after?.at, id: after?.id },
-  );
+  // Compiled once per combination of the optional clauses, and for a first page per read of today on
+  // or of the days before (a portal page is asked for on every visit).
+  const shape = `${status != null ? 's' : ''}${operationId != null ? 'o' : ''}${since != null ? 'd' : ''}`;
+  const page = (key: string, range: RawBuilder<boolean> | undefined, limit: number) =>
+    apiRequestPages.execute(
+      db,
+      `${shape} ${key}`,
+      () =>
+        apiRequestPageQuery(
+          db,
+          { installationId: slot('installationId'), limit: slot('limit'), status: status != null ? slot('status') : null, operationId: operationId != null ? slot('operationId') : null, since: since != null ? slot('since') : null },
+          after ? { at: slot('at'), id: slot('id') } : undefined,
+          range,
+        ),
+      { installationId, limit, status, operationId, since, at: after?.at, id: after?.id },
+    );
+  const want = input.first + 1;
+  const rows = after ? await page('after', undefined, want) : await readNewestFirst(want, (split, n) => page(split.key, split.where('created_at'), n));
   return toTimePage(rows, input.first, (row) => row.api_request_id);
 }
 
 const apiRequestPages = new PreparedQuery<ApiRequestRow & { cursor_at: string }>();
 
-/** The statement of a page of `limit` rows (one more than asked, to tell whether more follow), after the entry `after`. */
-export function apiRequestPageQuery(db: Db, input: Pick<ApiRequestQuery, 'installationId' | 'status' | 'operationId' | 'since'> & { limit: number }, after?: { at: number; id: number }) {
+/** The statement of a page of `limit` rows (one more than asked, to tell whether more follow), after the entry `after`, within `range` of time. */
+export function apiRequestPageQuery(
+  db: Db,
+  input: Pick<ApiRequestQuery, 'installationId' | 'status' | 'operationId' | 'since'> & { limit: number },
+  after?: { at: number; id: number },
+  range?: RawBuilder<boolean>,
+) {
   let query = db
     .selectFrom('control.api_requests')
     .select([...API_REQUEST_COLUMNS, microsOf('created_at').as('cursor_at')])
@@ -81,6 +91,7 @@ export function apiRequestPageQuery(db: Db, input: Pick<ApiRequestQuery, 'instal
     .orderBy('api_request_id', 'desc')
     .limit(input.limit);
   if (after) query = query.where(olderThan('created_at', 'api_request_id', after));
+  if (range) query = query.where(range);
   if (input.status != null) query = query.where('status', '=', input.status);
   if (input.operationId != null) query = query.where('operation_id', '=', input.operationId);
   if (input.since != null) query = query.where('created_at', '>=', input.since);

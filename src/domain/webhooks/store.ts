@@ -1,9 +1,9 @@
-import type { Selectable } from 'kysely';
+import type { RawBuilder, Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { WebhookLogsTable } from '../../db/types.js';
 import { installations } from '../installations/index.js';
 import { decodeTimeCursor, NotFoundError, toTimePage, ValidationError } from '../shared/index.js';
-import { microsOf, olderThan, timeKeyOf } from '../../db/time-keyset.js';
+import { microsOf, olderThan, readNewestFirst, timeKeyOf } from '../../db/time-keyset.js';
 import { WEBHOOK_LOG_COLUMNS } from '../../db/columns.js';
 import { PreparedQuery, slot } from '../../db/prepared.js';
 
@@ -91,22 +91,27 @@ export async function listWebhookLogs(
   const cursor = decodeTimeCursor(input.after ?? undefined, 'webhookLogs');
   if (!(await installations.ownedInstallation(db, developerId, input.installationId))) throw new NotFoundError('installation');
   const after = cursor && (await timeKeyOf(db, cursor, 'control.webhook_logs', 'created_at', 'log_id'));
-  // Compiled once with a cursor and once without (a portal page is asked for on every visit).
-  const rows = await webhookLogPages.execute(
-    db,
-    after ? 'after' : 'first',
-    () => {
-      const query = db
-        .selectFrom('control.webhook_logs')
-        .select([...WEBHOOK_LOG_COLUMNS, microsOf('created_at').as('cursor_at')])
-        .where('installation_id', '=', slot<number>('installationId'))
-        .orderBy('created_at', 'desc')
-        .orderBy('log_id', 'desc')
-        .limit(slot<number>('limit'));
-      return after ? query.where(olderThan('created_at', 'log_id', { at: slot('at'), id: slot('id') })) : query;
-    },
-    { installationId: input.installationId, limit: input.first + 1, at: after?.at, id: after?.id },
-  );
+  // Compiled once per shape: with a cursor, or a first page's read of today on or of the days before
+  // (a portal page is asked for on every visit).
+  const page = (key: string, range: ((time: string) => RawBuilder<boolean>) | null, limit: number) =>
+    webhookLogPages.execute(
+      db,
+      key,
+      () => {
+        const query = db
+          .selectFrom('control.webhook_logs')
+          .select([...WEBHOOK_LOG_COLUMNS, microsOf('created_at').as('cursor_at')])
+          .where('installation_id', '=', slot<number>('installationId'))
+          .orderBy('created_at', 'desc')
+          .orderBy('log_id', 'desc')
+          .limit(slot<number>('limit'));
+        if (after) return query.where(olderThan('created_at', 'log_id', { at: slot('at'), id: slot('id') }));
+        return range ? query.where(range('created_at')) : query;
+      },
+      { installationId: input.installationId, limit, at: after?.at, id: after?.id },
+    );
+  const want = input.first + 1;
+  const rows = after ? await page('after', null, want) : await readNewestFirst(want, (split, n) => page(split.key, split.where, n));
   return toTimePage(rows, input.first, (row) => row.log_id);
 }
 
