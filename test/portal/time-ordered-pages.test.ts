@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { CompiledQuery, sql } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
+import type { Database } from '../../src/db/types.js';
 import { splitHistory } from '../../src/db/partitions.js';
-import { apiRequestPageQuery } from '../../src/domain/api-requests/api-requests.js';
+import { apiRequestPageQuery, listApiRequests } from '../../src/domain/api-requests/api-requests.js';
+import { listWebhookLogs } from '../../src/domain/webhooks/index.js';
 import { encodeCursor } from '../../src/domain/shared/pagination.js';
-import { readNewestFirst } from '../../src/db/time-keyset.js';
 import { createTestContext, type TestContext } from '../support/context.js';
 import { gqlData, portalWorld, type PortalWorld } from '../support/portal-builders.js';
 
@@ -54,6 +55,46 @@ async function allPages(first: number, after: string | null = null, query = PAGE
   }
 }
 
+/** The partitions of `table` a plan (EXPLAIN's JSON) holds, with the times each was read (0 when not analyzed). */
+function partitionsIn(plan: unknown, table = 'api_requests'): Map<string, number> {
+  const loops = new Map<string, number>();
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (node && typeof node === 'object') {
+      const n = node as Record<string, unknown>;
+      if (typeof n['Relation Name'] === 'string' && n['Relation Name'].startsWith(`${table}_`)) loops.set(n['Relation Name'], Number(n['Actual Loops'] ?? 0));
+      Object.values(n).forEach(walk);
+    }
+  };
+  walk(plan);
+  return loops;
+}
+
+/** The name of the `table` partition of the day `offset` days before `now`. */
+const day = (now: number, offset: number, table = 'api_requests') => `${table}_p${new Date(now - offset * DAY).toISOString().slice(0, 10).replaceAll('-', '')}`;
+
+/**
+ * Runs `list` (a portal page as the portal reads it) on a handle that records its statements, and
+ * returns the partitions of `table` in the plan PostgreSQL keeps for each page statement (a named
+ * statement's: no parameter values to prune by).
+ */
+async function withKeptPlans<R>(table: string, list: (db: Kysely<Database>) => Promise<R>): Promise<{ result: R; plans: Map<string, number>[] }> {
+  const pages: string[] = [];
+  const recording = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: t.pool }),
+    log: (event) => {
+      if (event.query.sql.includes(`from "control"."${table}"`) && event.query.sql.includes('order by')) pages.push(event.query.sql);
+    },
+  });
+  const result = await list(recording);
+  const plans: Map<string, number>[] = [];
+  for (const text of pages) {
+    const { rows } = await t.db.executeQuery<{ 'QUERY PLAN': unknown }>(CompiledQuery.raw(`explain (generic_plan, format json) ${text}`, []));
+    plans.push(partitionsIn(rows[0]!['QUERY PLAN'], table));
+  }
+  return { result, plans };
+}
+
 beforeAll(async () => {
   t = await createTestContext();
   world = await portalWorld(t.app);
@@ -88,60 +129,29 @@ describe('the API request log, page by page', () => {
   it('when the newest day fills the first page, then PostgreSQL reads no older day', async () => {
     const compiled = apiRequestPageQuery(t.db, { installationId: Number(world.box.installationId), limit: 3 }).compile();
     const { rows } = await t.db.executeQuery<{ 'QUERY PLAN': unknown }>(CompiledQuery.raw(`explain (analyze, format json) ${compiled.sql}`, [...compiled.parameters]));
-    const loops = new Map<string, number>();
-    const walk = (node: unknown): void => {
-      if (Array.isArray(node)) node.forEach(walk);
-      else if (node && typeof node === 'object') {
-        const n = node as Record<string, unknown>;
-        if (typeof n['Relation Name'] === 'string' && n['Relation Name'].startsWith('api_requests_')) loops.set(n['Relation Name'], Number(n['Actual Loops'] ?? 0));
-        Object.values(n).forEach(walk);
-      }
-    };
-    walk(rows[0]!['QUERY PLAN']);
-    const day = (offset: number) => `api_requests_p${new Date(now - offset * DAY).toISOString().slice(0, 10).replaceAll('-', '')}`;
-    expect(loops.get(day(0))).toBe(1);
-    for (const older of [day(1), day(2), day(3)]) expect(loops.get(older)).toBe(0);
+    const loops = partitionsIn(rows[0]!['QUERY PLAN']);
+    expect(loops.get(day(now, 0))).toBe(1);
+    for (const older of [day(now, 1), day(now, 2), day(now, 3)]) expect(loops.get(older)).toBe(0);
   });
 
-  it('when a first page is read, then its kept plan holds only the partitions from today on, and the older days only when today did not fill it', async () => {
-    const partitionsOf = (plan: unknown): string[] => {
-      const names: string[] = [];
-      const walk = (node: unknown): void => {
-        if (Array.isArray(node)) node.forEach(walk);
-        else if (node && typeof node === 'object') {
-          const n = node as Record<string, unknown>;
-          if (typeof n['Relation Name'] === 'string' && n['Relation Name'].startsWith('api_requests_')) names.push(n['Relation Name']);
-          Object.values(n).forEach(walk);
-        }
-      };
-      walk(plan);
-      return names;
+  it('when a first page is listed, then the plan PostgreSQL keeps for it holds only the partitions from today on, and the older days are read only when today did not fill it', async () => {
+    const list = async (first: number) => {
+      const { result, plans } = await withKeptPlans('api_requests', (db) => listApiRequests(db, world.dev.developerId, { installationId: Number(world.box.installationId), first }));
+      return { ids: result.nodes.map((node) => String(node.api_request_id)), plans };
     };
-    const day = (offset: number) => `api_requests_p${new Date(now - offset * DAY).toISOString().slice(0, 10).replaceAll('-', '')}`;
-    // The plan PostgreSQL keeps for a named statement (no parameter values to prune by), and the rows.
-    const page = async (want: number) => {
-      const plans: string[][] = [];
-      const rows = await readNewestFirst(want, async (split, n) => {
-        const compiled = apiRequestPageQuery(t.db, { installationId: Number(world.box.installationId), limit: n }, undefined, split.where('created_at')).compile();
-        const { rows: [explained] } = await t.db.executeQuery<{ 'QUERY PLAN': unknown }>(CompiledQuery.raw(`explain (generic_plan, format json) ${compiled.sql}`, []));
-        plans.push(partitionsOf(explained!['QUERY PLAN']));
-        return (await t.db.executeQuery<{ api_request_id: string }>(CompiledQuery.raw(compiled.sql, [...compiled.parameters]))).rows.map((r) => String(r.api_request_id));
-      }, now);
-      return { rows, plans };
-    };
-    const [a, b, c, d, e, f, g] = ids;
-    const filled = await page(3);
-    expect(filled.rows).toEqual([a, e, d]);
+    const [a, b, c, d, e, f] = ids;
+    const filled = await list(2);
+    expect(filled.ids).toEqual([a, e]);
     expect(filled.plans).toHaveLength(1);
-    expect(filled.plans[0]).toContain(day(0));
-    for (const older of [day(1), day(2), day(3), day(4)]) expect(filled.plans[0]).not.toContain(older);
-    expect(filled.plans[0]!.length).toBeLessThan(12); // today and the days made ahead, not the history
+    expect(filled.plans[0]!.has(day(now, 0))).toBe(true);
+    for (const older of [day(now, 1), day(now, 2), day(now, 3), day(now, 4)]) expect(filled.plans[0]!.has(older)).toBe(false);
+    expect(filled.plans[0]!.size).toBeLessThan(12); // today and the days made ahead, not the history
 
-    const spanning = await page(7);
-    expect(spanning.rows).toEqual([a, e, d, c, b, f, g]);
+    const spanning = await list(6);
+    expect(spanning.ids).toEqual([a, e, d, c, b, f]);
     expect(spanning.plans).toHaveLength(2);
-    expect(spanning.plans[1]).not.toContain(day(0));
-    expect(spanning.plans[1]).toEqual(expect.arrayContaining([day(2), day(3)]));
+    expect(spanning.plans[1]!.has(day(now, 0))).toBe(false);
+    expect(spanning.plans[1]!.has(day(now, 2))).toBe(true);
   });
 });
 
@@ -160,6 +170,23 @@ describe('the webhook log and the deliveries, page by page', () => {
       expect(await allPages(first, null, LOGS, 'webhookLogs')).toEqual(expected);
       expect(await allPages(first, null, DELIVERIES, 'webhookDeliveries')).toEqual(expected);
     }
+  });
+
+  it('when a first page is listed, then its kept plan holds only the partitions from today on, and the older days are read only when today did not fill it', async () => {
+    const list = async (first: number) => {
+      const { result, plans } = await withKeptPlans('webhook_logs', (db) => listWebhookLogs(db, world.dev.developerId, { installationId: Number(world.box.installationId), first }));
+      return { ids: result.nodes.map((node) => String(node.log_id)), plans };
+    };
+    const [a, b, c, d, e, f] = ids;
+    const filled = await list(2);
+    expect(filled.ids).toEqual([a, e]);
+    expect(filled.plans).toHaveLength(1);
+    expect(filled.plans[0]!.has(day(now, 0, 'webhook_logs'))).toBe(true);
+    for (const older of [1, 2, 3, 4]) expect(filled.plans[0]!.has(day(now, older, 'webhook_logs'))).toBe(false);
+    const spanning = await list(6);
+    expect(spanning.ids).toEqual([a, e, d, c, b, f]);
+    expect(spanning.plans).toHaveLength(2);
+    expect(spanning.plans[1]!.has(day(now, 2, 'webhook_logs'))).toBe(true);
   });
 
   it('when a cursor of the version before (an id alone) is given, then the page goes on after that entry by time', async () => {
