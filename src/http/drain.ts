@@ -49,6 +49,11 @@ export function createDrainableServer(listener: http.RequestListener): Drainable
       const deadline = Date.now() + graceMs;
       draining = true;
       for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
+      // Connections the kernel has completed but this process has not accepted yet (a client that
+      // connected just before the signal, and may have sent its request) would be reset when the
+      // listener closes. One turn of the event loop, whose poll phase accepts them, comes first:
+      // the first setImmediate runs in this turn's check phase, the second after the next poll.
+      for (let turn = 0; turn < 2; turn += 1) await new Promise((resolve) => setImmediate(resolve));
       // Stops the listener only: http.Server's close() would also close the idle keep-alive
       // connections at once (see above).
       net.Server.prototype.close.call(server);

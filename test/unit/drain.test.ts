@@ -43,6 +43,27 @@ describe('graceful shutdown of the HTTP server', () => {
     socket.destroy();
   });
 
+  it('when a connection is still in the accept queue at the drain, then its request is answered, not reset', async () => {
+    const { server, drain } = createDrainableServer((_req, res) => res.end('ok'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const socket = net.connect((server.address() as AddressInfo).port, '127.0.0.1');
+    const answer = responses(socket, 1);
+    socket.write(request('/queued'));
+    await new Promise((resolve) => process.nextTick(resolve)); // net.connect() connects on the next tick
+    // The kernel completes the handshake and queues the connection while this thread is busy; the
+    // server has not accepted it yet when the drain starts, as a client that connected just
+    // before the signal.
+    const until = performance.now() + 100;
+    while (performance.now() < until);
+    const drained = drain(5000);
+
+    const answers = await answer;
+    expect(answers).toHaveLength(1);
+    expect(answers[0]).toMatch(/^HTTP\/1\.1 200 /);
+    expect(await drained).toBe(true);
+    socket.destroy();
+  });
+
   it('when no connection is open, then the drain ends at once', async () => {
     const { server, drain } = createDrainableServer((_req, res) => res.end('ok'));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
