@@ -4,6 +4,7 @@ import { ensurePartitions, listPartitions, partitionedTables, splitHistory } fro
 import { pruneApiRequests } from '../../src/domain/api-requests/index.js';
 import { pruneExpiredEvents } from '../../src/domain/webhooks/retention.js';
 import { createInstallation, type InstallationFixture } from '../support/builders.js';
+import { clearOfMidnight, clearOfMidnightTimeout } from '../support/clock.js';
 import { createTestContext, type TestContext } from '../support/context.js';
 
 // The partitions of the history tables: made ahead by day, never missing for a write, and
@@ -12,14 +13,17 @@ import { createTestContext, type TestContext } from '../support/context.js';
 const DAY = 86_400_000;
 let t: TestContext;
 let inst: InstallationFixture;
-const today = new Date(Math.floor(Date.now() / DAY) * DAY);
+/** The UTC day this file runs in (and the database was migrated in). */
+let today: Date;
 const dayAt = (days: number, hours = 0) => new Date(today.getTime() + days * DAY + hours * 3_600_000);
 const dayName = (table: string, days: number) => `${table}_p${dayAt(days).toISOString().slice(0, 10).replaceAll('-', '')}`;
 
 beforeAll(async () => {
+  await clearOfMidnight();
+  today = new Date(Math.floor(Date.now() / DAY) * DAY);
   t = await createTestContext({}, { jobs: { workers: true } });
   inst = await createInstallation(t.db, { webhookEndpoint: 'https://hooks.example.com/svc' });
-});
+}, clearOfMidnightTimeout());
 afterAll(() => t.close());
 
 const apiRequestAt = (at: Date, requestId: string) =>

@@ -5,6 +5,7 @@ import { splitHistory } from '../../src/db/partitions.js';
 import { apiRequestPageQuery, listApiRequests } from '../../src/domain/api-requests/api-requests.js';
 import { listWebhookLogs } from '../../src/domain/webhooks/index.js';
 import { encodeCursor } from '../../src/domain/shared/pagination.js';
+import { clearOfMidnight, clearOfMidnightTimeout } from '../support/clock.js';
 import { createTestContext, type TestContext } from '../support/context.js';
 import { gqlData, portalWorld, type PortalWorld } from '../support/portal-builders.js';
 
@@ -96,17 +97,19 @@ async function withKeptPlans<R>(table: string, list: (db: Kysely<Database>) => P
 }
 
 beforeAll(async () => {
+  await clearOfMidnight();
   t = await createTestContext();
   world = await portalWorld(t.app);
   // Days of their own for the last four days, as a history kept for weeks has.
   await splitHistory(t.db, new Date(Date.now() - 4 * DAY));
-});
+}, clearOfMidnightTimeout());
 afterAll(() => t.close());
 
 describe('the API request log, page by page', () => {
-  const now = Date.now();
+  let now = 0;
   let ids: string[] = [];
   beforeAll(async () => {
+    now = Date.now();
     // Ids in insertion order; times not: the third and fourth share their time (microseconds and all).
     const same = new Date(now - 3_000);
     ids = await entriesAt([new Date(now - 1_000), new Date(now - 5_000), same, same, new Date(now - 2_000), new Date(now - 2 * DAY), new Date(now - 3 * DAY)]);
@@ -156,9 +159,10 @@ describe('the API request log, page by page', () => {
 });
 
 describe('the webhook log and the deliveries, page by page', () => {
-  const now = Date.now();
+  let now = 0;
   let ids: string[] = [];
   beforeAll(async () => {
+    now = Date.now();
     const same = new Date(now - 3_000);
     ids = await logsAt([new Date(now - 1_000), new Date(now - 5_000), same, same, new Date(now - 2_000), new Date(now - 2 * DAY), new Date(now - 3 * DAY)]);
   });

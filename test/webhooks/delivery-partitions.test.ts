@@ -12,11 +12,13 @@ import { insertEventHistory } from '../support/event-history.js';
 import type { TestContext } from '../support/context.js';
 import { deliveriesOf, emit, scopeOf, waitForDelivery, webhookWorld } from '../support/webhook-fixtures.js';
 import { ok, waitUntil } from '../support/webhook-receiver.js';
+import { clearOfMidnight, clearOfMidnightTimeout } from '../support/clock.js';
 
 // The history is partitioned by day: the delivery path carries each row's partition key in its jobs
 // so that its statements read one partition, whatever the history kept; jobs queued by the
 // previous version, without the keys, are still delivered.
 
+beforeAll(() => clearOfMidnight(), clearOfMidnightTimeout());
 const world = webhookWorld();
 let t: TestContext;
 let inst: InstallationFixture;
