@@ -3,7 +3,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { consumeRateLimit, type RateLimitState } from '../domain/installations/index.js';
 import { findDeveloperKey, isDeveloperKeyFormat, touchDeveloperKey } from '../domain/developers/index.js';
-import { findDeveloper } from '../domain/developers/index.js';
+import { findDeveloper, findDeveloperCharging } from '../domain/developers/index.js';
 import { AccessError } from '../domain/shared/index.js';
 import { isAddressAllowed } from '../lib/cidr.js';
 import { RecentlyUsed } from '../lib/recently-used.js';
@@ -81,10 +81,11 @@ async function verifySessionToken(db: Db, config: Config, token: string): Promis
     throw failed('The portal session or developer key is not valid.');
   }
   const developerId = Number(subject);
-  const developer = Number.isSafeInteger(developerId) ? await findDeveloper(db, developerId) : undefined;
-  if (!developer) throw failed('This account no longer exists.');
+  if (!Number.isSafeInteger(developerId)) throw failed('This account no longer exists.');
   // Per developer, not per token: logging in again does not refill the budget.
-  const rateLimit = await consumeRateLimit(db, sessionRateLimitBucket(developerId), SESSION_REQUESTS_PER_MINUTE);
+  const { developer, check } = await findDeveloperCharging(db, developerId, sessionRateLimitBucket(developerId));
+  if (!developer) throw failed('This account no longer exists.');
+  const rateLimit = check(SESSION_REQUESTS_PER_MINUTE);
   // The role is read on every request, never taken from the token: a demoted operator loses it at once.
   return { principal: { kind: 'session', developerId, role: developer.role }, rateLimit };
 }

@@ -107,6 +107,15 @@ describe('portal session failures are HTTP statuses with the spec body', () => {
     expect(res.body.message).toMatch(/expired/);
   });
 
+  it('when a valid session names a developer that does not exist, then 401 authentication_failed (no longer exists), and not a 5xx', async () => {
+    for (const developerId of [999_999_999, -1]) {
+      const { token } = await issueSessionToken(t.config, developerId, new Date());
+      const res = await gql(t.app, token, ME);
+      expectHttpError(res, 401, 'authentication_failed');
+      expect(res.body.message).toMatch(/no longer exists/);
+    }
+  });
+
   it('when the token is tampered with, signed with another key or not HS256, then 401 authentication_failed', async () => {
     const dev = await signUpDeveloper(t.app);
     const [header, , signature] = dev.token.split('.');

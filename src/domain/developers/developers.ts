@@ -1,7 +1,8 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { DevelopersTable } from '../../db/types.js';
 import { PreparedQuery, slot } from '../../db/prepared.js';
+import { consumeRateLimitWith, type ChargedRow, type RateLimitState } from '../installations/index.js';
 import { decoyHash, hashPassword, needsRehash, verifyPassword, type PasswordHashParams } from '../../lib/passwords.js';
 import { AccessError, ValidationError, type Details } from '../shared/index.js';
 
@@ -107,6 +108,25 @@ export async function findDeveloper(db: Db, developerId: number): Promise<Develo
 }
 
 const developerById = new PreparedQuery<DeveloperRow>(1);
+
+/**
+ * findDeveloper, with a request charged to the rate-limit `bucket` in the same statement (one round
+ * trip for what every portal request with a session needs). The bucket is charged even when the
+ * developer no longer exists; `check` applies its limit.
+ */
+export async function findDeveloperCharging(
+  db: Db,
+  developerId: number,
+  bucket: string,
+): Promise<{ developer: DeveloperView | undefined; check: (limit: number) => RateLimitState }> {
+  const { row, check } = await consumeRateLimitWith(db, developerCharging, 'developer', () => sql`
+    select ${sql.join(COLUMNS.map((name) => sql.ref(`d.${name}`)))}, b.count as bucket_count, b.retry_after as bucket_retry_after
+      from bucket as b left join control.developers as d on d.developer_id = ${slot<number>('developerId')}`, { developerId, bucket });
+  return { developer: row.developer_id === null ? undefined : toView(row as DeveloperRow), check };
+}
+
+/** The developer's columns are null when no developer has the id (the left join found none). */
+const developerCharging = new PreparedQuery<{ [K in keyof DeveloperRow]: DeveloperRow[K] | null } & ChargedRow>(1);
 
 /** Records the agreement version the developer accepted (a later version replaces it). */
 export async function acceptDeveloperAgreement(db: Db, developerId: number, version: string): Promise<DeveloperView> {

@@ -6,6 +6,6 @@ export {
   revokeDeveloperKey,
   touchDeveloperKey,
 } from './developer-keys.js';
-export { acceptDeveloperAgreement, findDeveloper, logIn, signUp } from './developers.js';
+export { acceptDeveloperAgreement, findDeveloper, findDeveloperCharging, logIn, signUp } from './developers.js';
 export { createOperator } from './operators.js';
 export { createProject, listProjects } from './projects.js';

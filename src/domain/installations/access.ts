@@ -129,6 +129,31 @@ export async function consumeRateLimit(db: Db, bucket: string, limit: number): P
 
 const oneBucket = new PreparedQuery<{ count: number; retry_after: number }>(1);
 
+/** What a read joined to a charged bucket returns beside its own columns (see consumeRateLimitWith). */
+export interface ChargedRow {
+  bucket_count: number;
+  bucket_retry_after: number;
+}
+
+/**
+ * consumeRateLimit and a read in one statement, one round trip: `select` (compiled once, under
+ * `key`) runs after the CTE `bucket` (count, retry_after) has charged `bucket`, and must return
+ * exactly one row carrying `bucket_count` and `bucket_retry_after` (select from bucket, left join
+ * what it reads). The row comes back with the bucket's state; `check` applies the limit, so the
+ * caller decides which error comes first.
+ */
+export async function consumeRateLimitWith<Row>(
+  db: Db,
+  prepared: PreparedQuery<Row & ChargedRow>,
+  key: string,
+  select: () => RawBuilder<unknown>,
+  values: Record<string, unknown> & { bucket: string },
+): Promise<{ row: Row; check: (limit: number) => RateLimitState }> {
+  const [row] = await prepared.execute(db, key, () => sql<Row & ChargedRow>`with bucket as (${upsertBuckets(sql`values (${slot('bucket')}, now(), 1)`)}) ${select()}`, values);
+  if (!row) throw new Error(`consumeRateLimitWith(${key}): the read returned no row`);
+  return { row, check: (limit) => checkBucket(row.bucket_count, row.bucket_retry_after, limit) };
+}
+
 /**
  * Counts requests in each bucket of `rows` (bucket, now(), n): n requests at once, each bucket at
  * most once. The window is fixed at one minute from a bucket's first request, so the (limit+1)-th

@@ -1,4 +1,4 @@
-export { admitInstallation, consumeRateLimit, purgeExpiredRateLimits, requireFeature } from './access.js';
+export { admitInstallation, consumeRateLimit, consumeRateLimitWith, purgeExpiredRateLimits, requireFeature, type ChargedRow } from './access.js';
 export type { InstallationContext, RateLimitState } from './access.js';
 export { findOwnedInstallation, regenerateInstallationKey } from './developer-installations.js';
 export type { OwnedInstallation } from './developer-installations.js';
