@@ -137,7 +137,7 @@ describe('the API request log, page by page', () => {
     for (const older of [day(now, 1), day(now, 2), day(now, 3)]) expect(loops.get(older)).toBe(0);
   });
 
-  it('when a first page is listed, then the plan PostgreSQL keeps for it holds only the partitions from today on, and the older days are read only when today did not fill it', async () => {
+  it('when a first page is listed, then the plan PostgreSQL keeps for it holds only the partitions from yesterday on, and the older days are read only when those did not fill it', async () => {
     const list = async (first: number) => {
       const { result, plans } = await withKeptPlans('api_requests', (db) => listApiRequests(db, world.dev.developerId, { installationId: Number(world.box.installationId), first }));
       return { ids: result.nodes.map((node) => String(node.api_request_id)), plans };
@@ -147,13 +147,15 @@ describe('the API request log, page by page', () => {
     expect(filled.ids).toEqual([a, e]);
     expect(filled.plans).toHaveLength(1);
     expect(filled.plans[0]!.has(day(now, 0))).toBe(true);
-    for (const older of [day(now, 1), day(now, 2), day(now, 3), day(now, 4)]) expect(filled.plans[0]!.has(older)).toBe(false);
-    expect(filled.plans[0]!.size).toBeLessThan(12); // today and the days made ahead, not the history
+    expect(filled.plans[0]!.has(day(now, 1))).toBe(true);
+    for (const older of [day(now, 2), day(now, 3), day(now, 4)]) expect(filled.plans[0]!.has(older)).toBe(false);
+    expect(filled.plans[0]!.size).toBeLessThan(12); // yesterday, today and the days made ahead, not the history
 
     const spanning = await list(6);
     expect(spanning.ids).toEqual([a, e, d, c, b, f]);
     expect(spanning.plans).toHaveLength(2);
     expect(spanning.plans[1]!.has(day(now, 0))).toBe(false);
+    expect(spanning.plans[1]!.has(day(now, 1))).toBe(false);
     expect(spanning.plans[1]!.has(day(now, 2))).toBe(true);
   });
 });
@@ -176,7 +178,7 @@ describe('the webhook log and the deliveries, page by page', () => {
     }
   });
 
-  it('when a first page is listed, then its kept plan holds only the partitions from today on, and the older days are read only when today did not fill it', async () => {
+  it('when a first page is listed, then its kept plan holds only the partitions from yesterday on, and the older days are read only when those did not fill it', async () => {
     const list = async (first: number) => {
       const { result, plans } = await withKeptPlans('webhook_logs', (db) => listWebhookLogs(db, world.dev.developerId, { installationId: Number(world.box.installationId), first }));
       return { ids: result.nodes.map((node) => String(node.log_id)), plans };
@@ -186,7 +188,8 @@ describe('the webhook log and the deliveries, page by page', () => {
     expect(filled.ids).toEqual([a, e]);
     expect(filled.plans).toHaveLength(1);
     expect(filled.plans[0]!.has(day(now, 0, 'webhook_logs'))).toBe(true);
-    for (const older of [1, 2, 3, 4]) expect(filled.plans[0]!.has(day(now, older, 'webhook_logs'))).toBe(false);
+    expect(filled.plans[0]!.has(day(now, 1, 'webhook_logs'))).toBe(true);
+    for (const older of [2, 3, 4]) expect(filled.plans[0]!.has(day(now, older, 'webhook_logs'))).toBe(false);
     const spanning = await list(6);
     expect(spanning.ids).toEqual([a, e, d, c, b, f]);
     expect(spanning.plans).toHaveLength(2);
