@@ -18,6 +18,16 @@ function medians(runs: ScenarioResult[], scenario: string) {
   return { rps: median(mine.map((r) => r.requestsPerSecond)), p99: median(mine.map((r) => r.p99Ms)), non2xx: mine.reduce((s, r) => s + r.non2xx, 0) };
 }
 
+/** The rounds autovacuum overlapped (it shares the cores with the service), or nothing when it overlapped none. */
+function autovacuumNote(g: GrowthResult): string {
+  const lines = (['small', 'large'] as const).flatMap((history) =>
+    (g[history] as (ScenarioResult & { round?: number; autovacuum?: Record<string, number> })[])
+      .filter((r) => r.autovacuum && Object.keys(r.autovacuum).length > 0)
+      .map((r) => `- ${history} history, ${r.scenario} round ${r.round ?? '?'}: ${Object.entries(r.autovacuum!).map(([what, seconds]) => `\`${what}\` ${seconds} s`).join(', ')}`),
+  );
+  return lines.length > 0 ? `\nAutovacuum during the rounds (sampled every 250 ms; it shares the two cores with the service):\n${lines.join('\n')}\n` : '';
+}
+
 export function renderGrowth(g: GrowthResult, smallWebhooks?: { deliveriesPerSecond?: number }): string {
   const scenarios = [...new Set(g.small.map((r) => r.scenario))];
   const rows = scenarios.map((scenario) => {
@@ -45,7 +55,7 @@ rounds. Targets: grown / small throughput >= ${TARGET.throughput}, p99 within ${
 | scenario | req/s small | req/s grown | grown / small | p99 ms small | p99 ms grown | p99 grown / small | non-2xx small / grown |
 | --- | --- | --- | --- | --- | --- | --- | --- |
 ${rows.join('\n')}
-
+${autovacuumNote(g)}
 ${deliveries}
 
 ### Retention: the oldest day pruned while POST /orders writers run

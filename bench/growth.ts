@@ -56,15 +56,42 @@ interface GrowthOptions {
 }
 
 async function runAll(o: GrowthOptions, history: 'small' | 'large'): Promise<ScenarioResult[]> {
-  const out: ScenarioResult[] = [];
+  const out: (ScenarioResult & { autovacuum: Record<string, number> })[] = [];
   for (const scenario of o.scenarios) {
     for (let round = 1; round <= o.rounds; round++) {
-      const r = { ...(await runHttpScenario(scenario, o.service, o.data, { seconds: o.seconds, connections: o.connections })), round };
-      console.log(`bench: growth, ${history} history: ${scenario.name} round ${round}: ${r.requestsPerSecond} req/s, p99 ${r.p99Ms} ms`);
+      const { result, autovacuum } = await autovacuumDuring(o.db, () => runHttpScenario(scenario, o.service, o.data, { seconds: o.seconds, connections: o.connections }));
+      const r = { ...result, round, autovacuum };
+      const vacuumed = Object.entries(autovacuum).map(([what, seconds]) => `${what} ${seconds} s`).join(', ');
+      console.log(`bench: growth, ${history} history: ${scenario.name} round ${round}: ${r.requestsPerSecond} req/s, p99 ${r.p99Ms} ms${vacuumed ? `; autovacuum: ${vacuumed}` : ''}`);
       out.push(r);
     }
   }
   return out;
+}
+
+const AUTOVACUUM_SAMPLE_MS = 250;
+
+/**
+ * What autovacuum worked on while `work` ran, sampled every 250 ms: each of its statements (e.g.
+ * `autovacuum: VACUUM ANALYZE control.api_requests_p20261128`) with the seconds it was seen. It
+ * shares the two cores with the service, so a round it overlaps measures less than the service.
+ */
+async function autovacuumDuring<T>(db: Db, work: () => Promise<T>): Promise<{ result: T; autovacuum: Record<string, number> }> {
+  const autovacuum: Record<string, number> = {};
+  let running = true;
+  const sampler = (async () => {
+    while (running) {
+      const { rows } = await sql<{ query: string }>`select query from pg_stat_activity where backend_type = 'autovacuum worker' and query <> ''`.execute(db);
+      for (const { query } of rows) autovacuum[query] = Math.round(((autovacuum[query] ?? 0) + AUTOVACUUM_SAMPLE_MS / 1000) * 100) / 100;
+      await new Promise((resolve) => setTimeout(resolve, AUTOVACUUM_SAMPLE_MS));
+    }
+  })();
+  try {
+    return { result: await work(), autovacuum };
+  } finally {
+    running = false;
+    await sampler;
+  }
 }
 
 /** The prune's own statements, by their text (pg_stat_statements, pg_stat_activity): its DELETE batches, DETACHes and DROPs. */
