@@ -96,6 +96,29 @@ async function withKeptPlans<R>(table: string, list: (db: Kysely<Database>) => P
   return { result, plans };
 }
 
+/**
+ * A list's first pages over `ids`, the entries the describes below write (five in the last seconds,
+ * then two and three days before): a page the last two days fill is one statement whose kept plan
+ * holds yesterday, today and the days made ahead only; a page that spans more reads the days before
+ * in a second statement, whose plan holds neither yesterday nor today.
+ */
+async function expectDayBoundedFirstPages(table: string, now: number, ids: string[], list: (db: Kysely<Database>, first: number) => Promise<string[]>): Promise<void> {
+  const read = (first: number) => withKeptPlans(table, (db) => list(db, first));
+  const [a, b, c, d, e, f] = ids;
+  const filled = await read(2);
+  expect(filled.result).toEqual([a, e]);
+  expect(filled.plans).toHaveLength(1);
+  for (const offset of [0, 1]) expect(filled.plans[0]!.has(day(now, offset, table))).toBe(true);
+  for (const offset of [2, 3, 4]) expect(filled.plans[0]!.has(day(now, offset, table))).toBe(false);
+  expect(filled.plans[0]!.size).toBeLessThan(12); // yesterday, today and the days made ahead, not the history
+
+  const spanning = await read(6);
+  expect(spanning.result).toEqual([a, e, d, c, b, f]);
+  expect(spanning.plans).toHaveLength(2);
+  for (const offset of [0, 1]) expect(spanning.plans[1]!.has(day(now, offset, table))).toBe(false);
+  expect(spanning.plans[1]!.has(day(now, 2, table))).toBe(true);
+}
+
 beforeAll(async () => {
   await clearOfMidnight();
   t = await createTestContext();
@@ -137,27 +160,10 @@ describe('the API request log, page by page', () => {
     for (const older of [day(now, 1), day(now, 2), day(now, 3)]) expect(loops.get(older)).toBe(0);
   });
 
-  it('when a first page is listed, then the plan PostgreSQL keeps for it holds only the partitions from yesterday on, and the older days are read only when those did not fill it', async () => {
-    const list = async (first: number) => {
-      const { result, plans } = await withKeptPlans('api_requests', (db) => listApiRequests(db, world.dev.developerId, { installationId: Number(world.box.installationId), first }));
-      return { ids: result.nodes.map((node) => String(node.api_request_id)), plans };
-    };
-    const [a, b, c, d, e, f] = ids;
-    const filled = await list(2);
-    expect(filled.ids).toEqual([a, e]);
-    expect(filled.plans).toHaveLength(1);
-    expect(filled.plans[0]!.has(day(now, 0))).toBe(true);
-    expect(filled.plans[0]!.has(day(now, 1))).toBe(true);
-    for (const older of [day(now, 2), day(now, 3), day(now, 4)]) expect(filled.plans[0]!.has(older)).toBe(false);
-    expect(filled.plans[0]!.size).toBeLessThan(12); // yesterday, today and the days made ahead, not the history
-
-    const spanning = await list(6);
-    expect(spanning.ids).toEqual([a, e, d, c, b, f]);
-    expect(spanning.plans).toHaveLength(2);
-    expect(spanning.plans[1]!.has(day(now, 0))).toBe(false);
-    expect(spanning.plans[1]!.has(day(now, 1))).toBe(false);
-    expect(spanning.plans[1]!.has(day(now, 2))).toBe(true);
-  });
+  it('when a first page is listed, then the plan PostgreSQL keeps for it holds only the partitions from yesterday on, and the older days are read only when those did not fill it', () =>
+    expectDayBoundedFirstPages('api_requests', now, ids, async (db, first) =>
+      (await listApiRequests(db, world.dev.developerId, { installationId: Number(world.box.installationId), first })).nodes.map((node) => String(node.api_request_id)),
+    ));
 });
 
 describe('the webhook log and the deliveries, page by page', () => {
@@ -178,23 +184,10 @@ describe('the webhook log and the deliveries, page by page', () => {
     }
   });
 
-  it('when a first page is listed, then its kept plan holds only the partitions from yesterday on, and the older days are read only when those did not fill it', async () => {
-    const list = async (first: number) => {
-      const { result, plans } = await withKeptPlans('webhook_logs', (db) => listWebhookLogs(db, world.dev.developerId, { installationId: Number(world.box.installationId), first }));
-      return { ids: result.nodes.map((node) => String(node.log_id)), plans };
-    };
-    const [a, b, c, d, e, f] = ids;
-    const filled = await list(2);
-    expect(filled.ids).toEqual([a, e]);
-    expect(filled.plans).toHaveLength(1);
-    expect(filled.plans[0]!.has(day(now, 0, 'webhook_logs'))).toBe(true);
-    expect(filled.plans[0]!.has(day(now, 1, 'webhook_logs'))).toBe(true);
-    for (const older of [2, 3, 4]) expect(filled.plans[0]!.has(day(now, older, 'webhook_logs'))).toBe(false);
-    const spanning = await list(6);
-    expect(spanning.ids).toEqual([a, e, d, c, b, f]);
-    expect(spanning.plans).toHaveLength(2);
-    expect(spanning.plans[1]!.has(day(now, 2, 'webhook_logs'))).toBe(true);
-  });
+  it('when a first page is listed, then its kept plan holds only the partitions from yesterday on, and the older days are read only when those did not fill it', () =>
+    expectDayBoundedFirstPages('webhook_logs', now, ids, async (db, first) =>
+      (await listWebhookLogs(db, world.dev.developerId, { installationId: Number(world.box.installationId), first })).nodes.map((node) => String(node.log_id)),
+    ));
 
   it('when a cursor of the version before (an id alone) is given, then the page goes on after that entry by time', async () => {
     const [, b, c, d, e, f, g] = ids;

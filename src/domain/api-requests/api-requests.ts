@@ -53,8 +53,8 @@ export async function listApiRequests(db: Db, developerId: number, input: ApiReq
   if (!(await installations.ownedInstallation(db, developerId, input.installationId))) throw new NotFoundError('installation');
   const after = cursor && (await timeKeyOf(db, cursor, 'control.api_requests', 'created_at', 'api_request_id'));
   const { installationId, status, operationId, since } = input;
-  // Compiled once per combination of the optional clauses, and for a first page per read of today on
-  // or of the days before (a portal page is asked for on every visit).
+  // Compiled once per combination of the optional clauses, and for a first page per read (from
+  // yesterday on, or the days before: readNewestFirst); a portal page is asked for on every visit.
   const shape = `${status != null ? 's' : ''}${operationId != null ? 'o' : ''}${since != null ? 'd' : ''}`;
   const page = (key: string, range: RawBuilder<boolean> | undefined, limit: number) =>
     apiRequestPages.execute(

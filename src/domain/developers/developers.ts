@@ -102,7 +102,7 @@ export async function logIn(db: Db, hashing: PasswordHashParams, input: { email:
 }
 
 export async function findDeveloper(db: Db, developerId: number): Promise<DeveloperView | undefined> {
-  // Compiled once: every portal request with a session reads its developer.
+  // Compiled once: `me` and a stream's credential re-check read it (a request's own session goes through findDeveloperCharging).
   const [row] = await developerById.execute(db, 'developer', () => db.selectFrom('control.developers').select(COLUMNS).where('developer_id', '=', slot<number>('developerId')), { developerId });
   return row ? toView(row) : undefined;
 }

@@ -91,9 +91,9 @@ export async function listWebhookLogs(
   const cursor = decodeTimeCursor(input.after ?? undefined, 'webhookLogs');
   if (!(await installations.ownedInstallation(db, developerId, input.installationId))) throw new NotFoundError('installation');
   const after = cursor && (await timeKeyOf(db, cursor, 'control.webhook_logs', 'created_at', 'log_id'));
-  // Compiled once per shape: with a cursor, or a first page's read of today on or of the days before
-  // (a portal page is asked for on every visit).
-  const page = (key: string, range: ((time: string) => RawBuilder<boolean>) | null, limit: number) =>
+  // Compiled once per shape: with a cursor, or a first page's read (from yesterday on, or the days
+  // before: readNewestFirst); a portal page is asked for on every visit.
+  const page = (key: string, range: RawBuilder<boolean> | undefined, limit: number) =>
     webhookLogPages.execute(
       db,
       key,
@@ -106,12 +106,12 @@ export async function listWebhookLogs(
           .orderBy('log_id', 'desc')
           .limit(slot<number>('limit'));
         if (after) return query.where(olderThan('created_at', 'log_id', { at: slot('at'), id: slot('id') }));
-        return range ? query.where(range('created_at')) : query;
+        return range ? query.where(range) : query;
       },
       { installationId: input.installationId, limit, at: after?.at, id: after?.id },
     );
   const want = input.first + 1;
-  const rows = after ? await page('after', null, want) : await readNewestFirst(want, (split, n) => page(split.key, split.where, n));
+  const rows = after ? await page('after', undefined, want) : await readNewestFirst(want, (split, n) => page(split.key, split.where('created_at'), n));
   return toTimePage(rows, input.first, (row) => row.log_id);
 }
 
