@@ -10,6 +10,7 @@ import { seededDatabase } from './dev-database.js';
 import { HTTP_SCENARIOS, runHttpScenario, type ScenarioResult } from './http-scenarios.js';
 import { startServer, type Server } from './servers.js';
 import { postgresCpuSeconds } from './proc.js';
+import { GRAPHQL_ONLY } from './report.js';
 
 const dirs = process.argv.slice(2);
 if (dirs.length === 0) throw new Error('usage: npx tsx bench/ab.ts DIR [DIR ...]');
@@ -30,6 +31,7 @@ for (const arg of dirs) {
   targets.push(await startServer(arg, [...(flags ? flags.split(' ') : []), path.resolve(d, 'dist/main.js'), 'serve'], { ...env, ...rest, DATABASE_URL: url, SVC_ROLE: 'api' }));
 }
 if (scenario.domainOnly) targets.push(await startServer('domain only', ['bench/domain/server.ts'], { ...env, DATABASE_URL: url }));
+if (scenario.graphqlOnly) targets.push(await startServer(GRAPHQL_ONLY, ['bench/graphql-only/server.ts'], { ...env, DATABASE_URL: url }));
 targets.push(await startServer('floor', ['bench/floor/server.ts'], { ...env, DATABASE_URL: url }));
 const runs: (ScenarioResult & { round: number; pgMsPerRequest: number })[] = [];
 for (let round = 1; round <= rounds; round++) {

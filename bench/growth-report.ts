@@ -1,4 +1,4 @@
-import type { GrowthResult } from './growth.js';
+import type { GrowthResult, RoundCost } from './growth.js';
 import type { ScenarioResult } from './http-scenarios.js';
 import { median } from './report.js';
 
@@ -28,13 +28,37 @@ function autovacuumNote(g: GrowthResult): string {
   return lines.length > 0 ? `\nAutovacuum during the rounds (sampled every 250 ms; it shares the two cores with the service):\n${lines.join('\n')}\n` : '';
 }
 
+type CostedRun = ScenarioResult & { cost?: RoundCost };
+
+/**
+ * For each scenario that missed its throughput target: the service's and PostgreSQL's CPU a
+ * request (medians over the rounds), small and grown, and PostgreSQL's busiest statements in the
+ * grown rounds' median one with their mean time in the small history's, to tell which side slowed.
+ */
+function missedCosts(g: GrowthResult, missed: string[]): string {
+  const of = (runs: CostedRun[], scenario: string) => runs.filter((r) => r.scenario === scenario && r.cost);
+  const lines = missed.flatMap((scenario) => {
+    const small = of(g.small, scenario);
+    const large = of(g.large, scenario);
+    if (small.length === 0 || large.length === 0) return [];
+    const cpu = (runs: CostedRun[], side: 'serviceCpuMsPerRequest' | 'postgresCpuMsPerRequest') => median(runs.map((r) => r.cost![side]));
+    const middle = [...large].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(large.length / 2)]!;
+    const smallMean = (query: string) => median(small.map((r) => r.cost!.statements.find((s) => s.query === query)?.meanExecMs).filter((x): x is number => x !== undefined));
+    const statements = middle.cost!.statements.map((s) => `  - ${s.calls} calls, ${s.meanExecMs} ms (small history: ${smallMean(s.query) ?? '-'}) + ${s.meanPlanMs} ms planning, ${s.blocksPerCall} blocks a call: \`${s.query}\``);
+    return [`- ${scenario}: CPU ms a request, service ${cpu(small, 'serviceCpuMsPerRequest')} -> ${cpu(large, 'serviceCpuMsPerRequest')}, PostgreSQL ${cpu(small, 'postgresCpuMsPerRequest')} -> ${cpu(large, 'postgresCpuMsPerRequest')}; the grown rounds' busiest statements:`, ...statements];
+  });
+  return lines.length > 0 ? `\nWhere the missed scenarios' time went (small -> grown):\n${lines.join('\n')}\n` : '';
+}
+
 export function renderGrowth(g: GrowthResult, smallWebhooks?: { deliveriesPerSecond?: number }): string {
   const scenarios = [...new Set(g.small.map((r) => r.scenario))];
+  const missed: string[] = [];
   const rows = scenarios.map((scenario) => {
     const small = medians(g.small, scenario);
     const large = medians(g.large, scenario);
     const throughput = small.rps > 0 ? large.rps / small.rps : 0;
     const p99 = small.p99 > 0 ? large.p99 / small.p99 : 0;
+    if (throughput < TARGET.throughput) missed.push(scenario);
     return `| ${scenario} | ${small.rps} | ${large.rps} | ${r2(throughput)} ${mark(throughput >= TARGET.throughput)} | ${small.p99} | ${large.p99} | ${r2(p99)} ${mark(p99 <= TARGET.p99)} | ${small.non2xx} / ${large.non2xx} |`;
   });
   const t = g.retention;
@@ -55,7 +79,7 @@ rounds. Targets: grown / small throughput >= ${TARGET.throughput}, p99 within ${
 | scenario | req/s small | req/s grown | grown / small | p99 ms small | p99 ms grown | p99 grown / small | non-2xx small / grown |
 | --- | --- | --- | --- | --- | --- | --- | --- |
 ${rows.join('\n')}
-${autovacuumNote(g)}
+${autovacuumNote(g)}${missedCosts(g, missed)}
 ${deliveries}
 
 ### Retention: the oldest day pruned while POST /orders writers run

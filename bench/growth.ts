@@ -53,20 +53,53 @@ interface GrowthOptions {
   scale: number;
   /** Days of the grown history; the prune keeps days - 1 (the retention window). */
   days: number;
+  /** PostgreSQL's data directory: each round's PostgreSQL CPU per request. */
+  pgDataDir: string;
+}
+
+/** Where a round's time went: the service's and PostgreSQL's CPU per request, and PostgreSQL's busiest statements. */
+export interface RoundCost {
+  serviceCpuMsPerRequest: number;
+  postgresCpuMsPerRequest: number;
+  /** The statements with the most execution plus planning time in the round (warm-up included): calls, mean ms, shared blocks a call. */
+  statements: { query: string; calls: number; meanExecMs: number; meanPlanMs: number; blocksPerCall: number }[];
 }
 
 async function runAll(o: GrowthOptions, history: 'small' | 'large'): Promise<ScenarioResult[]> {
-  const out: (ScenarioResult & { autovacuum: Record<string, number> })[] = [];
+  const out: (ScenarioResult & { autovacuum: Record<string, number>; cost: RoundCost })[] = [];
   for (const scenario of o.scenarios) {
     for (let round = 1; round <= o.rounds; round++) {
-      const { result, autovacuum } = await autovacuumDuring(o.db, () => runHttpScenario(scenario, o.service, o.data, { seconds: o.seconds, connections: o.connections }));
-      const r = { ...result, round, autovacuum };
+      await sql`select pg_stat_statements_reset()`.execute(o.db);
+      const { result, autovacuum } = await autovacuumDuring(o.db, () => runHttpScenario(scenario, o.service, o.data, { seconds: o.seconds, connections: o.connections, pgDataDir: o.pgDataDir }));
+      const perRequest = (percent: number) => r3((percent * 10) / Math.max(1, result.requestsPerSecond));
+      const cost: RoundCost = {
+        serviceCpuMsPerRequest: perRequest(result.cpuPercent),
+        postgresCpuMsPerRequest: perRequest(result.postgresCpuPercent ?? 0),
+        statements: await busiestStatements(o.db),
+      };
+      const r = { ...result, round, autovacuum, cost };
       const vacuumed = Object.entries(autovacuum).map(([what, seconds]) => `${what} ${seconds} s`).join(', ');
-      console.log(`bench: growth, ${history} history: ${scenario.name} round ${round}: ${r.requestsPerSecond} req/s, p99 ${r.p99Ms} ms${vacuumed ? `; autovacuum: ${vacuumed}` : ''}`);
+      console.log(`bench: growth, ${history} history: ${scenario.name} round ${round}: ${r.requestsPerSecond} req/s, p99 ${r.p99Ms} ms, CPU ms a request: service ${cost.serviceCpuMsPerRequest}, PostgreSQL ${cost.postgresCpuMsPerRequest}${vacuumed ? `; autovacuum: ${vacuumed}` : ''}`);
       out.push(r);
     }
   }
   return out;
+}
+
+const r3 = (x: number) => Math.round(x * 1000) / 1000;
+
+/** PostgreSQL's four busiest statements since the last reset (pg_stat_statements), by execution plus planning time. */
+async function busiestStatements(db: Db): Promise<RoundCost['statements']> {
+  const { rows } = await sql<{ query: string; calls: string; exec_ms: number; plan_ms: number; blocks: string }>`
+    select query, calls, total_exec_time as exec_ms, total_plan_time as plan_ms, shared_blks_hit + shared_blks_read as blocks
+      from pg_stat_statements where query not ilike '%pg_stat_%' order by total_exec_time + total_plan_time desc limit 4`.execute(db);
+  return rows.map((row) => ({
+    query: row.query.replace(/\s+/g, ' ').slice(0, 300),
+    calls: Number(row.calls),
+    meanExecMs: r3(row.exec_ms / Math.max(1, Number(row.calls))),
+    meanPlanMs: r3(row.plan_ms / Math.max(1, Number(row.calls))),
+    blocksPerCall: Math.round((Number(row.blocks) / Math.max(1, Number(row.calls))) * 10) / 10,
+  }));
 }
 
 const AUTOVACUUM_SAMPLE_MS = 250;

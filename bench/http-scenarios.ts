@@ -15,6 +15,8 @@ export interface ScenarioResult {
   non2xx: number;
   errors: number;
   cpuPercent: number;
+  /** PostgreSQL's CPU share over the same window (its server's processes, the exited backends too). */
+  postgresCpuPercent?: number;
   peakRssMb: number;
 }
 
@@ -33,6 +35,8 @@ export interface Scenario {
   requestLogOff?: boolean;
   /** Also run it on bench/domain (the service's domain behind bare node:http): what the doors cost. */
   domainOnly?: boolean;
+  /** Also run it on bench/graphql-only (the portal's GraphQL engine, no database a request): what GraphQL costs. */
+  graphqlOnly?: boolean;
 }
 
 const key = (data: BenchData, n: number) => data.keys[n % data.keys.length]!;
@@ -121,12 +125,14 @@ export const HTTP_SCENARIOS: Scenario[] = [
     name: 'portal webhookLogs, first page',
     baseline: false,
     floor: true,
+    graphqlOnly: true,
     build: (n, data) => portal(data, n, 'webhookLogs', WEBHOOK_LOG_FIELDS),
   },
   {
     name: 'portal apiRequests, first page',
     baseline: false,
     floor: true,
+    graphqlOnly: true,
     build: (n, data) => portal(data, n, 'apiRequests', API_REQUEST_FIELDS),
   },
   {
@@ -148,7 +154,7 @@ export async function runHttpScenario(
   scenario: Scenario,
   target: Server,
   data: BenchData,
-  options: { seconds: number; connections: number; beforeMeasure?: () => void },
+  options: { seconds: number; connections: number; beforeMeasure?: () => void; pgDataDir?: string },
 ): Promise<ScenarioResult> {
   let n = 0;
   const load = (duration: number) =>
@@ -160,7 +166,7 @@ export async function runHttpScenario(
     });
   await load(2); // warm-up: JIT, pools, caches
   options.beforeMeasure?.();
-  const { result, cpuPercent, peakRssMb } = await measure(target.pid, () => load(options.seconds));
+  const { result, cpuPercent, postgresCpuPercent, peakRssMb } = await measure(target.pid, () => load(options.seconds), options.pgDataDir);
   return {
     scenario: scenario.name,
     target: target.name,
@@ -170,6 +176,7 @@ export async function runHttpScenario(
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
     cpuPercent,
+    postgresCpuPercent,
     peakRssMb,
   };
 }

@@ -17,6 +17,8 @@ interface Report {
 
 /** The bench target that is the service with SVC_REQUEST_LOG=off. */
 export const LOG_OFF = 'service, request log off';
+/** The target of bench/graphql-only: the portal's GraphQL engine with a page read once, no database per request. */
+export const GRAPHQL_ONLY = 'graphql only';
 
 /** The issue's target for a scenario's ratio to its floor: writes >= 0.6, reads (the portal's pages too) >= 0.7. */
 export const floorTarget = (scenario: string): number => (/^(POST|PATCH|PUT|DELETE) /.test(scenario) ? 0.6 : 0.7);
@@ -38,6 +40,8 @@ export interface HttpSummary {
   p50Ms: number;
   p99Ms: number;
   cpuPercent: number;
+  /** PostgreSQL's CPU share over the same runs (median; absent in results from before it was kept). */
+  postgresCpuPercent?: number;
   peakRssMb: number;
   /** Sums over the runs. */
   non2xx: number;
@@ -96,6 +100,7 @@ export function summarizeHttp(all: ScenarioResult[]): HttpSummary[] {
       p50Ms: round1(median(mine.map((x) => x.p50Ms))),
       p99Ms: round1(median(mine.map((x) => x.p99Ms))),
       cpuPercent: round1(median(mine.map((x) => x.cpuPercent))),
+      ...(mine.every((x) => x.postgresCpuPercent !== undefined) ? { postgresCpuPercent: round1(median(mine.map((x) => x.postgresCpuPercent!))) } : {}),
       peakRssMb: Math.round(median(mine.map((x) => x.peakRssMb))),
       non2xx: mine.reduce((sum, x) => sum + x.non2xx, 0),
       errors: mine.reduce((sum, x) => sum + x.errors, 0),
@@ -103,6 +108,46 @@ export function summarizeHttp(all: ScenarioResult[]): HttpSummary[] {
       ...(ratioToFloor ? { ratioToFloor } : {}),
     };
   });
+}
+
+/** CPU ms a request of a target's runs (medians): a CPU share over the throughput. */
+const perRequest = (x: HttpSummary, percent: number) => (x.requestsPerSecond.median > 0 ? (percent * 10) / x.requestsPerSecond.median : 0);
+
+/**
+ * The portal's pages: what the GraphQL engine alone costs a page (bench/graphql-only), and the
+ * ratio to the floor the service could reach if nothing but GraphQL were added to the floor's work.
+ * On this machine the service, PostgreSQL and the load generator share the cores, so a scenario's
+ * throughput follows the CPU that the process and PostgreSQL spend a request together: a ratio to
+ * the floor is about the floor's total over the target's.
+ */
+function graphqlShare(summary: HttpSummary[]): string {
+  const lines = [...new Set(summary.filter((x) => x.target === GRAPHQL_ONLY).map((x) => x.scenario))].flatMap((scenario) => {
+    const [service, graphql, floor] = ['service', GRAPHQL_ONLY, 'floor'].map((target) => summary.find((x) => x.scenario === scenario && x.target === target));
+    if (!service || !graphql || !floor) return [];
+    const cost = (x: HttpSummary) => ({ own: perRequest(x, x.cpuPercent), postgres: perRequest(x, x.postgresCpuPercent ?? 0) });
+    const [s, g, f] = [cost(service), cost(graphql), cost(floor)];
+    const total = (c: { own: number; postgres: number }) => c.own + c.postgres;
+    const ms = (x: number) => x.toFixed(3);
+    const ceiling = total(f) / (total(f) + total(g));
+    return [`| ${scenario} | ${ms(s.own)} + ${ms(s.postgres)} | ${ms(g.own)} + ${ms(g.postgres)} | ${ms(f.own)} + ${ms(f.postgres)} | ${(total(f) / total(s)).toFixed(2)} | ${showRatio(service.ratioToFloor)} | ${ceiling.toFixed(2)} |`];
+  });
+  if (lines.length === 0) return '';
+  return `## The portal's pages: what GraphQL alone costs
+
+\`${GRAPHQL_ONLY}\` is bench/graphql-only: graphql-yoga with the portal's SDL, scalars, document limits and page views,
+answering with a page read once at startup (no session, rate limit, ownership check or read a request). CPU ms a
+request, the process's plus PostgreSQL's: each one's CPU share over the target's req/s (medians). The service,
+PostgreSQL and the load generator share the machine's cores, so a ratio to the floor follows the floor's total
+CPU a request over the target's. The ceiling is that ratio for a service that added nothing but GraphQL to the
+floor's work: floor / (floor + graphql only). It is an estimate: it counts the HTTP answer of both (a bare
+node:http answer of the same page costs about 0.035 ms), and nothing of what the service must add (the
+session, the rate-limit write).
+
+| scenario | service CPU ms a request (own + PostgreSQL) | graphql only | floor | floor's total / service's | service: ratio to floor (req/s) | ceiling |
+| --- | --- | --- | --- | --- | --- | --- |
+${lines.join('\n')}
+
+`;
 }
 
 /** A per-round ratio for the table: the median, and the range when the rounds differ. */
@@ -118,6 +163,7 @@ export function renderMarkdown(r: Report): string {
     const ratio = roundRatio(runs, scenario, 'service', LOG_OFF);
     return `| ${scenario} | ${on?.runs ?? 0} + ${off?.runs ?? 0} | ${on?.requestsPerSecond.median ?? ''} | ${off?.requestsPerSecond.median ?? ''} | ${showRatio(ratio)} | ${on?.p99Ms ?? ''} | ${off?.p99Ms ?? ''} |`;
   });
+  const graphqlCost = graphqlShare(summary);
   const rows = summary.map((x) => {
     const rps = x.runs > 1 ? `${x.requestsPerSecond.median} (${x.requestsPerSecond.min}-${x.requestsPerSecond.max})` : `${x.requestsPerSecond.median}`;
     return `| ${x.scenario} | ${x.target} | ${x.runs} | ${rps} | ${x.p50Ms} | ${x.p99Ms} | ${x.cpuPercent} | ${x.peakRssMb} | ${x.non2xx} | ${showRatio(x.ratioToBaseline)} | ${showRatio(x.ratioToFloor)} |`;
@@ -139,7 +185,7 @@ read-only key lookup: the least correct work).
 
 ## HTTP scenarios
 
-Each scenario runs its targets round-robin, ${rounds} round${rounds === 1 ? '' : 's'} (service, domain only, baseline, floor, service, ...), each run
+Each scenario runs its targets round-robin, ${rounds} round${rounds === 1 ? '' : 's'} (service, domain only or graphql only, baseline, floor, service, ...), each run
 after its own warm-up. req/s is the median over the rounds (min-max in parentheses); p50, p99, CPU and peak RSS are
 medians; non-2xx is the sum. **Ratios are per round**: within each round the target's req/s over the baseline's
 (or the floor's) req/s of the same round, then the median of those ${rounds} ratios (min-max in parentheses).
@@ -172,7 +218,7 @@ on / off is the median of the per-round ratios (min-max in parentheses).
 | --- | --- | --- | --- | --- | --- | --- |
 ${logCost.join('\n')}
 
-## Webhook delivery
+${graphqlCost}## Webhook delivery
 
 \`\`\`json
 ${JSON.stringify(r.webhooks, null, 2)}

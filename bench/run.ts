@@ -16,7 +16,7 @@ import { seedBench } from './seed.js';
 import { startServer } from './servers.js';
 import { measureSandboxProvisioning, measureSoak } from './extra-scenarios.js';
 import { measureWebhookDelivery } from './webhook-scenario.js';
-import { LOG_OFF, renderMarkdown, summarizeHttp } from './report.js';
+import { GRAPHQL_ONLY, LOG_OFF, renderMarkdown, summarizeHttp } from './report.js';
 import { measureGrowth, type GrowthResult } from './growth.js';
 import { renderGrowth } from './growth-report.js';
 
@@ -61,7 +61,12 @@ const url = pg.url();
 const config = loadConfig({ ...env, DATABASE_URL: url, SVC_DATA_DIR: dir });
 const handle = createDatabase(url);
 await migrateAll(handle.db);
-if (only.has('growth')) await sql`create extension if not exists pg_stat_statements`.execute(handle.db);
+if (only.has('growth')) {
+  await sql`create extension if not exists pg_stat_statements`.execute(handle.db);
+  // Planning time too: a statement planned again on every execution shows there, not in its execution.
+  await sql`alter system set pg_stat_statements.track_planning = on`.execute(handle.db);
+  await sql`select pg_reload_conf()`.execute(handle.db);
+}
 console.log('bench: seeding 100,000 orders, 10,000 customers, 100,000 feed events and 2,000 portal developers');
 const data = await seedBench(handle.db, config, { installations: 500, orders: 100_000, customers: 10_000, feedEvents: 200, portalDevelopers: 2000 });
 
@@ -74,22 +79,24 @@ const floor = await startServer('floor', ['bench/floor/server.ts'], { ...env, DA
 const logOff = await startServer(LOG_OFF, ['dist/main.js', 'serve'], { ...env, DATABASE_URL: url, SVC_ROLE: 'api', SVC_REQUEST_LOG: 'off' });
 // The service's domain behind bare node:http (diagnostic: what the doors cost).
 const domainOnly = await startServer('domain only', ['bench/domain/server.ts'], { ...env, DATABASE_URL: url });
+// The portal's GraphQL engine behind bare node:http with a page read once (diagnostic: what GraphQL costs a page).
+const graphqlOnly = await startServer(GRAPHQL_ONLY, ['bench/graphql-only/server.ts'], { ...env, DATABASE_URL: url });
 
 const http: ScenarioResult[] = [];
 try {
   const httpScenarios = only.has('http') ? scenarios : [];
-  const targetsOf = (scenario: (typeof scenarios)[number]) => 1 + (scenario.requestLogOff ? 1 : 0) + (scenario.domainOnly ? 1 : 0) + (scenario.baseline ? 1 : 0) + (scenario.baseline || scenario.floor ? 1 : 0);
+  const targetsOf = (scenario: (typeof scenarios)[number]) => 1 + (scenario.requestLogOff ? 1 : 0) + (scenario.domainOnly ? 1 : 0) + (scenario.graphqlOnly ? 1 : 0) + (scenario.baseline ? 1 : 0) + (scenario.baseline || scenario.floor ? 1 : 0);
   const runCount = httpScenarios.reduce((sum, scenario) => sum + targetsOf(scenario) * rounds, 0);
   if (runCount) console.log(`bench: ${httpScenarios.length} HTTP scenarios, ${rounds} rounds, ${runCount} runs of 2 s warm-up + ${seconds} s: about ${Math.ceil((runCount * (2 + seconds)) / 60)} min`);
   for (const scenario of httpScenarios) {
-    const others = [...(scenario.domainOnly ? [domainOnly] : []), ...(scenario.baseline ? [baseline] : []), ...(scenario.baseline || scenario.floor ? [floor] : [])];
+    const others = [...(scenario.domainOnly ? [domainOnly] : []), ...(scenario.graphqlOnly ? [graphqlOnly] : []), ...(scenario.baseline ? [baseline] : []), ...(scenario.baseline || scenario.floor ? [floor] : [])];
     for (let round = 1; round <= rounds; round++) {
       // Round-robin: every round runs each target once, so the ratios can be taken within a round.
       // With the request log off as well, the pair's order alternates from round to round (off, on;
       // on, off; ...) so that neither gains from running second (PostgreSQL's cache warming up).
       const first = scenario.requestLogOff ? (round % 2 === 1 ? [logOff, service] : [service, logOff]) : [service];
       for (const target of [...first, ...others]) {
-        const result = { ...(await runHttpScenario(scenario, target, data, { seconds, connections })), round };
+        const result = { ...(await runHttpScenario(scenario, target, data, { seconds, connections, pgDataDir: path.join(dir, 'pg') })), round };
         console.log(`bench: ${scenario.name} on ${target.name}, round ${round}/${rounds}: ${result.requestsPerSecond} req/s, p99 ${result.p99Ms} ms, non2xx ${result.non2xx}`);
         http.push(result);
       }
@@ -100,6 +107,7 @@ try {
   await floor.stop();
   await logOff.stop();
   await domainOnly.stop();
+  await graphqlOnly.stop();
 }
 
 const plans = only.has('plans') ? await explainListQueries(url, data.keys[0]!) : [];
@@ -112,7 +120,7 @@ console.log(`bench: soak ${JSON.stringify(soak)}`);
 // Last: it grows the database's history for good.
 const writers = HTTP_SCENARIOS.find((s) => s.name.startsWith('POST /orders'))!;
 const growth: GrowthResult | undefined = only.has('growth')
-  ? await measureGrowth({ db: handle.db, service, scenarios, writers, data, seconds, rounds, connections, scale: growthScale, days: config.eventRetentionDays + 1 })
+  ? await measureGrowth({ db: handle.db, service, scenarios, writers, data, seconds, rounds, connections, scale: growthScale, days: config.eventRetentionDays + 1, pgDataDir: path.join(dir, 'pg') })
   : undefined;
 // With `webhooks` too: the delivery burst again on the grown history (the first ran on the small one).
 if (growth && only.has('webhooks')) growth.webhooks = await measureWebhookDelivery({ db: handle.db, url, env, data, dir });
