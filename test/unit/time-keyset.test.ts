@@ -25,13 +25,14 @@ describe('a first page split by day', () => {
     expect(await reads('2026-11-28T23:59:59Z', 21, [40])).toEqual({ asked: [{ key: 'from 2026-11-27T00:00:00.000Z', want: 21 }], rows: 21 });
   });
 
-  it('when yesterday and today do not fill it, then the days before are read for the rest only', async () => {
+  it('when yesterday and today do not fill it, then the days before are read with the same page size (one statement a size), and only the rest of the page is kept', async () => {
     expect(await reads('2026-11-28T01:00:00Z', 21, [5, 40])).toEqual({
       asked: [
         { key: 'from 2026-11-27T00:00:00.000Z', want: 21 },
-        { key: 'before 2026-11-27T00:00:00.000Z', want: 16 },
+        { key: 'before 2026-11-27T00:00:00.000Z', want: 21 },
       ],
       rows: 21,
     });
+    expect(await reads('2026-11-28T01:00:00Z', 21, [5, 3])).toMatchObject({ rows: 8 });
   });
 });

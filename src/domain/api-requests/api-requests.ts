@@ -5,7 +5,7 @@ import type { ApiRequestsTable } from '../../db/types.js';
 import { installations } from '../installations/index.js';
 import { NotFoundError, ValidationError } from '../shared/index.js';
 import { decodeTimeCursor, toTimePage } from '../shared/pagination.js';
-import { microsOf, olderThan, readNewestFirst, timeKeyOf } from '../../db/time-keyset.js';
+import { microsOf, olderThan, pageLimit, readNewestFirst, timeKeyOf } from '../../db/time-keyset.js';
 import { API_REQUEST_COLUMNS } from '../../db/columns.js';
 import { PreparedQuery, slot } from '../../db/prepared.js';
 
@@ -59,15 +59,15 @@ export async function listApiRequests(db: Db, developerId: number, input: ApiReq
   const page = (key: string, range: RawBuilder<boolean> | undefined, limit: number) =>
     apiRequestPages.execute(
       db,
-      `${shape} ${key}`,
+      `${shape} ${key} ${limit}`,
       () =>
         apiRequestPageQuery(
           db,
-          { installationId: slot('installationId'), limit: slot('limit'), status: status != null ? slot('status') : null, operationId: operationId != null ? slot('operationId') : null, since: since != null ? slot('since') : null },
+          { installationId: slot('installationId'), limit, status: status != null ? slot('status') : null, operationId: operationId != null ? slot('operationId') : null, since: since != null ? slot('since') : null },
           after ? { at: slot('at'), id: slot('id') } : undefined,
           range,
         ),
-      { installationId, limit, status, operationId, since, at: after?.at, id: after?.id },
+      { installationId, status, operationId, since, at: after?.at, id: after?.id },
     );
   const want = input.first + 1;
   const rows = after ? await page('after', undefined, want) : await readNewestFirst(want, (split, n) => page(split.key, split.where('created_at'), n));
@@ -89,7 +89,7 @@ export function apiRequestPageQuery(
     .where('installation_id', '=', input.installationId)
     .orderBy('created_at', 'desc')
     .orderBy('api_request_id', 'desc')
-    .limit(input.limit);
+    .limit(pageLimit(input.limit));
   if (after) query = query.where(olderThan('created_at', 'api_request_id', after));
   if (range) query = query.where(range);
   if (input.status != null) query = query.where('status', '=', input.status);

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.js';
 import type { WebhookLogsTable } from '../../db/types.js';
 import { installations } from '../installations/index.js';
 import { decodeTimeCursor, NotFoundError, toTimePage, ValidationError } from '../shared/index.js';
-import { microsOf, olderThan, readNewestFirst, timeKeyOf } from '../../db/time-keyset.js';
+import { microsOf, olderThan, pageLimit, readNewestFirst, timeKeyOf } from '../../db/time-keyset.js';
 import { WEBHOOK_LOG_COLUMNS } from '../../db/columns.js';
 import { PreparedQuery, slot } from '../../db/prepared.js';
 
@@ -96,7 +96,7 @@ export async function listWebhookLogs(
   const page = (key: string, range: RawBuilder<boolean> | undefined, limit: number) =>
     webhookLogPages.execute(
       db,
-      key,
+      `${key} ${limit}`,
       () => {
         const query = db
           .selectFrom('control.webhook_logs')
@@ -104,11 +104,11 @@ export async function listWebhookLogs(
           .where('installation_id', '=', slot<number>('installationId'))
           .orderBy('created_at', 'desc')
           .orderBy('log_id', 'desc')
-          .limit(slot<number>('limit'));
+          .limit(pageLimit(limit));
         if (after) return query.where(olderThan('created_at', 'log_id', { at: slot('at'), id: slot('id') }));
         return range ? query.where(range) : query;
       },
-      { installationId: input.installationId, limit, at: after?.at, id: after?.id },
+      { installationId: input.installationId, at: after?.at, id: after?.id },
     );
   const want = input.first + 1;
   const rows = after ? await page('after', undefined, want) : await readNewestFirst(want, (split, n) => page(split.key, split.where('created_at'), n));
