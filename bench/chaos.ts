@@ -161,11 +161,13 @@ async function hangingEndpoints(): Promise<FaultRow> {
     if (!(p95 < 1000)) row.failures.push(`the healthy endpoint's deliveries took ${Math.round(p95)} ms at p95 (limit 1 s)`);
     if (answers.some((a) => a.status !== 201)) row.failures.push('an order was not created');
     if (hanging.some((r) => r.requests.length === 0)) row.failures.push('a hanging endpoint was never tried');
-    const { rows: attempts } = await sql<{ n: number; bad: number }>`
-      select count(*)::int as n, count(*) filter (where a.status <> 'failed' or a.duration_ms > 4000 or a.error_message not ilike '%timed out%')::int as bad
+    const bad = sql`(a.status <> 'failed' or a.duration_ms > 4000 or a.error_message not ilike '%timed out%')`;
+    const { rows: attempts } = await sql<{ n: number; bad: number; example: string | null }>`
+      select count(*)::int as n, count(*) filter (where ${bad})::int as bad,
+             (array_agg(concat_ws(', ', a.status, a.duration_ms || ' ms', a.error_message)) filter (where ${bad}))[1] as example
         from control.webhook_delivery_attempts a join control.webhook_logs l on l.log_id = a.log_id
        where l.installation_id = any(${stuck.map((s) => s.installationId)}::int[])`.execute(db);
-    if (attempts[0]!.n === 0 || attempts[0]!.bad > 0) row.failures.push(`${attempts[0]!.bad} of ${attempts[0]!.n} hanging attempts not recorded as timed out within 4 s`);
+    if (attempts[0]!.n === 0 || attempts[0]!.bad > 0) row.failures.push(`${attempts[0]!.bad} of ${attempts[0]!.n} hanging attempts not recorded as timed out within 4 s${attempts[0]!.example ? ` (e.g. ${attempts[0]!.example})` : ''}`);
     return row;
   } finally {
     await stopService(service);
