@@ -21,6 +21,8 @@ export interface FanoutLoopOptions {
   pollMs?: number;
   /** Called when a fan-out finds the database gone. */
   onDatabaseLost?: () => void;
+  /** Told, once its fan-out committed, of each first attempt held `delaySeconds` (so a worker wakes when it is due). */
+  onHeld?: (delaySeconds: number) => void;
 }
 
 /** How long the loop waits after a lost database or listening connection before it tries again. */
@@ -57,7 +59,9 @@ export function startFanoutLoop(options: FanoutLoopOptions): { stop(): Promise<v
       woken = false;
       let events = 0;
       try {
-        events = (await fanOutPending(db, queue, alone ? 1 : batchSize)).events;
+        const fannedOut = await fanOutPending(db, queue, alone ? 1 : batchSize);
+        for (const seconds of fannedOut.heldSeconds) options.onHeld?.(seconds);
+        events = fannedOut.events;
         alone = false;
       } catch (err) {
         if (err instanceof FanoutFailed && err.outboxIds.length === 1) {

@@ -58,18 +58,22 @@ export async function startWebhookWorkers(
   boss.on('error', onBossError);
   const outlastOutages = outlastOutagesOf(deps.db, lostClaims);
 
-  const fanout = startFanoutLoop({ db: deps.db, queue: deps.queue, logger: deps.logger, connectionString, pollMs: polling * 1000, onDatabaseLost: lostClaims.databaseLost });
+  // A deferred delivery job is not notified when it falls due (pg-boss notifies only jobs due at
+  // once): without a wake-up it waits for the worker's next poll (notifyPollingIntervalSeconds).
+  const wakeDeliveries = (delaySeconds: number) => wakeUps.after(deliveryWorker, delaySeconds);
+  // A sandbox's reorder fault holds first attempts: each is sent when its own hold ends.
+  const fanout = startFanoutLoop({ db: deps.db, queue: deps.queue, logger: deps.logger, connectionString, pollMs: polling * 1000, onDatabaseLost: lostClaims.databaseLost, onHeld: wakeDeliveries });
   // Fan-out jobs enqueued per event by versions before the outbox (a deploy's jobs in flight).
   await boss.work<FanoutJobData>(
     QUEUES.fanout,
     { batchSize: 100, pollingIntervalSeconds: polling, notifyPollingIntervalSeconds: Math.max(polling, 5), burstWhenBatchFull: true },
-    outlastOutages((jobs) => createDeliveries(deps.db, deps.queue, jobs, deps.logger)),
+    outlastOutages((jobs) => createDeliveries(deps.db, deps.queue, jobs, deps.logger, wakeDeliveries)),
   );
 
   const delivery: DeliveryDeps = {
     ...deps,
     // A retry is a deferred job: wake a worker when it falls due instead of waiting for a poll.
-    onRetryScheduled: (delaySeconds) => wakeUps.after(deliveryWorker, delaySeconds),
+    onRetryScheduled: wakeDeliveries,
   };
   const batches = deliveryBatches(delivery);
   // A fetch takes as many jobs as make about `batchSize` attempts when each carries a full chunk.
@@ -170,23 +174,31 @@ export async function startScenarioWorker(boss: PgBoss, deps: ScenarioDeps & { l
   };
 }
 
-/** Timers that wake a worker when a deferred job (startAfter) falls due, instead of its next poll. */
+/**
+ * Timers that wake a worker when a deferred job (startAfter) falls due, instead of its next poll.
+ * Wake-ups of one worker due in the same SLOT_MS share a timer (a reorder fault holds every first
+ * attempt of a busy sandbox: one fetch a slot takes all that fell due in it).
+ */
 class WakeUps {
-  private readonly timers = new Set<NodeJS.Timeout>();
+  private static readonly SLOT_MS = 50;
+  private readonly timers = new Map<string, NodeJS.Timeout>();
 
   constructor(private readonly boss: PgBoss) {}
 
   after(workerId: string, delaySeconds: number): void {
+    const slot = Math.ceil((Date.now() + delaySeconds * 1000) / WakeUps.SLOT_MS) + 1;
+    const key = `${workerId} ${slot}`;
+    if (this.timers.has(key)) return;
     const timer = setTimeout(() => {
-      this.timers.delete(timer);
+      this.timers.delete(key);
       this.boss.notifyWorker(workerId);
-    }, delaySeconds * 1000 + 50);
+    }, slot * WakeUps.SLOT_MS - Date.now());
     timer.unref();
-    this.timers.add(timer);
+    this.timers.set(key, timer);
   }
 
   clear(): void {
-    for (const timer of this.timers) clearTimeout(timer);
+    for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
   }
 }

@@ -90,10 +90,10 @@ export class FanoutFailed extends Error {
 
 /**
  * Fans out up to `limit` events of the outbox, oldest first, in one transaction that also deletes
- * their rows. Rows another process holds are skipped. Returns how many events and deliveries; 0
- * events when the outbox is empty. A failure that is not a lost database is thrown as FanoutFailed.
+ * their rows. Rows another process holds are skipped. Returns how many events and deliveries (0
+ * events when the outbox is empty) and the holds of first attempts not due at once. A failure that is not a lost database is thrown as FanoutFailed.
  */
-export async function fanOutPending(db: Db, queue: JobQueue, limit: number): Promise<{ events: number; deliveries: number }> {
+export async function fanOutPending(db: Db, queue: JobQueue, limit: number): Promise<{ events: number } & FannedOut> {
   let taken: number[] = [];
   try {
     return await db.transaction().execute(async (trx) => {
@@ -103,9 +103,9 @@ export async function fanOutPending(db: Db, queue: JobQueue, limit: number): Pro
                               order by outbox_id limit ${limit} for update skip locked)
         returning outbox_id, event_id, event_type, occurred_at, installation_ids`.execute(trx);
       taken = rows.map((row) => Number(row.outbox_id));
-      if (rows.length === 0) return { events: 0, deliveries: 0 };
-      const deliveries = await fanOut(trx, queue, rows.map((row) => ({ eventId: row.event_id, event: row.event_type, installationIds: row.installation_ids, occurredAt: row.occurred_at })));
-      return { events: rows.length, deliveries };
+      if (rows.length === 0) return { events: 0, deliveries: 0, heldSeconds: [] };
+      const fannedOut = await fanOut(trx, queue, rows.map((row) => ({ eventId: row.event_id, event: row.event_type, installationIds: row.installation_ids, occurredAt: row.occurred_at })));
+      return { events: rows.length, ...fannedOut };
     });
   } catch (err) {
     if (asUnavailable(err) || taken.length === 0) throw err;
@@ -122,34 +122,40 @@ export async function recordFanoutFailure(db: Db, outboxId: number, message: str
  * Fan-out jobs of the pg-boss queue webhook-fanout (one per event, enqueued by versions before
  * the outbox): the same fan-out, with the jobs' completion in its transaction.
  */
-export async function createDeliveries(db: Db, queue: JobQueue, jobs: Job<FanoutJobData>[], logger: Logger): Promise<void> {
-  const deliveries = await db.transaction().execute(async (trx: Transaction<Database>) => {
+export async function createDeliveries(db: Db, queue: JobQueue, jobs: Job<FanoutJobData>[], logger: Logger, onHeld?: (delaySeconds: number) => void): Promise<void> {
+  const { deliveries, heldSeconds } = await db.transaction().execute(async (trx: Transaction<Database>) => {
     const created = await fanOut(trx, queue, jobs.map((job) => job.data));
     await queue.complete(trx, QUEUES.fanout, jobs);
     return created;
   });
+  for (const seconds of heldSeconds) onHeld?.(seconds);
   logger.debug({ events: jobs.length, deliveries }, 'webhook fan-out');
 }
 
+/** What a fan-out made: its deliveries, and the holds of the first attempts not due at once. */
+interface FannedOut {
+  deliveries: number;
+  /** The seconds each held first attempt waits (a sandbox's reorder fault), for the caller to wake a worker then. */
+  heldSeconds: number[];
+}
+
 /** One delivery per (event, installation), numbered in the installation's sequence, first attempts enqueued. */
-async function fanOut(trx: Transaction<Database>, queue: JobQueue, events: FanoutJobData[]): Promise<number> {
+async function fanOut(trx: Transaction<Database>, queue: JobQueue, events: FanoutJobData[]): Promise<FannedOut> {
   const pairs = events.flatMap((event) =>
     event.installationIds.map((installationId) => ({ event_id: event.eventId, event_type: event.event, installation_id: installationId })),
   );
   const occurred = partitionKeys(events.map((event) => event.occurredAt));
   const created = pairs.length === 0 ? [] : await insertDeliveries(trx, pairs, occurred);
   // A sandbox's reorder fault holds each first attempt a random time within its window.
-  await queue.enqueueDeliveries(
-    trx,
-    created.map(({ log_id, log_created_at, occurred_at, reorder_window }) => ({
-      logId: log_id,
-      attempt: 1,
-      logCreatedAt: log_created_at,
-      occurredAt: occurred_at,
-      ...(reorder_window > 0 ? { delaySeconds: Math.random() * reorder_window } : {}),
-    })),
-  );
-  return created.length;
+  const attempts = created.map(({ log_id, log_created_at, occurred_at, reorder_window }) => ({
+    logId: log_id,
+    attempt: 1,
+    logCreatedAt: log_created_at,
+    occurredAt: occurred_at,
+    ...(reorder_window > 0 ? { delaySeconds: Math.random() * reorder_window } : {}),
+  }));
+  await queue.enqueueDeliveries(trx, attempts);
+  return { deliveries: created.length, heldSeconds: attempts.flatMap((a) => (a.delaySeconds ? [a.delaySeconds] : [])) };
 }
 
 interface Pair {
