@@ -60,7 +60,7 @@ export async function startWebhookWorkers(
 
   // A deferred delivery job is not notified when it falls due (pg-boss notifies only jobs due at
   // once): without a wake-up it waits for the worker's next poll (notifyPollingIntervalSeconds).
-  const wakeDeliveries = (delaySeconds: number) => wakeUps.after(deliveryWorker, delaySeconds);
+  const wakeDeliveries = (delaySeconds: number) => wakeUps.after(() => deliveryWorker, delaySeconds);
   // A sandbox's reorder fault holds first attempts: each is sent when its own hold ends.
   const fanout = startFanoutLoop({ db: deps.db, queue: deps.queue, logger: deps.logger, connectionString, pollMs: polling * 1000, onDatabaseLost: lostClaims.databaseLost, onHeld: wakeDeliveries });
   // Fan-out jobs enqueued per event by versions before the outbox (a deploy's jobs in flight).
@@ -158,7 +158,7 @@ export async function startScenarioWorker(boss: PgBoss, deps: ScenarioDeps & { l
   const wakeUps = new WakeUps(boss);
   let worker = '';
   // The next step is a deferred job, which no notification announces: wake the worker when it is due.
-  const playing: ScenarioDeps = { ...deps, onStepScheduled: (delaySeconds) => wakeUps.after(worker, delaySeconds) };
+  const playing: ScenarioDeps = { ...deps, onStepScheduled: (delaySeconds) => wakeUps.after(() => worker, delaySeconds) };
   worker = await boss.work<ScenarioJobData>(
     QUEUES.scenario,
     { batchSize: 1, localConcurrency: 2, pollingIntervalSeconds: polling, notifyPollingIntervalSeconds: Math.max(polling, 5) },
@@ -174,31 +174,24 @@ export async function startScenarioWorker(boss: PgBoss, deps: ScenarioDeps & { l
   };
 }
 
-/**
- * Timers that wake a worker when a deferred job (startAfter) falls due, instead of its next poll.
- * Wake-ups of one worker due in the same SLOT_MS share a timer (a reorder fault holds every first
- * attempt of a busy sandbox: one fetch a slot takes all that fell due in it).
- */
+/** Timers that wake a worker when a deferred job (startAfter) falls due, instead of its next poll. */
 class WakeUps {
-  private static readonly SLOT_MS = 50;
-  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly timers = new Set<NodeJS.Timeout>();
 
   constructor(private readonly boss: PgBoss) {}
 
-  after(workerId: string, delaySeconds: number): void {
-    const slot = Math.ceil((Date.now() + delaySeconds * 1000) / WakeUps.SLOT_MS) + 1;
-    const key = `${workerId} ${slot}`;
-    if (this.timers.has(key)) return;
+  /** `workerId` is read when the timer fires (a worker registered after the wake-up was asked for is woken too). */
+  after(workerId: () => string, delaySeconds: number): void {
     const timer = setTimeout(() => {
-      this.timers.delete(key);
-      this.boss.notifyWorker(workerId);
-    }, slot * WakeUps.SLOT_MS - Date.now());
+      this.timers.delete(timer);
+      this.boss.notifyWorker(workerId());
+    }, delaySeconds * 1000 + 50);
     timer.unref();
-    this.timers.set(key, timer);
+    this.timers.add(timer);
   }
 
   clear(): void {
-    for (const timer of this.timers.values()) clearTimeout(timer);
+    for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
   }
 }
