@@ -44,7 +44,7 @@ export interface RunningWorkers {
 
 export async function startWebhookWorkers(
   boss: PgBoss,
-  deps: Omit<DeliveryDeps, 'onRetryScheduled'>,
+  deps: Omit<DeliveryDeps, 'onAttemptDeferred'>,
   tuning: WorkerTuning = {},
   connectionString: string,
 ): Promise<RunningWorkers> {
@@ -72,8 +72,8 @@ export async function startWebhookWorkers(
 
   const delivery: DeliveryDeps = {
     ...deps,
-    // A retry is a deferred job: wake a worker when it falls due instead of waiting for a poll.
-    onRetryScheduled: wakeDeliveries,
+    // A retry, or an attempt held back, is a deferred job: wake a worker when it falls due instead of waiting for a poll.
+    onAttemptDeferred: wakeDeliveries,
   };
   const batches = deliveryBatches(delivery);
   // A fetch takes as many jobs as make about `batchSize` attempts when each carries a full chunk.

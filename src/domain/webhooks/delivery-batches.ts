@@ -91,6 +91,8 @@ export function deliveryBatches(deps: DeliveryDeps): DeliveryBatches {
       await deps.queue.enqueueDeliveries(trx, deferred, 'line');
       await deps.queue.complete(trx, QUEUES.delivery, jobs);
     });
+    // Whole seconds (a line's wait, a sandbox window's end): one wake-up for each distinct delay.
+    for (const delaySeconds of new Set(deferred.map((d) => d.delaySeconds))) deps.onAttemptDeferred?.(delaySeconds);
     for (const r of pending) {
       const settled = r.done.then((outcome) => void (outcome && late.add(outcome)), (err) => deps.logger.error({ err, logId: r.prepared.row.log_id }, 'webhook attempt failed unexpectedly; its cover job sends it again'));
       const tracked = settled.finally(() => background.delete(tracked));

@@ -34,8 +34,11 @@ export interface DeliveryDeps {
   logger: Logger;
   http: WebhookHttpClient;
   queue: JobQueue;
-  /** Told about each retry scheduled, so the worker can wake up when it is due. */
-  onRetryScheduled?: (delaySeconds: number) => void;
+  /**
+   * Told about each attempt queued for later once that is committed (a retry; an attempt held back
+   * by its endpoint's line or a sandbox limit), so the worker can wake up when it is due.
+   */
+  onAttemptDeferred?: (delaySeconds: number) => void;
   /** Told about each attempt made (the metrics): how it ended and how long its request took. */
   onAttempt?: (outcome: AttemptOutcome, seconds: number) => void;
 }
@@ -102,7 +105,7 @@ export async function recordOutcomes(deps: DeliveryDeps, outcomes: Outcome[], se
     await settle(trx);
     return scheduled;
   });
-  for (const retry of retries) deps.onRetryScheduled?.(retry.delaySeconds);
+  for (const retry of retries) deps.onAttemptDeferred?.(retry.delaySeconds);
 }
 
 /**
