@@ -2,6 +2,8 @@
 // `pg` with named (prepared) statements. The key lookup only reads (no rate-limit write); the order
 // view, the list and the inbound write are the service's own SQL. What the service reaches of this
 // floor is what its layers and its rate limit cost; the baseline (bench/baseline) sits in between.
+// The inbound write claims its idempotency key as the service does (the spec's deduplication is
+// part of the least correct work).
 import http from 'node:http';
 import { createDecipheriv, createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { ORDER_VIEW } from '../order-view-sql.js';
@@ -30,6 +32,20 @@ const ORDER = `${ORDER_VIEW}
 const LIST = `${ORDER_VIEW} where "production"."orders"."organization_id" = $3 and "production"."orders"."location_id" = $4 order by "production"."orders"."order_id" limit $5`;
 const INBOUND = `insert into control.webhook_logs (installation_id, direction, event_type, status, signature_valid, idempotency_key, payload)
      values ($1, 'inbound', $2, 'received', true, $3, $4) returning log_id`;
+// With an idempotency key, the service's own statement: the key claimed (or taken over after 24
+// hours) and the entry written under the log_id it claimed; a duplicate claims nothing.
+const INBOUND_CLAIM = `
+  with claim as (
+    insert into control.inbound_webhook_keys as k (installation_id, idempotency_key, log_id)
+    values ($1, $3, nextval(pg_get_serial_sequence('control.webhook_logs', 'log_id')))
+    on conflict (installation_id, idempotency_key) do update set log_id = excluded.log_id, created_at = now()
+      where k.created_at <= now() - '24 hours'::interval
+    returning log_id)
+  insert into control.webhook_logs (log_id, installation_id, direction, event_type, idempotency_key, payload, attempts, status, signature_valid, http_status)
+    overriding system value
+  select log_id, $1, 'inbound', $2, $3, $4::jsonb, 1, 'received', true, 201 from claim
+  returning log_id`;
+const INBOUND_ORIGINAL = 'select log_id from control.inbound_webhook_keys where installation_id = $1 and idempotency_key = $2';
 
 
 async function installationOf(req: http.IncomingMessage): Promise<Installation | null> {
@@ -79,8 +95,15 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse, body:
     const given = Buffer.from(String(req.headers['x-svc-signature'] ?? ''), 'hex');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return send(res, 401, { error: 'invalid_signature' });
     const input = JSON.parse(body.toString('utf8')) as { event_type: string; idempotency_key?: string; payload: unknown };
-    const { rows } = await query('floor_inbound', INBOUND, [inst.installation_id, input.event_type, input.idempotency_key ?? null, JSON.stringify(input.payload)]);
-    return send(res, 201, { data: { log_id: rows[0].log_id, event_type: input.event_type, status: 'received' } });
+    const payload = JSON.stringify(input.payload);
+    if (input.idempotency_key === undefined) {
+      const { rows } = await query('floor_inbound', INBOUND, [inst.installation_id, input.event_type, null, payload]);
+      return send(res, 201, { data: { log_id: rows[0].log_id, event_type: input.event_type, status: 'received' } });
+    }
+    const { rows } = await query('floor_inbound_claim', INBOUND_CLAIM, [inst.installation_id, input.event_type, input.idempotency_key, payload]);
+    if (rows[0]) return send(res, 201, { data: { log_id: rows[0].log_id, event_type: input.event_type, status: 'received' } });
+    const { rows: original } = await query('floor_inbound_original', INBOUND_ORIGINAL, [inst.installation_id, input.idempotency_key]);
+    return send(res, 200, { data: { log_id: original[0].log_id, event_type: input.event_type, status: 'received', duplicate: true } });
   }
   send(res, 404, { error: 'not_found' });
 }
