@@ -21,8 +21,8 @@ export interface FanoutLoopOptions {
   pollMs?: number;
   /** Called when a fan-out finds the database gone. */
   onDatabaseLost?: () => void;
-  /** Told, once its fan-out committed, of each first attempt held `delaySeconds` (so a worker wakes when it is due). */
-  onHeld?: (delaySeconds: number) => void;
+  /** Told, once its fan-out committed, of each first attempt deferred `delaySeconds` (so a worker wakes when it is due). */
+  onAttemptDeferred?: (delaySeconds: number) => void;
 }
 
 /** How long the loop waits after a lost database or listening connection before it tries again. */
@@ -60,7 +60,7 @@ export function startFanoutLoop(options: FanoutLoopOptions): { stop(): Promise<v
       let events = 0;
       try {
         const fannedOut = await fanOutPending(db, queue, alone ? 1 : batchSize);
-        for (const seconds of fannedOut.heldSeconds) options.onHeld?.(seconds);
+        for (const seconds of fannedOut.deferredSeconds) options.onAttemptDeferred?.(seconds);
         events = fannedOut.events;
         alone = false;
       } catch (err) {

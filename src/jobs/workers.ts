@@ -62,7 +62,7 @@ export async function startWebhookWorkers(
   // once): without a wake-up it waits for the worker's next poll (notifyPollingIntervalSeconds).
   const wakeDeliveries = (delaySeconds: number) => wakeUps.after(() => deliveryWorker, delaySeconds);
   // A sandbox's reorder fault holds first attempts: each is sent when its own hold ends.
-  const fanout = startFanoutLoop({ db: deps.db, queue: deps.queue, logger: deps.logger, connectionString, pollMs: polling * 1000, onDatabaseLost: lostClaims.databaseLost, onHeld: wakeDeliveries });
+  const fanout = startFanoutLoop({ db: deps.db, queue: deps.queue, logger: deps.logger, connectionString, pollMs: polling * 1000, onDatabaseLost: lostClaims.databaseLost, onAttemptDeferred: wakeDeliveries });
   // Fan-out jobs enqueued per event by versions before the outbox (a deploy's jobs in flight).
   await boss.work<FanoutJobData>(
     QUEUES.fanout,

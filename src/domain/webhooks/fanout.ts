@@ -91,7 +91,8 @@ export class FanoutFailed extends Error {
 /**
  * Fans out up to `limit` events of the outbox, oldest first, in one transaction that also deletes
  * their rows. Rows another process holds are skipped. Returns how many events and deliveries (0
- * events when the outbox is empty) and the holds of first attempts not due at once. A failure that is not a lost database is thrown as FanoutFailed.
+ * events when the outbox is empty) and the delays of first attempts not due at once. A failure
+ * that is not a lost database is thrown as FanoutFailed.
  */
 export async function fanOutPending(db: Db, queue: JobQueue, limit: number): Promise<{ events: number } & FannedOut> {
   let taken: number[] = [];
@@ -103,7 +104,7 @@ export async function fanOutPending(db: Db, queue: JobQueue, limit: number): Pro
                               order by outbox_id limit ${limit} for update skip locked)
         returning outbox_id, event_id, event_type, occurred_at, installation_ids`.execute(trx);
       taken = rows.map((row) => Number(row.outbox_id));
-      if (rows.length === 0) return { events: 0, deliveries: 0, heldSeconds: [] };
+      if (rows.length === 0) return { events: 0, deliveries: 0, deferredSeconds: [] };
       const fannedOut = await fanOut(trx, queue, rows.map((row) => ({ eventId: row.event_id, event: row.event_type, installationIds: row.installation_ids, occurredAt: row.occurred_at })));
       return { events: rows.length, ...fannedOut };
     });
@@ -122,21 +123,21 @@ export async function recordFanoutFailure(db: Db, outboxId: number, message: str
  * Fan-out jobs of the pg-boss queue webhook-fanout (one per event, enqueued by versions before
  * the outbox): the same fan-out, with the jobs' completion in its transaction.
  */
-export async function createDeliveries(db: Db, queue: JobQueue, jobs: Job<FanoutJobData>[], logger: Logger, onHeld?: (delaySeconds: number) => void): Promise<void> {
-  const { deliveries, heldSeconds } = await db.transaction().execute(async (trx: Transaction<Database>) => {
+export async function createDeliveries(db: Db, queue: JobQueue, jobs: Job<FanoutJobData>[], logger: Logger, onAttemptDeferred?: (delaySeconds: number) => void): Promise<void> {
+  const { deliveries, deferredSeconds } = await db.transaction().execute(async (trx: Transaction<Database>) => {
     const created = await fanOut(trx, queue, jobs.map((job) => job.data));
     await queue.complete(trx, QUEUES.fanout, jobs);
     return created;
   });
-  for (const seconds of heldSeconds) onHeld?.(seconds);
+  for (const seconds of deferredSeconds) onAttemptDeferred?.(seconds);
   logger.debug({ events: jobs.length, deliveries }, 'webhook fan-out');
 }
 
-/** What a fan-out made: its deliveries, and the holds of the first attempts not due at once. */
+/** What a fan-out made: its deliveries, and the delays of the first attempts not due at once. */
 interface FannedOut {
   deliveries: number;
-  /** The seconds each held first attempt waits (a sandbox's reorder fault), for the caller to wake a worker then. */
-  heldSeconds: number[];
+  /** The seconds each deferred first attempt waits (a sandbox's reorder fault), for the caller to wake a worker then (DeliveryDeps.onAttemptDeferred). */
+  deferredSeconds: number[];
 }
 
 /** One delivery per (event, installation), numbered in the installation's sequence, first attempts enqueued. */
@@ -155,7 +156,7 @@ async function fanOut(trx: Transaction<Database>, queue: JobQueue, events: Fanou
     ...(reorder_window > 0 ? { delaySeconds: Math.random() * reorder_window } : {}),
   }));
   await queue.enqueueDeliveries(trx, attempts);
-  return { deliveries: created.length, heldSeconds: attempts.flatMap((a) => (a.delaySeconds ? [a.delaySeconds] : [])) };
+  return { deliveries: created.length, deferredSeconds: attempts.flatMap((a) => (a.delaySeconds ? [a.delaySeconds] : [])) };
 }
 
 interface Pair {
