@@ -66,18 +66,21 @@ lint-asyncapi: $(DEPS)
 lint: lint-openapi lint-asyncapi
 
 # API review (README, "API review"): what a change to the three contracts breaks.
+# BASE, FORMAT and DATE reach the script through the environment, never pasted into a recipe's
+# shell text: a git ref may hold ' ; | and ` (a CI job may pass a pull request's branch name).
+export BASE FORMAT DATE
 # make api-diff BASE=main [FORMAT=text|json|markdown]: BASE against the working tree, exit 1 when breaking.
 api-diff: $(DEPS)
-	@[ -n "$(BASE)" ] || { echo "make api-diff BASE=<git ref> [FORMAT=text|json|markdown]"; exit 2; }
-	@npx tsx codegen/api-diff/main.ts diff --base '$(BASE)' --format '$(or $(FORMAT),text)'
+	@[ -n "$$BASE" ] || { echo "make api-diff BASE=<git ref> [FORMAT=text|json|markdown]"; exit 2; }
+	@npx tsx codegen/api-diff/main.ts diff --base="$$BASE" --format="$${FORMAT:-text}"
 
 # The working contracts against contracts/released/, with contracts/breaking-changes.yaml.
 api-check: $(DEPS)
-	@npx tsx codegen/api-diff/main.ts check --format '$(or $(FORMAT),text)'
+	@npx tsx codegen/api-diff/main.ts check --format="$${FORMAT:-text}"
 
 # Moves contracts/released/ to the working contracts and writes CHANGELOG-API.md's section (DATE=YYYY-MM-DD, default today).
 api-release: $(DEPS)
-	@npx tsx codegen/api-diff/main.ts release $(if $(DATE),--date '$(DATE)')
+	@npx tsx codegen/api-diff/main.ts release --date="$$DATE"
 
 test-unit: $(DEPS) browser-deps go-deps
 	node --experimental-vm-modules --no-warnings node_modules/jest/bin/jest.js $(JEST_ARGS)

@@ -10,12 +10,20 @@ export function readWorkingContracts(root: string): ContractTexts {
   return collect((name) => readFileSync(path.join(root, CONTRACT_FILES[name]), 'utf8'));
 }
 
-/** The contracts at a git ref (a branch, a tag, a commit); a file the ref lacks counts as empty. */
+/**
+ * The contracts at a git ref (a branch, a tag, a commit); a file the ref lacks counts as empty.
+ * The ref is whatever the caller typed (a branch name in CI): --end-of-options keeps one that
+ * starts with a dash a revision, never an option of git's.
+ */
 export function readContractsAtRef(root: string, ref: string): ContractTexts {
-  execFileSync('git', ['-C', root, 'rev-parse', '--verify', '--quiet', `${ref}^{commit}`], { stdio: 'pipe' });
+  try {
+    execFileSync('git', ['-C', root, 'rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`], { stdio: 'pipe' });
+  } catch {
+    throw new Error(`BASE ${JSON.stringify(ref)} is not a commit in ${root} (git rev-parse --verify found no such ref)`);
+  }
   return collect((name) => {
     try {
-      return execFileSync('git', ['-C', root, 'show', `${ref}:${CONTRACT_FILES[name]}`], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 });
+      return execFileSync('git', ['-C', root, 'show', '--end-of-options', `${ref}:${CONTRACT_FILES[name]}`], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 });
     } catch {
       return EMPTY[name];
     }
