@@ -17,7 +17,7 @@ endif
 
 DEPS := node_modules/.installed
 
-.PHONY: build run test test-unit test-scale codegen codegen-check typecheck lint lint-openapi lint-asyncapi bench clean node deps browser-deps go-deps sdk sdk-proof api-diff api-check api-release chaos
+.PHONY: build run test test-unit test-scale codegen codegen-check typecheck lint lint-openapi lint-asyncapi lint-code lint-imports format-check format bench clean node deps browser-deps go-deps sdk sdk-proof api-diff api-check api-release chaos
 
 node: $(NODE_BIN)
 $(NODE_HOME)/bin/node:
@@ -62,6 +62,22 @@ lint-openapi: $(DEPS)
 lint-asyncapi: $(DEPS)
 	npx tsx codegen/validate-asyncapi.ts
 	npx redocly lint asyncapi.yaml --format=stylish
+
+# The code: typescript-eslint (eslint.config.js), the import rules of docs/architecture.md
+# (.dependency-cruiser.cjs) and Prettier's format (`make format` writes it).
+CODE := src test codegen bench bin lint examples/plugin
+FORMATTED := $(foreach d,$(CODE),'$(d)/**/*.{ts,tsx,js,mjs,cjs}') '*.{js,cjs}'
+lint-code: $(DEPS)
+	npx eslint --cache --cache-location node_modules/.cache/eslint/ $(CODE)
+
+lint-imports: $(DEPS)
+	npx depcruise src --config .dependency-cruiser.cjs --output-type err
+
+format-check: $(DEPS)
+	npx prettier --check --log-level warn $(FORMATTED)
+
+format: $(DEPS)
+	npx prettier --write --log-level warn $(FORMATTED)
 
 lint: lint-openapi lint-asyncapi
 
