@@ -10,9 +10,9 @@ import type { Logger } from '../logger.js';
 // objects until their batch was written, the entries of a busy process outlived the young
 // generation's collections, and copying and promoting them cost more than the log's own work.
 // Bounded whatever the request rate: a request refused before its rate limit admitted it (429, an
-// inactive installation) comes without bodies and is kept at most once a second per installation
-// (the rest are counted in `suppressed`), and the buffer holds at most `maxBufferedBytes` of rows;
-// past it, new entries are dropped and counted.
+// inactive installation) comes without its request body (its error answer, at most 4 KB, is kept)
+// and is kept at most once a second per installation (the rest are counted in `suppressed`), and
+// the buffer holds at most `maxBufferedBytes` of rows; past it, new entries are dropped and counted.
 
 export interface RequestLogOptions {
   flushMs?: number;

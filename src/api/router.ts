@@ -11,7 +11,7 @@ import { pluginApiKeyHandler, rateLimitHeaders, type Exchange } from './credenti
 import { httpError, HttpResponseError, toErrorResponse, withErrorMeta, type ErrorResponse } from '../http/error-response.js';
 import { bodyErrorResponse, jsonBodyParser, sendJson, startExchange, type BodyRequest } from '../http/exchange.js';
 import { redactUrl } from '../http/redact-url.js';
-import { redactBody } from '../domain/api-requests/index.js';
+import { MAX_LOGGED_ERROR_BODY_BYTES, redactBody } from '../domain/api-requests/index.js';
 import type { Metrics } from '../observability/metrics.js';
 import type { RequestLog } from './request-log.js';
 import type { ApiDeps, ApiRequest, ApiResponse, HandlerMap } from './types.js';
@@ -160,7 +160,9 @@ function send(res: ServerResponse, response: ApiResponse | ErrorResponse, rateLi
 
 /**
  * After the answer: the metrics, and the request log entry of a request whose key named an
- * installation. Bodies are logged for admitted writes only, redacted and cut to 16 KB.
+ * installation. An admitted write keeps both bodies, redacted and cut to 16 KB; any other failed
+ * request (a read, a refused request) keeps the error body it got, redacted and cut to 4 KB, so
+ * that its page shows what the client was told. A successful read keeps none.
  */
 function observe(observers: ApiObservers, ex: Exchange, response: ApiResponse | ErrorResponse, sentBody: unknown, started: number): void {
   const durationMs = performance.now() - started;
@@ -171,9 +173,11 @@ function observe(observers: ApiObservers, ex: Exchange, response: ApiResponse | 
   if (!observers.requestLog || ex.installationId === undefined) return;
   const write = method !== 'GET' && method !== 'HEAD';
   const body = (req.body ?? undefined) as Record<string, unknown> | undefined;
-  // Refused before its rate limit admitted it (a 429, an inactive installation): kept without
-  // bodies and sampled by the log, so an attacker's request rate never sets the log's size.
+  // Refused before its rate limit admitted it (a 429, an inactive installation): kept without its
+  // request body (only the small error answer) and sampled by the log, so an attacker's request
+  // rate never sets the log's size.
   const refused = ex.admitted !== true;
+  const failed = response.status >= 400;
   observers.requestLog.add({
     installation_id: ex.installationId,
     created_at: new Date(),
@@ -181,13 +185,13 @@ function observe(observers: ApiObservers, ex: Exchange, response: ApiResponse | 
     path: redactUrl(req.url ?? '/'),
     operation_id: ex.operationId ?? null,
     status: response.status,
-    error_code: response.status >= 400 ? errorCodeOf(sentBody) : null,
+    error_code: failed ? errorCodeOf(sentBody) : null,
     duration_ms: Math.round(durationMs * 100) / 100,
     request_id: ex.requestId,
     idempotency_key: idempotencyKeyOf(req.headers['x-idempotency-key'], body),
     client_ip: ex.ip,
     request_body: write && !refused ? redactBody(body) : null,
-    response_body: write && !refused ? redactBody(sentBody) : null,
+    response_body: write && !refused ? redactBody(sentBody) : failed ? redactBody(sentBody, MAX_LOGGED_ERROR_BODY_BYTES) : null,
   }, refused);
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
 import { createRequestLog } from '../../src/api/request-log.js';
-import { redactBody, type ApiRequestEntry } from '../../src/domain/api-requests/index.js';
+import { MAX_LOGGED_ERROR_BODY_BYTES, redactBody, type ApiRequestEntry } from '../../src/domain/api-requests/index.js';
 import { createInstallation } from '../support/builders.js';
 import { createTestContext, type TestContext } from '../support/context.js';
 import { call } from '../support/http.js';
@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('the request log under a flood', () => {
-  it('when 150 writes with 20 KB bodies are refused with 429, then at most one entry a second is kept for the installation, without bodies', async () => {
+  it('when 150 writes with 20 KB bodies are refused with 429, then at most one entry a second is kept for the installation, without request bodies', async () => {
     const inst = await createInstallation(t.db);
     const pad = randomBytes(10_000).toString('hex');
     const post = () => call(t.app, 'post', '/orders', { key: inst.apiKey, body: { pad } });
@@ -40,7 +40,12 @@ describe('the request log under a flood', () => {
     expect(refused.length).toBeLessThanOrEqual(seconds);
     const perSecond = new Set(refused.map((row) => Math.floor(row.created_at.getTime() / 1000)));
     expect(perSecond.size).toBe(refused.length);
-    for (const row of refused) expect(row).toMatchObject({ request_body: null, response_body: null });
+    // Without the 20 KB request body; with the small error answer the client got.
+    for (const row of refused) {
+      expect(row.request_body).toBeNull();
+      expect(JSON.parse(row.response_body!)).toMatchObject({ error: 'rate_limit_exceeded' });
+      expect(Buffer.byteLength(row.response_body!)).toBeLessThanOrEqual(MAX_LOGGED_ERROR_BODY_BYTES);
+    }
     expect(t.requestLog.suppressed).toBeGreaterThanOrEqual(150 - refused.length);
     // The two admitted writes keep their bodies.
     expect(rows.filter((row) => row.status !== 429).every((row) => row.request_body !== null)).toBe(true);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import supertest from 'supertest';
 import { API_ROOT } from '../../src/api/router.js';
-import { MAX_LOGGED_BODY_BYTES, pruneApiRequests, redactBody } from '../../src/domain/api-requests/index.js';
+import { MAX_LOGGED_BODY_BYTES, MAX_LOGGED_ERROR_BODY_BYTES, pruneApiRequests, redactBody } from '../../src/domain/api-requests/index.js';
 import { createTestContext, type TestContext } from '../support/context.js';
 import { call } from '../support/http.js';
 import { gql, gqlData, gqlError, portalWorld, signUpDeveloper, type PortalWorld } from '../support/portal-builders.js';
@@ -100,6 +100,24 @@ describe('the API request log', () => {
     expect(none.apiRequests.nodes).toEqual([]);
     const later = await gqlData(t.app, world.dev.token, REQUESTS, { i: world.box.installationId, since: new Date(Date.now() + 60_000).toISOString() });
     expect(later.apiRequests.nodes).toEqual([]);
+  });
+
+  it('when a read fails, then its entry keeps the error body the client got (redacted, cut small), and no request body', async () => {
+    const missing = await call(t.app, 'get', '/orders/987654', { key: world.box.installationKey, errorMeta: true });
+    expect(missing.status).toBe(404);
+    await t.requestLog.flush();
+    const data = await gqlData(t.app, world.dev.token, REQUESTS, { i: world.box.installationId, status: 404, op: 'getOrder' });
+    const [entry] = data.apiRequests.nodes;
+    expect(entry).toMatchObject({ method: 'GET', status: 404, errorCode: 'not_found', requestId: missing.headers['x-request-id'], requestBody: null });
+    expect(JSON.parse(entry.responseBody)).toEqual(missing.body);
+    expect(missing.body).toMatchObject({ error: 'Order not found', request_id: entry.requestId });
+  });
+
+  it('when an error body is larger than the cap, then the log keeps its first MAX_LOGGED_ERROR_BODY_BYTES, marked', () => {
+    const kept = redactBody({ error: 'validation_error', details: { q: ['x'.repeat(20_000)] } }, MAX_LOGGED_ERROR_BODY_BYTES)!;
+    expect(MAX_LOGGED_ERROR_BODY_BYTES).toBeLessThanOrEqual(4096);
+    expect(Buffer.byteLength(kept)).toBeLessThanOrEqual(MAX_LOGGED_ERROR_BODY_BYTES + '…[truncated]'.length + 2);
+    expect(kept.endsWith('…[truncated]')).toBe(true);
   });
 
   it('when paging with first and after, then every entry comes once, newest first', async () => {

@@ -5,6 +5,12 @@
 
 /** Request and response bodies are kept up to this many bytes (UTF-8). */
 export const MAX_LOGGED_BODY_BYTES = 16 * 1024;
+/**
+ * The error body of any failed request (reads and refused requests included) is kept up to this
+ * many bytes: it is the service's own answer (a message, a code, the details of a validation
+ * error), what the developer needs to see on the request's page, and small.
+ */
+export const MAX_LOGGED_ERROR_BODY_BYTES = 4 * 1024;
 export const REDACTED = '[redacted]';
 /** Deeper than this, a subtree is redacted whole (the Data API's door refuses deeper bodies first). */
 const MAX_DEPTH = 64;
