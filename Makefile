@@ -136,7 +136,7 @@ bench: $(DEPS)
 	npx tsx bench/run.ts
 
 # Faults (issue 35): a database crash, SIGTERM under load, overload, against the real service on
-# an embedded PostgreSQL this script controls; table in bench/results/chaos-<date>.md.
+# an embedded PostgreSQL this script controls; table in bench/results/runs/chaos-<date>.md.
 chaos: $(DEPS)
 	npx tsx bench/chaos.ts
 

@@ -1,6 +1,7 @@
 // make chaos: each fault against the real service (separate processes) on an embedded PostgreSQL
 // this script controls, under bounded load loops on 127.0.0.1. Prints a table, writes
-// bench/results/chaos-<date>.json and .md, and exits non-zero when a property fails.
+// bench/results/runs/chaos-<date>.json and .md (git ignores them; bench/results/README.md says how to
+// keep a run a commit cites), and exits non-zero when a property fails.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -190,10 +191,13 @@ try {
 }
 
 const table = renderTable(rows);
-const outDir = path.resolve(import.meta.dirname, 'results');
+const outDir = path.resolve(import.meta.dirname, 'results', 'runs');
 mkdirSync(outDir, { recursive: true });
 const stamp = `chaos-${started.toISOString().replace(/[:.]/g, '-')}`;
 writeFileSync(path.join(outDir, `${stamp}.json`), JSON.stringify({ started: started.toISOString(), rows }, null, 2) + '\n');
 writeFileSync(path.join(outDir, `${stamp}.md`), `# make chaos, ${started.toISOString()}\n\n${table}\n`);
 console.log(`\n${table}\n`);
+console.log(`Written: bench/results/runs/${stamp}.json and .md (git ignores them).`);
+console.log(`To keep it as a run of record: cp bench/results/runs/${stamp}.json bench/results/`);
+console.log('and add its line to bench/results/README.md (date, command, commit, figures).');
 process.exit(rows.every((r) => r.failures.length === 0) ? 0 : 1);

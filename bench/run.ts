@@ -1,5 +1,6 @@
 // `make bench`: the service and a hand-written baseline, side by side in one run, on one embedded
-// PostgreSQL, loaded from this separate process. Writes bench/results/<date>.json and .md.
+// PostgreSQL, loaded from this separate process. Writes bench/results/runs/<date>.json and .md,
+// which git ignores: a run a commit cites is copied into bench/results/ (its README says how).
 import { execSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, statfsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -143,10 +144,13 @@ const report = {
   plans,
   growth,
 };
-const outDir = path.resolve(import.meta.dirname, 'results');
+const outDir = path.resolve(import.meta.dirname, 'results', 'runs');
 mkdirSync(outDir, { recursive: true });
 const stamp = started.toISOString().replace(/[:.]/g, '-');
 writeFileSync(path.join(outDir, `${stamp}.json`), JSON.stringify(report, null, 2) + '\n');
 const markdown = renderMarkdown(report) + (growth ? `\n${renderGrowth(growth, webhooks as { deliveriesPerSecond?: number })}` : '');
 writeFileSync(path.join(outDir, `${stamp}.md`), markdown);
 console.log(markdown);
+console.log(`Written: bench/results/runs/${stamp}.json and .md (git ignores them).`);
+console.log(`To keep it as a run of record: cp bench/results/runs/${stamp}.json bench/results/`);
+console.log('and add its line to bench/results/README.md (date, command, commit, figures).');
