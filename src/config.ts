@@ -19,6 +19,12 @@ export interface Config {
    * an acknowledgement waits for a row lock.
    */
   readonly databaseTimeouts: DatabaseTimeouts;
+  /**
+   * SVC_DB_FAST_PATH: BEGIN sent with a transaction's first statement and row descriptions kept,
+   * through pg's internals (src/db/fast-path.ts; refuses to start on a pg version other than the
+   * pinned one). Off: node-postgres's public API only.
+   */
+  readonly databaseFastPath: boolean;
   /** SIGTERM: how long requests in flight may take to finish before the process exits anyway. */
   readonly shutdownGraceMs: number;
   readonly dataDir: string;
@@ -42,8 +48,13 @@ export interface Config {
     readonly batchSize: number;
     /** Delivery loops per worker process (default: one per CPU, at most 4). */
     readonly concurrency: number;
-    /** Requests in flight to one endpoint (its origin) per worker process; more attempts wait their turn. */
+    /** Requests in flight to one endpoint (a plugin's origin) per worker process; more attempts wait their turn. */
     readonly endpointConcurrency: number;
+    /**
+     * Attempts of one plugin a worker process keeps running in the background (past their batch:
+     * endpoints that hang); more are queued again for later (security review 4, finding 5).
+     */
+    readonly pluginInFlight: number;
     /** Sandbox delivery attempts per destination host and minute, across processes (security review 3, finding 7). */
     readonly sandboxPerHostPerMinute: number;
     /** Sandbox delivery attempts per plugin and minute, across processes (the same finding). */
@@ -161,6 +172,7 @@ export function loadConfig(env: Env = process.env): Config {
       acquireMs: int('SVC_DB_ACQUIRE_TIMEOUT_MS', 2_000, 0, 600_000),
       lockMs: int('SVC_DB_LOCK_TIMEOUT_MS', 2_000, 0, 600_000),
     },
+    databaseFastPath: onOff('SVC_DB_FAST_PATH', true),
     shutdownGraceMs: int('SVC_SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
     dataDir,
     encryptionKey: secret('SVC_ENCRYPTION_KEY', 'encryption.key', 32),
@@ -177,6 +189,7 @@ export function loadConfig(env: Env = process.env): Config {
       batchSize: int('SVC_WEBHOOK_BATCH_SIZE', 200, 1, 1000),
       concurrency: int('SVC_WEBHOOK_CONCURRENCY', DEFAULT_DELIVERY_LOOPS, 1, 64),
       endpointConcurrency: int('SVC_WEBHOOK_ENDPOINT_CONCURRENCY', 32, 1, 1000),
+      pluginInFlight: int('SVC_WEBHOOK_PLUGIN_IN_FLIGHT', 64, 1, 100_000),
       sandboxPerHostPerMinute: int('SVC_SANDBOX_DELIVERIES_PER_HOST_PER_MINUTE', 600, 1, 1_000_000),
       sandboxPerPluginPerMinute: int('SVC_SANDBOX_DELIVERIES_PER_PLUGIN_PER_MINUTE', 1_200, 1, 1_000_000),
     },

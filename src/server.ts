@@ -6,7 +6,7 @@ import type { Config } from './config.js';
 import { createDatabase, type DatabaseHandle } from './db/database.js';
 import type { EmbeddedServer } from './db/embedded.js';
 import { migrateAll } from './db/migrate.js';
-import { checkNamedStatements } from './db/named-statements-check.js';
+import { checkFastPath } from './db/fast-path.js';
 import { asUnavailable } from './domain/shared/index.js';
 import type { Logger } from './logger.js';
 import { webhookQueueDepths, type EventSink, type JobQueue } from './domain/webhooks/index.js';
@@ -40,6 +40,7 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Runt
   const database = createDatabase(url, {
     max: config.databasePoolSize,
     timeouts: config.databaseTimeouts,
+    fastPath: config.databaseFastPath,
     onIdleError: (err) => logger.warn({ err }, 'an idle database connection failed; the pool replaces it'),
   });
   // Migrations get a connection of their own without the request path's statement timeout: an
@@ -47,7 +48,7 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Runt
   const migrator = createDatabase(url, { max: 1 });
   try {
     await migrateWhenReachable(migrator, logger);
-    await checkNamedStatements(database.pool);
+    if (config.databaseFastPath) await checkFastPath(database.pool);
   } catch (err) {
     // Never leave the embedded server running behind a process that failed to start.
     await database.close();

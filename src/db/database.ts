@@ -1,7 +1,8 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTimeouts } from '../config.js';
-import { useNamedStatements } from './named-statements.js';
+import { useFastPath } from './fast-path.js';
+import { namedStatementPool } from './named-statements.js';
 import type { Database } from './types.js';
 
 // int8 (count(*), sums) as JS numbers: every such value here is far below 2^53.
@@ -21,6 +22,8 @@ export interface DatabaseOptions {
   timeouts?: Pick<DatabaseTimeouts, 'statementMs' | 'idleInTransactionMs' | 'acquireMs'>;
   /** Told about an idle client's error (a lost connection); the pool replaces the client. */
   onIdleError?: (err: Error) => void;
+  /** pg's internals for fewer round trips and no Describe (fast-path.ts, SVC_DB_FAST_PATH); off: public APIs only. */
+  fastPath?: boolean;
 }
 
 export function createDatabase(connectionString: string, options: DatabaseOptions = {}): DatabaseHandle {
@@ -43,7 +46,7 @@ export function createDatabase(connectionString: string, options: DatabaseOption
   // nobody listening and end the process. Its query fails anyway (mapped to 503 service_unavailable)
   // and the pool drops the client on release, since it is no longer queryable.
   pool.on('connect', (client) => client.on('error', () => {}));
-  useNamedStatements(pool);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  if (options.fastPath) useFastPath(pool);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: options.fastPath ? pool : namedStatementPool(pool) }) });
   return { db, pool, close: () => db.destroy() };
 }

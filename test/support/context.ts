@@ -55,6 +55,9 @@ export const TEST_ENV: Record<string, string> = {
   // which only NODE_ENV=test allows (test/unit/config-password-hash.test.ts).
   NODE_ENV: 'test',
   SVC_PASSWORD_HASH_COST: '10',
+  // The suite runs with the database fast path as configured by default (on), or as the shell says
+  // (SVC_DB_FAST_PATH=off: node-postgres's public API only, as on a pg other than the pinned one).
+  ...(process.env.SVC_DB_FAST_PATH ? { SVC_DB_FAST_PATH: process.env.SVC_DB_FAST_PATH } : {}),
 };
 
 export interface TestContextOptions {
@@ -84,7 +87,7 @@ export async function createTestContext(env: Record<string, string> = {}, option
   const makeConfig = (overrides: Record<string, string> = {}) =>
     loadConfig({ ...TEST_ENV, DATABASE_URL: databaseUrl, PORT: '0', ...env, ...overrides });
   const config = makeConfig();
-  const handle: DatabaseHandle = createDatabase(databaseUrl, { max: config.databasePoolSize, timeouts: config.databaseTimeouts });
+  const handle: DatabaseHandle = createDatabase(databaseUrl, { max: config.databasePoolSize, timeouts: config.databaseTimeouts, fastPath: config.databaseFastPath });
   const logger = createLogger(config.logLevel, sink);
   // Every app needs the job queue: its writes emit through the event sink, which enqueues their
   // fan-out. Without `{ jobs }` the runtime only produces (no workers, supervisor or schedules), so

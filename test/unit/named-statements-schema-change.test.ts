@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { useNamedStatements } from '../../src/db/named-statements.js';
+import { useFastPath } from '../../src/db/fast-path.js';
+import { namedStatementPool } from '../../src/db/named-statements.js';
 import { createTestContext, type TestContext } from '../support/context.js';
 import { gql, portalWorld } from '../support/portal-builders.js';
 
@@ -25,30 +26,41 @@ describe('named statements after a schema change', () => {
     expect(after.map((res) => res.body.errors?.[0]?.extensions?.code ?? 'ok')).toEqual(Array(20).fill('ok'));
   });
 
-  it('when the server forgets the connection\'s statements (a pooler\'s DEALLOCATE ALL), then queries and transactions still run', async () => {
+  /** What a test needs of a pool: a client that runs text with values, and gives it back. */
+  type Clients = { connect(): Promise<{ query(text: string, values: unknown[]): Promise<{ rows: unknown[] }>; release(): void }> };
+  const paths: [string, (pool: pg.Pool) => Clients][] = [
+    ['the public API (SVC_DB_FAST_PATH off)', (pool) => namedStatementPool(pool) as unknown as Clients],
+    ['the fast path', (pool) => (useFastPath(pool), pool as unknown as Clients)],
+  ];
+
+  it.each(paths)('when the server forgets the connection\'s statements (a pooler\'s DEALLOCATE ALL), then queries and transactions still run: %s', async (_path, wrap) => {
     const pool = new pg.Pool({ connectionString: t.databaseUrl, max: 1 });
-    useNamedStatements(pool);
+    const clients = wrap(pool);
+    const onClient = async <T>(fn: (client: Awaited<ReturnType<Clients['connect']>>) => Promise<T>): Promise<T> => {
+      const client = await clients.connect();
+      try {
+        return await fn(client);
+      } finally {
+        client.release();
+      }
+    };
     try {
-      const select = () => pool.query<{ n: number }>('select $1::int as n', [7]);
-      const transaction = async () => {
-        const client = await pool.connect();
-        try {
-          await client.query('begin');
-          const { rows } = await client.query<{ n: number }>('select $1::int + 1 as n', [7]);
-          await client.query('commit');
-          return rows[0]!.n;
-        } finally {
-          client.release();
-        }
-      };
-      expect((await select()).rows[0]!.n).toBe(7);
-      expect(await transaction()).toBe(8);
-      expect(await transaction()).toBe(8);
-      await pool.query('deallocate all');
-      expect((await select()).rows[0]!.n).toBe(7);
-      // The first transaction after the loss fails once (its BEGIN's name is gone), the next runs.
+      const select = () => onClient(async (client) => (await client.query('select $1::int as n', [7])).rows[0]);
+      const transaction = () =>
+        onClient(async (client) => {
+          await client.query('begin', []);
+          const { rows } = await client.query('select $1::int + 1 as n', [7]);
+          await client.query('commit', []);
+          return rows[0];
+        });
+      expect(await select()).toEqual({ n: 7 });
+      expect(await transaction()).toEqual({ n: 8 });
+      expect(await transaction()).toEqual({ n: 8 });
+      await onClient((client) => client.query('deallocate all', []));
+      expect(await select()).toEqual({ n: 7 });
+      // The first transaction after the loss may fail once (a name it uses is gone), the next runs.
       await transaction().catch(() => undefined);
-      expect(await transaction()).toBe(8);
+      expect(await transaction()).toEqual({ n: 8 });
     } finally {
       await pool.end();
     }

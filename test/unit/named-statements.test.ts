@@ -1,248 +1,137 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import pg from 'pg';
-import { useNamedStatements } from '../../src/db/named-statements.js';
-import { checkNamedStatements, NamedStatementsMismatch } from '../../src/db/named-statements-check.js';
+import { namedStatementPool, namedStatementStats, statementName } from '../../src/db/named-statements.js';
 import { createTestContext, type TestContext } from '../support/context.js';
 
-// Named statements on a real PostgreSQL: one connection, so that pg_prepared_statements shows
-// what that connection holds.
+// Named statements through node-postgres's public API (src/db/named-statements.ts, the path with
+// SVC_DB_FAST_PATH off) on a real PostgreSQL: pools of one connection, so that
+// pg_prepared_statements shows what that connection holds.
 
 let t: TestContext;
-let pool: pg.Pool;
+const pools: pg.Pool[] = [];
 
 beforeAll(async () => {
   t = await createTestContext();
-  pool = new pg.Pool({ connectionString: t.databaseUrl, max: 1 });
-  useNamedStatements(pool, 3);
 });
-afterAll(async () => {
-  await pool.end();
-  await t.close();
+afterEach(async () => {
+  for (const pool of pools.splice(0)) await pool.end();
 });
+afterAll(() => t.close());
 
-const prepared = async () =>
-  (await pool.query<{ statement: string }>('select statement from pg_prepared_statements order by prepare_time')).rows.map((r) => r.statement);
+/** Kysely's pool over one connection, naming at most `max` statements a connection. */
+function named(max = 3): PostgresPool {
+  const pool = new pg.Pool({ connectionString: t.databaseUrl, max: 1 });
+  pools.push(pool);
+  return namedStatementPool(pool, max);
+}
 
-/** Runs `fn` on one client of the pool, counting the protocol messages of these names it receives. */
-async function countingMessages<T>(messages: string[], fn: (client: pg.PoolClient, count: () => number) => Promise<T>): Promise<T> {
+type Row = Record<string, unknown>;
+const rows = async (client: PostgresPoolClient, text: string, values: unknown[] = []): Promise<Row[]> => (await client.query<Row>(text, values)).rows;
+const held = (client: PostgresPoolClient) => rows(client, 'select name, statement from pg_prepared_statements order by prepare_time');
+const pid = async (client: PostgresPoolClient) => (await rows(client, 'select pg_backend_pid() as pid'))[0]!.pid;
+
+async function onClient<T>(pool: PostgresPool, fn: (client: PostgresPoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
-  let count = 0;
-  const connection = (client as unknown as { connection: NodeJS.EventEmitter }).connection;
-  const tick = () => (count += 1);
-  for (const message of messages) connection.on(message, tick);
   try {
-    return await fn(client, () => count);
+    return await fn(client);
   } finally {
-    for (const message of messages) connection.off(message, tick);
     client.release();
   }
 }
 
-describe('named statements', () => {
-  it('when a parameterised query runs twice, then the connection parses it once and reuses it', async () => {
+describe('named statements through pg\'s public API', () => {
+  it('when a parameterised query runs twice, then the connection parses it once, under a name derived from its text', async () => {
+    const pool = named();
     const text = 'select $1::int + 1 as n';
-    expect((await pool.query(text, [1])).rows).toEqual([{ n: 2 }]);
-    expect((await pool.query(text, [41])).rows).toEqual([{ n: 42 }]);
-    expect(await prepared()).toEqual([text]);
-  });
-
-  it('when more distinct statements run than the bound, then the least recently used are deallocated', async () => {
-    for (let i = 0; i < 6; i += 1) expect((await pool.query(`select $1::int * ${i} as n`, [2])).rows).toEqual([{ n: 2 * i }]);
-    const held = await prepared();
-    expect(held).toEqual(['select $1::int * 3 as n', 'select $1::int * 4 as n', 'select $1::int * 5 as n']);
-    // An evicted statement still runs (prepared again under a new name).
-    expect((await pool.query('select $1::int * 0 as n', [7])).rows).toEqual([{ n: 0 }]);
-  });
-
-  it('when statements run inside a transaction, then eviction does not disturb it', async () => {
-    const client = await pool.connect();
-    try {
-      await client.query('begin');
-      for (let i = 10; i < 16; i += 1) await client.query(`select $1::int + ${i} as n`, [1]);
-      await client.query('commit');
-    } finally {
-      client.release();
-    }
-    // The derived names stay within the bound; the connection's named BEGIN is the one fixed extra.
-    expect((await prepared()).filter((s) => s !== 'begin').length).toBeLessThanOrEqual(3);
+    await onClient(pool, async (client) => {
+      expect(await rows(client, text, [1])).toEqual([{ n: 2 }]);
+      expect(await rows(client, text, [41])).toEqual([{ n: 42 }]);
+      expect(await held(client)).toEqual([{ name: statementName(text), statement: text }]);
+    });
+    // Another connection gives the same text the same name.
+    expect(statementName(text)).toMatch(/^s0_[0-9a-f]{24}$/);
+    expect(statementName(text)).not.toBe(statementName('select $1::int + 2 as n'));
   });
 
   it('when a statement has no parameters (BEGIN, DDL, SET), then it runs unnamed', async () => {
-    await pool.query('create temporary table named_check (n int)');
-    await pool.query('insert into named_check values (1)');
-    expect(await prepared()).not.toContain('insert into named_check values (1)');
-  });
-});
-
-describe('BEGIN with the first statement', () => {
-  /** Runs `fn` on one client, counting its round trips (every ReadyForQuery ends one). */
-  const onClient = <T>(fn: (client: pg.PoolClient, roundTrips: () => number) => Promise<T>) => countingMessages(['readyForQuery'], fn);
-  const txid = 'select txid_current()::text as id, $1::int as n';
-
-  it('when a transaction runs two statements, then BEGIN rides with the first: three round trips, one transaction', async () => {
-    await onClient(async (client) => {
-      await client.query('begin');
-      await client.query(txid, [0]);
-      await client.query('commit'); // the connection's named BEGIN is parsed by its first transaction
-    });
-    await onClient(async (client, roundTrips) => {
-      await client.query('begin');
-      expect(roundTrips()).toBe(0);
-      const first = await client.query(txid, [1]);
-      const second = await client.query(txid, [2]);
-      const done = await client.query('commit');
-      expect(roundTrips()).toBe(3);
-      expect(first.rows[0].id).toBe(second.rows[0].id);
-      expect([first.rows[0].n, second.rows[0].n]).toEqual([1, 2]);
-      expect(done.command).toBe('COMMIT');
+    await onClient(named(), async (client) => {
+      await client.query('create temporary table named_check (n int)', []);
+      await client.query('insert into named_check values (1)', []);
+      expect(await held(client)).toEqual([]);
     });
   });
 
-  it('when the first statement fails, then the transaction is aborted, ROLLBACK ends it and nothing it wrote stays', async () => {
-    await pool.query('create table if not exists begin_check (n int primary key)');
-    await onClient(async (client) => {
-      await client.query('begin');
-      await expect(client.query('select 1 / $1::int as n', [0])).rejects.toThrow('division by zero');
-      await expect(client.query('insert into begin_check values ($1)', [1])).rejects.toThrow('current transaction is aborted');
-      await client.query('rollback');
-      await client.query('begin');
-      await client.query('insert into begin_check values ($1)', [2]);
-      await expect(client.query('insert into begin_check values ($1)', [2])).rejects.toThrow('duplicate key');
-      await client.query('rollback');
+  it('when more distinct statements run than the bound, then the ones past it run unnamed and the connection is replaced once released', async () => {
+    const pool = named(3);
+    const first = await onClient(pool, async (client) => {
+      for (let i = 0; i < 6; i += 1) expect(await rows(client, `select $1::int * ${i} as n`, [2])).toEqual([{ n: 2 * i }]);
+      expect((await held(client)).map((r) => r.statement)).toEqual(['select $1::int * 0 as n', 'select $1::int * 1 as n', 'select $1::int * 2 as n']);
+      return pid(client);
     });
-    expect((await pool.query('select count(*)::int as n from begin_check')).rows).toEqual([{ n: 0 }]);
-  });
-
-  it('when the first statement does not parse, then it fails as itself, and the connection stays usable', async () => {
-    for (let i = 0; i < 2; i += 1) {
-      await onClient(async (client) => {
-        await client.query('begin');
-        await expect(client.query('select n from begin_missing where n = $1', [1])).rejects.toThrow('relation "begin_missing" does not exist');
-        await client.query('rollback');
-      });
-    }
-    expect((await pool.query('select $1::int as n', [5])).rows).toEqual([{ n: 5 }]);
-  });
-
-  it('when a transaction sends nothing before COMMIT or ROLLBACK, then no round trip is made', async () => {
-    await onClient(async (client, roundTrips) => {
-      await client.query('begin');
-      expect((await client.query('commit')).command).toBe('COMMIT');
-      await client.query('begin');
-      expect((await client.query('rollback')).command).toBe('ROLLBACK');
-      expect(roundTrips()).toBe(0);
-      // Not left inside a transaction: each statement now runs in its own.
-      const a = await client.query(txid, [1]);
-      const b = await client.query(txid, [2]);
-      expect(a.rows[0].id).not.toBe(b.rows[0].id);
+    await onClient(pool, async (client) => {
+      expect(await pid(client)).not.toBe(first);
+      expect(await held(client)).toEqual([]);
+      expect(await rows(client, 'select $1::int * 5 as n', [3])).toEqual([{ n: 15 }]);
+      expect((await held(client)).map((r) => r.statement)).toEqual(['select $1::int * 5 as n']);
     });
   });
 
-  it('when the first statement has no parameters, then BEGIN goes before it and both are in the transaction', async () => {
-    await onClient(async (client) => {
-      await client.query('begin');
-      const first = await client.query('select txid_current()::text as id');
-      const second = await client.query(txid, [1]);
-      await client.query('commit');
-      expect(first.rows[0].id).toBe(second.rows[0].id);
+  it('when a transaction reaches the bound, then its statements still run in it, and the connection is replaced after it', async () => {
+    const pool = named(2);
+    const first = await onClient(pool, async (client) => {
+      await client.query('begin', []);
+      const ids = [];
+      for (let i = 0; i < 4; i += 1) ids.push((await rows(client, `select txid_current()::text as id, $1::int + ${i} as n`, [1]))[0]!.id);
+      await client.query('commit', []);
+      expect(new Set(ids).size).toBe(1);
+      return pid(client);
     });
-  });
-});
-
-describe('a named statement described once per connection', () => {
-  /** Runs `fn` on one client, counting the descriptions it receives (RowDescription or NoData). */
-  const counting = <T>(fn: (client: pg.PoolClient, descriptions: () => number) => Promise<T>) => countingMessages(['rowDescription', 'noData'], fn);
-  const typed = `select $1::int as n, $2::timestamptz as at, $3::numeric as amount, $4::jsonb as data, null::text as nothing, 'x' || $1::text as label`;
-
-  it('when it runs again, then no description is asked for, and its rows are typed as the first time', async () => {
-    await counting(async (client, descriptions) => {
-      const first = await client.query(typed, [1, '2026-11-25T10:00:00Z', '12.50', '{"a":[1]}']);
-      const after = descriptions();
-      expect(after).toBe(1);
-      const second = await client.query(typed, [2, '2026-11-25T11:30:00Z', '0.10', '{"b":null}']);
-      expect(descriptions()).toBe(after);
-      expect(first.rows).toEqual([{ n: 1, at: new Date('2026-11-25T10:00:00Z'), amount: '12.50', data: { a: [1] }, nothing: null, label: 'x1' }]);
-      expect(second.rows).toEqual([{ n: 2, at: new Date('2026-11-25T11:30:00Z'), amount: '0.10', data: { b: null }, nothing: null, label: 'x2' }]);
-      expect(second.fields.map((f) => f.name)).toEqual(['n', 'at', 'amount', 'data', 'nothing', 'label']);
-      // Each result is its own: rows of one are not the rows of another.
-      expect(first.rows[0]).not.toBe(second.rows[0]);
-    });
+    await onClient(pool, async (client) => expect(await pid(client)).not.toBe(first));
   });
 
-  it('when its rows are built from the kept description, then they are the rows pg builds: same keys in the same order, the last of two same-named columns wins', async () => {
-    const text = `select $1::int as b, 'one' as a, $2::text as b, null::int as c, $3::bool as d`;
-    const plain = await pool.query({ text, values: [1, 'two', true] }); // unnamed: pg's own parsing
-    await counting(async (client) => {
-      for (let i = 0; i < 3; i += 1) {
-        const { rows } = await client.query(text, [1, 'two', true]);
-        expect(rows).toEqual(plain.rows);
-        expect(rows.map((row) => Object.keys(row))).toEqual(plain.rows.map((row) => Object.keys(row)));
-        expect(rows).toEqual([{ b: 'two', a: 'one', c: null, d: true }]);
-      }
-    });
-  });
-
-  it('when it returns no rows (an INSERT without RETURNING), then it runs again undescribed and reports its row count', async () => {
-    await pool.query('create table if not exists described_check (n int)');
-    await counting(async (client, descriptions) => {
-      expect((await client.query('insert into described_check values ($1), ($2)', [1, 2])).rowCount).toBe(2);
-      const after = descriptions();
-      expect((await client.query('insert into described_check values ($1), ($2)', [3, 4])).rowCount).toBe(2);
-      expect(descriptions()).toBe(after);
-      expect((await client.query('select count(*)::int as n from described_check where n > $1', [0])).rows).toEqual([{ n: 4 }]);
-    });
-  });
-
-  it('when it rides with a pipelined BEGIN, then it is described once too and its rows are right', async () => {
-    await counting(async (client, descriptions) => {
-      const rows: unknown[] = [];
-      for (let i = 1; i <= 3; i += 1) {
-        await client.query('begin');
-        rows.push((await client.query('select $1::int * 10 as n', [i])).rows);
-        await client.query('commit');
-      }
-      expect(rows).toEqual([[{ n: 10 }], [{ n: 20 }], [{ n: 30 }]]);
-      expect(descriptions()).toBe(1);
-    });
-  });
-
-  it('when it was evicted and runs again, then it is described again under its new name', async () => {
-    await counting(async (client, descriptions) => {
-      const text = 'select $1::int - 1 as n';
-      expect((await client.query(text, [5])).rows).toEqual([{ n: 4 }]);
-      for (let i = 0; i < 4; i += 1) await client.query(`select $1::int * ${i} as other`, [1]);
-      const before = descriptions();
-      expect((await client.query(text, [9])).rows).toEqual([{ n: 8 }]);
-      expect(descriptions()).toBe(before + 1);
-    });
-  });
-
-  it('when a described statement fails as it runs, then the error is its own and the next run is right', async () => {
-    await counting(async (client) => {
+  it('when a statement fails as it runs, then the error is its own and the next run is right', async () => {
+    await onClient(named(), async (client) => {
       const text = 'select 10 / $1::int as n';
-      expect((await client.query(text, [2])).rows).toEqual([{ n: 5 }]);
+      expect(await rows(client, text, [2])).toEqual([{ n: 5 }]);
       await expect(client.query(text, [0])).rejects.toThrow(/division by zero/);
-      expect((await client.query(text, [5])).rows).toEqual([{ n: 2 }]);
+      expect(await rows(client, text, [5])).toEqual([{ n: 2 }]);
     });
   });
 });
 
-describe('the boot self-check of named statements', () => {
-  it('when a statement\'s kept description parses its rows as pg itself does, then the check passes', async () => {
-    await expect(checkNamedStatements(pool)).resolves.toBeUndefined();
+describe('a name the server no longer accepts', () => {
+  it('when the server forgets the connection\'s statements (DEALLOCATE ALL), then a statement is retried at once, and in a transaction only that transaction fails', async () => {
+    const pool = named(10);
+    await onClient(pool, async (client) => {
+      const stale = namedStatementStats().staleNames;
+      const text = 'select $1::int as n';
+      expect(await rows(client, text, [7])).toEqual([{ n: 7 }]);
+      await client.query('deallocate all', []);
+      expect(await rows(client, text, [8])).toEqual([{ n: 8 }]);
+      expect(namedStatementStats().staleNames - stale).toBe(1);
+
+      await client.query('deallocate all', []);
+      await client.query('begin', []);
+      await expect(client.query(text, [9])).rejects.toMatchObject({ code: '26000' });
+      await client.query('rollback', []);
+      await client.query('begin', []);
+      expect(await rows(client, text, [10])).toEqual([{ n: 10 }]);
+      await client.query('commit', []);
+    });
   });
 
-  it('when pg parses a type differently after a statement was described (as an upgrade of pg could), then the check refuses with what differs', async () => {
-    const numeric = pg.types.getTypeParser(pg.types.builtins.NUMERIC);
-    const fresh = new pg.Pool({ connectionString: t.databaseUrl, max: 1 });
-    useNamedStatements(fresh);
-    try {
-      const check = checkNamedStatements(fresh, () => pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value: string) => Number(value)));
-      await expect(check).rejects.toThrow(NamedStatementsMismatch);
-      await expect(check).rejects.toThrow(/"amount":"48.50".*"amount":48.5/);
-    } finally {
-      pg.types.setTypeParser(pg.types.builtins.NUMERIC, numeric);
-      await fresh.end();
-    }
+  it('when a migration changes the type of a column a kept statement returns (0A000), then the statement is parsed again and answers with the new type', async () => {
+    const pool = named(10);
+    await onClient(pool, async (client) => {
+      await client.query('create table stale_check (n int)', []);
+      await client.query('insert into stale_check values (1)', []);
+      const text = 'select n from stale_check where $1::int >= 0';
+      expect(await rows(client, text, [0])).toEqual([{ n: 1 }]);
+      const stale = namedStatementStats().staleNames;
+      await client.query('alter table stale_check alter column n type text', []);
+      expect(await rows(client, text, [0])).toEqual([{ n: '1' }]);
+      expect(namedStatementStats().staleNames - stale).toBe(1);
+    });
   });
 });
