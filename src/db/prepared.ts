@@ -15,6 +15,17 @@ export function slot<T>(name: string): T {
 }
 
 /**
+ * Checked mode (on under tests: NODE_ENV=test, as jest sets it): every execution of a known shape
+ * also builds and compiles its statement and throws when the text differs from the one kept for
+ * its key, so a hand-written key that misses something the SQL text depends on (the schema, an
+ * optional clause, a page size) fails the tests that reach both shapes instead of running one
+ * shape's SQL for the other.
+ */
+const CHECKED = process.env.NODE_ENV === 'test';
+
+export class PreparedKeyMismatch extends Error {}
+
+/**
  * Hot queries built with Kysely but compiled once per shape: building and compiling the order
  * view costs about 70 µs of CPU a request, the lookup of a compiled statement nothing. A shape is
  * whatever changes the SQL text (the schema, which optional clauses are present), named by `key`;
@@ -24,16 +35,18 @@ export function slot<T>(name: string): T {
 export class PreparedQuery<Row> {
   private readonly compiled = new Map<string, CompiledQuery<Row>>();
 
-  constructor(private readonly maxShapes = 512) {}
+  constructor(
+    private readonly maxShapes = 512,
+    private readonly checked = CHECKED,
+  ) {}
 
   async execute<DB>(db: Kysely<DB>, key: string, build: () => Compilable<Row> | RawBuilder<Row>, values: Record<string, unknown>): Promise<Row[]> {
     let query = this.compiled.get(key);
     if (query) {
+      if (this.checked) this.check(key, query.sql, compile(db, build).sql);
       this.compiled.delete(key); // re-inserted below: Map order is recency order
     } else {
-      const built = build();
-      // A raw sql`` statement compiles against a database handle; a query builder by itself.
-      query = 'isRawBuilder' in built && built.isRawBuilder ? built.compile(db) : (built as Compilable<Row>).compile();
+      query = compile(db, build);
       if (this.compiled.size >= this.maxShapes) this.compiled.delete(this.compiled.keys().next().value!);
     }
     this.compiled.set(key, query);
@@ -41,6 +54,20 @@ export class PreparedQuery<Row> {
     const { rows } = await db.executeQuery<Row>({ ...query, parameters });
     return rows;
   }
+
+  private check(key: string, kept: string, built: string): void {
+    if (kept === built) return;
+    throw new PreparedKeyMismatch(
+      `prepared query: key "${key}" names two different statements; the key must name everything that changes the SQL text\n` +
+        `kept:  ${kept}\nbuilt: ${built}`,
+    );
+  }
+}
+
+function compile<DB, Row>(db: Kysely<DB>, build: () => Compilable<Row> | RawBuilder<Row>): CompiledQuery<Row> {
+  const built = build();
+  // A raw sql`` statement compiles against a database handle; a query builder by itself.
+  return 'isRawBuilder' in built && built.isRawBuilder ? built.compile(db) : (built as Compilable<Row>).compile();
 }
 
 function bind(values: Record<string, unknown>, name: string): unknown {
