@@ -1,9 +1,17 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { TimeKey } from '../domain/shared/pagination.js';
 
 // Keyset pages that go newest first by (time, id) over a table partitioned by that time: the
-// statements' side of TimeKey (src/domain/shared/pagination.ts). The time travels as microseconds
-// since 1970 and back by integer arithmetic, so a cursor names its entry's time exactly.
+// statements' side of TimeKey (its cursors: decodeTimeCursor in src/domain/shared/pagination.ts).
+// The time travels as microseconds since 1970 and back by integer arithmetic, so a cursor names its
+// entry's time exactly.
+
+/**
+ * The key of a list that goes newest first by time, then id (its table partitioned by that time:
+ * PostgreSQL reads the day partitions newest first and stops at the one that fills the page). Its
+ * cursor holds the last entry's time in microseconds since 1970 (exact) and its id; a cursor of the
+ * version that went by id alone holds the id, and goes on from that entry's time (`idOnly`).
+ */
+export type TimeKey = { at: number; id: number } | { idOnly: number };
 
 /** A timestamptz column in microseconds since 1970 (exact: extract gives a numeric). */
 export const microsOf = (column: string): RawBuilder<string> => sql<string>`(extract(epoch from ${sql.ref(column)}) * 1000000)::bigint`;

@@ -1,4 +1,7 @@
+import type { TimeKey } from '../../db/time-keyset.js';
 import { MalformedInputError, ValidationError } from './errors.js';
+
+export type { TimeKey };
 
 export const DEFAULT_LIMIT = 50;
 
@@ -51,13 +54,6 @@ export function toPage<R, T>(rows: R[], limit: number, view: (row: R) => T, key:
   };
 }
 
-/**
- * The key of a list that goes newest first by time, then id (its table partitioned by that time:
- * PostgreSQL reads the day partitions newest first and stops at the one that fills the page). Its
- * cursor holds the last entry's time in microseconds since 1970 (exact) and its id; a cursor of the
- * version that went by id alone holds the id, and goes on from that entry's time (`idOnly`).
- */
-export type TimeKey = { at: number; id: number } | { idOnly: number };
 
 /** The key of a time-and-id cursor, or of an id-only one; a malformed cursor is `validation_error` naming `after`, from `list`. */
 export function decodeTimeCursor(cursor: string | undefined, list: string): TimeKey | undefined {
