@@ -67,7 +67,7 @@ export async function createApp(config: Config, deps: AppDeps): Promise<App> {
   app.use(
     lazyRouter(
       (p) => p.startsWith('/graphql'),
-      async () => (await import('./portal/yoga.js')).createPortal(config, { db: deps.db, logger: deps.logger, events: deps.events, queue: deps.queue, metrics }),
+      async () => (await import('./portal/yoga.js')).createPortal(config, { db: deps.db, logger: deps.logger, events: deps.events, queue: deps.queue, metrics, pool: deps.pool }),
     ),
   );
 

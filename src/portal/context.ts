@@ -5,6 +5,7 @@ import { AccessError, MAX_ROW_ID, NotFoundError, type ResourceKind } from '../do
 import type { Principal } from './auth.js';
 import type { EventSink, JobQueue, StreamSlots } from '../domain/webhooks/index.js';
 import type { SessionCookieControl } from './session-cookie.js';
+import type { ResponseBudget } from './response-budget.js';
 
 /** What every resolver receives. `principal` is null only for the public fields (signUp, logIn). */
 export interface PortalContext {
@@ -30,6 +31,8 @@ export interface PortalContext {
   stillAuthenticated?: () => Promise<boolean>;
   /** The dashboard's session cookie, for a request from the dashboard (src/portal/session-cookie.ts). */
   sessionCookie?: SessionCookieControl;
+  /** The bytes of bodies and payloads this response may still carry (response-budget.ts). */
+  responseBudget?: ResponseBudget;
 }
 
 /** The caller's developer id; the policy guard has already refused anonymous callers. */

@@ -1,16 +1,19 @@
-import { costLimitPlugin } from '@escape.tech/graphql-armor-cost-limit';
 import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import { maxDirectivesPlugin } from '@escape.tech/graphql-armor-max-directives';
 import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
-import { GraphQLError, Lexer, Source, TokenKind } from 'graphql';
+import { GraphQLError, Lexer, Source, TokenKind, type ExecutionArgs, type ExecutionResult } from 'graphql';
+import { costRefusal, operationCost } from './cost.js';
 import { httpError, HttpResponseError } from '../http/error-response.js';
 import { pageSizeRule } from './page-limits.js';
+import { responseTooLarge, type ResponseBudget } from './response-budget.js';
 
 // What one GraphQL document may cost. The size, token and nesting limits run on the raw text
 // before anything parses it (the parser recurses once per nesting level: a deep document would
-// overflow its stack); depth, aliases, directives and cost run as validation rules, so nothing of
-// a refused document executes. GraphiQL's introspection query (about 2,100 characters, 190 tokens,
+// overflow its stack); depth, aliases and directives run as validation rules, so nothing of a
+// refused document executes. The cost is counted when the operation is about to execute, with
+// its variables' values (cost.ts); a response's bodies and payloads are bounded while it executes
+// (response-budget.ts). GraphiQL's introspection query (about 2,100 characters, 190 tokens,
 // nesting 10) is far inside every limit.
 
 export const DOCUMENT_LIMITS = {
@@ -25,7 +28,7 @@ export const DOCUMENT_LIMITS = {
   /** Aliased fields in an operation, all levels. */
   aliases: 30,
   directives: 50,
-  /** graphql-armor's cost: 1 a scalar, 2 an object, times 1.5 for each level of depth. */
+  /** Cost (cost.ts): 1 a scalar, 2 an object, times 1.5 for each level of depth, a list times its `first` (a variable's value too). */
   cost: 5_000,
 } as const;
 
@@ -66,9 +69,8 @@ const COUNTED = {
   depth: (found: number) => `it selects fields ${found} levels deep`,
   aliases: (found: number) => `it has ${found} aliased fields`,
   directives: (found: number) => `it has ${found} directives`,
-  cost: (found: number) => `its cost is ${found} (1 a scalar, 2 an object, times 1.5 a level, a list times its \`first\`)`,
 } as const;
-const LIMIT_NAMES = { tokens: 'token', depth: 'depth', aliases: 'alias', directives: 'directive', cost: 'cost' } as const;
+const LIMIT_NAMES = { tokens: 'token', depth: 'depth', aliases: 'alias', directives: 'directive' } as const;
 
 /**
  * graphql-armor's refusal ("Syntax Error: ... limit of N exceeded, found M.", no code) as the
@@ -95,6 +97,35 @@ export function documentLimitPlugins() {
     maxDepthPlugin({ n: DOCUMENT_LIMITS.depth, flattenFragments: true, ...armor('depth') }),
     maxAliasesPlugin({ n: DOCUMENT_LIMITS.aliases, ...armor('aliases') }),
     maxDirectivesPlugin({ n: DOCUMENT_LIMITS.directives, ...armor('directives') }),
-    costLimitPlugin({ maxCost: DOCUMENT_LIMITS.cost, ...armor('cost') }),
+    executionLimits,
   ];
 }
+
+type OnExecute = {
+  args: ExecutionArgs;
+  setResultAndStopExecution: (result: ExecutionResult) => void;
+};
+
+/**
+ * At execution: the cost with the variables' values (refused before any resolver runs), then the
+ * response as one response_too_large error when its bodies and payloads went past its budget.
+ */
+const executionLimits = {
+  onExecute({ args, setResultAndStopExecution }: OnExecute) {
+    try {
+      const cost = operationCost(args.schema, args.document, args.operationName, args.variableValues);
+      if (cost > DOCUMENT_LIMITS.cost) return setResultAndStopExecution({ errors: [costRefusal(cost, DOCUMENT_LIMITS.cost)] });
+    } catch (err) {
+      if (err instanceof GraphQLError) return setResultAndStopExecution({ errors: [err] });
+      throw err;
+    }
+    const budget = (args.contextValue as { responseBudget?: ResponseBudget } | undefined)?.responseBudget;
+    return {
+      onExecuteDone({ result, setResult }: { result: unknown; setResult: (result: ExecutionResult) => void }) {
+        if (budget?.exceeded && !isAsyncIterable(result)) setResult({ errors: [responseTooLarge(budget.limit)] });
+      },
+    };
+  },
+};
+
+const isAsyncIterable = (value: unknown): boolean => typeof value === 'object' && value !== null && Symbol.asyncIterator in value;

@@ -19,6 +19,9 @@ import { authorize, readPortalPolicy, requestedOperation, type PortalPolicy, typ
 import { RecentlyUsed } from '../lib/recently-used.js';
 import { portalResolvers } from './resolvers/index.js';
 import { StreamSlots, type EventSink, type JobQueue } from '../domain/webhooks/index.js';
+import type pg from 'pg';
+import { ConnectionShares } from './connection-shares.js';
+import { ResponseBudget } from './response-budget.js';
 
 export const PORTAL_PATH = '/graphql';
 
@@ -52,7 +55,12 @@ export interface PortalDeps {
   queue: JobQueue;
   /** Counts the gate's 429s. */
   metrics?: Pick<Metrics, 'countRateLimited'>;
+  /** The pool under `db`: each developer's portal work holds at most a share of it (connection-shares.ts). */
+  pool?: pg.Pool;
 }
+
+/** Connections one developer's portal requests may hold at once: a quarter of the pool (at least 2). */
+export const developerShareOf = (poolSize: number): number => Math.max(2, Math.floor(poolSize / 4));
 
 /**
  * The developer portal at /graphql: a gate that authenticates the caller and applies the policy
@@ -62,6 +70,7 @@ export interface PortalDeps {
 export function createPortal(config: Config, deps: PortalDeps): Router {
   const { schema, policy } = buildPortal();
   const streams = new StreamSlots(config.streamsPerProcess);
+  const shares = deps.pool && new ConnectionShares(deps.pool, developerShareOf(config.databasePoolSize), config.databaseTimeouts.acquireMs);
   const yoga = createYoga<{ req: PortalRequest; res: Response }, PortalContext>({
     schema,
     graphqlEndpoint: PORTAL_PATH,
@@ -101,6 +110,7 @@ export function createPortal(config: Config, deps: PortalDeps): Router {
       ip: req.ip ?? '',
       prepaid: new Set(req.portalPrepaid),
       streams,
+      responseBudget: new ResponseBudget(),
       stillAuthenticated: async () => {
         const principal = req.portalAuth?.principal;
         // The dashboard's session arrives as its cookie; it is re-checked like a bearer token.
@@ -113,8 +123,10 @@ export function createPortal(config: Config, deps: PortalDeps): Router {
   });
 
   const router = express.Router();
-  router.all(PORTAL_PATH, gate(config, deps, policy), (req: Request, res: Response) => {
-    void yoga.requestListener(req, res);
+  router.all(PORTAL_PATH, gate(config, deps, policy), (req: PortalRequest, res: Response) => {
+    const developerId = req.portalAuth?.principal?.developerId;
+    if (shares && developerId !== undefined) shares.run(developerId, () => void yoga.requestListener(req, res));
+    else void yoga.requestListener(req, res);
   });
   return router;
 }

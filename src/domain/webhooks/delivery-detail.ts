@@ -1,15 +1,18 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { installations } from '../installations/index.js';
 import { decodeTimeCursor, NotFoundError, toTimePage, ValidationError } from '../shared/index.js';
 import { microsOf, olderThan, timeKeyOf } from '../../db/time-keyset.js';
 import { buildBody } from './delivery.js';
-import { MAX_LOG_PAGE, type WebhookLogPage, type WebhookLogRow } from './store.js';
-import { WEBHOOK_LOG_COLUMNS, qualified } from '../../db/columns.js';
+import { MAX_LOG_PAGE, PAGE_COLUMNS, type WebhookLogPage, type WebhookLogRow } from './store.js';
+import { qualified } from '../../db/columns.js';
 
 // A developer's outbound deliveries across their plugins' installations, and one delivery's
 // request as sent: the body rebuilt byte for byte as the worker builds it (the same columns, the
-// same buildBody), the headers as each attempt recorded them.
+// same buildBody), the headers as each attempt recorded them. A page's requests and attempts are
+// read for all its entries at once (security review 4, finding 1: per entry, they made about five
+// statements each, every one probing each day's partition), by the partition keys the page's rows
+// hold.
 
 export interface DeliveryFilter {
   first: number;
@@ -32,7 +35,7 @@ export async function listDeveloperDeliveries(db: Db, developerId: number, filte
     .innerJoin('control.installations as i', 'i.installation_id', 'l.installation_id')
     .innerJoin('control.plugins as p', 'p.plugin_id', 'i.plugin_id')
     .innerJoin('control.projects as pr', 'pr.project_id', 'p.project_id')
-    .select([...qualified('l', WEBHOOK_LOG_COLUMNS), microsOf('l.created_at').as('cursor_at')])
+    .select([...qualified('l', PAGE_COLUMNS), microsOf('l.created_at').as('cursor_at')])
     .where('pr.developer_id', '=', developerId)
     .where('p.listing_status', '<>', 'deleted')
     .where('l.direction', '=', 'outbound')
@@ -74,6 +77,112 @@ export async function listDeliveryAttempts(db: Db, logId: number): Promise<Deliv
     attemptedAt: r.attempted_at,
     headers: r.request_headers,
   }));
+}
+
+/** A log entry as a batch names it: its id and its created_at (the partition key, to the millisecond). */
+export interface LogKey {
+  logId: number;
+  createdAt: Date;
+}
+
+/**
+ * `created_at` within the keys' span, to prune the partitions: a Date holds milliseconds, the
+ * column microseconds, so the span is widened by one millisecond on each side.
+ */
+function spanOf(keys: readonly LogKey[], column: string): RawBuilder<boolean> {
+  const times = keys.map((k) => k.createdAt.getTime());
+  const from = new Date(Math.min(...times) - 1).toISOString();
+  const to = new Date(Math.max(...times) + 1).toISOString();
+  return sql<boolean>`${sql.ref(column)} between ${from}::timestamptz and ${to}::timestamptz`;
+}
+
+/** The attempts of several outbound deliveries, oldest first, in one statement (an entry without any: absent). */
+export async function attemptsOfLogs(db: Db, keys: readonly LogKey[]): Promise<Map<number, DeliveryAttemptRow[]>> {
+  const byLog = new Map<number, DeliveryAttemptRow[]>();
+  if (keys.length === 0) return byLog;
+  const rows = await db
+    .selectFrom('control.webhook_delivery_attempts')
+    .select(['log_id', 'attempt', 'status', 'http_status', 'error_message', 'duration_ms', 'attempted_at', 'request_headers'])
+    .where('log_id', '=', sql<number>`any(${keys.map((k) => k.logId)}::int[])`)
+    .where(spanOf(keys, 'log_created_at'))
+    .orderBy('log_id')
+    .orderBy('attempt')
+    .execute();
+  for (const r of rows) {
+    const list = byLog.get(r.log_id) ?? [];
+    list.push({ attempt: r.attempt, status: r.status, httpStatus: r.http_status, errorMessage: r.error_message, durationMs: r.duration_ms, attemptedAt: r.attempted_at, headers: r.request_headers });
+    byLog.set(r.log_id, list);
+  }
+  return byLog;
+}
+
+/** What a batch of bodies or payloads gives each entry: its value, or `tooLarge` past the batch's byte allowance. */
+export type Sized<T> = { value: T } | { tooLarge: true };
+
+/**
+ * The bodies several outbound deliveries are sent with, in one statement: each entry by its
+ * partition key, its event within the days of the installation's feed that can hold its sequence
+ * (one partition, instead of every day's; all of them when no day knows it). Past `maxBytes` of
+ * event data in all, the rest are `tooLarge`, without being read into this process. Entries that
+ * are not outbound deliveries of an event (or whose event is gone) have a null text.
+ */
+export async function deliveryBodies(db: Db, keys: readonly LogKey[], maxBytes: number): Promise<Map<number, Sized<string | null>>> {
+  const bodies = new Map<number, Sized<string | null>>();
+  if (keys.length === 0) return bodies;
+  const { rows } = await sql<BodyRow>`
+    with r as (
+      select l.log_id, l.event_id, l.event_type, l.installation_id, l.sequence, coalesce(l.payload, e.data) as event_data,
+             coalesce(e.occurred_at, l.created_at) as occurred_at, e.request_id
+        from control.webhook_logs l
+        left join lateral (
+          select min(d.day)::timestamp at time zone 'UTC' as from_at, (max(d.day) + 1)::timestamp at time zone 'UTC' as to_at
+            from control.installation_feed_days d
+           where d.installation_id = l.installation_id and l.sequence between d.first_sequence and d.last_sequence) days on true
+        left join lateral (
+          select e.data, e.occurred_at, e.request_id from control.events e
+           where e.event_id = l.event_id and l.payload is null
+             and e.occurred_at >= coalesce(days.from_at, '-infinity') and e.occurred_at < coalesce(days.to_at, 'infinity')
+           limit 1) e on true
+       where l.log_id = any(${keys.map((k) => k.logId)}::int[]) and ${spanOf(keys, 'l.created_at')} and l.direction = 'outbound'
+    ), sized as (
+      select r.*, sum(coalesce(octet_length(r.event_data::text), 0)) over (order by r.log_id) as running from r
+    )
+    select log_id, event_id, event_type, installation_id, sequence, occurred_at, request_id,
+           case when running <= ${maxBytes} then event_data end as event_data, running > ${maxBytes} as too_large
+      from sized`.execute(db);
+  for (const row of rows) {
+    if (row.too_large) bodies.set(row.log_id, { tooLarge: true });
+    else if (!row.event_data || !row.event_id) bodies.set(row.log_id, { value: null });
+    else bodies.set(row.log_id, { value: buildBody({ ...row, event_id: row.event_id }).toString('utf8') });
+  }
+  return bodies;
+}
+
+interface BodyRow {
+  log_id: number;
+  event_id: string | null;
+  event_type: string;
+  installation_id: number;
+  sequence: number | null;
+  occurred_at: Date;
+  request_id: string | null;
+  event_data: Record<string, unknown> | null;
+  too_large: boolean;
+}
+
+/** Several log entries' payloads (inbound requests, test webhooks) in one statement, within `maxBytes` in all as above. */
+export async function logPayloads(db: Db, keys: readonly LogKey[], maxBytes: number): Promise<Map<number, Sized<unknown>>> {
+  const payloads = new Map<number, Sized<unknown>>();
+  if (keys.length === 0) return payloads;
+  const { rows } = await sql<{ log_id: number; payload: unknown; too_large: boolean }>`
+    with sized as (
+      select l.log_id, l.payload, sum(coalesce(octet_length(l.payload::text), 0)) over (order by l.log_id) as running
+        from control.webhook_logs l
+       where l.log_id = any(${keys.map((k) => k.logId)}::int[]) and ${spanOf(keys, 'l.created_at')}
+    )
+    select log_id, case when running <= ${maxBytes} then payload end as payload, running > ${maxBytes} as too_large from sized`.execute(db);
+  for (const row of rows) payloads.set(row.log_id, row.too_large ? { tooLarge: true } : { value: row.payload });
+  return payloads;
 }
 
 /** The body an outbound delivery is sent with (null for an inbound entry or a vanished event). */

@@ -15,7 +15,7 @@ export { FANOUT_CHANNEL, FanoutFailed, createDeliveries, fanOutPending, recordFa
 export { WebhookHttpClient } from './http-client.js';
 export { INBOUND_CEILING, purgeExpiredInboundKeys, receiveInboundWebhook, verifyInboundSignature } from './inbound.js';
 export { getWebhookLog, listWebhookLogs, MAX_LOG_PAGE, toWireLog } from './store.js';
-export type { WebhookLogPage, WebhookLogReader, WebhookLogRow, WireWebhookLog } from './store.js';
+export type { WebhookLogPage, WebhookLogPageRow, WebhookLogReader, WebhookLogRow, WireWebhookLog } from './store.js';
 export { createEventSink } from './outbox.js';
 export type { EmittedEvent, EventScope, EventSink } from './outbox.js';
 export { unknownSubscriptionEntries } from './subscriptions.js';
@@ -26,5 +26,5 @@ export { LISTENER_TTL_SECONDS, openStreamCursor, streamCursorNow, webhookStream 
 export { recordListenerResult } from './listener-report.js';
 export { StreamSlots, STREAMS_PER_DEVELOPER } from './stream-slots.js';
 export type { StreamItem, StreamOptions } from './stream.js';
-export { deliveryBody, listDeliveryAttempts, listDeveloperDeliveries } from './delivery-detail.js';
-export type { DeliveryAttemptRow, DeliveryFilter } from './delivery-detail.js';
+export { attemptsOfLogs, deliveryBodies, deliveryBody, listDeliveryAttempts, listDeveloperDeliveries, logPayloads } from './delivery-detail.js';
+export type { DeliveryAttemptRow, DeliveryFilter, LogKey, Sized } from './delivery-detail.js';

@@ -70,8 +70,16 @@ export async function getWebhookLog(db: Db, reader: WebhookLogReader, logId: num
 
 export const MAX_LOG_PAGE = 100;
 
+/**
+ * A page's columns: all but the payload (an inbound request's is up to 1 MB), which is read only
+ * when asked for, for the whole page at once (logPayloads in delivery-detail.ts).
+ */
+export const PAGE_COLUMNS = WEBHOOK_LOG_COLUMNS.filter((column) => column !== 'payload');
+
+export type WebhookLogPageRow = Omit<WebhookLogRow, 'payload'>;
+
 export interface WebhookLogPage {
-  nodes: WebhookLogRow[];
+  nodes: WebhookLogPageRow[];
   pageInfo: { hasNextPage: boolean; endCursor: string | null };
 }
 
@@ -100,7 +108,7 @@ export async function listWebhookLogs(
       () => {
         const query = db
           .selectFrom('control.webhook_logs')
-          .select([...WEBHOOK_LOG_COLUMNS, microsOf('created_at').as('cursor_at')])
+          .select([...PAGE_COLUMNS, microsOf('created_at').as('cursor_at')])
           .where('installation_id', '=', slot<number>('installationId'))
           .orderBy('created_at', 'desc')
           .orderBy('log_id', 'desc')
@@ -115,4 +123,4 @@ export async function listWebhookLogs(
   return toTimePage(rows, input.first, (row) => row.log_id);
 }
 
-const webhookLogPages = new PreparedQuery<WebhookLogRow & { cursor_at: string }>();
+const webhookLogPages = new PreparedQuery<WebhookLogPageRow & { cursor_at: string }>();

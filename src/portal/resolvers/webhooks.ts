@@ -3,7 +3,9 @@ import { findOwnedPlugin } from '../../domain/plugins/index.js';
 import { findOwnedSandbox } from '../../domain/sandboxes/index.js';
 import { NotFoundError } from '../../domain/shared/index.js';
 import * as webhooks from '../../domain/webhooks/index.js';
-import { toWebhookLogConnection, toWebhookLogView, toWebhookReplayView } from '../views/webhook-log-views.js';
+import { toWebhookLogConnection, toWebhookLogView, toWebhookReplayView, type WebhookLogView } from '../views/webhook-log-views.js';
+import { Batch } from '../batch.js';
+import { ResponseBudget } from '../response-budget.js';
 import type { MutationResolvers, QueryResolvers, SubscriptionResolvers, WebhookLogResolvers } from '../../generated/portal.generated.js';
 import { developerIdOf, parseId, requireSessionFor, type PortalContext } from '../context.js';
 
@@ -115,18 +117,74 @@ async function ownedReplay(ctx: PortalContext, replayId: number): Promise<webhoo
   return replay;
 }
 
-const headerList = (headers: Record<string, string> | null) => (headers ? Object.entries(headers).map(([name, value]) => ({ name, value })) : null);
+/** The signature headers of a request: replayable, so a developer key (CI, scripts, svc mcp) sees them masked (review 4, finding 7). */
+const SIGNATURE_HEADERS = new Set(['x-svc-signature', 'x-svc-signature-previous', 'webhook-signature']);
+export const MASKED_SIGNATURE = '(shown to portal sessions only)';
 
-/** A log entry's request as sent and its attempts (the entry's reader was checked by the root field). */
+function headerList(headers: Record<string, string> | null, ctx: PortalContext) {
+  if (!headers) return null;
+  const masked = ctx.principal?.kind !== 'session';
+  return Object.entries(headers).map(([name, value]) => ({ name, value: masked && SIGNATURE_HEADERS.has(name.toLowerCase()) ? MASKED_SIGNATURE : value }));
+}
+
+/**
+ * A request's batches: a page's bodies, payloads and attempts are each read in one statement for
+ * all its nodes (and for every page that resolves in the same turn), by their partition keys.
+ * The entries' reader was checked by the root field that returned them.
+ */
+function batchesOf(ctx: PortalContext) {
+  let batches = requestBatches.get(ctx);
+  if (!batches) {
+    const budget = ctx.responseBudget ?? new ResponseBudget();
+    const key = (log: WebhookLogView): webhooks.LogKey => ({ logId: log.id, createdAt: log.createdAt });
+    const id = (k: webhooks.LogKey) => k.logId;
+    batches = {
+      key,
+      budget,
+      bodies: new Batch((keys) => webhooks.deliveryBodies(ctx.db, keys, budget.remaining), id),
+      payloads: new Batch((keys) => webhooks.logPayloads(ctx.db, keys, budget.remaining), id),
+      attempts: new Batch((keys) => webhooks.attemptsOfLogs(ctx.db, keys), id),
+    };
+    requestBatches.set(ctx, batches);
+  }
+  return batches;
+}
+
+const requestBatches = new WeakMap<PortalContext, {
+  key: (log: WebhookLogView) => webhooks.LogKey;
+  budget: ResponseBudget;
+  bodies: Batch<webhooks.LogKey, webhooks.Sized<string | null>>;
+  payloads: Batch<webhooks.LogKey, webhooks.Sized<unknown>>;
+  attempts: Batch<webhooks.LogKey, webhooks.DeliveryAttemptRow[]>;
+}>();
+
+/** A sized text within the response's budget, counted against it. */
+function withinBudget<T>(budget: ResponseBudget, sized: webhooks.Sized<T> | undefined, size: (value: NonNullable<T>) => number): T | null {
+  if (!sized) return null;
+  if ('tooLarge' in sized) budget.exceed();
+  if (sized.value !== null && sized.value !== undefined) budget.charge(size(sized.value as NonNullable<T>));
+  return sized.value;
+}
+
+/** A log entry's request as sent, its attempts and its payload. */
 export const webhookLogFields = {
   request: async (log, _, ctx) => {
-    const row = await webhooks.getWebhookLog(ctx.db, { developerId: developerIdOf(ctx) }, log.id);
-    const body = await webhooks.deliveryBody(ctx.db, row);
+    if (log.direction !== 'outbound') return null;
+    const b = batchesOf(ctx);
+    const [sized, attempts] = await Promise.all([b.bodies.get(b.key(log)), b.attempts.get(b.key(log))]);
+    const body = withinBudget(b.budget, sized, (text) => Buffer.byteLength(text));
     if (body === null) return null;
-    const attempts = await webhooks.listDeliveryAttempts(ctx.db, log.id);
-    const sent = attempts.filter((a) => a.headers !== null).pop();
-    return { body, headers: headerList(sent?.headers ?? null) };
+    const sent = (attempts ?? []).filter((a) => a.headers !== null).pop();
+    return { body, headers: headerList(sent?.headers ?? null, ctx) };
   },
-  deliveryAttempts: async (log, _, ctx) =>
-    (await webhooks.listDeliveryAttempts(ctx.db, log.id)).map((a) => ({ ...a, headers: headerList(a.headers) })),
+  deliveryAttempts: async (log, _, ctx) => {
+    const b = batchesOf(ctx);
+    return ((await b.attempts.get(b.key(log))) ?? []).map((a) => ({ ...a, headers: headerList(a.headers, ctx) }));
+  },
+  payload: async (log, _, ctx) => {
+    const b = batchesOf(ctx);
+    // A page's rows come without their payloads; a single entry's has it.
+    if (log.payload !== undefined) return withinBudget(b.budget, { value: log.payload }, (value) => JSON.stringify(value).length);
+    return withinBudget(b.budget, await b.payloads.get(b.key(log)), (value) => JSON.stringify(value).length);
+  },
 } satisfies WebhookLogResolvers;

@@ -1,6 +1,6 @@
 // Row -> portal shapes of the webhook log (schema.graphql WebhookLog, WebhookLogConnection). The
 // Data API returns an installation's own entries in its own shape (toWireLog).
-import type { WebhookLogPage, WebhookLogRow, WebhookReplayRow } from '../../domain/webhooks/index.js';
+import type { WebhookLogPage, WebhookLogPageRow, WebhookLogRow, WebhookReplayRow } from '../../domain/webhooks/index.js';
 
 export interface WebhookLogView {
   id: number;
@@ -15,7 +15,8 @@ export interface WebhookLogView {
   errorMessage: string | null;
   attempts: number;
   durationMs: number | null;
-  payload: unknown;
+  /** Undefined for a page's entry: its payload field reads the page's payloads at once (resolvers/webhooks.ts). */
+  payload?: unknown;
   sequence: number | null;
   redeliveryOf: number | null;
   replayId: number | null;
@@ -30,7 +31,7 @@ export interface WebhookLogConnectionView {
   pageInfo: WebhookLogPage['pageInfo'];
 }
 
-export function toWebhookLogView(row: WebhookLogRow): WebhookLogView {
+export function toWebhookLogView(row: WebhookLogRow | WebhookLogPageRow): WebhookLogView {
   return {
     id: row.log_id,
     installationId: row.installation_id,
@@ -44,7 +45,7 @@ export function toWebhookLogView(row: WebhookLogRow): WebhookLogView {
     errorMessage: row.error_message,
     attempts: row.attempts,
     durationMs: row.duration_ms,
-    payload: row.payload,
+    payload: 'payload' in row ? row.payload : undefined,
     sequence: row.sequence,
     redeliveryOf: row.redelivery_of,
     replayId: row.replay_id,
