@@ -55,7 +55,8 @@ export function parseId(value: unknown, kind: ResourceKind, max: number = MAX_RO
 
 /**
  * What a stolen developer key must not do alone (security review 3, finding 9): point a live
- * listing's deliveries elsewhere, or resend production events. Those need a portal session.
+ * listing's deliveries elsewhere, or resend production events; nor (review 4, finding 7) rotate or
+ * expire the production signing secret. Those need a portal session.
  */
 export function requireSessionFor(ctx: PortalContext, what: string): void {
   if (ctx.principal?.kind === 'key') {

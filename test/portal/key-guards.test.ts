@@ -53,6 +53,32 @@ describe('what a developer key cannot do alone', () => {
   });
 });
 
+describe('the production signing secret needs a portal session (security review 4, finding 7)', () => {
+  const ROTATE = 'mutation($id: ID!, $plane: DataPlane) { rotateWebhookSecret(pluginId: $id, overlapHours: 0, plane: $plane) { webhookSecret } }';
+  const EXPIRE = 'mutation($id: ID!, $plane: DataPlane) { expireWebhookSecret(pluginId: $id, plane: $plane) { id } }';
+  const secrets = (pluginId: string) =>
+    t.db.selectFrom('control.plugins').select(['webhook_secret_enc', 'previous_webhook_secret_enc', 'previous_secret_expires_at']).where('plugin_id', '=', Number(pluginId)).executeTakeFirstOrThrow();
+
+  it('when a write key rotates or expires the production secret, then portal_session_required and the secret is unchanged; the sandbox one it may; a session may both', async () => {
+    const dev = await signUpDeveloper(t.app);
+    const plugin = await createProjectAndPlugin(t.app, dev.token);
+    await provisionPortalSandbox(t.app, dev.token, plugin.pluginId);
+    const { key } = await createDeveloperKey(t.app, dev.token);
+    const before = await secrets(plugin.pluginId);
+    const refusals = [
+      await gql(t.app, key, ROTATE, { id: plugin.pluginId }),
+      await gql(t.app, key, ROTATE, { id: plugin.pluginId, plane: 'production' }),
+      await gql(t.app, key, EXPIRE, { id: plugin.pluginId }),
+    ].map(gqlError);
+    expect(refusals.map((e) => e.code)).toEqual(['portal_session_required', 'portal_session_required', 'portal_session_required']);
+    expect(await secrets(plugin.pluginId)).toEqual(before);
+    expect((await gqlData(t.app, key, ROTATE, { id: plugin.pluginId, plane: 'sandbox' })).rotateWebhookSecret.webhookSecret).toMatch(/^[0-9a-f]{64}$/);
+    expect((await gqlData(t.app, key, EXPIRE, { id: plugin.pluginId, plane: 'sandbox' })).expireWebhookSecret.id).toBe(plugin.pluginId);
+    expect((await gqlData(t.app, dev.token, ROTATE, { id: plugin.pluginId })).rotateWebhookSecret.webhookSecret).toMatch(/^[0-9a-f]{64}$/);
+    expect((await gqlData(t.app, dev.token, EXPIRE, { id: plugin.pluginId })).expireWebhookSecret.id).toBe(plugin.pluginId);
+  });
+});
+
 describe('a sandbox cannot multiply deliveries without bound', () => {
   it('when a sandbox holds 20 installations, then simulateInstall is refused with validation_error', async () => {
     const dev = await signUpDeveloper(t.app);

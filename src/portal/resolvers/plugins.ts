@@ -50,10 +50,16 @@ export const pluginMutations = {
     }
     return updatePlugin(ctx.db, ctx.config, developerIdOf(ctx), pluginId, settingsOf(args.input));
   },
-  rotateWebhookSecret: (_, args, ctx) =>
-    rotateWebhookSecret(ctx.db, ctx.config, developerIdOf(ctx), parseId(args.pluginId, 'plugin'), args.overlapHours, args.plane ?? 'production'),
-  expireWebhookSecret: (_, args, ctx) =>
-    expireWebhookSecret(ctx.db, ctx.config, developerIdOf(ctx), parseId(args.pluginId, 'plugin'), args.plane ?? 'production'),
+  rotateWebhookSecret: (_, args, ctx) => {
+    const plane = args.plane ?? 'production';
+    if (plane === 'production') requireSessionFor(ctx, 'Rotating the production webhook secret');
+    return rotateWebhookSecret(ctx.db, ctx.config, developerIdOf(ctx), parseId(args.pluginId, 'plugin'), args.overlapHours, plane);
+  },
+  expireWebhookSecret: (_, args, ctx) => {
+    const plane = args.plane ?? 'production';
+    if (plane === 'production') requireSessionFor(ctx, 'Expiring the previous production webhook secret');
+    return expireWebhookSecret(ctx.db, ctx.config, developerIdOf(ctx), parseId(args.pluginId, 'plugin'), plane);
+  },
   submitPluginForReview: (_, args, ctx) =>
     submitPluginForReview(ctx.db, ctx.config, developerIdOf(ctx), parseId(args.id, 'plugin')),
 } satisfies MutationResolvers;
