@@ -18,6 +18,8 @@ export interface DevelopersTable {
   agreement_version: string | null;
   agreement_accepted_at: NullableTimestamp;
   created_at: Generated<Date>;
+  /** logOut(everywhere) moves it: a session issued under another stamp is ended (src/portal/auth.ts). */
+  sessions_valid_after: NullableTimestamp;
 }
 
 export interface DeveloperKeysTable {
@@ -155,6 +157,18 @@ export interface RateLimitsTable {
   bucket: string;
   window_start: Timestamp;
   count: number;
+}
+
+export interface RevokedSessionsTable {
+  session_id: string;
+  developer_id: number;
+  expires_at: Timestamp;
+}
+
+export interface LogInFailuresTable {
+  email: string;
+  failures: number;
+  next_attempt_at: Timestamp;
 }
 
 export interface HealthChecksTable {
@@ -307,6 +321,8 @@ export interface ControlSchema {
   'control.sandboxes': SandboxesTable;
   'control.installations': InstallationsTable;
   'control.rate_limits': RateLimitsTable;
+  'control.revoked_sessions': RevokedSessionsTable;
+  'control.log_in_failures': LogInFailuresTable;
   'control.health_checks': HealthChecksTable;
   'control.events': EventsTable;
   'control.api_requests': ApiRequestsTable;

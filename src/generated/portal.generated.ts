@@ -33,7 +33,7 @@ export type AccessLevel =
   | 'operator';
 
 export type RateLimitBucket =
-  /** signUp and logIn: 10 a minute per IP. */
+  /** signUp and logIn: 10 a minute per IP (per /64 for IPv6). */
   | 'login'
   /** The simulate* mutations: 30 a minute per IP. */
   | 'simulate';
@@ -224,13 +224,24 @@ export type Mutation = {
   __typename?: 'Mutation';
   /** Creates an account and returns a portal session. Rate-limited per IP with logIn. */
   signUp?: Maybe<AuthPayload>;
-  /** Returns a portal session. Rate-limited per IP. */
+  /**
+   * Returns a portal session. Rate-limited per IP (per /64 for IPv6) with signUp. After 5 failed
+   * attempts for one email (known or not) each further one waits twice as long as the one before
+   * (1 s, 2 s, ... up to 15 minutes, cleared by a successful log-in): an attempt during the wait is
+   * `rate_limit_exceeded` with `extensions.retry_after`, and so is one while the server is already
+   * checking as many passwords as it allows at once.
+   */
   logIn?: Maybe<AuthPayload>;
   /**
-   * Ends the browser session of the dashboard (/dashboard): clears its session cookie. signUp and
-   * logIn set that cookie (HttpOnly, SameSite=Strict, 4 hours) when the request carries the header
+   * Ends the portal session the request is sent with (its bearer token, or the dashboard's cookie):
+   * from the next request on, in every process, it is refused with authentication_failed. With
+   * `everywhere: true`, ends every session of the account, this one included (developer keys are
+   * not sessions: revoke them with revokeDeveloperKey); that needs a portal session. For the
+   * dashboard (/dashboard) it also clears the session cookie, which signUp and logIn set (HttpOnly,
+   * SameSite=Strict, for as long as the session) when the request carries the header
    * X-Svc-Dashboard: 1; a request with that header and no Authorization is authenticated by the
-   * cookie. Tokens already issued stay valid until they expire. Always true.
+   * cookie. Without a session there is nothing to end (with `everywhere: true`:
+   * authentication_failed). Always true.
    */
   logOut: Scalars['Boolean']['output'];
   /** Records acceptance of a developer agreement version (e.g. 2026-01). Portal session only. */
@@ -411,6 +422,11 @@ export type MutationSignUpArgs = {
 export type MutationLogInArgs = {
   email: Scalars['String']['input'];
   password: Scalars['String']['input'];
+};
+
+
+export type MutationLogOutArgs = {
+  everywhere?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -1676,7 +1692,7 @@ export type WebhookStreamEventResolvers<ContextType = PortalContext, ParentType 
 export type MutationResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   signUp?: Resolver<Maybe<ResolversTypes['AuthPayload']>, ParentType, ContextType, RequireFields<MutationSignUpArgs, 'email' | 'password' | 'name'>>;
   logIn?: Resolver<Maybe<ResolversTypes['AuthPayload']>, ParentType, ContextType, RequireFields<MutationLogInArgs, 'email' | 'password'>>;
-  logOut?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  logOut?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationLogOutArgs, 'everywhere'>>;
   acceptDeveloperAgreement?: Resolver<Maybe<ResolversTypes['Developer']>, ParentType, ContextType, RequireFields<MutationAcceptDeveloperAgreementArgs, 'version'>>;
   createDeveloperKey?: Resolver<Maybe<ResolversTypes['CreateDeveloperKeyPayload']>, ParentType, ContextType, RequireFields<MutationCreateDeveloperKeyArgs, 'name' | 'scopes'>>;
   revokeDeveloperKey?: Resolver<Maybe<ResolversTypes['DeveloperKey']>, ParentType, ContextType, RequireFields<MutationRevokeDeveloperKeyArgs, 'id'>>;

@@ -1,9 +1,52 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
-  new Promise<Buffer>((resolve, reject) =>
-    scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))),
-  );
+/**
+ * How many scrypt runs a process makes at once (security review 4, finding 3). Each takes 128 MiB
+ * of native memory at the OWASP cost and one of libuv's 4 threads for 0.1 to 0.3 s: two keep a
+ * flood of log-ins (known emails or not) to 256 MiB beside the heap, and two threads for the rest.
+ * Past it a run is refused at once (PasswordHashesBusyError) rather than queued: a queue would only
+ * move the memory into waiting requests.
+ */
+export const MAX_CONCURRENT_PASSWORD_HASHES = 2;
+let hashesRunning = 0;
+
+/** No password-hash slot is free in this process: the caller answers rate_limit_exceeded (retry after 1 s). */
+export class PasswordHashesBusyError extends Error {
+  override readonly name = 'PasswordHashesBusyError';
+  constructor() {
+    super(`This process is already checking ${MAX_CONCURRENT_PASSWORD_HASHES} passwords.`);
+  }
+}
+
+/** One of the process's password-hash slots, held across several runs (a check, then its re-hash). */
+export interface PasswordHashSlot {
+  release(): void;
+}
+
+/** Takes a slot, or throws PasswordHashesBusyError when all are taken. */
+export function takePasswordHashSlot(): PasswordHashSlot {
+  if (hashesRunning >= MAX_CONCURRENT_PASSWORD_HASHES) throw new PasswordHashesBusyError();
+  hashesRunning += 1;
+  let held = true;
+  return {
+    release: () => {
+      if (held) hashesRunning -= 1;
+      held = false;
+    },
+  };
+}
+
+/** scrypt in the caller's slot, or in one of its own for the run. */
+async function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptOptions, slot?: PasswordHashSlot): Promise<Buffer> {
+  const own = slot ? undefined : takePasswordHashSlot();
+  try {
+    return await new Promise<Buffer>((resolve, reject) =>
+      scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))),
+    );
+  } finally {
+    own?.release();
+  }
+}
 
 /** The scrypt parameters new hashes are made at (the configuration's, SVC_PASSWORD_HASH_COST). */
 export interface PasswordHashParams {
@@ -37,18 +80,18 @@ const maxmemFor = (N: number, r: number) => 128 * N * r + 1024 * 1024;
 export const decoyHash = ({ N, r, p }: PasswordHashParams): string =>
   ['scrypt', N, r, p, Buffer.alloc(16).toString('base64url'), Buffer.alloc(32).toString('base64url')].join('$');
 
-/** scrypt, encoded as scrypt$N$r$p$salt$hash (base64url). */
-export async function hashPassword(password: string, { N, r, p }: PasswordHashParams): Promise<string> {
+/** scrypt, encoded as scrypt$N$r$p$salt$hash (base64url); in `slot`, or in a slot of its own (PasswordHashesBusyError when none is free). */
+export async function hashPassword(password: string, { N, r, p }: PasswordHashParams, slot?: PasswordHashSlot): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, 32, { N, r, p, maxmem: maxmemFor(N, r) });
+  const key = await scrypt(password, salt, 32, { N, r, p, maxmem: maxmemFor(N, r) }, slot);
   return ['scrypt', N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
-export async function verifyPassword(password: string, encoded: string): Promise<boolean> {
+export async function verifyPassword(password: string, encoded: string, slot?: PasswordHashSlot): Promise<boolean> {
   const parsed = parse(encoded);
   if (!parsed) return false;
   const { N, r, p, salt, hash } = parsed;
-  const key = await scrypt(password, salt, hash.length, { N, r, p, maxmem: maxmemFor(N, r) });
+  const key = await scrypt(password, salt, hash.length, { N, r, p, maxmem: maxmemFor(N, r) }, slot);
   return timingSafeEqual(key, hash);
 }
 

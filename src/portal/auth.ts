@@ -1,19 +1,24 @@
+import { randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { consumeRateLimit, type RateLimitState } from '../domain/installations/index.js';
 import { findDeveloperKey, isDeveloperKeyFormat, touchDeveloperKey } from '../domain/developers/index.js';
-import { findDeveloper, findDeveloperCharging } from '../domain/developers/index.js';
+import { findDeveloperCharging, isSessionOn } from '../domain/developers/index.js';
 import { AccessError } from '../domain/shared/index.js';
 import { isAddressAllowed } from '../lib/cidr.js';
 import { RecentlyUsed } from '../lib/recently-used.js';
 
-// Who is calling the portal: a portal session (JWT, HS256 under SVC_JWT_SECRET, 4 hours, no
-// refresh; 60 requests a minute per developer, whichever of their sessions) or a developer key
-// (SHA-256 lookup, IP allowlist, 60 requests a minute per key).
-// Every check reads the database: a revoked key fails on the very next request in every process.
+// Who is calling the portal: a portal session (JWT, HS256 under SVC_JWT_SECRET, 4 hours, an
+// operator's 1 hour, no refresh; 60 requests a minute per developer, whichever of their sessions)
+// or a developer key (SHA-256 lookup, IP allowlist, 60 requests a minute per key).
+// Every check reads the database: a revoked key fails on the very next request in every process,
+// and so does a session logOut ended (its `jti`) or one issued before a logOut(everywhere: true)
+// (the developer's stamp, the token's `sva` claim), read by the statement that charges the request.
 
 export const SESSION_TTL_SECONDS = 4 * 60 * 60;
+/** An operator's session is shorter: it can onboard restaurants and act for them in production. */
+export const OPERATOR_SESSION_TTL_SECONDS = 60 * 60;
 export const DEVELOPER_KEY_REQUESTS_PER_MINUTE = 60;
 /** A developer's portal sessions share one budget, the same as one developer key's. */
 export const SESSION_REQUESTS_PER_MINUTE = DEVELOPER_KEY_REQUESTS_PER_MINUTE;
@@ -22,7 +27,7 @@ const ISSUER = 'svc-portal';
 const AUDIENCE = 'svc-portal';
 
 export type Principal =
-  | { kind: 'session'; developerId: number; role: 'developer' | 'operator' }
+  | { kind: 'session'; developerId: number; role: 'developer' | 'operator'; session: { id: string; expiresAt: Date } }
   | { kind: 'key'; developerId: number; keyId: number; scopes: string[] };
 
 export interface PortalAuth {
@@ -35,12 +40,24 @@ const failed = (message: string) => new AccessError('authentication_failed', mes
 const WRONG_SURFACE =
   'Installation keys are for the Data API. The portal takes a portal session or a developer key in Authorization: Bearer.';
 
+/** What a session is issued from: the role sets its lifetime, the stamp is the developer's at issue (see LoggedInDeveloper). */
+export interface SessionHolder {
+  role?: 'developer' | 'operator';
+  sessionStamp?: number;
+}
+
 /** A portal session for the developer. `now` is a parameter so that tests can mint an expired one. */
-export async function issueSessionToken(config: Config, developerId: number, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
+export async function issueSessionToken(
+  config: Config,
+  developerId: number,
+  now = new Date(),
+  { role = 'developer', sessionStamp = 0 }: SessionHolder = {},
+): Promise<{ token: string; expiresAt: Date }> {
   const issuedAt = Math.floor(now.getTime() / 1000);
-  const expiresAt = new Date((issuedAt + SESSION_TTL_SECONDS) * 1000);
-  const token = await new SignJWT({})
+  const expiresAt = new Date((issuedAt + (role === 'operator' ? OPERATOR_SESSION_TTL_SECONDS : SESSION_TTL_SECONDS)) * 1000);
+  const token = await new SignJWT({ sva: sessionStamp })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setJti(randomUUID())
     .setSubject(String(developerId))
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
@@ -57,37 +74,56 @@ export async function issueSessionToken(config: Config, developerId: number, now
  * skipped; the database checks below run on every request. Bounded; an expired entry is verified
  * afresh (and refused as expired).
  */
-const verifiedBySecret = new WeakMap<Buffer, RecentlyUsed<string, { subject: string | undefined; expiresAt: number }>>();
+const verifiedBySecret = new WeakMap<Buffer, RecentlyUsed<string, VerifiedSession>>();
 /** About 3 MB at most (a token is about 200 bytes): the sessions of a few thousand developers at work at once. */
 const VERIFIED_TOKENS_KEPT = 10_000;
 
-async function verifiedSubject(config: Config, token: string): Promise<string | undefined> {
+/** What a verified session token says: whose it is, its id, the stamp it was issued under, its times. */
+interface VerifiedSession {
+  subject: string | undefined;
+  id: string;
+  stamp: number;
+  issuedAt: number;
+  expiresAt: number;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+async function verifiedSession(config: Config, token: string): Promise<VerifiedSession> {
   let verifiedTokens = verifiedBySecret.get(config.jwtSecret);
   if (!verifiedTokens) verifiedBySecret.set(config.jwtSecret, (verifiedTokens = new RecentlyUsed(VERIFIED_TOKENS_KEPT)));
   const known = verifiedTokens.get(token);
-  if (known && known.expiresAt > Date.now()) return known.subject;
+  if (known && known.expiresAt > Date.now()) return known;
   verifiedTokens.delete(token);
-  const { payload } = await jwtVerify(token, config.jwtSecret, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
-  if (payload.exp !== undefined) verifiedTokens.set(token, { subject: payload.sub, expiresAt: payload.exp * 1000 });
-  return payload.sub;
+  const { payload } = await jwtVerify(token, config.jwtSecret, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE, requiredClaims: ['exp', 'iat', 'jti'] });
+  // Tokens issued before sessions had an id cannot be ended one by one: they are not sessions any more.
+  if (typeof payload.jti !== 'string' || !UUID.test(payload.jti) || typeof payload.sva !== 'number') throw new joseErrors.JWTClaimValidationFailed('no session id', payload);
+  const session = { subject: payload.sub, id: payload.jti, stamp: payload.sva, issuedAt: payload.iat! * 1000, expiresAt: payload.exp! * 1000 };
+  verifiedTokens.set(token, session);
+  return session;
 }
 
 async function verifySessionToken(db: Db, config: Config, token: string): Promise<PortalAuth> {
-  let subject: string | undefined;
+  let session: VerifiedSession;
   try {
-    subject = await verifiedSubject(config, token);
+    session = await verifiedSession(config, token);
   } catch (err) {
     if (err instanceof joseErrors.JWTExpired) throw failed('The portal session has expired. Log in again.');
     throw failed('The portal session or developer key is not valid.');
   }
-  const developerId = Number(subject);
+  const developerId = Number(session.subject);
   if (!Number.isSafeInteger(developerId)) throw failed('This account no longer exists.');
   // Per developer, not per token: logging in again does not refill the budget.
-  const { developer, check } = await findDeveloperCharging(db, developerId, sessionRateLimitBucket(developerId));
+  const { developer, sessionOn, check } = await findDeveloperCharging(db, developerId, sessionRateLimitBucket(developerId), session);
   if (!developer) throw failed('This account no longer exists.');
+  if (!sessionOn) throw failed('This portal session has been logged out. Log in again.');
+  // A developer made operator keeps a developer's session: as operator it lasts the operator's hour.
+  if (developer.role === 'operator' && Date.now() - session.issuedAt > OPERATOR_SESSION_TTL_SECONDS * 1000) {
+    throw failed('The portal session has expired. Log in again.');
+  }
   const rateLimit = check(SESSION_REQUESTS_PER_MINUTE);
   // The role is read on every request, never taken from the token: a demoted operator loses it at once.
-  return { principal: { kind: 'session', developerId, role: developer.role }, rateLimit };
+  return { principal: { kind: 'session', developerId, role: developer.role, session: { id: session.id, expiresAt: new Date(session.expiresAt) } }, rateLimit };
 }
 
 async function verifyDeveloperKey(db: Db, key: string, ip: string): Promise<PortalAuth> {
@@ -133,8 +169,8 @@ export async function authenticatePortalRequest(
 
 /**
  * Whether the principal a request authenticated as still holds, without charging a rate limit: its
- * developer key is not revoked, or its portal session has not expired (a long-lived stream asks on
- * each heartbeat). False for anything else.
+ * developer key is not revoked, or its portal session has neither expired nor been logged out (a
+ * long-lived stream asks on each heartbeat). False for anything else.
  */
 export async function stillAuthenticated(db: Db, config: Config, principal: Principal, authorization: string | undefined): Promise<boolean> {
   const credential = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
@@ -143,10 +179,11 @@ export async function stillAuthenticated(db: Db, config: Config, principal: Prin
     const row = isDeveloperKeyFormat(credential) ? await findDeveloperKey(db, credential) : undefined;
     return row !== undefined && !row.revoked_at && row.developer_key_id === principal.keyId;
   }
+  let session: VerifiedSession;
   try {
-    await verifiedSubject(config, credential);
+    session = await verifiedSession(config, credential);
   } catch {
     return false;
   }
-  return (await findDeveloper(db, principal.developerId)) !== undefined;
+  return Number(session.subject) === principal.developerId && (await isSessionOn(db, principal.developerId, session));
 }

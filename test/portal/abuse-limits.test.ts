@@ -58,7 +58,7 @@ describe('rate-limited fields are charged per execution', () => {
     const fields = Array.from({ length: 12 }, (_, i) =>
       i % 2 === 0
         ? `s${i}: signUp(email: "alias-${i}-${Date.now()}@example.com", password: "${PASSWORD}", name: "A") { token }`
-        : `l${i}: logIn(email: "nobody@example.com", password: "guess-${i}") { token }`,
+        : `l${i}: logIn(email: "nobody-${i}-${Date.now()}@example.com", password: "guess-${i}") { token }`, // an email each: its own failure count
     );
     const res = await gql(t.app, undefined, `mutation { ${fields.join('\n')} }`, undefined, from(ip));
     const executed = Object.values(res.body.data ?? {}).filter((v) => v !== null).length + count(codesOf(res), 'authentication_failed');

@@ -27,8 +27,8 @@ describe('requestedOperation', () => {
 });
 
 describe('authorize', () => {
-  const session: Principal = { kind: 'session', developerId: 1, role: 'developer' };
-  const operator: Principal = { kind: 'session', developerId: 2, role: 'operator' };
+  const session: Principal = { kind: 'session', developerId: 1, role: 'developer', session: { id: '', expiresAt: new Date() } };
+  const operator: Principal = { kind: 'session', developerId: 2, role: 'operator', session: { id: '', expiresAt: new Date() } };
   const operatorKey: Principal = { kind: 'key', developerId: 2, keyId: 3, scopes: ['plugins:read', 'plugins:write'] };
   const reader: Principal = { kind: 'key', developerId: 1, keyId: 1, scopes: ['plugins:read'] };
   const writer: Principal = { kind: 'key', developerId: 1, keyId: 2, scopes: ['plugins:write'] };

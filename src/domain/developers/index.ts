@@ -6,6 +6,7 @@ export {
   revokeDeveloperKey,
   touchDeveloperKey,
 } from './developer-keys.js';
-export { acceptDeveloperAgreement, findDeveloper, findDeveloperCharging, logIn, signUp } from './developers.js';
+export { acceptDeveloperAgreement, endAllSessions, endSession, findDeveloper, findDeveloperCharging, isSessionOn, logIn, signUp } from './developers.js';
+export type { LoggedInDeveloper, SessionRef } from './developers.js';
 export { createOperator } from './operators.js';
 export { createProject, listProjects } from './projects.js';

@@ -1,9 +1,9 @@
 import { createDeveloperKey, listDeveloperKeys, revokeDeveloperKey } from '../../domain/developers/index.js';
-import { acceptDeveloperAgreement, findDeveloper, logIn, signUp } from '../../domain/developers/index.js';
+import { acceptDeveloperAgreement, endAllSessions, endSession, findDeveloper, logIn, signUp, type LoggedInDeveloper } from '../../domain/developers/index.js';
 import { AccessError } from '../../domain/shared/index.js';
 import { issueSessionToken } from '../auth.js';
 import type { MutationResolvers, QueryResolvers } from '../../generated/portal.generated.js';
-import { developerIdOf, parseId, type PortalContext } from '../context.js';
+import { developerIdOf, parseId, requireSessionFor, type PortalContext } from '../context.js';
 
 // Accounts, sessions and developer keys. Who may call each field: its @access directive in src/portal/schema.graphql.
 
@@ -17,15 +17,17 @@ export const accountQueries = {
 } satisfies QueryResolvers;
 
 export const accountMutations = {
-  signUp: async (_, args, ctx) => {
-    const developer = await signUp(ctx.db, ctx.config.passwordHash, args);
-    return startSession(ctx, developer.id);
-  },
-  logIn: async (_, args, ctx) => {
-    const developer = await logIn(ctx.db, ctx.config.passwordHash, args);
-    return startSession(ctx, developer.id);
-  },
-  logOut: (_, __, ctx) => {
+  signUp: async (_, args, ctx) => startSession(ctx, await signUp(ctx.db, ctx.config.passwordHash, args)),
+  logIn: async (_, args, ctx) => startSession(ctx, await logIn(ctx.db, ctx.config.passwordHash, args)),
+  logOut: async (_, args, ctx) => {
+    const { principal } = ctx;
+    if (args.everywhere) {
+      if (!principal) throw new AccessError('authentication_failed', 'Log in first: logOut(everywhere: true) ends the sessions of the account it is sent with.');
+      requireSessionFor(ctx, 'Logging out everywhere');
+      await endAllSessions(ctx.db, principal.developerId);
+    } else if (principal?.kind === 'session') {
+      await endSession(ctx.db, principal.developerId, principal.session);
+    }
     ctx.sessionCookie?.clear();
     return true;
   },
@@ -37,8 +39,8 @@ export const accountMutations = {
 } satisfies MutationResolvers;
 
 /** A portal session; for the dashboard also its cookie (the page asks only for expiresAt). */
-async function startSession(ctx: PortalContext, developerId: number) {
-  const session = await issueSessionToken(ctx.config, developerId);
+async function startSession(ctx: PortalContext, developer: LoggedInDeveloper) {
+  const session = await issueSessionToken(ctx.config, developer.id, new Date(), developer);
   ctx.sessionCookie?.set(session.token, session.expiresAt);
   return session;
 }
