@@ -114,7 +114,7 @@ export function createPortal(config: Config, deps: PortalDeps): Router {
       stillAuthenticated: async () => {
         const principal = req.portalAuth?.principal;
         // The dashboard's session arrives as its cookie; it is re-checked like a bearer token.
-        const cookie = sessionCookieToken(req);
+        const cookie = sessionCookieToken(req, config);
         const authorization = req.headers.authorization ?? (cookie ? `Bearer ${cookie}` : undefined);
         return principal ? stillAuthenticated(deps.db, config, principal, authorization) : false;
       },
@@ -143,7 +143,7 @@ function gate(config: Config, deps: PortalDeps, policy: PortalPolicy) {
       const ip = req.ip ?? '';
       const auth = await authenticatePortalRequest(deps.db, config, {
         authorization: req.headers.authorization,
-        sessionCookie: sessionCookieToken(req),
+        sessionCookie: sessionCookieToken(req, config),
         pluginApiKey: header(req, 'x-plugin-api-key'),
         ip,
       });

@@ -38,10 +38,22 @@ describe('dashboard session cookie', () => {
     expect(maxAge).toBeLessThanOrEqual(4 * 3600);
   });
 
-  it('when BASE_URL is https, then the cookie is also Secure', async () => {
+  it('when BASE_URL is https, then the cookie is __Host- prefixed: Secure, Path=/, no Domain (security review 4, finding 12)', async () => {
     const app = await t.newApp({ BASE_URL: 'https://plugins.example.com' });
-    const { setCookie } = await dashboardLogIn(app);
-    expect(setCookie.split('; ')).toContain('Secure');
+    const { dev, setCookie, cookie } = await dashboardLogIn(app);
+    expect(setCookie).toMatch(/^__Host-svc_dashboard_session=[\w-]+\.[\w-]+\.[\w-]+; /);
+    const attributes = setCookie.split('; ').slice(1);
+    expect(attributes).toEqual(expect.arrayContaining(['Secure', 'Path=/', 'HttpOnly', 'SameSite=Strict']));
+    expect(attributes.filter((a) => /^(Domain|Path)=/i.test(a))).toEqual(['Path=/']);
+    const me = await gqlData(app, undefined, '{ me { id } }', undefined, { headers: { ...DASHBOARD, Cookie: cookie } });
+    expect(me.me.id).toBe(String(dev.developerId));
+    // The unprefixed name is what a sibling subdomain could plant: over https it is not read.
+    const token = cookie.slice(cookie.indexOf('=') + 1);
+    const planted = await gql(app, undefined, '{ me { id } }', undefined, { headers: { ...DASHBOARD, Cookie: `svc_dashboard_session=${token}` } });
+    expect({ status: planted.status, error: planted.body.error }).toEqual({ status: 401, error: 'authentication_failed' });
+    const out = await gql(app, undefined, 'mutation { logOut }', undefined, { headers: { ...DASHBOARD, Cookie: cookie } });
+    const cleared = ([] as string[]).concat(out.headers['set-cookie'] ?? [])[0]!;
+    expect(cleared.split('; ')).toEqual(expect.arrayContaining(['__Host-svc_dashboard_session=', 'Max-Age=0', 'Path=/', 'Secure']));
   });
 
   it('when logIn comes without the dashboard header (a script), then no cookie is set', async () => {
