@@ -68,9 +68,9 @@ describe('a page of deliveries with their requests and attempts', () => {
   });
 
   it('when the rest are paged through, then each body is the one its single entry shows', async () => {
-    const nodes = [];
-    for (let after = null, i = 0; i < 4; i += 1) {
-      const page = (await gqlData(t.app, dev.token, PAGE, { n: 25, after })).webhookDeliveries;
+    const nodes: any[] = [];
+    for (let after: string | null = null, i = 0; i < 4; i += 1) {
+      const page: any = (await gqlData(t.app, dev.token, PAGE, { n: 25, after })).webhookDeliveries;
       nodes.push(...page.nodes);
       after = page.pageInfo.endCursor;
     }
