@@ -7,6 +7,11 @@ import { SseReader } from './sse.js';
 export interface Credentials {
   baseUrl: string;
   apiKey: string;
+  /**
+   * false: a rate limit is answered at once (svc mcp: an assistant's client gives up on a tool
+   * call after 60 s, and the assistant can wait and ask again). Otherwise svc waits it out.
+   */
+  waitOnRateLimit?: boolean;
 }
 
 export class CliError extends Error {
@@ -21,24 +26,31 @@ interface GraphQLResponse<T> {
   errors?: { message: string; extensions?: { code?: string; details?: Record<string, string[]> } }[];
 }
 
+interface GraphQLOptions {
+  /** false: a rate limit is an error at once. */
+  retry?: boolean;
+  /** A root field the portal answers not_found is null (a request asking for several things at once). */
+  notFoundAsNull?: boolean;
+}
+
 /**
  * One GraphQL request; a GraphQL or HTTP error becomes a one-line CliError. Over a rate limit it
  * waits as long as the platform asks (up to a minute, said on stderr) and tries once more.
  */
-export async function graphql<T>(credentials: Credentials, query: string, variables: Record<string, unknown> = {}, options: { retry?: boolean } = {}): Promise<T> {
-  if (options.retry === false) return graphqlOnce<T>(credentials, query, variables);
+export async function graphql<T>(credentials: Credentials, query: string, variables: Record<string, unknown> = {}, options: GraphQLOptions = {}): Promise<T> {
+  if (options.retry === false || credentials.waitOnRateLimit === false) return graphqlOnce<T>(credentials, query, variables, options);
   try {
-    return await graphqlOnce<T>(credentials, query, variables);
+    return await graphqlOnce<T>(credentials, query, variables, options);
   } catch (err) {
     const wait = err instanceof CliError ? err.retryAfterSeconds : undefined;
     if (wait === undefined || wait > 60) throw err;
     process.stderr.write(`svc: rate limited by the platform; retrying in ${wait} s\n`);
     await new Promise((resolve) => setTimeout(resolve, wait * 1000));
-    return graphqlOnce<T>(credentials, query, variables);
+    return graphqlOnce<T>(credentials, query, variables, options);
   }
 }
 
-async function graphqlOnce<T>(credentials: Credentials, query: string, variables: Record<string, unknown>): Promise<T> {
+async function graphqlOnce<T>(credentials: Credentials, query: string, variables: Record<string, unknown>, options: GraphQLOptions): Promise<T> {
   let res: Response;
   try {
     res = await fetch(`${credentials.baseUrl}/graphql`, {
@@ -51,8 +63,9 @@ async function graphqlOnce<T>(credentials: Credentials, query: string, variables
   }
   const body = (await res.json().catch(() => ({}))) as GraphQLResponse<T> & { error?: string; message?: string };
   const retryAfter = Number(res.headers.get('retry-after')) || undefined;
-  if (body.errors?.length) {
-    const [first] = body.errors;
+  const errors = body.errors?.filter((e) => !(options.notFoundAsNull && body.data && e.extensions?.code === 'not_found'));
+  if (errors?.length) {
+    const [first] = errors;
     // A validation error names each field and its problem: what the developer has to change.
     const details = first!.extensions?.details;
     const named = details ? ` (${Object.entries(details).map(([field, problems]) => `${field}: ${problems.join(', ')}`).join('; ')})` : '';

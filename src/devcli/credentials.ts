@@ -67,6 +67,23 @@ export function saveCredentials(credentials: Credentials, env: NodeJS.ProcessEnv
   return file;
 }
 
+/**
+ * The installation keys given to trigger and mcp: --key, else the file --key-file names (keys one a
+ * line or comma-separated: a file of the user's, kept out of argv and of client config files), else
+ * SVC_INSTALLATION_KEY (comma-separated).
+ */
+export function installationKeys(values: { key?: string; 'key-file'?: string }, env: NodeJS.ProcessEnv): string[] {
+  let text = values.key ?? env.SVC_INSTALLATION_KEY ?? '';
+  if (values.key === undefined && values['key-file'] !== undefined) {
+    try {
+      text = readFileSync(values['key-file'], 'utf8');
+    } catch (err) {
+      throw new CliError(`--key-file ${values['key-file']} cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+    }
+  }
+  return text.split(/[\s,]+/).filter(Boolean);
+}
+
 /** All of stdin, trimmed (`--api-key-stdin`: from a password manager or a file, never argv). */
 export async function readStdin(): Promise<string> {
   let text = '';

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { CliError, graphql } from './client.js';
-import { checkedBaseUrl, loadCredentials, promptLogin, readStdin, saveCredentials } from './credentials.js';
+import { checkedBaseUrl, installationKeys, loadCredentials, promptLogin, readStdin, saveCredentials } from './credentials.js';
 import { DEFAULT_FORWARD_TIMEOUT_SECONDS, listen, streamCursor } from './listen.js';
 import { terminalIo, type Io } from './terminal.js';
 import { TRIGGERS } from './triggers.js';
@@ -18,7 +18,7 @@ const HELP: Record<string, string> = {
   login                               store the platform URL and a developer key (mode 0600)
   listen --sandbox <id> --forward-to <url> [--events order.*,payment.*]
                                       forward a sandbox's webhooks to a local URL, live
-  trigger <event> --sandbox <id> [--key <installation key>]
+  trigger <event> --sandbox <id> [--key-file <file>]
                                       produce a real event in a sandbox (trigger --list: all 20)
   events list --sandbox <id>          the sandbox installation's recent deliveries
   events resend <logId>               deliver one again now (a new delivery, same envelope)
@@ -33,20 +33,23 @@ const HELP: Record<string, string> = {
                                       move the sandbox's clock: trials end, expiry warnings come
   faults set --sandbox <id> [--duplicate-rate 0.5] [--reorder-window 10] [--fail-first-attempt]
                                       rehearse duplicates, out-of-order and retried deliveries (faults off: no flags)
-  mcp [--key <installation key>,...]  a Model Context Protocol server on stdio for an AI assistant (README: svc mcp)
+  mcp [--key-file <file>] [--allow-production-data]
+                                      a Model Context Protocol server on stdio for an AI assistant (README: svc mcp)
 
 Every command takes --help and --json. Credentials: svc login, or SVC_BASE_URL and SVC_API_KEY (https://, or http:// to this machine).${ARGV_NOTE}`,
   login:
     'usage: svc login [--base-url <url>] [--api-key-stdin | --api-key <svc_dev_...>]\n  Asks for what is not given (or SVC_BASE_URL / SVC_API_KEY; the key is typed unseen), checks it, and stores it mode 0600.\n  --api-key-stdin reads the key from stdin (a password manager, a file).' +
     ARGV_NOTE.replace('the environment variables', 'SVC_API_KEY, --api-key-stdin or the prompt'),
   listen: 'usage: svc listen --sandbox <id> --forward-to <url> [--events order.*,payment.*] [--secret <webhook secret>] [--forward-timeout <s>] [--json]\n  Prints the webhook secret to verify with (--secret or SVC_WEBHOOK_SECRET: the plugin\'s sandbox secret, from provisionSandbox), then forwards each delivery (original headers, raw body) and prints\n  time, event, delivery id, local status and milliseconds. Reconnects after a drop and catches up\n  from the event sequence: nothing is lost or repeated. A local answer slower than --forward-timeout (default 10 s)\n  counts as none (status 0, timeout).' + ARGV_NOTE,
-  trigger: 'usage: svc trigger <event> --sandbox <id> [--key <installation key>] [--json]\n       svc trigger --list\n  Produces the event for real. Events a plugin causes (order.cancelled, menu.item_updated, inventory.*)\n  go through the Data API with the sandbox installation key (--key or SVC_INSTALLATION_KEY).' + ARGV_NOTE,
+  trigger: 'usage: svc trigger <event> --sandbox <id> [--key-file <file> | --key <installation key>] [--json]\n       svc trigger --list\n  Produces the event for real. Events a plugin causes (order.cancelled, menu.item_updated, inventory.*)\n  go through the Data API with the sandbox installation key (SVC_INSTALLATION_KEY, --key-file: a file holding it, or --key).' + ARGV_NOTE,
   events: 'usage: svc events list --sandbox <id> | svc events resend <logId> | svc events replay --sandbox <id> --since <time> [--all]',
   logs: 'usage: svc logs tail --sandbox <id> [--events order.*] [--json]',
   scenario:
     'usage: svc scenario run <KIND> --sandbox <id> [--minutes 5] [--wait] | svc scenario status <runId> | svc scenario cancel <runId>\n  KIND: LUNCH_RUSH, SPLIT_BILL, CARD_DECLINED, ITEM_86, STOCK_DEPLETION, END_OF_DAY. --wait prints progress until the run ends.',
   clock: 'usage: svc clock advance --sandbox <id> --days <1-60>\n  Runs what that time brings to the sandbox: trial.ending, trial conversion, sandbox.expiry_warning.',
-  mcp: 'usage: svc mcp [--key <installation key>[,<key>...]]\n  Serves the platform\'s docs, sandboxes and logs as MCP tools over stdin/stdout, with the credentials of svc login\n  (or SVC_BASE_URL, SVC_API_KEY). call_data_api uses a sandbox\'s installation key given here or in SVC_INSTALLATION_KEY.' + ARGV_NOTE,
+  mcp:
+    'usage: svc mcp [--key-file <file> | --key <installation key>[,<key>...]] [--allow-production-data]\n  Serves the platform\'s docs, sandboxes and logs as MCP tools over stdin/stdout, with the credentials of svc login\n  (or SVC_BASE_URL, SVC_API_KEY; a plugins:read key will do but for trigger_event and redeliver).\n  call_data_api uses a sandbox\'s installation key from SVC_INSTALLATION_KEY, --key-file (a file holding keys, one a line) or --key.\n  verify_signature reads the webhook secret from SVC_WEBHOOK_SECRET (or a file the assistant names), never from the assistant.\n  get_delivery and get_api_request read your sandboxes\' logs only; --allow-production-data lets them read production\n  ones too (customers\' personal data and text strangers wrote, sent to your assistant and its provider).' +
+    ARGV_NOTE,
   faults: 'usage: svc faults set --sandbox <id> [--duplicate-rate <0-1>] [--reorder-window <0-300 s>] [--fail-first-attempt]\n  Sets every fault at once: a flag not given is off, so `svc faults set --sandbox <id>` turns them all off.',
 };
 
@@ -83,6 +86,8 @@ export async function run(argv: string[], io: Io): Promise<number> {
       'forward-timeout': { type: 'string' },
       events: { type: 'string' },
       key: { type: 'string' },
+      'key-file': { type: 'string' },
+      'allow-production-data': { type: 'boolean' },
       secret: { type: 'string' },
       since: { type: 'string' },
       'base-url': { type: 'string' },
@@ -154,15 +159,20 @@ export async function run(argv: string[], io: Io): Promise<number> {
       // Own names only: `svc trigger constructor` is an unknown event, not Object's constructor.
       if (!event || !Object.hasOwn(TRIGGERS, event)) throw new CliError(`unknown event ${event ?? '(none)'}: svc trigger --list shows the 20`);
       const credentials = loadCredentials(io.env);
-      await TRIGGERS[event]!.run({ credentials, sandboxId: need('sandbox', values.sandbox), installationKey: values.key ?? io.env.SVC_INSTALLATION_KEY });
+      const keys = installationKeys(values, io.env);
+      if (keys.length > 1) throw new CliError('svc trigger takes one installation key: the sandbox\'s (svc mcp takes several)');
+      await TRIGGERS[event]!.run({ credentials, sandboxId: need('sandbox', values.sandbox), installationKey: keys[0] });
       print(`Triggered ${event} in sandbox ${values.sandbox}`, { triggered: event, sandbox: values.sandbox });
       return 0;
     }
     case 'mcp': {
-      const keys = (values.key ?? io.env.SVC_INSTALLATION_KEY ?? '').split(',').map((k) => k.trim()).filter(Boolean);
       // Loaded on demand: the SDK is not needed by any other command.
       const { serveMcp } = await import('./mcp/server.js');
-      await serveMcp(loadCredentials(io.env), keys);
+      await serveMcp(loadCredentials(io.env), {
+        installationKeys: installationKeys(values, io.env),
+        allowProductionData: Boolean(values['allow-production-data']),
+        webhookSecret: io.env.SVC_WEBHOOK_SECRET || undefined,
+      });
       return 0;
     }
     case 'events':

@@ -1,12 +1,44 @@
 import { z } from 'zod';
 import { graphql } from '../client.js';
 import { defineTool, found, sandboxInstallation, ToolError, type McpContext } from './tool.js';
+import { UNTRUSTED, UNTRUSTED_NOTE, untrustedContent } from './untrusted.js';
 
 // The delivery log and the request log of the caller's sandboxes, through the portal: the portal
-// checks ownership, so another developer's log id answers not_found like an unknown one.
+// checks ownership, so another developer's log id answers not_found like an unknown one. The logs
+// of the developer's production installations hold customers' personal data and text strangers
+// wrote: svc mcp reads them only when started with --allow-production-data. What others wrote
+// goes out under untrusted_content (untrusted.ts).
 
 const LOG_FIELDS = 'id eventType status httpStatus attempts sequence listenerHttpStatus errorMessage redeliveryOf createdAt';
 const REQUEST_FIELDS = 'id createdAt method path operationId status errorCode durationMs requestId idempotencyKey';
+const DELIVERY_FIELDS = `${LOG_FIELDS} direction installationId eventId payload replayId request { headers { name value } body } deliveryAttempts { attempt status httpStatus errorMessage durationMs attemptedAt headers { name value } }`;
+const REQUEST_DETAIL_FIELDS = `${REQUEST_FIELDS} installationId clientIp requestBody responseBody`;
+
+type Sandboxes = { installationId: string | null }[];
+
+/** A log entry's fields as they are, the text others wrote moved under untrusted_content (left out when there is none). */
+function withUntrusted<T extends Record<string, unknown>>(entry: T, fields: Record<string, unknown>) {
+  const content = untrustedContent(fields);
+  return Object.keys(content).length ? { ...entry, [UNTRUSTED]: content } : entry;
+}
+
+/** A delivery in a list: the receiver's answer quoted in errorMessage is the receiver's text. */
+const listedDelivery = ({ errorMessage, ...entry }: Record<string, unknown>) => withUntrusted(entry, { errorMessage });
+
+/**
+ * The plane of a log entry's installation, from the caller's sandboxes (asked in the same portal
+ * request as the entry). A production entry only with --allow-production-data.
+ */
+function planeOf(ctx: McpContext, installationId: string, sandboxes: Sandboxes, what: string): 'sandbox' | 'production' {
+  if (sandboxes.some((s) => s.installationId === installationId)) return 'sandbox';
+  if (!ctx.allowProductionData) {
+    throw new ToolError(
+      'forbidden',
+      `${what} is of a production installation, not one of your sandboxes: its bodies hold customers' personal data and text strangers wrote, so svc mcp reads production logs only when started with --allow-production-data (or open it in the dashboard).`,
+    );
+  }
+  return 'production';
+}
 
 /** `order.created`, or a family wildcard (`order.*`). */
 const eventMatches = (pattern: string, event: string) => (pattern.endsWith('.*') ? event.startsWith(pattern.slice(0, -1)) : event === pattern);
@@ -26,7 +58,7 @@ async function listDeliveries(ctx: McpContext, args: { sandboxId: string; status
     .filter((n) => !args.status || n.status === args.status)
     .filter((n) => !args.event || eventMatches(args.event, n.eventType))
     .slice(0, first)
-    .map(({ id, direction: _direction, ...rest }) => ({ logId: id, ...rest }));
+    .map(({ id, direction: _direction, ...rest }) => listedDelivery({ logId: id, ...rest }));
   return { sandboxId: args.sandboxId, installationId, deliveries };
 }
 
@@ -37,26 +69,62 @@ async function redeliver(ctx: McpContext, logId: string) {
   if (!sandboxes.some((s) => s.installationId === log.installationId)) {
     throw new ToolError('forbidden', `Webhook log ${logId} is not a delivery to one of your sandboxes: svc mcp writes to sandboxes only (redeliver production deliveries in the portal, redeliverWebhook).`);
   }
-  const { redeliverWebhook } = await graphql<{ redeliverWebhook: unknown }>(ctx.credentials, `mutation($id: ID!) { redeliverWebhook(logId: $id) { ${LOG_FIELDS} } }`, { id: logId });
-  return redeliverWebhook;
+  const { redeliverWebhook } = await graphql<{ redeliverWebhook: Record<string, unknown> }>(ctx.credentials, `mutation($id: ID!) { redeliverWebhook(logId: $id) { ${LOG_FIELDS} } }`, { id: logId });
+  return listedDelivery(redeliverWebhook);
 }
 
+interface Delivery {
+  installationId: string;
+  payload: unknown;
+  errorMessage: string | null;
+  request: { headers: unknown; body: string } | null;
+  deliveryAttempts: { attempt: number; errorMessage: string | null }[];
+}
+
+/** One portal request: the entry, and which installations are the caller's sandboxes. */
+async function getDelivery(ctx: McpContext, logId: string) {
+  const { webhookLog, sandboxes } = await graphql<{ webhookLog: Delivery | null; sandboxes: Sandboxes }>(
+    ctx.credentials,
+    `query($id: ID!) { webhookLog(id: $id) { ${DELIVERY_FIELDS} } sandboxes { installationId } }`,
+    { id: logId },
+    { notFoundAsNull: true },
+  );
+  if (!webhookLog) throw new ToolError('not_found', `Webhook log ${logId} not found`);
+  const plane = planeOf(ctx, webhookLog.installationId, sandboxes, `Webhook log ${logId}`);
+  const { payload, errorMessage, request, deliveryAttempts, ...entry } = webhookLog;
+  const attemptErrors = Object.fromEntries(deliveryAttempts.map((a) => [`attempt${a.attempt}.errorMessage`, a.errorMessage]));
+  return withUntrusted(
+    { ...entry, plane, request: request && { headers: request.headers }, deliveryAttempts: deliveryAttempts.map(({ errorMessage: _quoted, ...attempt }) => attempt) },
+    { payload, requestBody: request?.body, errorMessage, ...attemptErrors },
+  );
+}
+
+interface ApiRequestEntry {
+  installationId: string;
+  requestBody: string | null;
+  responseBody: string | null;
+}
+
+/**
+ * By its id or by its X-Request-Id (an error body's request_id; a number could be either, the id
+ * wins), in one portal request with the caller's sandboxes.
+ */
 async function getApiRequest(ctx: McpContext, requestId: string) {
-  const fields = `${REQUEST_FIELDS} installationId clientIp requestBody responseBody`;
-  if (/^\d+$/.test(requestId)) return found(ctx, `query($id: ID!) { apiRequest(id: $id) { ${fields} } }`, { id: requestId }, `API request ${requestId}`);
-  // An X-Request-Id (an error body's request_id): looked for among the newest requests of each sandbox.
-  const { sandboxes } = await graphql<{ sandboxes: { installationId: string | null }[] }>(ctx.credentials, '{ sandboxes { installationId } }');
-  for (const { installationId } of sandboxes) {
-    if (!installationId) continue;
-    const { apiRequests } = await graphql<{ apiRequests: { nodes: { requestId: string }[] } }>(
-      ctx.credentials,
-      `query($i: ID!) { apiRequests(installationId: $i, first: 100) { nodes { ${fields} } } }`,
-      { i: installationId },
-    );
-    const match = apiRequests.nodes.find((n) => n.requestId === requestId);
-    if (match) return match;
-  }
-  throw new ToolError('not_found', `API request ${requestId} not found`);
+  const numeric = /^\d+$/.test(requestId);
+  const query = numeric
+    ? `query($id: ID!, $r: String!) { byId: apiRequest(id: $id) { ${REQUEST_DETAIL_FIELDS} } byRequestId: apiRequestByRequestId(requestId: $r) { ${REQUEST_DETAIL_FIELDS} } sandboxes { installationId } }`
+    : `query($r: String!) { byRequestId: apiRequestByRequestId(requestId: $r) { ${REQUEST_DETAIL_FIELDS} } sandboxes { installationId } }`;
+  const data = await graphql<{ byId?: ApiRequestEntry | null; byRequestId: ApiRequestEntry | null; sandboxes: Sandboxes }>(
+    ctx.credentials,
+    query,
+    numeric ? { id: requestId, r: requestId } : { r: requestId },
+    { notFoundAsNull: true },
+  );
+  const match = data.byId ?? data.byRequestId;
+  if (!match) throw new ToolError('not_found', `API request ${requestId} not found`);
+  const plane = planeOf(ctx, match.installationId, data.sandboxes, `API request ${requestId}`);
+  const { requestBody, responseBody, ...entry } = match;
+  return withUntrusted({ ...entry, plane }, { requestBody, responseBody });
 }
 
 export const logTools = [
@@ -64,7 +132,7 @@ export const logTools = [
     name: 'list_deliveries',
     title: 'List webhook deliveries of a sandbox',
     description:
-      "The webhook deliveries of a sandbox's installation, newest first: logId, event, status (pending, delivered, failed, acknowledged, skipped), attempts, the endpoint's HTTP status (httpStatus, or listenerHttpStatus for svc listen), sequence. Filter by status and by event (order.created or order.*). Open one with get_delivery.",
+      `The webhook deliveries of a sandbox's installation, newest first: logId, event, status (pending, delivered, failed, acknowledged, skipped), attempts, the endpoint's HTTP status (httpStatus, or listenerHttpStatus for svc listen), sequence, and the receiver's answer of a failure (untrusted_content.errorMessage). Filter by status and by event (order.created or order.*). Open one with get_delivery. ${UNTRUSTED_NOTE}`,
     input: {
       sandboxId: z.string().min(1).describe('A sandbox id from list_sandboxes'),
       status: z.enum(['pending', 'delivered', 'failed', 'acknowledged', 'skipped']).optional().describe('Only deliveries in this status'),
@@ -77,22 +145,15 @@ export const logTools = [
   defineTool({
     name: 'get_delivery',
     title: 'Get one webhook delivery',
-    description:
-      'One webhook delivery by logId: its status, the signed request exactly as the endpoint gets it (the headers its last attempt was sent with, among them X-Svc-Signature and webhook-signature, and the raw body) and every attempt (time, status, HTTP status, error, duration, the headers it was sent with). Pass its headers and body to verify_signature to check a verifier.',
+    description: `One webhook delivery by logId, of one of the caller's sandboxes (a production one only when svc mcp was started with --allow-production-data; plane says which): its status, the request as the endpoint gets it (the headers its last attempt was sent with; signatures are shown to portal sessions only) and every attempt (time, status, HTTP status, duration, the headers it was sent with). The raw body (untrusted_content.requestBody, exact unless named in altered), the payload and the receiver's answers (errorMessage, attemptN.errorMessage) are under untrusted_content. To check a verifier, pass the body and the signature your receiver got to verify_signature. ${UNTRUSTED_NOTE}`,
     input: { logId: z.string().min(1).describe('A logId from list_deliveries') },
     readOnly: true,
-    run: ({ logId }, ctx) =>
-      found(
-        ctx,
-        `query($id: ID!) { webhookLog(id: $id) { ${LOG_FIELDS} direction installationId eventId payload replayId request { headers { name value } body } deliveryAttempts { attempt status httpStatus errorMessage durationMs attemptedAt headers { name value } } } }`,
-        { id: logId },
-        `Webhook log ${logId}`,
-      ),
+    run: ({ logId }, ctx) => getDelivery(ctx, logId),
   }),
   defineTool({
     name: 'redeliver',
     title: 'Redeliver a webhook',
-    description: "Sends a delivery of one of the caller's sandboxes again now, as a new delivery (new X-Svc-Delivery, its own attempts) with the same envelope id and sequence, to the installation's current endpoint. Returns the new delivery; follow it with get_delivery.",
+    description: `Sends a delivery of one of the caller's sandboxes again now, as a new delivery (new X-Svc-Delivery, its own attempts) with the same envelope id and sequence, to the installation's current endpoint. Returns the new delivery; follow it with get_delivery. ${UNTRUSTED_NOTE}`,
     input: { logId: z.string().min(1).describe('The logId of the delivery to send again') },
     readOnly: false,
     run: ({ logId }, ctx) => redeliver(ctx, logId),
@@ -121,7 +182,7 @@ export const logTools = [
   defineTool({
     name: 'get_api_request',
     title: 'Get one Data API request',
-    description: "One Data API request by its id from list_api_requests, or by its X-Request-Id (an error body's request_id): method, path, status, error code and, for writes, the request and response bodies with keys, secrets and tokens redacted.",
+    description: `One Data API request of one of the caller's sandboxes (a production one only when svc mcp was started with --allow-production-data; plane says which) by its id from list_api_requests, or by its X-Request-Id (an error body's request_id): method, path, status, error code and, for writes, the request and response bodies with keys, secrets and tokens redacted (untrusted_content.requestBody, untrusted_content.responseBody). ${UNTRUSTED_NOTE}`,
     input: { requestId: z.string().min(1).describe('The id from list_api_requests, or an X-Request-Id') },
     readOnly: true,
     run: ({ requestId }, ctx) => getApiRequest(ctx, requestId),

@@ -49,8 +49,9 @@ async function callDataApi(ctx: McpContext, args: { sandboxId: string; method: s
 }
 
 async function triggerEvent(ctx: McpContext, sandboxId: string, event: string) {
-  const trigger = TRIGGERS[event];
-  if (!trigger) throw new ToolError('validation_error', `unknown event ${event}: one of ${Object.keys(TRIGGERS).join(', ')}`);
+  // Own names only: `constructor` or `toString` is an unknown event, not one of Object's members.
+  if (!Object.hasOwn(TRIGGERS, event)) throw new ToolError('validation_error', `unknown event ${event}: one of ${Object.keys(TRIGGERS).join(', ')}`);
+  const trigger = TRIGGERS[event]!;
   const installationId = await sandboxInstallation(ctx, sandboxId);
   // Only the events a plugin causes need the key; the others go through the portal alone.
   const installationKey = await installationKeyFor(ctx, sandboxId, installationId).catch(() => undefined);

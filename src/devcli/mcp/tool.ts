@@ -16,6 +16,10 @@ export interface McpContext {
   /** Which installation each given key belongs to, asked once (installation-keys.ts). */
   keyInstallations: Map<string, Promise<string | null>>;
   contracts: Contracts;
+  /** svc mcp --allow-production-data: get_delivery and get_api_request may read production logs too. */
+  allowProductionData: boolean;
+  /** SVC_WEBHOOK_SECRET of svc mcp's environment, for verify_signature (never a tool argument). */
+  webhookSecret: string | undefined;
 }
 
 export class ToolError extends Error {
@@ -52,17 +56,22 @@ async function answer(run: () => Promise<unknown>): Promise<CallToolResult> {
     const value = await run();
     return { content: [{ type: 'text', text: JSON.stringify(value, null, 2) }] };
   } catch (err) {
-    const { code, message } = errorOf(err);
-    return { isError: true, content: [{ type: 'text', text: JSON.stringify({ error: code, message }) }] };
+    const { code, message, retryAfterSeconds } = errorOf(err);
+    return { isError: true, content: [{ type: 'text', text: JSON.stringify({ error: code, message, retryAfterSeconds }) }] };
   }
 }
 
-/** The platform's code and message; the CLI's one-line form starts with the code, which is not repeated. */
-function errorOf(err: unknown): { code: string; message: string } {
+/**
+ * The platform's code and message; the CLI's one-line form starts with the code, which is not
+ * repeated. A rate limit is answered at once (McpContext's credentials), with the wait it asked for.
+ */
+function errorOf(err: unknown): { code: string; message: string; retryAfterSeconds?: number } {
   if (err instanceof ToolError) return { code: err.code, message: err.message };
   if (err instanceof CliError) {
-    const code = err.code ?? 'error';
-    return { code, message: err.message.startsWith(`${code}: `) ? err.message.slice(code.length + 2) : err.message };
+    const code = err.code ?? (err.retryAfterSeconds === undefined ? 'error' : 'rate_limit_exceeded');
+    const message = err.message.startsWith(`${code}: `) ? err.message.slice(code.length + 2) : err.message;
+    if (err.retryAfterSeconds === undefined) return { code, message };
+    return { code, message: `${message}: try again in ${err.retryAfterSeconds} s`, retryAfterSeconds: err.retryAfterSeconds };
   }
   return { code: 'internal_error', message: err instanceof Error ? err.message : String(err) };
 }
