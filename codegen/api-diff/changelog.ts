@@ -26,7 +26,20 @@ interface Section {
 }
 
 export function bulletOf(item: ChangeItem, reason?: string): string {
-  return `- \`${item.location}\`: ${item.message} (\`${item.id}\`)${reason ? `. Reason: ${reason}` : ''}`;
+  return `- ${codeSpan(item.location)}: ${text(item.message)} (\`${item.id}\`)${reason ? `. Reason: ${text(reason)}` : ''}`;
+}
+
+// What a bullet quotes (descriptions from the contracts, the reason of an exception) is text on a
+// page of the dashboard's origin (/docs/changelog): one line, so it starts no heading or section
+// of its own (and parseChangelog reads it back whole), and no `<`, so it opens no HTML.
+const text = (quoted: string) => quoted.replace(/\s+/g, ' ').trim().replace(/</g, '&lt;');
+
+/** `code`, with a fence longer than any run of backticks inside it (CommonMark code spans). */
+function codeSpan(code: string): string {
+  const inner = code.replace(/\s+/g, ' ');
+  if (!inner.includes('`')) return `\`${inner}\``;
+  const fence = '`'.repeat(Math.max(...(inner.match(/`+/g) ?? []).map((run) => run.length)) + 1);
+  return `${fence} ${inner} ${fence}`;
 }
 
 /** The bullets of a release, from its report; the description-only changes are counted, not listed. */
@@ -105,6 +118,10 @@ function parseChangelog(text: string): { head: string; sections: Section[] } {
       const kinds = section.lists.get(contract) ?? new Map<Kind, string[]>();
       kinds.set(kind, [...(kinds.get(kind) ?? []), line]);
       section.lists.set(contract, kinds);
+    } else if (section && contract && kind && line.trim()) {
+      // A bullet written over several lines (before bullets were one line): keep its rest.
+      const bullets = section.lists.get(contract)?.get(kind);
+      if (bullets?.length) bullets[bullets.length - 1] += `\n${line}`;
     } else if (section && !contract && (line.trim() || section.prose.length)) {
       section.prose.push(line);
     }

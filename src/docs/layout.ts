@@ -1,4 +1,5 @@
-const STYLE = `
+/** The pages' one stylesheet, inline (its hash is in their CSP: src/docs/csp.ts). */
+export const STYLE = `
 body{margin:0;font:15px/1.55 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2933;background:#fff}
 header{padding:16px 32px;border-bottom:1px solid #e4e7eb;background:#f8fafc}
 header h1{margin:0 0 4px;font-size:22px} header small{color:#616e7c;font-weight:normal}
@@ -14,7 +15,7 @@ th{background:#f1f5f9} td p{margin:0} .enum{margin-top:4px;color:#52606d;font-si
 .event{border-top:1px solid #e4e7eb;padding-top:8px} .family{font-size:13px;color:#616e7c;font-weight:normal}
 .summary{font-weight:600} .cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(260px,1fr));gap:16px;padding:24px 32px}
 .card{border:1px solid #e4e7eb;border-radius:8px;padding:16px} .card h2{margin-top:0;font-size:18px}
-h2 code,h3 code{font-size:.9em} .start{padding:0 32px 48px;max-width:900px} .start ol{padding-left:20px} .start li{margin-bottom:10px}
+h2 code,h3 code{font-size:.9em} .topbar{margin:0;padding:6px 16px;font-size:14px;border-bottom:1px solid #e4e7eb} .start{padding:0 32px 48px;max-width:900px} .start ol{padding-left:20px} .start li{margin-bottom:10px}
 `;
 
 /** Wraps every table of `html` in a box of its own that scrolls sideways when the table is wider than the page. */

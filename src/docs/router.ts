@@ -5,7 +5,8 @@ import { parse } from 'yaml';
 import type { Config } from '../config.js';
 import { credentialsPath } from '../seed/demo.js';
 import { GRAPHIQL_ASSETS_PATH, serveGraphiQLAsset } from './graphiql.js';
-import { escapeHtml, page } from './layout.js';
+import { docsCsp, setDocsHeaders } from './csp.js';
+import { escapeHtml, page, STYLE } from './layout.js';
 import { referenceSpec, SAMPLE_LANGUAGES } from './reference-spec.js';
 import { renderWebhooksPage } from './webhooks-page.js';
 import { renderErrorsPage } from './errors-page.js';
@@ -39,6 +40,11 @@ export function createDocsRouter(rootDir: string, config: Config): Router {
   const redoc = once(() => (existsSync(redocBundle) ? offlineRedoc(readFileSync(redocBundle, 'utf8')) : undefined));
 
   const router = express.Router();
+  // Every response of this router, the contracts' files included, is this origin's and inert.
+  router.use((_req, res, next) => {
+    setDocsHeaders(res, PAGE_CSP);
+    next();
+  });
   const yaml = (text: string) => (_req: express.Request, res: express.Response) => res.type('application/yaml; charset=utf-8').send(text);
   router.get('/openapi.yaml', yaml(openapiYaml));
   router.get('/asyncapi.yaml', yaml(asyncapiYaml));
@@ -56,7 +62,10 @@ export function createDocsRouter(rootDir: string, config: Config): Router {
     res.type('application/javascript').send(bundle);
   });
   router.get(`${GRAPHIQL_ASSETS_PATH}/:file`, serveGraphiQLAsset);
-  router.get('/docs', (_req, res) => res.type('html').send(REDOC_PAGE));
+  router.get('/docs', (_req, res) => {
+    res.setHeader('Content-Security-Policy', REDOC_CSP);
+    res.type('html').send(REDOC_PAGE);
+  });
   router.get('/', (_req, res) => res.type('html').send(landingHtml));
   return router;
 }
@@ -77,19 +86,23 @@ function offlineRedoc(bundle: string): string {
 
 // Redoc 3's standalone build is an ES module (it exports init), hence the module script. Its
 // sample picker offers only the languages of `codeSamples.languages` (curl and Payload unless told).
-const REDOC_PAGE = page(
-  'Plugin Data API reference',
-  `<p style="margin:0;padding:6px 16px;font-size:14px;border-bottom:1px solid #e4e7eb"><a href="/">Home</a> · <a href="/docs/webhooks">Webhooks</a> · <a href="/docs/changelog">API changelog</a></p>
-<div id="redoc"></div>
-<script type="module">
+// sanitize (Redoc 2's untrustedSpec): Redoc passes the reference's rendered Markdown through DOMPurify.
+const REDOC_INIT = `
 import { init } from '/docs/assets/redoc.standalone.js';
 init('/docs/reference.json', {
   downloadUrls: [{ title: 'openapi.yaml', url: '/openapi.yaml' }, { title: 'openapi.json', url: '/openapi.json' }],
-  expandResponses: '200,201', jsonSamplesExpandLevel: 3, disableTelemetry: true,
+  expandResponses: '200,201', jsonSamplesExpandLevel: 3, disableTelemetry: true, sanitize: true,
   codeSamples: ${JSON.stringify({ languages: SAMPLE_LANGUAGES })},
 }, document.getElementById('redoc'));
-</script>`,
+`;
+const REDOC_PAGE = page(
+  'Plugin Data API reference',
+  `<p class="topbar"><a href="/">Home</a> · <a href="/docs/webhooks">Webhooks</a> · <a href="/docs/changelog">API changelog</a></p>
+<div id="redoc"></div>
+<script type="module">${REDOC_INIT}</script>`,
 );
+const PAGE_CSP = docsCsp({ styles: [STYLE] });
+const REDOC_CSP = docsCsp({ scripts: [REDOC_INIT], redoc: true });
 
 /** The landing page, its quick start addressed to this server and its data directory. */
 const landingPage = (baseUrl: string, credentialsFile: string, exampleEnv: string) => page(

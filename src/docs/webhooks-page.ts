@@ -1,6 +1,6 @@
-import { marked } from 'marked';
 import { EVENT_DATA_SCHEMAS, EVENT_FAMILY, EVENT_NAMES, type EventName } from '../generated/events.generated.js';
 import { escapeHtml, page, scrollableTables } from './layout.js';
+import { renderMarkdown } from './markdown.js';
 
 interface Message {
   name: string;
@@ -31,7 +31,7 @@ interface Schema {
   title?: string;
 }
 
-const md = (text: string | undefined) => (text ? scrollableTables(marked.parse(text, { async: false }) as string) : '');
+const md = (text: string | undefined) => (text ? scrollableTables(renderMarkdown(text)) : '');
 
 function typeOf(schema: Schema): string {
   if (schema.oneOf || schema.anyOf) return (schema.oneOf ?? schema.anyOf)!.map(typeOf).join(' | ');
