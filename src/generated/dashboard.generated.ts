@@ -123,6 +123,10 @@ export type ReviewAction =
   | 'deprecate'
   | 'delete';
 
+export type DataPlane =
+  | 'production'
+  | 'sandbox';
+
 export type MeQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -150,7 +154,7 @@ export type LogOutMutationVariables = Exact<{ [key: string]: never; }>;
 
 export type LogOutMutation = { logOut: boolean };
 
-export type PluginFieldsFragment = { id: string, projectId: string, name: string, listingStatus: ListingStatus, webhookEndpoint: string | null, supportedEvents: Array<string> | null, supportedFeatures: Array<string>, integrationType: IntegrationType, trialDays: number, webhookAutoRecover: boolean, previousSecretExpiresAt: string | null, createdAt: string, updatedAt: string, pricing: { model: PricingModel, price: string | null } };
+export type PluginFieldsFragment = { id: string, projectId: string, name: string, listingStatus: ListingStatus, webhookEndpoint: string | null, supportedEvents: Array<string> | null, supportedFeatures: Array<string>, integrationType: IntegrationType, trialDays: number, webhookAutoRecover: boolean, previousSecretExpiresAt: string | null, sandboxPreviousSecretExpiresAt: string | null, createdAt: string, updatedAt: string, pricing: { model: PricingModel, price: string | null } };
 
 export type ProjectsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -177,7 +181,7 @@ export type PluginQueryVariables = Exact<{
 }>;
 
 
-export type PluginQuery = { plugin: { id: string, projectId: string, name: string, listingStatus: ListingStatus, webhookEndpoint: string | null, supportedEvents: Array<string> | null, supportedFeatures: Array<string>, integrationType: IntegrationType, trialDays: number, webhookAutoRecover: boolean, previousSecretExpiresAt: string | null, createdAt: string, updatedAt: string, pricing: { model: PricingModel, price: string | null } } | null, webhookHealth: Array<{ installationId: string, deliveredLast24h: number, failedLast24h: number, successRate: number | null, consecutiveFailures: number, failingSince: string | null, lastError: string | null, lastSequence: number, acknowledgedThrough: number }> };
+export type PluginQuery = { plugin: { id: string, projectId: string, name: string, listingStatus: ListingStatus, webhookEndpoint: string | null, supportedEvents: Array<string> | null, supportedFeatures: Array<string>, integrationType: IntegrationType, trialDays: number, webhookAutoRecover: boolean, previousSecretExpiresAt: string | null, sandboxPreviousSecretExpiresAt: string | null, createdAt: string, updatedAt: string, pricing: { model: PricingModel, price: string | null } } | null, webhookHealth: Array<{ installationId: string, deliveredLast24h: number, failedLast24h: number, successRate: number | null, consecutiveFailures: number, failingSince: string | null, lastError: string | null, lastSequence: number, acknowledgedThrough: number }> };
 
 export type UpdatePluginMutationVariables = Exact<{
   id: string;
@@ -185,11 +189,12 @@ export type UpdatePluginMutationVariables = Exact<{
 }>;
 
 
-export type UpdatePluginMutation = { updatePlugin: { id: string, projectId: string, name: string, listingStatus: ListingStatus, webhookEndpoint: string | null, supportedEvents: Array<string> | null, supportedFeatures: Array<string>, integrationType: IntegrationType, trialDays: number, webhookAutoRecover: boolean, previousSecretExpiresAt: string | null, createdAt: string, updatedAt: string, pricing: { model: PricingModel, price: string | null } } | null };
+export type UpdatePluginMutation = { updatePlugin: { id: string, projectId: string, name: string, listingStatus: ListingStatus, webhookEndpoint: string | null, supportedEvents: Array<string> | null, supportedFeatures: Array<string>, integrationType: IntegrationType, trialDays: number, webhookAutoRecover: boolean, previousSecretExpiresAt: string | null, sandboxPreviousSecretExpiresAt: string | null, createdAt: string, updatedAt: string, pricing: { model: PricingModel, price: string | null } } | null };
 
 export type RotateSecretMutationVariables = Exact<{
   pluginId: string;
   overlapHours?: number | null | undefined;
+  plane?: DataPlane | null | undefined;
 }>;
 
 
@@ -197,17 +202,18 @@ export type RotateSecretMutation = { rotateWebhookSecret: { webhookSecret: strin
 
 export type ExpireSecretMutationVariables = Exact<{
   pluginId: string;
+  plane?: DataPlane | null | undefined;
 }>;
 
 
-export type ExpireSecretMutation = { expireWebhookSecret: { id: string, projectId: string, name: string, listingStatus: ListingStatus, webhookEndpoint: string | null, supportedEvents: Array<string> | null, supportedFeatures: Array<string>, integrationType: IntegrationType, trialDays: number, webhookAutoRecover: boolean, previousSecretExpiresAt: string | null, createdAt: string, updatedAt: string, pricing: { model: PricingModel, price: string | null } } | null };
+export type ExpireSecretMutation = { expireWebhookSecret: { id: string, projectId: string, name: string, listingStatus: ListingStatus, webhookEndpoint: string | null, supportedEvents: Array<string> | null, supportedFeatures: Array<string>, integrationType: IntegrationType, trialDays: number, webhookAutoRecover: boolean, previousSecretExpiresAt: string | null, sandboxPreviousSecretExpiresAt: string | null, createdAt: string, updatedAt: string, pricing: { model: PricingModel, price: string | null } } | null };
 
 export type SubmitForReviewMutationVariables = Exact<{
   id: string;
 }>;
 
 
-export type SubmitForReviewMutation = { submitPluginForReview: { id: string, projectId: string, name: string, listingStatus: ListingStatus, webhookEndpoint: string | null, supportedEvents: Array<string> | null, supportedFeatures: Array<string>, integrationType: IntegrationType, trialDays: number, webhookAutoRecover: boolean, previousSecretExpiresAt: string | null, createdAt: string, updatedAt: string, pricing: { model: PricingModel, price: string | null } } | null };
+export type SubmitForReviewMutation = { submitPluginForReview: { id: string, projectId: string, name: string, listingStatus: ListingStatus, webhookEndpoint: string | null, supportedEvents: Array<string> | null, supportedFeatures: Array<string>, integrationType: IntegrationType, trialDays: number, webhookAutoRecover: boolean, previousSecretExpiresAt: string | null, sandboxPreviousSecretExpiresAt: string | null, createdAt: string, updatedAt: string, pricing: { model: PricingModel, price: string | null } } | null };
 
 export type DeveloperKeysQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -230,7 +236,7 @@ export type RevokeDeveloperKeyMutationVariables = Exact<{
 
 export type RevokeDeveloperKeyMutation = { revokeDeveloperKey: { id: string, revokedAt: string | null } | null };
 
-export type DeliveryRowFragment = { id: string, installationId: string, eventType: string, status: string, attempts: number, httpStatus: number | null, durationMs: number | null, sequence: number | null, redeliveryOf: string | null, replayId: string | null, createdAt: string };
+export type DeliveryRowFragment = { id: string, installationId: string, eventType: string, status: string, attempts: number, httpStatus: number | null, durationMs: number | null, sequence: number | null, redeliveryOf: string | null, replayId: string | null, createdAt: string, listenerHttpStatus: number | null, listenerDurationMs: number | null };
 
 export type DeliveriesQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -241,14 +247,14 @@ export type DeliveriesQueryVariables = Exact<{
 }>;
 
 
-export type DeliveriesQuery = { webhookDeliveries: { nodes: Array<{ id: string, installationId: string, eventType: string, status: string, attempts: number, httpStatus: number | null, durationMs: number | null, sequence: number | null, redeliveryOf: string | null, replayId: string | null, createdAt: string }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
+export type DeliveriesQuery = { webhookDeliveries: { nodes: Array<{ id: string, installationId: string, eventType: string, status: string, attempts: number, httpStatus: number | null, durationMs: number | null, sequence: number | null, redeliveryOf: string | null, replayId: string | null, createdAt: string, listenerHttpStatus: number | null, listenerDurationMs: number | null }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
 
 export type DeliveryQueryVariables = Exact<{
   id: string;
 }>;
 
 
-export type DeliveryQuery = { webhookLog: { direction: WebhookDirection, eventId: string | null, errorMessage: string | null, updatedAt: string, listenerHttpStatus: number | null, id: string, installationId: string, eventType: string, status: string, attempts: number, httpStatus: number | null, durationMs: number | null, sequence: number | null, redeliveryOf: string | null, replayId: string | null, createdAt: string, request: { body: string, headers: Array<{ name: string, value: string }> | null } | null, deliveryAttempts: Array<{ attempt: number, status: string, httpStatus: number | null, errorMessage: string | null, durationMs: number, attemptedAt: string }> } | null };
+export type DeliveryQuery = { webhookLog: { direction: WebhookDirection, eventId: string | null, errorMessage: string | null, updatedAt: string, id: string, installationId: string, eventType: string, status: string, attempts: number, httpStatus: number | null, durationMs: number | null, sequence: number | null, redeliveryOf: string | null, replayId: string | null, createdAt: string, listenerHttpStatus: number | null, listenerDurationMs: number | null, request: { body: string, headers: Array<{ name: string, value: string }> | null } | null, deliveryAttempts: Array<{ attempt: number, status: string, httpStatus: number | null, errorMessage: string | null, durationMs: number, attemptedAt: string }> } | null };
 
 export type RedeliverMutationVariables = Exact<{
   logId: string;
@@ -418,16 +424,16 @@ export const LogOutDocument = "mutation LogOut {\n  logOut\n}" as Operation<LogO
 export const ProjectsDocument = "query Projects {\n  myDeveloperProjects {\n    id\n    name\n    createdAt\n    plugins {\n      id\n      name\n      listingStatus\n      webhookEndpoint\n      updatedAt\n    }\n  }\n}" as Operation<ProjectsQuery, ProjectsQueryVariables>;
 export const CreateProjectDocument = "mutation CreateProject($name: String!) {\n  createProject(name: $name) {\n    id\n    name\n  }\n}" as Operation<CreateProjectMutation, CreateProjectMutationVariables>;
 export const CreatePluginDocument = "mutation CreatePlugin($projectId: ID!, $input: CreatePluginInput!) {\n  createPlugin(projectId: $projectId, input: $input) {\n    plugin {\n      id\n      name\n    }\n    webhookSecret\n    webhookSecretStandard\n  }\n}" as Operation<CreatePluginMutation, CreatePluginMutationVariables>;
-export const PluginDocument = "query Plugin($id: ID!) {\n  plugin(id: $id) {\n    ...PluginFields\n  }\n  webhookHealth(pluginId: $id) {\n    installationId\n    deliveredLast24h\n    failedLast24h\n    successRate\n    consecutiveFailures\n    failingSince\n    lastError\n    lastSequence\n    acknowledgedThrough\n  }\n}\nfragment PluginFields on Plugin {\n  id\n  projectId\n  name\n  listingStatus\n  webhookEndpoint\n  supportedEvents\n  supportedFeatures\n  integrationType\n  pricing {\n    model\n    price\n  }\n  trialDays\n  webhookAutoRecover\n  previousSecretExpiresAt\n  createdAt\n  updatedAt\n}" as Operation<PluginQuery, PluginQueryVariables>;
-export const UpdatePluginDocument = "mutation UpdatePlugin($id: ID!, $input: UpdatePluginInput!) {\n  updatePlugin(id: $id, input: $input) {\n    ...PluginFields\n  }\n}\nfragment PluginFields on Plugin {\n  id\n  projectId\n  name\n  listingStatus\n  webhookEndpoint\n  supportedEvents\n  supportedFeatures\n  integrationType\n  pricing {\n    model\n    price\n  }\n  trialDays\n  webhookAutoRecover\n  previousSecretExpiresAt\n  createdAt\n  updatedAt\n}" as Operation<UpdatePluginMutation, UpdatePluginMutationVariables>;
-export const RotateSecretDocument = "mutation RotateSecret($pluginId: ID!, $overlapHours: Int) {\n  rotateWebhookSecret(pluginId: $pluginId, overlapHours: $overlapHours) {\n    webhookSecret\n    webhookSecretStandard\n    previousSecretExpiresAt\n  }\n}" as Operation<RotateSecretMutation, RotateSecretMutationVariables>;
-export const ExpireSecretDocument = "mutation ExpireSecret($pluginId: ID!) {\n  expireWebhookSecret(pluginId: $pluginId) {\n    ...PluginFields\n  }\n}\nfragment PluginFields on Plugin {\n  id\n  projectId\n  name\n  listingStatus\n  webhookEndpoint\n  supportedEvents\n  supportedFeatures\n  integrationType\n  pricing {\n    model\n    price\n  }\n  trialDays\n  webhookAutoRecover\n  previousSecretExpiresAt\n  createdAt\n  updatedAt\n}" as Operation<ExpireSecretMutation, ExpireSecretMutationVariables>;
-export const SubmitForReviewDocument = "mutation SubmitForReview($id: ID!) {\n  submitPluginForReview(id: $id) {\n    ...PluginFields\n  }\n}\nfragment PluginFields on Plugin {\n  id\n  projectId\n  name\n  listingStatus\n  webhookEndpoint\n  supportedEvents\n  supportedFeatures\n  integrationType\n  pricing {\n    model\n    price\n  }\n  trialDays\n  webhookAutoRecover\n  previousSecretExpiresAt\n  createdAt\n  updatedAt\n}" as Operation<SubmitForReviewMutation, SubmitForReviewMutationVariables>;
+export const PluginDocument = "query Plugin($id: ID!) {\n  plugin(id: $id) {\n    ...PluginFields\n  }\n  webhookHealth(pluginId: $id) {\n    installationId\n    deliveredLast24h\n    failedLast24h\n    successRate\n    consecutiveFailures\n    failingSince\n    lastError\n    lastSequence\n    acknowledgedThrough\n  }\n}\nfragment PluginFields on Plugin {\n  id\n  projectId\n  name\n  listingStatus\n  webhookEndpoint\n  supportedEvents\n  supportedFeatures\n  integrationType\n  pricing {\n    model\n    price\n  }\n  trialDays\n  webhookAutoRecover\n  previousSecretExpiresAt\n  sandboxPreviousSecretExpiresAt\n  createdAt\n  updatedAt\n}" as Operation<PluginQuery, PluginQueryVariables>;
+export const UpdatePluginDocument = "mutation UpdatePlugin($id: ID!, $input: UpdatePluginInput!) {\n  updatePlugin(id: $id, input: $input) {\n    ...PluginFields\n  }\n}\nfragment PluginFields on Plugin {\n  id\n  projectId\n  name\n  listingStatus\n  webhookEndpoint\n  supportedEvents\n  supportedFeatures\n  integrationType\n  pricing {\n    model\n    price\n  }\n  trialDays\n  webhookAutoRecover\n  previousSecretExpiresAt\n  sandboxPreviousSecretExpiresAt\n  createdAt\n  updatedAt\n}" as Operation<UpdatePluginMutation, UpdatePluginMutationVariables>;
+export const RotateSecretDocument = "mutation RotateSecret($pluginId: ID!, $overlapHours: Int, $plane: DataPlane) {\n  rotateWebhookSecret(\n    pluginId: $pluginId\n    overlapHours: $overlapHours\n    plane: $plane\n  ) {\n    webhookSecret\n    webhookSecretStandard\n    previousSecretExpiresAt\n  }\n}" as Operation<RotateSecretMutation, RotateSecretMutationVariables>;
+export const ExpireSecretDocument = "mutation ExpireSecret($pluginId: ID!, $plane: DataPlane) {\n  expireWebhookSecret(pluginId: $pluginId, plane: $plane) {\n    ...PluginFields\n  }\n}\nfragment PluginFields on Plugin {\n  id\n  projectId\n  name\n  listingStatus\n  webhookEndpoint\n  supportedEvents\n  supportedFeatures\n  integrationType\n  pricing {\n    model\n    price\n  }\n  trialDays\n  webhookAutoRecover\n  previousSecretExpiresAt\n  sandboxPreviousSecretExpiresAt\n  createdAt\n  updatedAt\n}" as Operation<ExpireSecretMutation, ExpireSecretMutationVariables>;
+export const SubmitForReviewDocument = "mutation SubmitForReview($id: ID!) {\n  submitPluginForReview(id: $id) {\n    ...PluginFields\n  }\n}\nfragment PluginFields on Plugin {\n  id\n  projectId\n  name\n  listingStatus\n  webhookEndpoint\n  supportedEvents\n  supportedFeatures\n  integrationType\n  pricing {\n    model\n    price\n  }\n  trialDays\n  webhookAutoRecover\n  previousSecretExpiresAt\n  sandboxPreviousSecretExpiresAt\n  createdAt\n  updatedAt\n}" as Operation<SubmitForReviewMutation, SubmitForReviewMutationVariables>;
 export const DeveloperKeysDocument = "query DeveloperKeys {\n  developerKeys {\n    id\n    name\n    prefix\n    scopes\n    ipAllowlist\n    createdAt\n    lastUsedAt\n    revokedAt\n  }\n}" as Operation<DeveloperKeysQuery, DeveloperKeysQueryVariables>;
 export const CreateDeveloperKeyDocument = "mutation CreateDeveloperKey($name: String!, $scopes: [String!]!, $ipAllowlist: [String!]) {\n  createDeveloperKey(name: $name, scopes: $scopes, ipAllowlist: $ipAllowlist) {\n    key\n    developerKey {\n      id\n    }\n  }\n}" as Operation<CreateDeveloperKeyMutation, CreateDeveloperKeyMutationVariables>;
 export const RevokeDeveloperKeyDocument = "mutation RevokeDeveloperKey($id: ID!) {\n  revokeDeveloperKey(id: $id) {\n    id\n    revokedAt\n  }\n}" as Operation<RevokeDeveloperKeyMutation, RevokeDeveloperKeyMutationVariables>;
-export const DeliveriesDocument = "query Deliveries($first: Int, $after: String, $installationId: ID, $status: String, $event: String) {\n  webhookDeliveries(\n    first: $first\n    after: $after\n    installationId: $installationId\n    status: $status\n    event: $event\n  ) {\n    nodes {\n      ...DeliveryRow\n    }\n    pageInfo {\n      hasNextPage\n      endCursor\n    }\n  }\n}\nfragment DeliveryRow on WebhookLog {\n  id\n  installationId\n  eventType\n  status\n  attempts\n  httpStatus\n  durationMs\n  sequence\n  redeliveryOf\n  replayId\n  createdAt\n}" as Operation<DeliveriesQuery, DeliveriesQueryVariables>;
-export const DeliveryDocument = "query Delivery($id: ID!) {\n  webhookLog(id: $id) {\n    ...DeliveryRow\n    direction\n    eventId\n    errorMessage\n    updatedAt\n    listenerHttpStatus\n    request {\n      headers {\n        name\n        value\n      }\n      body\n    }\n    deliveryAttempts {\n      attempt\n      status\n      httpStatus\n      errorMessage\n      durationMs\n      attemptedAt\n    }\n  }\n}\nfragment DeliveryRow on WebhookLog {\n  id\n  installationId\n  eventType\n  status\n  attempts\n  httpStatus\n  durationMs\n  sequence\n  redeliveryOf\n  replayId\n  createdAt\n}" as Operation<DeliveryQuery, DeliveryQueryVariables>;
+export const DeliveriesDocument = "query Deliveries($first: Int, $after: String, $installationId: ID, $status: String, $event: String) {\n  webhookDeliveries(\n    first: $first\n    after: $after\n    installationId: $installationId\n    status: $status\n    event: $event\n  ) {\n    nodes {\n      ...DeliveryRow\n    }\n    pageInfo {\n      hasNextPage\n      endCursor\n    }\n  }\n}\nfragment DeliveryRow on WebhookLog {\n  id\n  installationId\n  eventType\n  status\n  attempts\n  httpStatus\n  durationMs\n  sequence\n  redeliveryOf\n  replayId\n  createdAt\n  listenerHttpStatus\n  listenerDurationMs\n}" as Operation<DeliveriesQuery, DeliveriesQueryVariables>;
+export const DeliveryDocument = "query Delivery($id: ID!) {\n  webhookLog(id: $id) {\n    ...DeliveryRow\n    direction\n    eventId\n    errorMessage\n    updatedAt\n    request {\n      headers {\n        name\n        value\n      }\n      body\n    }\n    deliveryAttempts {\n      attempt\n      status\n      httpStatus\n      errorMessage\n      durationMs\n      attemptedAt\n    }\n  }\n}\nfragment DeliveryRow on WebhookLog {\n  id\n  installationId\n  eventType\n  status\n  attempts\n  httpStatus\n  durationMs\n  sequence\n  redeliveryOf\n  replayId\n  createdAt\n  listenerHttpStatus\n  listenerDurationMs\n}" as Operation<DeliveryQuery, DeliveryQueryVariables>;
 export const RedeliverDocument = "mutation Redeliver($logId: ID!) {\n  redeliverWebhook(logId: $logId) {\n    id\n  }\n}" as Operation<RedeliverMutation, RedeliverMutationVariables>;
 export const ReplayDocument = "mutation Replay($installationId: ID!, $since: DateTime!, $until: DateTime, $onlyFailed: Boolean) {\n  replayWebhooks(\n    installationId: $installationId\n    since: $since\n    until: $until\n    onlyFailed: $onlyFailed\n  ) {\n    id\n    status\n    total\n    queued\n    delivered\n    failed\n  }\n}" as Operation<ReplayMutation, ReplayMutationVariables>;
 export const ReplayProgressDocument = "query ReplayProgress($id: ID!) {\n  webhookReplay(id: $id) {\n    id\n    status\n    total\n    queued\n    delivered\n    failed\n  }\n}" as Operation<ReplayProgressQuery, ReplayProgressQueryVariables>;

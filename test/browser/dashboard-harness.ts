@@ -8,8 +8,9 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { createTestContext, type TestContext, type TestContextOptions } from '../support/context.js';
 
 // The dashboard as people use it: Debian's Chromium (make browser-deps) against one real server
-// per test file. Pages are checked with axe-core (serious and critical WCAG 2 A/AA violations
-// fail), for sideways scroll at 390 and 1280 px, and screenshotted into test/artifacts/.
+// per test file. Pages are checked with axe-core at 1280 and 390 px (serious and critical WCAG 2
+// A/AA violations fail: a phone's layout has its own, such as a table that scrolls sideways out of
+// the keyboard's reach), for sideways scroll at both widths, and screenshotted into test/artifacts/.
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
@@ -92,15 +93,15 @@ export async function scrollsSideways(page: Page): Promise<false | string[]> {
 }
 
 /**
- * The checks every page passes: no serious accessibility violation, no sideways scroll at 1280
- * and 390 px, screenshots at both widths.
+ * The checks every page passes at 1280 and 390 px: no serious accessibility violation, no sideways
+ * scroll; screenshots at both widths.
  */
 export async function checkPage(page: Page, name: string): Promise<void> {
-  expect(await seriousViolations(page)).toEqual([]);
   const viewport = page.viewportSize()!;
   await page.screenshot({ path: `${ARTIFACTS}dashboard-${name}.png`, fullPage: true });
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: viewport.height });
+    expect({ width, violations: await seriousViolations(page) }).toEqual({ width, violations: [] });
     expect({ width, sideways: await scrollsSideways(page) }).toEqual({ width, sideways: false });
   }
   await page.screenshot({ path: `${ARTIFACTS}dashboard-${name}-390.png`, fullPage: true });

@@ -15,7 +15,14 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+
+  /** Set by the page that waits out the refusal and asks again by itself (useQuery). */
+  retrying = false;
 }
+
+/** The seconds to wait before asking again when the server refused for now (rate limit, 503); null otherwise. */
+export const retryAfterOf = (err: unknown): number | null =>
+  err instanceof ApiError && err.retryAfterSeconds !== null && (err.status === 429 || err.status === 503) ? err.retryAfterSeconds : null;
 
 interface GraphQLResponse<R> {
   data?: R | null;

@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import { ApiError } from './api';
+import { ApiError, retryAfterOf } from './api';
 
 // The pieces every page uses: its loading, error and empty states, times, secrets shown once.
 
@@ -10,7 +10,7 @@ export function ErrorMessage({ error }: { error: unknown }) {
   const e = error instanceof ApiError ? error : new ApiError(String((error as Error)?.message ?? error), 'error', null);
   return (
     <div class="error" role="alert">
-      <p>{e.message}{e.retryAfterSeconds !== null ? ` Try again in ${e.retryAfterSeconds} seconds.` : ''}</p>
+      <p>{e.message}{e.retryAfterSeconds === null ? '' : e.retrying ? ` This page tries again by itself in ${e.retryAfterSeconds} seconds.` : ` Try again in ${e.retryAfterSeconds} seconds.`}</p>
       {e.requestId ? <p class="muted">Request id: <code>{e.requestId}</code></p> : null}
     </div>
   );
@@ -38,23 +38,77 @@ export interface Query<T> {
   reload: () => void;
 }
 
-/** Runs `load` now and whenever `deps` change (or reload is called). */
+/**
+ * Runs `load` now and whenever `deps` change (or reload is called). A refusal that says when to ask
+ * again (the portal's rate limit: 429 with Retry-After) is asked again by itself at that time, so
+ * a page refused for a minute comes back without a reload.
+ */
 export function useQuery<T>(load: () => Promise<T>, deps: unknown[]): Query<T> {
   const [state, setState] = useState<{ data?: T; error?: unknown; loading: boolean }>({ loading: true });
   const [tick, setTick] = useState(0);
+  const reload = useCallback(() => setTick((t) => t + 1), []);
   useEffect(() => {
     let live = true;
     setState((s) => ({ ...s, loading: true }));
     load().then(
       (data) => live && setState({ data, loading: false }),
-      (error: unknown) => live && setState({ error, loading: false }),
+      (error: unknown) => {
+        if (error instanceof ApiError && retryAfterOf(error) !== null) error.retrying = true;
+        if (live) setState({ error, loading: false });
+      },
     );
     return () => {
       live = false;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [...deps, tick]);
-  return { data: state.data, error: state.error, loading: state.loading, reload: useCallback(() => setTick((t) => t + 1), []) };
+  const wait = state.loading ? null : retryAfterOf(state.error);
+  useEffect(() => {
+    if (wait === null) return undefined;
+    const timer = setTimeout(reload, wait * 1000);
+    return () => clearTimeout(timer);
+  }, [state.error, wait]);
+  return { data: state.data, error: state.error, loading: state.loading, reload };
+}
+
+/**
+ * Calls `refresh` every `ms` while the tab is visible, and once when it is shown again after missing
+ * a turn: every tab and script of a developer share one portal budget (60 requests a minute), so a
+ * hidden tab spends none of it. `enabled` false (another page of the list, a refusal being waited
+ * out) stops it. `refresh` must keep its identity (useQuery's reload does).
+ */
+export function useLiveRefresh(refresh: () => void, ms: number, enabled: boolean): void {
+  useEffect(() => {
+    if (!enabled) return undefined;
+    let missed = false;
+    const tick = () => {
+      if (document.visibilityState === 'hidden') missed = true;
+      else refresh();
+    };
+    const shown = () => {
+      if (document.visibilityState !== 'visible' || !missed) return;
+      missed = false;
+      refresh();
+    };
+    const timer = setInterval(tick, ms);
+    document.addEventListener('visibilitychange', shown);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', shown);
+    };
+  }, [refresh, ms, enabled]);
+}
+
+/**
+ * A table that may scroll sideways on a narrow screen: a labelled region the keyboard can focus
+ * (and then scroll with the arrow keys), as WCAG 2.1.1 asks of scrollable content.
+ */
+export function TableRegion({ label, children }: { label: string; children: ComponentChildren }) {
+  return (
+    <div class="table-wrap" role="region" aria-label={label} tabIndex={0}>
+      {children}
+    </div>
+  );
 }
 
 /** A mutation's state: run it, and its error for the page to show. */

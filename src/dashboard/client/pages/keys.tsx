@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { CreateDeveloperKeyDocument, DeveloperKeysDocument, RevokeDeveloperKeyDocument } from '../../../generated/dashboard.generated';
 import { gql } from '../api';
-import { Confirm, Empty, ErrorMessage, Loading, OnceWarning, ShownOnce, Time, useAction, useQuery } from '../ui';
+import { Confirm, Empty, ErrorMessage, Loading, OnceWarning, ShownOnce, TableRegion, Time, useAction, useQuery } from '../ui';
 
 // Developer keys: the list, "Create key" (the key shown once) and "Revoke" with a confirmation.
 
@@ -60,8 +60,8 @@ export function KeysPage() {
       <ErrorMessage error={revoke.error} />
       {keys.data?.developerKeys.length === 0 ? <Empty>No developer key yet.</Empty> : null}
       {keys.data && keys.data.developerKeys.length > 0 ? (
-        <div class="table-wrap">
-          <table>
+        <TableRegion label="Developer keys">
+          <table aria-label="Developer keys">
             <thead><tr><th scope="col">Name</th><th scope="col">Prefix</th><th scope="col">Scopes</th><th scope="col">Allowlist</th><th scope="col">Last used</th><th scope="col">Created</th><th scope="col"><span class="sr-only">Actions</span></th></tr></thead>
             <tbody>
               {keys.data.developerKeys.map((k) => (
@@ -79,7 +79,7 @@ export function KeysPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       ) : null}
     </section>
   );

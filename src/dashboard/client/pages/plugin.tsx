@@ -1,6 +1,6 @@
 import { PluginDocument, SubmitForReviewDocument, type PluginQuery } from '../../../generated/dashboard.generated';
 import { ApiError, gql } from '../api';
-import { Empty, ErrorMessage, Loading, Time, useAction, useQuery } from '../ui';
+import { Empty, ErrorMessage, Loading, TableRegion, Time, useAction, useQuery } from '../ui';
 import { NotFound } from './not-found';
 import { PluginSecret } from './plugin-secret';
 import { PluginSettings } from './plugin-settings';
@@ -46,8 +46,8 @@ function Installations({ health }: { health: PluginQuery['webhookHealth'] }) {
     <section class="card" aria-labelledby="installations-title">
       <h2 id="installations-title">Installations</h2>
       {health.length === 0 ? <Empty>No installation yet. Provision a sandbox to get one.</Empty> : (
-        <div class="table-wrap">
-          <table>
+        <TableRegion label="Installations">
+          <table aria-label="Installations">
             <thead><tr><th scope="col">Installation</th><th scope="col">Delivered (24 h)</th><th scope="col">Failed (24 h)</th><th scope="col">Success rate</th><th scope="col">Failing since</th><th scope="col">Last error</th><th scope="col">Sequence / acknowledged</th></tr></thead>
             <tbody>
               {health.map((h) => (
@@ -63,7 +63,7 @@ function Installations({ health }: { health: PluginQuery['webhookHealth'] }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       )}
     </section>
   );

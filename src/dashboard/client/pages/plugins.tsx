@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { CreatePluginDocument, CreateProjectDocument, ProjectsDocument } from '../../../generated/dashboard.generated';
 import { gql } from '../api';
 import { Link } from '../router';
-import { Empty, ErrorMessage, Loading, OnceWarning, ShownOnce, Time, useAction, useQuery } from '../ui';
+import { Empty, ErrorMessage, Loading, OnceWarning, ShownOnce, TableRegion, Time, useAction, useQuery } from '../ui';
 
 // Projects and their plugins, and "New plugin" (a project is made on the way when there is none).
 
@@ -36,8 +36,8 @@ export function PluginsPage() {
         <div class="card" key={project.id}>
           <h2>{project.name}</h2>
           {project.plugins.length === 0 ? <Empty>No plugin in this project.</Empty> : (
-            <div class="table-wrap">
-              <table>
+            <TableRegion label="Plugins">
+              <table aria-label="Plugins">
                 <thead><tr><th scope="col">Plugin</th><th scope="col">Status</th><th scope="col">Webhook endpoint</th><th scope="col">Updated</th></tr></thead>
                 <tbody>
                   {project.plugins.map((p) => (
@@ -50,7 +50,7 @@ export function PluginsPage() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableRegion>
           )}
         </div>
       ))}

@@ -38,9 +38,9 @@ export function RequestPage({ requestId }: { requestId: string }) {
       <section class="card" aria-labelledby="bodies-title">
         <h2 id="bodies-title">Bodies (keys, secrets and tokens redacted)</h2>
         <h3>Request</h3>
-        <pre aria-label="Request body"><code>{pretty(r.requestBody) ?? 'No body kept (reads keep none).'}</code></pre>
+        <pre aria-label="Request body"><code>{pretty(r.requestBody) ?? (r.method === 'GET' || r.method === 'HEAD' ? 'No body (a read sends none).' : 'No body kept.')}</code></pre>
         <h3>Response</h3>
-        <pre aria-label="Response body"><code>{pretty(r.responseBody) ?? 'No body kept (reads keep none).'}</code></pre>
+        <pre aria-label="Response body"><code>{pretty(r.responseBody) ?? (r.status < 400 ? 'No body kept (a successful read keeps none; every error keeps its body).' : 'No body kept.')}</code></pre>
       </section>
     </section>
   );

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { ApiRequestsDocument, MyInstallationsDocument } from '../../../generated/dashboard.generated';
 import { gql } from '../api';
 import { Link, navigate, usePath } from '../router';
-import { Empty, ErrorMessage, Loading, Time, useQuery } from '../ui';
+import { Empty, ErrorMessage, Loading, TableRegion, Time, useQuery } from '../ui';
 
 // "API requests": an installation's Data API requests, newest first, filtered by the address's
 // query (installation, status, operationId, since), paged by cursor.
@@ -46,7 +46,7 @@ export function RequestsPage() {
       {!installations.loading && !installationId ? <Empty>Choose an installation: the log is kept per installation.</Empty> : null}
       {page && page.nodes.length === 0 ? <Empty>No request matches.</Empty> : null}
       {page && page.nodes.length > 0 ? (
-        <div class="table-wrap">
+        <TableRegion label="Requests">
           <table aria-label="Requests">
             <thead><tr><th scope="col">Time</th><th scope="col">Method</th><th scope="col">Path</th><th scope="col">Status</th><th scope="col">Error code</th><th scope="col">operationId</th><th scope="col">Duration</th><th scope="col">Request id</th></tr></thead>
             <tbody>
@@ -59,7 +59,7 @@ export function RequestsPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       ) : null}
       <div class="actions">
         {cursors.length > 0 ? <button type="button" onClick={() => setCursors(cursors.slice(0, -1))}>Previous page</button> : null}

@@ -1,7 +1,7 @@
 import { ListingsDocument, ReviewPluginDocument, type ListingStatus, type ReviewAction } from '../../../generated/dashboard.generated';
 import { gql } from '../api';
 import { navigate, usePath } from '../router';
-import { Empty, ErrorMessage, Loading, Time, useAction, useQuery } from '../ui';
+import { Empty, ErrorMessage, Loading, TableRegion, Time, useAction, useQuery } from '../ui';
 
 // "Listing review" (operators): the queue, a row per plugin with the actions its status allows
 // (the review transitions of Mutation.reviewPlugin in the SDL).
@@ -35,7 +35,7 @@ export function ReviewPage() {
       <ErrorMessage error={list.error ?? review.error} />
       {list.data?.listings.length === 0 ? <Empty>Nothing waits here.</Empty> : null}
       {list.data && list.data.listings.length > 0 ? (
-        <div class="table-wrap">
+        <TableRegion label="Listings">
           <table aria-label="Listings">
             <thead><tr><th scope="col">Plugin</th><th scope="col">Status</th><th scope="col">Pricing</th><th scope="col">Webhook endpoint</th><th scope="col">Changed</th><th scope="col"><span class="sr-only">Actions</span></th></tr></thead>
             <tbody>
@@ -53,7 +53,7 @@ export function ReviewPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       ) : null}
     </section>
   );

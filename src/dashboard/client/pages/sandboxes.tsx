@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { ProvisionSandboxDocument, SandboxesDocument } from '../../../generated/dashboard.generated';
 import { gql } from '../api';
 import { Link } from '../router';
-import { Empty, ErrorMessage, Loading, OnceWarning, ShownOnce, Time, useAction, useQuery } from '../ui';
+import { Empty, ErrorMessage, Loading, OnceWarning, ShownOnce, TableRegion, Time, useAction, useQuery } from '../ui';
 
 // The developer's sandboxes, and "Provision sandbox" (its key and secret shown once).
 
@@ -45,7 +45,7 @@ export function SandboxesPage() {
       <ErrorMessage error={query.error} />
       {query.data?.sandboxes.length === 0 ? <Empty>No sandbox yet.</Empty> : null}
       {query.data && query.data.sandboxes.length > 0 ? (
-        <div class="table-wrap">
+        <TableRegion label="Sandboxes">
           <table aria-label="Sandboxes">
             <thead><tr><th scope="col">Name</th><th scope="col">Status</th><th scope="col">Installation</th><th scope="col">Clock</th><th scope="col">Idle expiry</th></tr></thead>
             <tbody>
@@ -60,7 +60,7 @@ export function SandboxesPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       ) : null}
     </section>
   );
