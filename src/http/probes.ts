@@ -14,26 +14,16 @@ import { httpError, sendError } from './error-response.js';
 // on its own port.
 
 const READY_TIMEOUT_MS = 2000;
+const READY_REUSE_MS = 1000;
+const OUTAGE_LOG_MS = 60_000;
 
 export function createProbesRouter(config: Config, deps: { db: Db; metrics: Metrics; logger?: Logger }): Router {
   const router = express.Router();
   router.get('/healthz', (_req, res) => res.json({ status: 'ok' }));
 
+  const readiness = readinessProbe(deps.db, deps.logger);
   router.get('/readyz', async (_req, res) => {
-    const checks: Record<string, string> = {};
-    try {
-      await withTimeout(sql`select 1`.execute(deps.db), READY_TIMEOUT_MS);
-      checks.database = 'ok';
-      const pending = await withTimeout(pendingMigrations(deps.db), READY_TIMEOUT_MS);
-      // A count: the names date the deployed version, which an anonymous probe need not tell.
-      if (pending.length > 0) deps.logger?.warn({ pending }, 'readiness: migrations are pending');
-      checks.migrations = pending.length === 0 ? 'ok' : `pending: ${pending.length} (the process log names them)`;
-    } catch (err) {
-      // The driver's message names hosts, addresses and users: for the log, not for anyone asking.
-      deps.logger?.warn({ err }, 'readiness: the database is unreachable');
-      checks.database = 'unreachable: no answer within the timeout or the connection failed (the process log has the reason)';
-    }
-    const ready = checks.database === 'ok' && checks.migrations === 'ok';
+    const { ready, checks } = await readiness();
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not_ready', checks });
   });
 
@@ -52,6 +42,53 @@ export function createProbesRouter(config: Config, deps: { db: Db; metrics: Metr
     res.type(deps.metrics.registry.contentType).send(await deps.metrics.render());
   });
   return router;
+}
+
+interface Readiness {
+  ready: boolean;
+  checks: Record<string, string>;
+}
+
+/**
+ * /readyz is anonymous and its statements run on the pool the Data API shares: callers share the
+ * probe in flight, and its answer serves for READY_REUSE_MS after it ends, so any number of
+ * callers costs at most one probe (3 statements) a second. A warning is logged when the answer
+ * changes, and again at most every OUTAGE_LOG_MS while it stays bad, not once per caller.
+ */
+function readinessProbe(db: Db, logger: Logger | undefined): () => Promise<Readiness> {
+  let inFlight: Promise<Readiness> | undefined;
+  let last: { at: number; answer: Readiness } | undefined;
+  let logged: { state: string; at: number } | undefined;
+  const log = (state: string, warn: () => void) => {
+    const now = Date.now();
+    if (logged?.state === state && now - logged.at < OUTAGE_LOG_MS) return;
+    if (state !== 'ready') warn();
+    else if (logged) logger?.info('readiness: ready again');
+    logged = { state, at: now };
+  };
+  const probe = async (): Promise<Readiness> => {
+    const checks: Record<string, string> = {};
+    try {
+      await withTimeout(sql`select 1`.execute(db), READY_TIMEOUT_MS);
+      checks.database = 'ok';
+      const pending = await withTimeout(pendingMigrations(db), READY_TIMEOUT_MS);
+      // A count: the names date the deployed version, which an anonymous probe need not tell.
+      log(pending.length ? `pending:${pending.join(',')}` : 'ready', () => logger?.warn({ pending }, 'readiness: migrations are pending'));
+      checks.migrations = pending.length === 0 ? 'ok' : `pending: ${pending.length} (the process log names them)`;
+    } catch (err) {
+      // The driver's message names hosts, addresses and users: for the log, not for anyone asking.
+      log('unreachable', () => logger?.warn({ err }, 'readiness: the database is unreachable'));
+      checks.database = 'unreachable: no answer within the timeout or the connection failed (the process log has the reason)';
+    }
+    return { ready: checks.database === 'ok' && checks.migrations === 'ok', checks };
+  };
+  return () => {
+    if (last && Date.now() - last.at < READY_REUSE_MS) return Promise.resolve(last.answer);
+    inFlight ??= probe()
+      .then((answer) => ((last = { at: Date.now(), answer }), answer))
+      .finally(() => (inFlight = undefined));
+    return inFlight;
+  };
 }
 
 function bearerMatches(header: string | undefined, token: string): boolean {
