@@ -176,10 +176,48 @@ async function hangingEndpoints(): Promise<FaultRow> {
   }
 }
 
+/**
+ * Three plugins' endpoints hang on the healthy plugin's origin (other paths of the same server, as
+ * on a shared webhook relay; 3 s timeout): the healthy plugin's deliveries' p95 from the 201 to
+ * their arrival (security review 4, finding 5: lines are per plugin and origin, not per origin).
+ */
+async function sharedOrigin(): Promise<FaultRow> {
+  const hangs = (path: string) => path.startsWith('/hang-');
+  receiver.respond((req, res) => void (hangs(req.path) || res.writeHead(200, { 'content-type': 'text/plain' }).end('ok')));
+  const stuck = await Promise.all([1, 2, 3].map(async (n) => {
+    const other = await createInstallation(db, { webhookEndpoint: receiver.url(`/hang-${n}`), supportedEvents: ['order.created'] });
+    return { ...other, itemId: (await createMenuItem(db, other.locationId)).item_id };
+  }));
+  const service = await startService('all', { ...env, SVC_WEBHOOK_TIMEOUT_MS: '3000' });
+  try {
+    receiver.requests.length = 0;
+    const loads = stuck.map((other, i) => orderStream(() => service.url, other.apiKey, other.itemId, `shared-${i}`, 1));
+    const stream = orderStream(() => service.url, inst.apiKey, itemId, 'healthy-shared', 1);
+    await sleep(10_000);
+    await Promise.all([stream.stop(), ...loads.map((l) => l.stop())]);
+    const created = stream.answers.filter((a) => a.status === 201);
+    const healthy = () => receiver.requests.filter((r) => !hangs(r.path));
+    await until(() => new Set(healthy().map((r) => orderOf(r.body))).size >= created.length, 30_000);
+    const arrived = new Map<number, number>();
+    for (const r of healthy()) if (!arrived.has(orderOf(r.body))) arrived.set(orderOf(r.body), r.at);
+    const latencies = created.map((a) => (arrived.get((a.body!.data as { order_id: number }).order_id) ?? Infinity) - (a.at + a.ms)).sort((x, y) => x - y);
+    const p95 = latencies[Math.ceil(latencies.length * 0.95) - 1] ?? Infinity;
+    const answers = [...stream.answers, ...loads.flatMap((l) => l.answers)];
+    const row: FaultRow = { fault: `3 plugins' endpoints hang on a 4th plugin's origin (3 s timeout): its deliveries' p95 ${Math.round(p95)} ms`, ...tally(answers), ...(await auditOrders(db, inst.installationId, stream.answers)), recoverMs: null, failures: [] };
+    if (!(p95 < 1000)) row.failures.push(`the healthy plugin's deliveries took ${Math.round(p95)} ms at p95 (limit 1 s)`);
+    if (answers.some((a) => a.status !== 201)) row.failures.push('an order was not created');
+    if ([1, 2, 3].some((n) => !receiver.requests.some((r) => r.path === `/hang-${n}`))) row.failures.push('a hanging endpoint was never tried');
+    return row;
+  } finally {
+    await stopService(service);
+    receiver.respond((_req, res) => void res.writeHead(200, { 'content-type': 'text/plain' }).end('ok'));
+  }
+}
+
 try {
-  // CHAOS_ONLY=databaseCrash,apiSigterm,overload,hangingEndpoints runs some of them.
+  // CHAOS_ONLY=databaseCrash,apiSigterm,overload,hangingEndpoints,sharedOrigin runs some of them.
   const only = process.env.CHAOS_ONLY?.split(',');
-  for (const fault of [databaseCrash, apiSigterm, overload, hangingEndpoints].filter((f) => !only || only.includes(f.name))) {
+  for (const fault of [databaseCrash, apiSigterm, overload, hangingEndpoints, sharedOrigin].filter((f) => !only || only.includes(f.name))) {
     const row = await fault();
     rows.push(row);
     console.log(`${row.fault}: ${row.failures.length === 0 ? 'pass' : row.failures.join('; ')}`);

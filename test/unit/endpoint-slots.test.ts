@@ -54,10 +54,29 @@ describe('endpoint slots', () => {
     expect(wait).toBeLessThan(2 * 1000);
   });
 
-  it('when a URL is an endpoint, then its key is its origin', () => {
-    expect(endpointKey('https://Hooks.Example.com:8443/a?b=1')).toBe('https://hooks.example.com:8443');
-    expect(endpointKey('https://hooks.example.com/other')).toBe('https://hooks.example.com');
-    expect(endpointKey(null)).toBeNull();
-    expect(endpointKey('not a url')).toBeNull();
+  it('when an attempt waiting in line leaves it, then it gets no slot and the next one in line gets the released slot', async () => {
+    const slots = new EndpointSlots(1);
+    const first = await slots.take('https://a.example');
+    const leaving = slots.enter('https://a.example');
+    const next = slots.enter('https://a.example');
+    expect(slots.load('https://a.example')).toBe(3);
+    expect(leaving.leave()).toBe(true);
+    expect(await leaving.slot).toBeNull();
+    expect(slots.load('https://a.example')).toBe(2);
+    first();
+    const release = await next.slot;
+    expect(release).not.toBeNull();
+    expect(next.leave()).toBe(false); // its turn came: the slot is its own
+    release!();
+    expect(slots.load('https://a.example')).toBe(0);
+  });
+
+  it('when a URL is an endpoint, then its key is its plugin and its origin', () => {
+    expect(endpointKey('https://Hooks.Example.com:8443/a?b=1', 7)).toBe('7 https://hooks.example.com:8443');
+    expect(endpointKey('https://hooks.example.com/other', 7)).toBe('7 https://hooks.example.com');
+    // Another plugin's endpoint on the same origin (a shared relay) is a line of its own.
+    expect(endpointKey('https://hooks.example.com/other', 8)).not.toBe(endpointKey('https://hooks.example.com/other', 7));
+    expect(endpointKey(null, 7)).toBeNull();
+    expect(endpointKey('not a url', 7)).toBeNull();
   });
 });

@@ -19,6 +19,14 @@ import { QUEUES, attemptsOf, type DeliveryAttempt, type DeliveryJobData } from '
 // by requests that take seconds: it hangs) takes no more attempts now: they are queued again, due
 // when a slot should be free. An attempt that
 // waited in line so long that its cover could fall due before it ends is not sent: the cover has it.
+// The background is shared by plugin, not by endpoint (security review 4, finding 5: a plugin that
+// moves its endpoint from one hanging origin to the next opens fresh lines, each taking a batch):
+// each plugin keeps at most `pluginInFlight` attempts there. A plugin at its share (or, once the
+// background is full, any plugin that has attempts there) sends no new attempts: they are queued
+// again, as for a full line; and when a batch hands its attempts to the background, those of such a
+// plugin still waiting in line leave it and are queued again too. Only requests already on the
+// network go on. So plugins whose endpoints answer are never held up by others that hang; the
+// worker waits (every loop) only at a hard ceiling of twice the background.
 
 /** How often a batch looks at its endpoints: one none of whose requests ended for this long hangs. */
 export const WAVE_MS = 400;
@@ -39,13 +47,17 @@ export interface DeliveryBatches {
 interface Running {
   prepared: Prepared;
   endpoint: string | null;
+  /** Leaves the endpoint's line (true), unless the attempt already has its slot (false). */
+  leave: () => boolean;
+  /** Set once the attempt has its slot (its request is about to go out, or out). */
+  sending: boolean;
   /** Set when the attempt ended; null when it gave up its turn to its cover job. */
   outcome: Outcome | null | undefined;
   done: Promise<Outcome | null>;
 }
 
 export function deliveryBatches(deps: DeliveryDeps): DeliveryBatches {
-  const { timeoutMs, endpointConcurrency, batchSize } = deps.config.webhook;
+  const { timeoutMs, endpointConcurrency, batchSize, pluginInFlight } = deps.config.webhook;
   const slots = new EndpointSlots(endpointConcurrency, timeoutMs / 2);
   const timeoutSeconds = Math.ceil(timeoutMs / 1000);
   // An attempt waits in line at most `longestWaitMs`, then its request takes at most the timeout.
@@ -54,12 +66,32 @@ export function deliveryBatches(deps: DeliveryDeps): DeliveryBatches {
   const backgroundLimit = 4 * batchSize;
   const background = new Map<Promise<void>, Running>();
   const late = lateRecorder(deps);
+  // Attempts in the background, in all and per plugin (counted from their hand-off until they end).
+  const shares = new Map<number, number>();
+  let inBackground = 0;
+  const share = (plugin: number, n: number) => {
+    const now = (shares.get(plugin) ?? 0) + n;
+    if (now === 0) shares.delete(plugin);
+    else shares.set(plugin, now);
+    inBackground += n;
+  };
+  /** Whether a plugin may put more attempts in the background (or keep them in line there). */
+  const roomFor = (plugin: number): boolean => {
+    const held = shares.get(plugin) ?? 0;
+    return held < pluginInFlight && (held === 0 || inBackground < backgroundLimit);
+  };
+  // A plugin's share frees as its requests end: within the timeout for those on the network.
+  const shareWaitSeconds = timeoutSeconds;
 
   const start = (p: Prepared, endpoint: string | null, secrets: Map<string, string | null>): Running => {
     const queuedAt = performance.now();
-    const running: Running = { prepared: p, endpoint, outcome: undefined, done: undefined as unknown as Promise<Outcome | null> };
+    const place = endpoint ? slots.enter(endpoint) : null;
+    const running: Running = { prepared: p, endpoint, leave: place ? place.leave : () => false, sending: false, outcome: undefined, done: undefined as unknown as Promise<Outcome | null> };
     running.done = (async () => {
-      const release = endpoint ? await slots.take(endpoint) : undefined;
+      const release = place ? await place.slot : undefined;
+      // Left the line at its batch's hand-off: queued again with the batch's completion.
+      if (release === null) return (running.outcome = null);
+      running.sending = true;
       try {
         if (performance.now() - queuedAt > longestWaitMs) return (running.outcome = null);
         return (running.outcome = await send(deps, p, secrets));
@@ -76,16 +108,19 @@ export function deliveryBatches(deps: DeliveryDeps): DeliveryBatches {
     const { admitted, held } = await admitSandboxDeliveries(deps.db, deps.config.webhook, prepared);
     const deferred = held.map((h) => ({ ...toAttempt(h.prepared), delaySeconds: h.retryAfterSeconds }));
     const running: Running[] = [];
+    const overShare: Prepared[] = [];
     for (const p of admitted) {
-      const endpoint = endpointKey(p.row.webhook_endpoint);
+      const endpoint = endpointKey(p.row.webhook_endpoint, p.row.plugin_id);
       const waitMs = endpoint ? slots.expectedWaitMs(endpoint) : 0;
       if (waitMs > LINE_WAIT_MS) deferred.push({ ...toAttempt(p), delaySeconds: Math.min(timeoutSeconds, Math.ceil(waitMs / 1000)) });
+      else if (endpoint && !roomFor(p.row.plugin_id)) overShare.push(p);
       else running.push(start(p, endpoint, secrets));
     }
-    if (deferred.length > 0) deps.logger.info({ attempts: deferred.length, sandboxHeld: held.length }, 'webhook attempts queued again for later: the line of their endpoint would take seconds (its requests hang) or a sandbox destination reached its limit a minute');
     await untilAnsweredOrStuck(running);
     const answered = running.flatMap((r) => (r.outcome ? [r.outcome] : []));
-    const pending = running.filter((r) => r.outcome === undefined);
+    const pending = handOff(running.filter((r) => r.outcome === undefined), (r) => overShare.push(r.prepared));
+    deferred.push(...overShare.map((p) => ({ ...toAttempt(p), delaySeconds: shareWaitSeconds })));
+    if (deferred.length > 0) deps.logger.info({ attempts: deferred.length, sandboxHeld: held.length, overShare: overShare.length }, 'webhook attempts queued again for later: the line of their endpoint would take seconds (its requests hang), their plugin has its share of the worker\'s background, or a sandbox destination reached its limit a minute');
     await recordOutcomes(deps, answered, async (trx) => {
       await deps.queue.enqueueDeliveries(trx, pending.map((r) => ({ ...toAttempt(r.prepared), delaySeconds: coverSeconds })), 'cover');
       await deps.queue.enqueueDeliveries(trx, deferred, 'line');
@@ -98,18 +133,49 @@ export function deliveryBatches(deps: DeliveryDeps): DeliveryBatches {
       const tracked = settled.finally(() => background.delete(tracked));
       background.set(tracked, r);
     }
-    // Backpressure: a process holds a bounded number of attempts in the background.
-    while (background.size > backgroundLimit) await Promise.race(background.keys());
+    // Backpressure, the last resort: a process holds a bounded number of attempts in the background.
+    while (background.size > 2 * backgroundLimit) await Promise.race(background.keys());
   };
 
   /**
-   * Waits for the batch's requests to endpoints that answer (one of their requests ended within
-   * WAVE_MS), up to PATIENCE_MS; requests to endpoints that do not answer are never waited for.
+   * The attempts a batch leaves running, counted in their plugins' shares; those of a plugin with
+   * no room left that still wait in line leave it instead (`requeue`). Requests already out stay.
+   */
+  const handOff = (pending: Running[], requeue: (r: Running) => void): Running[] => {
+    const kept: Running[] = [];
+    const keep = (r: Running) => {
+      const plugin = r.prepared.row.plugin_id;
+      share(plugin, 1);
+      const end = () => share(plugin, -1);
+      void r.done.then(end, end);
+      kept.push(r);
+    };
+    for (const r of pending) if (r.sending) keep(r);
+    for (const r of pending) {
+      if (r.sending) continue;
+      if (roomFor(r.prepared.row.plugin_id) || !r.leave()) keep(r);
+      else requeue(r);
+    }
+    return kept;
+  };
+
+  /**
+   * Whether the batch waits for the attempt: its endpoint answers (one of its requests ended within
+   * WAVE_MS, or its lane opened then). A fresh lane of a plugin that has requests in the background
+   * (hanging elsewhere) is not presumed to answer: a plugin moving from one hanging origin to the
+   * next would otherwise hold every batch WAVE_MS.
+   */
+  const awaitedFor = (r: Running): boolean =>
+    r.outcome === undefined && (r.endpoint === null || (slots.answeredWithin(r.endpoint, WAVE_MS) && !(slots.untried(r.endpoint) && shares.has(r.prepared.row.plugin_id))));
+
+  /**
+   * Waits for the batch's requests to endpoints that answer, up to PATIENCE_MS; requests to
+   * endpoints that do not answer are never waited for.
    */
   const untilAnsweredOrStuck = async (running: Running[]): Promise<void> => {
     const giveUpAt = performance.now() + PATIENCE_MS;
     for (;;) {
-      const awaited = running.filter((r) => r.outcome === undefined && (r.endpoint === null || slots.answeredWithin(r.endpoint, WAVE_MS)));
+      const awaited = running.filter(awaitedFor);
       if (awaited.length === 0 || performance.now() >= giveUpAt) return;
       await Promise.race([Promise.allSettled(awaited.map((r) => r.done)), new Promise((resolve) => setTimeout(resolve, WAVE_MS / 4))]);
     }

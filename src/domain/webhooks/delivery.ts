@@ -54,6 +54,8 @@ interface DeliveryRow {
   event_id: string;
   event_type: string;
   installation_id: number;
+  /** The installation's plugin: its requests have lines and a share of the worker of their own (delivery-batches.ts). */
+  plugin_id: number;
   sequence: number | null;
   attempts: number;
   status: string;
@@ -137,7 +139,7 @@ export function prepareStatement(jobs: DeliveryAttempt[]): RawBuilder<DeliveryRo
   const created = partitionKeys(jobs.map((job) => job.logCreatedAt));
   const occurred = partitionKeys(jobs.map((job) => job.occurredAt));
   return sql<DeliveryRow>`
-    select l.log_id, l.created_at::text as log_created_at, l.delivery_id, l.event_id, l.event_type, l.installation_id, l.sequence, l.attempts, l.status,
+    select l.log_id, l.created_at::text as log_created_at, l.delivery_id, l.event_id, l.event_type, l.installation_id, i.plugin_id, l.sequence, l.attempts, l.status,
            coalesce(l.payload, e.data) as event_data, coalesce(e.occurred_at, l.created_at) as occurred_at, e.occurred_at::text as event_occurred_at, e.request_id,
            p.webhook_endpoint, ${planeSecret} as webhook_secret_enc, ${planeActivePreviousSecret} as previous_webhook_secret_enc,
            (i.sandbox_id is not null and exists (select 1 from control.webhook_listeners wl
@@ -218,12 +220,13 @@ export async function send(deps: DeliveryDeps, p: Prepared, secrets: Map<string,
       'X-Svc-Delivery': row.delivery_id,
       'X-Svc-Attempt': String(attempt),
     };
-    result = await deps.http.post(row.webhook_endpoint, p.body, headers);
+    const pool = String(row.plugin_id);
+    result = await deps.http.post(row.webhook_endpoint, p.body, headers, pool);
     if (result.refusalReason === null) sent = headers;
     // Fault injection (a sandbox's duplicateRate): the very same request once more, as a network
     // retry or an at-least-once queue would; the log records the first answer.
     if (row.fault_duplicate_rate > 0 && result.refusalReason === null && Math.random() < row.fault_duplicate_rate) {
-      await deps.http.post(row.webhook_endpoint, p.body, headers);
+      await deps.http.post(row.webhook_endpoint, p.body, headers, pool);
     }
     // An endpoint the destination guard refuses (a laptop's address): the listener has it, unless
     // every listener only reads (a read-scoped key must not change a delivery's outcome).

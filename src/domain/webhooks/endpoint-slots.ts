@@ -1,6 +1,8 @@
-// Requests in flight per endpoint, in one worker process. Each endpoint (a URL's origin: the server
-// that answers) has `perEndpoint` slots; attempts beyond them wait their turn in arrival order.
-// An endpoint that hangs therefore holds at most its own slots, never the capacity of the others.
+// Requests in flight per endpoint, in one worker process. Each endpoint (a plugin's URL origin: the
+// server that answers, as that plugin reaches it) has `perEndpoint` slots; attempts beyond them wait
+// their turn in arrival order. An endpoint that hangs therefore holds at most its own slots, never
+// the capacity of the others: not even of another plugin whose endpoint is on the same origin (a
+// shared webhook relay; security review 4, finding 5).
 
 interface Lane {
   active: number;
@@ -45,15 +47,52 @@ export class EndpointSlots {
     return lane === undefined || performance.now() - lane.releasedAt <= ms;
   }
 
+  /** Whether the endpoint has requests in flight but none of its requests has ended yet (a fresh lane: presumed to answer). */
+  untried(endpoint: string): boolean {
+    const lane = this.lanes.get(endpoint);
+    return lane !== undefined && lane.averageMs === null;
+  }
+
   /** Resolves with the release of a slot of the endpoint, once one is free. */
   async take(endpoint: string): Promise<() => void> {
+    return (await this.enter(endpoint).slot)!;
+  }
+
+  /**
+   * Takes a place in the endpoint's line: `slot` resolves with the release of a slot once one is
+   * free, or with null once the attempt left the line. `leave()` leaves it (true) unless the turn
+   * has already come (false: the slot is the attempt's).
+   */
+  enter(endpoint: string): { slot: Promise<(() => void) | null>; leave(): boolean } {
     let lane = this.lanes.get(endpoint);
     if (!lane) {
       lane = { active: 0, waiting: [], releasedAt: performance.now(), averageMs: null };
       this.lanes.set(endpoint, lane);
     }
-    if (lane.active >= this.perEndpoint) await new Promise<void>((resolve) => lane.waiting.push(resolve));
-    else lane.active += 1;
+    const line = lane;
+    if (line.active < this.perEndpoint) {
+      line.active += 1;
+      return { slot: Promise.resolve(this.holding(endpoint, line)), leave: () => false };
+    }
+    let turn!: () => void;
+    let left!: () => void;
+    const slot = new Promise<(() => void) | null>((resolve) => {
+      turn = () => resolve(this.holding(endpoint, line));
+      left = () => resolve(null);
+    });
+    line.waiting.push(turn);
+    const leave = (): boolean => {
+      const at = line.waiting.indexOf(turn);
+      if (at < 0) return false;
+      line.waiting.splice(at, 1);
+      left();
+      return true;
+    };
+    return { slot, leave };
+  }
+
+  /** The release of a slot of the lane, just taken. */
+  private holding(endpoint: string, lane: Lane): () => void {
     const takenAt = performance.now();
     let released = false;
     return () => {
@@ -75,11 +114,15 @@ export class EndpointSlots {
   }
 }
 
-/** The endpoint an attempt's request goes to: its URL's origin, or null when there is none to reach. */
-export function endpointKey(url: string | null): string | null {
+/**
+ * The endpoint an attempt's request goes to: its plugin's, at its URL's origin; null when there is
+ * none to reach. Each plugin has lines of its own, so others' requests to the same origin that hang
+ * do not hold its turn.
+ */
+export function endpointKey(url: string | null, pluginId: number): string | null {
   if (!url) return null;
   try {
-    return new URL(url).origin;
+    return `${pluginId} ${new URL(url).origin}`;
   } catch {
     return null;
   }

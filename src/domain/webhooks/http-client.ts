@@ -93,8 +93,12 @@ export class WebhookHttpClient {
     return { headersTimeout: this.options.timeoutMs + 1000, bodyTimeout: this.options.timeoutMs + 1000 };
   }
 
-  /** POSTs the exact bytes given. Never throws: every outcome is a SendResult. */
-  async post(endpoint: string, body: Buffer, headers: Record<string, string>): Promise<SendResult> {
+  /**
+   * POSTs the exact bytes given. Never throws: every outcome is a SendResult. `pool` names whose
+   * sockets these are (a plugin's): requests of different pools to one origin never queue for
+   * each other's sockets.
+   */
+  async post(endpoint: string, body: Buffer, headers: Record<string, string>, pool = ''): Promise<SendResult> {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     let destination: VettedDestination;
@@ -113,7 +117,7 @@ export class WebhookHttpClient {
         method: 'POST',
         headers: { ...headers, 'content-length': String(body.length) },
         body,
-        dispatcher: this.agentFor(destination, Agent),
+        dispatcher: this.agentFor(destination, Agent, pool),
         signal,
         ...this.backstop(),
       });
@@ -226,8 +230,8 @@ export class WebhookHttpClient {
     return destination.then((d) => ({ ...d, url }));
   }
 
-  private agentFor(destination: VettedDestination, Agent: typeof import('undici').Agent): Agent {
-    const key = `${destination.url.origin}|${destination.address}`;
+  private agentFor(destination: VettedDestination, Agent: typeof import('undici').Agent, pool = ''): Agent {
+    const key = `${destination.url.origin}|${destination.address}|${pool}`;
     let agent = this.agents.get(key);
     if (agent) {
       // Map order doubles as recency order for eviction.
