@@ -21,6 +21,7 @@ import { asUnavailable } from '../domain/shared/index.js';
 import { startPartitionMaintenance } from './partitions.js';
 import { startFanoutLoop } from './fanout-loop.js';
 import { recoverLostClaims, untilDatabaseAnswers, type LostClaims } from './lost-claims.js';
+import { WakeUps } from './wake-ups.js';
 
 // The webhook workers of one process. Events to fan out arrive through the fan-out outbox and its
 // NOTIFY (fanout-loop.ts), jobs through pg-boss's LISTEN/NOTIFY, both the moment their
@@ -35,11 +36,15 @@ export interface WorkerTuning {
   concurrency?: number;
   /** Polling fallback when no notification arrives. */
   pollingIntervalSeconds?: number;
+  /** Wake-up timers for deferred delivery jobs at most (wake-ups.ts; tests lower it). */
+  maxWakeUps?: number;
 }
 
 export interface RunningWorkers {
   /** Stops taking jobs and lets those in hand finish, within `withinMs` when given (shutdown's grace). */
   stop(withinMs?: number): Promise<void>;
+  /** Wake-up timers alive (tests: security review 4, finding 6). */
+  wakeUps(): number;
 }
 
 export async function startWebhookWorkers(
@@ -49,8 +54,8 @@ export async function startWebhookWorkers(
   connectionString: string,
 ): Promise<RunningWorkers> {
   const polling = tuning.pollingIntervalSeconds ?? 2;
-  const wakeUps = new WakeUps(boss);
   let deliveryWorker = '';
+  const wakeUps = new WakeUps(boss, () => deliveryWorker, { max: tuning.maxWakeUps });
 
   // Any sign of a lost database (pg-boss's fetches and heartbeats, the handlers, the fan-out loop).
   const lostClaims = recoverLostClaims(boss, deps.db, deps.logger);
@@ -60,7 +65,7 @@ export async function startWebhookWorkers(
 
   // A deferred delivery job is not notified when it falls due (pg-boss notifies only jobs due at
   // once): without a wake-up it waits for the worker's next poll (notifyPollingIntervalSeconds).
-  const wakeDeliveries = (delaySeconds: number) => wakeUps.after(() => deliveryWorker, delaySeconds);
+  const wakeDeliveries = (delaySeconds: number) => wakeUps.after(delaySeconds);
   // A sandbox's reorder fault holds first attempts: each is sent when its own hold ends.
   const fanout = startFanoutLoop({ db: deps.db, queue: deps.queue, logger: deps.logger, connectionString, pollMs: polling * 1000, onDatabaseLost: lostClaims.databaseLost, onAttemptDeferred: wakeDeliveries });
   // Fan-out jobs enqueued per event by versions before the outbox (a deploy's jobs in flight).
@@ -113,6 +118,7 @@ export async function startWebhookWorkers(
   const partitions = await startPartitionMaintenance(boss, deps);
 
   return {
+    wakeUps: () => wakeUps.size,
     stop: async (withinMs = Infinity) => {
       const deadline = performance.now() + withinMs;
       await partitions.stop();
@@ -155,10 +161,11 @@ function outlastOutagesOf(db: Db, lostClaims: LostClaims) {
 /** Scenario runs of sandboxes (runScenario): each job plays the due steps of one run and queues the next. */
 export async function startScenarioWorker(boss: PgBoss, deps: ScenarioDeps & { logger: Logger }, tuning: WorkerTuning = {}): Promise<RunningWorkers> {
   const polling = tuning.pollingIntervalSeconds ?? 2;
-  const wakeUps = new WakeUps(boss);
   let worker = '';
+  // One job a fetch: each step keeps a wake-up of its own (a run has one step scheduled at a time).
+  const wakeUps = new WakeUps(boss, () => worker, { shared: false });
   // The next step is a deferred job, which no notification announces: wake the worker when it is due.
-  const playing: ScenarioDeps = { ...deps, onStepScheduled: (delaySeconds) => wakeUps.after(() => worker, delaySeconds) };
+  const playing: ScenarioDeps = { ...deps, onStepScheduled: (delaySeconds) => wakeUps.after(delaySeconds) };
   worker = await boss.work<ScenarioJobData>(
     QUEUES.scenario,
     { batchSize: 1, localConcurrency: 2, pollingIntervalSeconds: polling, notifyPollingIntervalSeconds: Math.max(polling, 5) },
@@ -167,31 +174,10 @@ export async function startScenarioWorker(boss: PgBoss, deps: ScenarioDeps & { l
     },
   );
   return {
+    wakeUps: () => wakeUps.size,
     stop: async () => {
       wakeUps.clear();
       await boss.offWork(QUEUES.scenario, { wait: true });
     },
   };
-}
-
-/** Timers that wake a worker when a deferred job (startAfter) falls due, instead of its next poll. */
-class WakeUps {
-  private readonly timers = new Set<NodeJS.Timeout>();
-
-  constructor(private readonly boss: PgBoss) {}
-
-  /** `workerId` is read when the timer fires (a worker registered after the wake-up was asked for is woken too). */
-  after(workerId: () => string, delaySeconds: number): void {
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      this.boss.notifyWorker(workerId());
-    }, delaySeconds * 1000 + 50);
-    timer.unref();
-    this.timers.add(timer);
-  }
-
-  clear(): void {
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
-  }
 }
