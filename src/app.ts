@@ -10,6 +10,7 @@ import { createDataApi, isDataApiPath, type TrustProxy } from './api/router.js';
 import { httpError, sendError, toErrorResponse } from './http/error-response.js';
 import { bodyErrorResponse, jsonBodyParser, startExchange } from './http/exchange.js';
 import { createOAuthRouter } from './http/oauth-router.js';
+import { HSTS, overTls } from './http/hsts.js';
 import { webhookQueueDepths, type EventSink, type JobQueue } from './domain/webhooks/index.js';
 import type pg from 'pg';
 import { createMetrics, type Metrics } from './observability/metrics.js';
@@ -81,7 +82,11 @@ export async function createApp(config: Config, deps: AppDeps): Promise<App> {
     { requestLog, metrics },
     app.get('trust proxy fn') as TrustProxy,
   );
-  return (req, res) => (isDataApiPath(req.url) ? dataApi(req, res) : app(req, res));
+  const tls = overTls(config.baseUrl, app.get('trust proxy fn') as TrustProxy);
+  return (req, res) => {
+    if (tls(req)) res.setHeader('Strict-Transport-Security', HSTS);
+    return isDataApiPath(req.url) ? dataApi(req, res) : app(req, res);
+  };
 }
 
 function requirePool(deps: AppDeps): pg.Pool {
