@@ -15,7 +15,7 @@ export function docsCsp({ scripts = [], styles = [], redoc = false }: { scripts?
     ['style-src', "'self'", ...(redoc ? ["'unsafe-inline'"] : styles.map(hashSource))].join(' '),
     "connect-src 'self'",
     "img-src 'self' data:",
-    // Redoc's icons are a data: font, and its search index runs in a worker it builds from a blob.
+    // Redoc's icons are a data: font, and its full-text index runs in a worker built from a blob.
     ...(redoc ? ["font-src 'self' data:", "worker-src 'self' blob:"] : []),
     "object-src 'none'",
     "base-uri 'none'",
