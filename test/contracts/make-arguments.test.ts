@@ -24,12 +24,12 @@ const created = (file: string) => {
   rmSync(file, { force: true });
   return found;
 };
-const payloads = (file: string) => [`x';touch ${file};'`, `x\`touch ${file}\`y`];
+const payloads = (file: string): [string, string] => [`x';touch ${file};'`, `x\`touch ${file}\`y`];
 
 describe('make api-diff / api-check / api-release with hostile variables', () => {
   it('when BASE is a ref name that closes the quote and runs a command, then nothing runs and the error names the ref', () => {
     for (const base of payloads(marker())) {
-      const file = base.match(/touch (\S+?)[;`]/)![1];
+      const file = base.match(/touch (\S+?)[;`]/)![1]!;
       const run = make('api-diff', 'BASE', base);
       expect(created(file)).toBe(false);
       expect(run.status).not.toBe(0);
