@@ -61,9 +61,7 @@ describe('statements name their columns', () => {
 });
 
 /** Files that page by time and id (they import src/db/time-keyset.ts), whose LIMIT must be pageLimit(...) or a constant. */
-const PAGE_SIZE_EXCEPTIONS: { file: string; why: string }[] = [
-  { file: 'domain/webhooks/delivery-detail.ts', why: 'not yet: webhookDeliveries binds its page size (to change to pageLimit)' },
-];
+const PAGE_SIZE_EXCEPTIONS: { file: string; why: string }[] = [];
 
 function boundLimitsIn(file: string): string[] {
   const relative = path.relative(SRC, file);

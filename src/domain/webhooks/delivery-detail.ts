@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { installations } from '../installations/index.js';
 import { decodeTimeCursor, NotFoundError, toTimePage, ValidationError } from '../shared/index.js';
-import { microsOf, olderThan, timeKeyOf } from '../../db/time-keyset.js';
+import { microsOf, olderThan, pageLimit, timeKeyOf } from '../../db/time-keyset.js';
 import { buildBody } from './delivery.js';
 import { MAX_LOG_PAGE, PAGE_COLUMNS, type WebhookLogPage, type WebhookLogRow } from './store.js';
 import { qualified } from '../../db/columns.js';
@@ -41,7 +41,7 @@ export async function listDeveloperDeliveries(db: Db, developerId: number, filte
     .where('l.direction', '=', 'outbound')
     .orderBy('l.created_at', 'desc')
     .orderBy('l.log_id', 'desc')
-    .limit(filter.first + 1);
+    .limit(pageLimit(filter.first + 1));
   if (filter.installationId != null) query = query.where('l.installation_id', '=', filter.installationId);
   if (filter.status) query = query.where('l.status', '=', filter.status);
   if (filter.event) query = query.where('l.event_type', '=', filter.event);
@@ -145,7 +145,8 @@ export async function deliveryBodies(db: Db, keys: readonly LogKey[], maxBytes: 
            limit 1) e on true
        where l.log_id = any(${keys.map((k) => k.logId)}::int[]) and ${spanOf(keys, 'l.created_at')} and l.direction = 'outbound'
     ), sized as (
-      select r.*, sum(coalesce(octet_length(r.event_data::text), 0)) over (order by r.log_id) as running from r
+      select r.log_id, r.event_id, r.event_type, r.installation_id, r.sequence, r.event_data, r.occurred_at, r.request_id,
+             sum(coalesce(octet_length(r.event_data::text), 0)) over (order by r.log_id) as running from r
     )
     select log_id, event_id, event_type, installation_id, sequence, occurred_at, request_id,
            case when running <= ${maxBytes} then event_data end as event_data, running > ${maxBytes} as too_large
