@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type http from 'node:http';
 import { readByDays, type FeedDay, type FeedSpan } from '../../src/domain/webhooks/feed-days.js';
-import { ORDER_VIEW } from '../order-view-sql.js';
+import { ORDER_VIEW, ORDER_VIEW_PARAMETERS } from '../order-view-sql.js';
 import { inTransaction, query, send, type Installation } from './common.js';
 
 const CREATE = {
@@ -56,7 +56,7 @@ export async function createOrder(req: http.IncomingMessage, res: http.ServerRes
     await q(`floor_create_lines_${lines.length}`, linesInsert(lines.length), values);
     const data = { order_id: order.order_id, unique_orderid: order.unique_orderid, table_number: null, order_status: 'CREATED', total: order.total, party_size: null, created_at: order.created_at.toISOString() };
     await q('floor_create_event', CREATE.event, [inst.organization_id, inst.location_id, req.headers['x-request-id'] ?? null, JSON.stringify(data)]);
-    const { rows: [view] } = await q('floor_create_view', CREATE.view, ['sale', 'failed', order.order_id]);
+    const { rows: [view] } = await q('floor_create_view', CREATE.view, [...ORDER_VIEW_PARAMETERS, order.order_id]);
     return { status: 201, order: view };
   });
   send(res, result.status, { data: result.order });

@@ -6,7 +6,7 @@
 // part of the least correct work).
 import http from 'node:http';
 import { createDecipheriv, createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { ORDER_VIEW } from '../order-view-sql.js';
+import { ORDER_VIEW, ORDER_VIEW_PARAMETERS } from '../order-view-sql.js';
 import { inTransaction, query, send, type Installation } from './common.js';
 import { acknowledge, createOrder, listEvents } from './orders-events.js';
 import { portal } from './portal.js';
@@ -65,12 +65,12 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse, body:
   const order = /^\/api\/plugin\/v1\/orders\/([^/]+)$/.exec(url.pathname);
   if (req.method === 'GET' && order) {
     const id = Number(order[1]);
-    const { rows } = await query('floor_order', ORDER, ['sale', 'failed', inst.organization_id, Number.isInteger(id) ? id : null, order[1], inst.location_id, id, 1]);
+    const { rows } = await query('floor_order', ORDER, [...ORDER_VIEW_PARAMETERS, inst.organization_id, Number.isInteger(id) ? id : null, order[1], inst.location_id, id, 1]);
     return rows[0] ? send(res, 200, { data: rows[0] }) : send(res, 404, { error: 'Order not found' });
   }
   if (req.method === 'GET' && url.pathname === '/api/plugin/v1/orders') {
     const limit = Number(url.searchParams.get('limit') ?? 50);
-    const { rows } = await query('floor_list', LIST, ['sale', 'failed', inst.organization_id, inst.location_id, limit + 1]);
+    const { rows } = await query('floor_list', LIST, [...ORDER_VIEW_PARAMETERS, inst.organization_id, inst.location_id, limit + 1]);
     return send(res, 200, { data: rows.slice(0, limit), meta: { count: Math.min(rows.length, limit), limit, next_cursor: null } });
   }
   const item = /^\/api\/plugin\/v1\/menu\/(\d+)$/.exec(url.pathname);
