@@ -27,6 +27,7 @@ describe('failed log-ins per email', () => {
     const refused = await attempt(` ${dev.email.toUpperCase()}`, PASSWORD);
     expect(codeOf(refused)).toBe('rate_limit_exceeded');
     expect(refused.body.errors[0].extensions.retry_after).toBe(1);
+    expect([refused.status, refused.headers['retry-after']]).toEqual([429, '1']);
     expect((await failuresOf(dev.email))?.failures).toBe(6);
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     expect(codeOf(await attempt(dev.email, PASSWORD))).toBe('ok');
@@ -100,6 +101,8 @@ describe('password checks at once', () => {
     expect(codes.filter((c) => c === 'rate_limit_exceeded').length).toBeGreaterThanOrEqual(1);
     const limited = results.find((r) => codeOf(r) === 'rate_limit_exceeded')!;
     expect(limited.body.errors[0].extensions.retry_after).toBe(1);
+    expect(limited.status).toBe(429);
+    expect(limited.headers['retry-after']).toBe('1');
     expect(codes.every((c) => c === 'rate_limit_exceeded' || c === 'authentication_failed')).toBe(true);
   });
 });

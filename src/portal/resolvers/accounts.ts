@@ -1,6 +1,8 @@
 import { createDeveloperKey, listDeveloperKeys, revokeDeveloperKey } from '../../domain/developers/index.js';
 import { acceptDeveloperAgreement, endAllSessions, endSession, findDeveloper, logIn, signUp, type LoggedInDeveloper } from '../../domain/developers/index.js';
-import { AccessError } from '../../domain/shared/index.js';
+import { GraphQLError } from 'graphql';
+import { AccessError, RateLimitedError } from '../../domain/shared/index.js';
+import { toErrorResponse } from '../../http/error-response.js';
 import { issueSessionToken } from '../auth.js';
 import type { MutationResolvers, QueryResolvers } from '../../generated/portal.generated.js';
 import { developerIdOf, parseId, requireSessionFor, type PortalContext } from '../context.js';
@@ -17,8 +19,8 @@ export const accountQueries = {
 } satisfies QueryResolvers;
 
 export const accountMutations = {
-  signUp: async (_, args, ctx) => startSession(ctx, await signUp(ctx.db, ctx.config.passwordHash, args)),
-  logIn: async (_, args, ctx) => startSession(ctx, await logIn(ctx.db, ctx.config.passwordHash, args)),
+  signUp: async (_, args, ctx) => startSession(ctx, await refusedWith429(signUp(ctx.db, ctx.config.passwordHash, args))),
+  logIn: async (_, args, ctx) => startSession(ctx, await refusedWith429(logIn(ctx.db, ctx.config.passwordHash, args))),
   logOut: async (_, args, ctx) => {
     const { principal } = ctx;
     if (args.everywhere) {
@@ -43,4 +45,20 @@ async function startSession(ctx: PortalContext, developer: LoggedInDeveloper) {
   const session = await issueSessionToken(ctx.config, developer.id, new Date(), developer);
   ctx.sessionCookie?.set(session.token, session.expiresAt);
   return session;
+}
+
+/**
+ * A log-in or sign-up refused for its rate (the email's wait after failures, or no password check
+ * free in this process) is the request's whole answer: HTTP 429 with Retry-After, as the gate's
+ * own refusals, so that clients and proxies that back off on 429 do so here too.
+ */
+async function refusedWith429<T>(attempt: Promise<T>): Promise<T> {
+  try {
+    return await attempt;
+  } catch (err) {
+    if (!(err instanceof RateLimitedError)) throw err;
+    const { error: code, message, ...rest } = toErrorResponse(err).body;
+    const http = { status: 429, headers: { 'Retry-After': String(err.retryAfterSeconds) } };
+    throw new GraphQLError(String(message), { extensions: { code, ...rest, http } });
+  }
 }
