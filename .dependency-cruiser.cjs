@@ -53,6 +53,16 @@ module.exports = {
       to: { path: '^src/domain/[^/]+/.+', pathNot: ['^src/domain/$1/', '^src/domain/[^/]+/index\\.ts$'] },
     },
     {
+      name: 'webhook-areas-through-their-face',
+      comment:
+        'The webhooks component is one folder per area (delivery, feed, logs, replay, stream, inbound): ' +
+        'inside an area files import each other directly; another area, or a file at the component\'s ' +
+        'root, reaches it only through its index.ts, so what an area keeps to itself may change freely.',
+      severity: 'error',
+      from: { path: '^src/domain/webhooks/([^/]+)' },
+      to: { path: '^src/domain/webhooks/[^/]+/', pathNot: ['^src/domain/webhooks/$1/', '^src/domain/webhooks/[^/]+/index\\.ts$'] },
+    },
+    {
       name: 'no-circular-components',
       comment:
         'Two components whose code imports each other (types aside: the event sink types are shared ' +

@@ -4,7 +4,7 @@
 // does (feed-days.ts: a pure function, no layer).
 import { createHash, randomBytes } from 'node:crypto';
 import type http from 'node:http';
-import { readByDays, type FeedDay, type FeedSpan } from '../../src/domain/webhooks/feed-days.js';
+import { readByDays, type FeedDay, type FeedSpan } from '../../src/domain/webhooks/feed/feed-days.js';
 import { ORDER_VIEW, ORDER_VIEW_PARAMETERS } from '../order-view-sql.js';
 import { inTransaction, query, send, type Installation } from './common.js';
 

@@ -5,8 +5,8 @@ import { Migrator } from 'kysely/migration';
 import { createDatabase, type DatabaseHandle } from '../../src/db/database.js';
 import { migrateAll } from '../../src/db/migrate.js';
 import { controlMigrations } from '../../src/db/migrations/index.js';
-import { listEvents } from '../../src/domain/webhooks/events-feed.js';
-import { feedDays, readByDays } from '../../src/domain/webhooks/feed-days.js';
+import { listEvents } from '../../src/domain/webhooks/feed/events-feed.js';
+import { feedDays, readByDays } from '../../src/domain/webhooks/feed/feed-days.js';
 import { withDatabase } from '../support/test-db.js';
 
 // The migration that partitions the history tables, run on a populated database: a database

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
 import { QUEUES } from '../../src/domain/webhooks/index.js';
-import { fanOutPending } from '../../src/domain/webhooks/fanout.js';
+import { fanOutPending } from '../../src/domain/webhooks/delivery/fanout.js';
 import { createInstallation } from '../support/builders.js';
 import { createTestContext, type TestContext } from '../support/context.js';
 import { createTestTls } from '../support/tls.js';

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { graphql } from '../../src/devcli/client.js';
-import type { EventScope } from '../../src/domain/webhooks/outbox.js';
+import type { EventScope } from '../../src/domain/webhooks/delivery/outbox.js';
 import { issueSessionToken, SESSION_TTL_SECONDS } from '../../src/portal/auth.js';
 import { createTestContext, type TestContext } from '../support/context.js';
 import { call } from '../support/http.js';

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect } from '@jest/global
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../src/db/database.js';
-import type { EventScope, EventSink } from '../../src/domain/webhooks/outbox.js';
+import type { EventScope, EventSink } from '../../src/domain/webhooks/delivery/outbox.js';
 import type { EventDataMap, EventName } from '../../src/generated/events.generated.js';
 import type { InstallationFixture } from './builders.js';
 import { createTestContext, type TestContext } from './context.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { DomainError } from '../../src/domain/shared/errors.js';
-import { assertWebhookEndpoint, classifyAddress, DestinationRefusedError, vetDestination, type LookupAll } from '../../src/domain/webhooks/destination-guard.js';
+import { assertWebhookEndpoint, classifyAddress, DestinationRefusedError, vetDestination, type LookupAll } from '../../src/domain/webhooks/delivery/destination-guard.js';
 
 // A fake resolver: names a test controls, no network. `localhost` resolves like the machine does.
 const zone: Record<string, string[]> = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { EndpointSlots, endpointKey } from '../../src/domain/webhooks/endpoint-slots.js';
+import { EndpointSlots, endpointKey } from '../../src/domain/webhooks/delivery/endpoint-slots.js';
 
 describe('endpoint slots', () => {
   it('when an endpoint\'s slots are taken, then the next attempts wait in arrival order and each release passes its slot on', async () => {

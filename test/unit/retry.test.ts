@@ -1,4 +1,4 @@
-import { nextAttempt, type AttemptResult } from '../../src/domain/webhooks/retry.js';
+import { nextAttempt, type AttemptResult } from '../../src/domain/webhooks/delivery/retry.js';
 
 const SPEC = { maxAttempts: 3, backoffSeconds: [60, 300, 900] };
 const failed = (httpStatus: number | null, retryable = true): AttemptResult => ({ ok: false, httpStatus, retryable });

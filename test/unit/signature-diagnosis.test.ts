@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { createHmac } from 'node:crypto';
-import { checkInboundSignature, DIAGNOSED_BODY_BYTES, type InboundSecrets, type Mac } from '../../src/domain/webhooks/signature-diagnosis.js';
+import { checkInboundSignature, DIAGNOSED_BODY_BYTES, type InboundSecrets, type Mac } from '../../src/domain/webhooks/inbound/signature-diagnosis.js';
 
 // The pure inbound check: what is accepted (hex in either case of the exact bytes, current secret or
 // the previous one during its overlap) and what each refusal says. End to end:

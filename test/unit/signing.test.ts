@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { createHmac } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
-import { deliveryHeaders } from '../../src/domain/webhooks/signing.js';
+import { deliveryHeaders } from '../../src/domain/webhooks/delivery/signing.js';
 import { standardWebhookSecret } from '../../src/lib/secrets.js';
 
 // The outbound signature headers, pure. End to end with a real receiver and both npm packages:

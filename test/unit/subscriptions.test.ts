@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { EVENT_NAMES, type EventName } from '../../src/generated/events.generated.js';
-import { isAcceptedInboundEventType, isLifecycleEvent, isSubscribed, subscribedEvents, unknownSubscriptionEntries } from '../../src/domain/webhooks/subscriptions.js';
+import { isAcceptedInboundEventType, isLifecycleEvent, isSubscribed, subscribedEvents, unknownSubscriptionEntries } from '../../src/domain/webhooks/delivery/subscriptions.js';
 
 const LIFECYCLE: EventName[] = ['installation.created', 'installation.removed', 'trial.started', 'trial.ending', 'subscription.activated'];
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
-import { redeliverWebhook } from '../../src/domain/webhooks/replay.js';
+import { redeliverWebhook } from '../../src/domain/webhooks/replay/replay.js';
 import { createInstallation } from '../support/builders.js';
 import { call } from '../support/http.js';
 import { deliveriesOf, emit, scopeOf, webhookWorld } from '../support/webhook-fixtures.js';

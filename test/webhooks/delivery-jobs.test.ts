@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
-import { recordHealth } from '../../src/domain/webhooks/health.js';
-import { lockInstallationStates } from '../../src/domain/webhooks/installation-state.js';
-import { DELIVERIES_PER_JOB, attemptsOf, groupAttempts } from '../../src/domain/webhooks/queue.js';
+import { recordHealth } from '../../src/domain/webhooks/delivery/health.js';
+import { lockInstallationStates } from '../../src/domain/webhooks/delivery/installation-state.js';
+import { DELIVERIES_PER_JOB, attemptsOf, groupAttempts } from '../../src/domain/webhooks/delivery/queue.js';
 import { createInstallation, type InstallationFixture } from '../support/builders.js';
 import type { TestContext } from '../support/context.js';
 import { deliveriesOf, emit, scopeOf, waitForDelivery, webhookWorld } from '../support/webhook-fixtures.js';

@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { sql, type RawBuilder } from 'kysely';
 import { listPartitions, splitHistory } from '../../src/db/partitions.js';
-import { acknowledgeTargetStatement, acknowledgeEvents, acknowledgementState, feedPageStatement, listEvents, type EventsQuery } from '../../src/domain/webhooks/events-feed.js';
-import { feedDays, readByDays, spanOf, type FeedDay, type FeedSpan } from '../../src/domain/webhooks/feed-days.js';
-import { redeliverWebhook } from '../../src/domain/webhooks/replay.js';
+import { acknowledgeTargetStatement, acknowledgeEvents, acknowledgementState, feedPageStatement, listEvents, type EventsQuery } from '../../src/domain/webhooks/feed/events-feed.js';
+import { feedDays, readByDays, spanOf, type FeedDay, type FeedSpan } from '../../src/domain/webhooks/feed/feed-days.js';
+import { redeliverWebhook } from '../../src/domain/webhooks/replay/replay.js';
 import { pruneBatchStatement, pruneExpiredEvents } from '../../src/domain/webhooks/retention.js';
-import { prepareStatement, recordStatement, type Outcome } from '../../src/domain/webhooks/delivery.js';
-import { QUEUES, attemptsOf as jobAttempts, type DeliveryAttempt, type DeliveryJobData } from '../../src/domain/webhooks/queue.js';
+import { prepareStatement, recordStatement, type Outcome } from '../../src/domain/webhooks/delivery/delivery.js';
+import { QUEUES, attemptsOf as jobAttempts, type DeliveryAttempt, type DeliveryJobData } from '../../src/domain/webhooks/delivery/queue.js';
 import { createInstallation, type InstallationFixture } from '../support/builders.js';
 import { insertEventHistory } from '../support/event-history.js';
 import type { TestContext } from '../support/context.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
-import { FANOUT_CHANNEL, FANOUT_MAX_FAILURES } from '../../src/domain/webhooks/fanout.js';
+import { FANOUT_CHANNEL, FANOUT_MAX_FAILURES } from '../../src/domain/webhooks/delivery/fanout.js';
 import { startFanoutLoop } from '../../src/jobs/fanout-loop.js';
 import { createInstallation, type InstallationFixture } from '../support/builders.js';
 import { createTestContext, type TestContext } from '../support/context.js';

@@ -8,7 +8,7 @@ import { EVENT_DATA_SCHEMAS, EVENT_NAMES } from '../../src/generated/events.gene
 import { buildSamplePayload } from '../../src/domain/webhooks/sample-payloads.js';
 import { sendTestWebhook } from '../../src/domain/webhooks/tester.js';
 import { createInstallation, createSandboxInstallation } from '../support/builders.js';
-import { webhookHealth } from '../../src/domain/webhooks/health.js';
+import { webhookHealth } from '../../src/domain/webhooks/delivery/health.js';
 import type { TestContext } from '../support/context.js';
 import { call } from '../support/http.js';
 import { hasValidSignature, webhookWorld } from '../support/webhook-fixtures.js';

@@ -3,7 +3,7 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import { z } from 'zod';
 // The pure diagnosis module itself, not the webhooks component's index: that index brings the
 // delivery worker, the queue and the database client, which a developer's CLI has no use for.
-import { checkInboundSignature } from '../../domain/webhooks/signature-diagnosis.js';
+import { checkInboundSignature } from '../../domain/webhooks/index.js';
 import { signStandard } from '../../lib/secrets.js';
 import { defineTool, ToolError, type McpContext } from './tool.js';
 

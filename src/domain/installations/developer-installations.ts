@@ -5,7 +5,7 @@ import * as installations from './installation.repository.js';
 import type { OwnedInstallation } from './installation.repository.js';
 
 // What a developer reaches of installations: those of their own plugins (production and sandbox)
-// and their keys (their webhook logs: src/domain/webhooks/store.ts). Anything else is the
+// and their keys (their webhook logs: src/domain/webhooks/logs/store.ts). Anything else is the
 // not_found of an unknown id.
 
 export type { OwnedInstallation };

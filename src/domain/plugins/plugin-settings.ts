@@ -33,7 +33,7 @@ export interface PluginSettingsInput {
   oauth?: OAuthInput | null;
   pricing?: { model: 'free' | 'paid'; price?: string | null };
   trialDays?: number;
-  /** Automatic recovery of failed deliveries (webhooks/replay.ts). */
+  /** Automatic recovery of failed deliveries (webhooks/replay/replay.ts). */
   webhookAutoRecover?: boolean | null;
 }
 

@@ -3,9 +3,8 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { NotFoundError, ValidationError, dataPlane } from '../shared/index.js';
 import { installations } from '../installations/index.js';
-import type { JobQueue } from './queue.js';
+import { isCatalogEvent, isSubscribed, type JobQueue } from './delivery/index.js';
 import { buildSamplePayload } from './sample-payloads.js';
-import { isCatalogEvent, isSubscribed } from './subscriptions.js';
 
 // The portal's webhook tester: one real, signed webhook of the chosen event type, built from the
 // installation's data plane and sent through the delivery pipeline (same worker, signing, guard,

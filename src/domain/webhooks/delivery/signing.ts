@@ -1,4 +1,4 @@
-import { signBody, signStandard } from '../../lib/secrets.js';
+import { signBody, signStandard } from '../../../lib/secrets.js';
 
 // The signature headers of an outbound webhook attempt, in one pure function (the delivery worker
 // spreads them into its request). Two schemes, one key:

@@ -1,9 +1,8 @@
 import { sql, type RawBuilder, type Transaction } from 'kysely';
-import { LOG_AFTER_ITS_EVENT } from './partition-keys.js';
-import type { Db } from '../../db/database.js';
-import type { Database } from '../../db/types.js';
-import { ValidationError } from '../shared/index.js';
-import { toEnvelope } from './delivery.js';
+import { LOG_AFTER_ITS_EVENT, toEnvelope } from '../delivery/index.js';
+import type { Db } from '../../../db/database.js';
+import type { Database } from '../../../db/types.js';
+import { ValidationError } from '../../shared/index.js';
 import { dayBefore, feedDaysColumn, readByDays, spanBound, type FeedDay, type FeedSpan } from './feed-days.js';
 
 // The events feed of an installation (GET /events, POST /events/ack): every event addressed to it

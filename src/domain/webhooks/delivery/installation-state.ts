@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../../db/types.js';
+import type { Database } from '../../../db/types.js';
 
 /** An installation's webhook state row (control.installation_webhook_state) as its lockers read it. */
 export interface LockedState {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.js';
+import type { Db } from '../../../db/database.js';
 import type { StreamOptions } from './stream.js';
 
 // The life of one webhook stream (stream.ts): its listener row kept alive by a timer, and its end.

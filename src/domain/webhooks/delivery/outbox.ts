@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
-import type { Database } from '../../db/types.js';
-import type { EventDataMap, EventName } from '../../generated/events.generated.js';
-import { PreparedQuery, slot } from '../../db/prepared.js';
+import type { Database } from '../../../db/types.js';
+import type { EventDataMap, EventName } from '../../../generated/events.generated.js';
+import { PreparedQuery, slot } from '../../../db/prepared.js';
 import { candidatesOf, enqueueFanout, mayHaveCandidates, subscribedAmong, type RecipientRow } from './fanout.js';
 
 /** Where an event happened: fan-out matches installations of this plane and location. */

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.js';
-import { DomainError, ValidationError } from '../shared/index.js';
+import type { Db } from '../../../db/database.js';
+import { DomainError, ValidationError } from '../../shared/index.js';
 
 /**
  * Records the local answer a listener reported for a delivery handed to it (security review 3,

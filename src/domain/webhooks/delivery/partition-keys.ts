@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
-import type { Database } from '../../db/types.js';
+import type { Database } from '../../../db/types.js';
 
 // The history tables are partitioned by day (src/db/partitions.ts): a lookup by id alone probes
 // the index of every partition, so its cost grows with the history kept. The delivery path carries

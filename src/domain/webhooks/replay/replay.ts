@@ -1,12 +1,10 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Db } from '../../db/database.js';
-import type { Database, WebhookLogsTable } from '../../db/types.js';
+import type { Db } from '../../../db/database.js';
+import type { Database, WebhookLogsTable } from '../../../db/types.js';
 import type { Selectable } from 'kysely';
-import { DomainError, NotFoundError, ValidationError } from '../shared/index.js';
-import { lockInstallationStates, markResent } from './installation-state.js';
-import type { JobQueue } from './queue.js';
-import { transactionTime } from './partition-keys.js';
-import { WEBHOOK_LOG_COLUMNS } from '../../db/columns.js';
+import { DomainError, NotFoundError, ValidationError } from '../../shared/index.js';
+import { lockInstallationStates, markResent, transactionTime, type JobQueue } from '../delivery/index.js';
+import { WEBHOOK_LOG_COLUMNS } from '../../../db/columns.js';
 
 // Redelivery and replay: new deliveries (new X-Svc-Delivery, their own attempts) of events an
 // installation was already sent, with the same envelope id and sequence. The newest delivery of an

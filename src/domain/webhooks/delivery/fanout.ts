@@ -1,14 +1,14 @@
 import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Job } from 'pg-boss';
-import type { Db } from '../../db/database.js';
-import type { Database } from '../../db/types.js';
+import type { Db } from '../../../db/database.js';
+import type { Database } from '../../../db/types.js';
 import type { EventScope } from './outbox.js';
-import type { EventName } from '../../generated/events.generated.js';
-import type { Logger } from '../../logger.js';
+import type { EventName } from '../../../generated/events.generated.js';
+import type { Logger } from '../../../logger.js';
 import { QUEUES, type Executor, type FanoutJobData, type JobQueue } from './queue.js';
-import { asUnavailable } from '../shared/index.js';
+import { asUnavailable } from '../../shared/index.js';
 import { isLifecycleEvent, isSubscribed } from './subscriptions.js';
-import { installations } from '../installations/index.js';
+import { installations } from '../../installations/index.js';
 import { lockInstallationStates } from './installation-state.js';
 import { inPartitions, partitionKeys } from './partition-keys.js';
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.js';
-import { ValidationError } from '../shared/index.js';
+import type { Db } from '../../../db/database.js';
+import { ValidationError } from '../../shared/index.js';
 
 // The position of a sandbox's webhook stream: per installation, the last sequence streamed, as a
 // base64url JSON object. Only the sandbox's own installations count; any other key is dropped,

@@ -1,15 +1,15 @@
 import { sql, type RawBuilder, type Transaction } from 'kysely';
-import type { Config } from '../../config.js';
-import type { Db } from '../../db/database.js';
-import type { Database } from '../../db/types.js';
-import type { Logger } from '../../logger.js';
+import type { Config } from '../../../config.js';
+import type { Db } from '../../../db/database.js';
+import type { Database } from '../../../db/types.js';
+import type { Logger } from '../../../logger.js';
 import type { DeliveryAttempt, JobQueue } from './queue.js';
-import { decrypt } from '../../lib/secrets.js';
+import { decrypt } from '../../../lib/secrets.js';
 import { deliveryHeaders } from './signing.js';
 import type { SendResult, WebhookHttpClient } from './http-client.js';
 import { nextAttempt } from './retry.js';
 import { recordHealth } from './health.js';
-import { planeActivePreviousSecret, planeSecret } from '../installations/index.js';
+import { planeActivePreviousSecret, planeSecret } from '../../installations/index.js';
 import { inPartitions, partitionKeys } from './partition-keys.js';
 
 // The delivery pipeline over a batch of attempts (the worker's batches: delivery-batches.ts):

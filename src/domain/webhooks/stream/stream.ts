@@ -1,16 +1,13 @@
 import { sql } from 'kysely';
-import type { Config } from '../../config.js';
-import type { Db } from '../../db/database.js';
-import { decrypt } from '../../lib/secrets.js';
-import { ValidationError } from '../shared/index.js';
+import type { Config } from '../../../config.js';
+import type { Db } from '../../../db/database.js';
+import { decrypt } from '../../../lib/secrets.js';
+import { ValidationError } from '../../shared/index.js';
 import { encodeStreamCursor, RESENT, startingPosition, streamCursorNow, type StreamPosition } from './stream-cursor.js';
 import { LifeCycle, listenerExpiry } from './stream-life.js';
-import { buildBody } from './delivery.js';
-import { deliveryHeaders } from './signing.js';
-import { isSubscribed } from './subscriptions.js';
-import { LOG_AFTER_ITS_EVENT } from './partition-keys.js';
-import { planeActivePreviousSecret, planeSecret } from '../installations/index.js';
-import type { EventName } from '../../generated/events.generated.js';
+import { LOG_AFTER_ITS_EVENT, buildBody, deliveryHeaders, isSubscribed } from '../delivery/index.js';
+import { planeActivePreviousSecret, planeSecret } from '../../installations/index.js';
+import type { EventName } from '../../../generated/events.generated.js';
 
 // A sandbox's webhook stream (svc listen): every event addressed to an installation of the
 // sandbox, read from the events feed in each installation's sequence order, as the exact body and

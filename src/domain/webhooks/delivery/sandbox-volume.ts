@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.js';
+import type { Db } from '../../../db/database.js';
 import type { Prepared } from './delivery.js';
 
 // Sandbox traffic toward third parties is bounded (security review 3, finding 7: anyone can point

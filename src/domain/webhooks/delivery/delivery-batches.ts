@@ -2,7 +2,7 @@ import type { Job } from 'pg-boss';
 import { EndpointSlots, endpointKey } from './endpoint-slots.js';
 import { prepare, recordOutcomes, send, type DeliveryDeps, type Outcome, type Prepared } from './delivery.js';
 import { admitSandboxDeliveries } from './sandbox-volume.js';
-import { asUnavailable } from '../shared/index.js';
+import { asUnavailable } from '../../shared/index.js';
 import { QUEUES, attemptsOf, type DeliveryAttempt, type DeliveryJobData } from './queue.js';
 
 // The delivery worker's batches, with its capacity shared between endpoints. A batch's attempts are

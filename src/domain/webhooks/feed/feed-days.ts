@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { Db } from '../../db/database.js';
+import type { Db } from '../../../db/database.js';
 
 // The days of an installation's feed (control.installation_feed_days, kept by a trigger): for each
 // UTC day, the range of sequences its entries hold and how many. The feed is partitioned by day and

@@ -1,4 +1,4 @@
-import { EVENT_FAMILIES, EVENT_FAMILY, EVENT_NAMES, type EventFamily, type EventName } from '../../generated/events.generated.js';
+import { EVENT_FAMILIES, EVENT_FAMILY, EVENT_NAMES, type EventFamily, type EventName } from '../../../generated/events.generated.js';
 
 // Pure rules about event names: which events a plugin listing subscribes to, and which event
 // types the inbound route accepts. The names and families come from asyncapi.yaml (codegen).

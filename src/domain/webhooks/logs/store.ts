@@ -1,11 +1,11 @@
 import type { RawBuilder, Selectable } from 'kysely';
-import type { Db } from '../../db/database.js';
-import type { WebhookLogsTable } from '../../db/types.js';
-import { installations } from '../installations/index.js';
-import { decodeTimeCursor, NotFoundError, toTimePage, ValidationError } from '../shared/index.js';
-import { microsOf, olderThan, pageLimit, readNewestFirst, timeKeyOf } from '../../db/time-keyset.js';
-import { WEBHOOK_LOG_COLUMNS } from '../../db/columns.js';
-import { PreparedQuery, slot } from '../../db/prepared.js';
+import type { Db } from '../../../db/database.js';
+import type { WebhookLogsTable } from '../../../db/types.js';
+import { installations } from '../../installations/index.js';
+import { decodeTimeCursor, NotFoundError, toTimePage, ValidationError } from '../../shared/index.js';
+import { microsOf, olderThan, pageLimit, readNewestFirst, timeKeyOf } from '../../../db/time-keyset.js';
+import { WEBHOOK_LOG_COLUMNS } from '../../../db/columns.js';
+import { PreparedQuery, slot } from '../../../db/prepared.js';
 
 // The webhook log (control.webhook_logs) as its two readers see it: an installation its own
 // entries (Data API, in the wire shape below), a developer those of their plugins' installations

@@ -1,9 +1,7 @@
 import { sql } from 'kysely';
 import type { Job } from 'pg-boss';
-import { prepare, recordOutcomes, send, type DeliveryDeps, type Outcome, type Prepared } from './delivery.js';
+import { QUEUES, admitSandboxDeliveries, prepare, recordOutcomes, send, type DeliveryDeps, type Outcome, type Prepared, type ReplayJobData } from '../delivery/index.js';
 import { REPLAY_CHUNK } from './replay.js';
-import { admitSandboxDeliveries } from './sandbox-volume.js';
-import { QUEUES, type ReplayJobData } from './queue.js';
 
 // The replay worker (replays are started in replay.ts). A sandbox replay's sends count against
 // the same per-destination buckets as the delivery worker's (sandbox-volume.ts): when one is full,

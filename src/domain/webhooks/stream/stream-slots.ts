@@ -1,4 +1,4 @@
-import { DomainError } from '../shared/index.js';
+import { DomainError } from '../../shared/index.js';
 
 // How many webhook streams this process holds open: at most `perDeveloper` for one developer and
 // `perProcess` in all. Each stream polls the database and keeps a socket, so their number is what

@@ -1,14 +1,14 @@
 import { sql } from 'kysely';
-import type { Config } from '../../config.js';
-import type { Db } from '../../db/database.js';
-import type { InstallationContext } from '../installations/index.js';
-import { InvalidSignatureError, MalformedInputError, UnknownEventTypeError } from '../shared/index.js';
-import { decrypt } from '../../lib/secrets.js';
-import { PreparedQuery, slot } from '../../db/prepared.js';
+import type { Config } from '../../../config.js';
+import type { Db } from '../../../db/database.js';
+import type { InstallationContext } from '../../installations/index.js';
+import { InvalidSignatureError, MalformedInputError, UnknownEventTypeError } from '../../shared/index.js';
+import { decrypt } from '../../../lib/secrets.js';
+import { PreparedQuery, slot } from '../../../db/prepared.js';
 import { hasUnstorable, labelOf, type Label } from './inbound-label.js';
 import { checkInboundSignature } from './signature-diagnosis.js';
-import { LOG_COLUMNS, toWireLog, type LogRow, type WireWebhookLog } from './store.js';
-import { isAcceptedInboundEventType } from './subscriptions.js';
+import { LOG_COLUMNS, toWireLog, type LogRow, type WireWebhookLog } from '../logs/index.js';
+import { isAcceptedInboundEventType } from '../delivery/index.js';
 
 // Inbound webhooks (POST /webhooks/external): a plugin forwards its provider's events, signed
 // with the shared webhook secret. Every outcome that reaches this module is in the audit log

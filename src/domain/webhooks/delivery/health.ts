@@ -1,9 +1,9 @@
 import { sql, type Transaction } from 'kysely';
-import type { Db } from '../../db/database.js';
-import type { Database } from '../../db/types.js';
+import type { Db } from '../../../db/database.js';
+import type { Database } from '../../../db/types.js';
 import type { JobQueue } from './queue.js';
 import { lockInstallationStates } from './installation-state.js';
-import { startAutomaticRecovery } from './replay.js';
+import { startAutomaticRecovery } from '../replay/index.js';
 
 // Delivery health per installation: kept on its webhook state row by every recorded batch of
 // attempts (consecutive failed attempts, since when, the last error), counted from the log for

@@ -1,6 +1,6 @@
 import { fromKysely, type JobInsert, type Job, type PgBoss } from 'pg-boss';
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/types.js';
+import type { Database } from '../../../db/types.js';
 
 // The webhook pipeline's queue contract: the queues, their job payloads, and pg-boss as the
 // pipeline uses it. Jobs are always written through the caller's Kysely transaction (fromKysely),

@@ -1,11 +1,11 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { Db } from '../../db/database.js';
-import { installations } from '../installations/index.js';
-import { decodeTimeCursor, NotFoundError, toTimePage, ValidationError } from '../shared/index.js';
-import { microsOf, olderThan, pageLimit, timeKeyOf } from '../../db/time-keyset.js';
-import { buildBody } from './delivery.js';
+import type { Db } from '../../../db/database.js';
+import { installations } from '../../installations/index.js';
+import { decodeTimeCursor, NotFoundError, toTimePage, ValidationError } from '../../shared/index.js';
+import { microsOf, olderThan, pageLimit, timeKeyOf } from '../../../db/time-keyset.js';
+import { buildBody } from '../delivery/index.js';
 import { MAX_LOG_PAGE, PAGE_COLUMNS, type WebhookLogPage, type WebhookLogRow } from './store.js';
-import { qualified } from '../../db/columns.js';
+import { qualified } from '../../../db/columns.js';
 
 // A developer's outbound deliveries across their plugins' installations, and one delivery's
 // request as sent: the body rebuilt byte for byte as the worker builds it (the same columns, the

@@ -1,6 +1,6 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import ipaddr from 'ipaddr.js';
-import { ValidationError } from '../shared/index.js';
+import { ValidationError } from '../../shared/index.js';
 
 // The destination guard (spec: Delivery rules, "Destination"): webhooks go to public addresses
 // only. The host is resolved, every address it resolves to is classified, and the request then
