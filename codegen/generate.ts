@@ -1,5 +1,5 @@
-// `make codegen` writes src/generated/*.generated.ts from openapi.yaml, asyncapi.yaml and the
-// portal's src/portal/schema.graphql;
+// `make codegen` writes src/generated/*.generated.ts from openapi.yaml, asyncapi.yaml, the
+// portal's src/portal/schema.graphql and the operations the dashboard and svc send to it;
 // `make codegen-check` (run before tests and in CI) fails when the committed files have drifted.
 import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
@@ -8,11 +8,12 @@ import { generateOpenApi } from './openapi.js';
 import { generateEvents } from './events.js';
 import { generatePortal } from './portal.js';
 import { generateDashboard } from './dashboard.js';
+import { generateDevcli } from './devcli.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const check = process.argv.includes('--check');
 
-const outputs = [...(await generateOpenApi(root)), ...(await generateEvents(root)), ...(await generatePortal(root)), ...(await generateDashboard(root))];
+const outputs = [...(await generateOpenApi(root)), ...(await generateEvents(root)), ...(await generatePortal(root)), ...(await generateDashboard(root)), ...(await generateDevcli(root))];
 let drift = 0;
 for (const { path: rel, content } of outputs) {
   const full = path.join(root, rel);

@@ -1,8 +1,13 @@
+import type { Operation } from '../generated/devcli.generated.js';
 import { SseReader } from './sse.js';
 
 // The svc CLI's connection to a platform (credentials.ts: where it is, the developer key): the two calls it
 // makes (GraphQL requests, and a GraphQL subscription read as Server-Sent Events). Nothing here
-// reaches past the public GraphQL and REST surfaces.
+// reaches past the public GraphQL and REST surfaces. Each takes one of svc's typed operations
+// (operations.graphql, mcp/operations.graphql; src/generated/devcli.generated.ts): its variables
+// and its result are the SDL's types, checked when the operation is generated.
+
+export type { Operation };
 
 export interface Credentials {
   baseUrl: string;
@@ -37,7 +42,7 @@ interface GraphQLOptions {
  * One GraphQL request; a GraphQL or HTTP error becomes a one-line CliError. Over a rate limit it
  * waits as long as the platform asks (up to a minute, said on stderr) and tries once more.
  */
-export async function graphql<T>(credentials: Credentials, query: string, variables: Record<string, unknown> = {}, options: GraphQLOptions = {}): Promise<T> {
+export async function graphql<T, V>(credentials: Credentials, query: Operation<T, V>, variables: NoInfer<V>, options: GraphQLOptions = {}): Promise<T> {
   if (options.retry === false || credentials.waitOnRateLimit === false) return graphqlOnce<T>(credentials, query, variables, options);
   try {
     return await graphqlOnce<T>(credentials, query, variables, options);
@@ -50,7 +55,7 @@ export async function graphql<T>(credentials: Credentials, query: string, variab
   }
 }
 
-async function graphqlOnce<T>(credentials: Credentials, query: string, variables: Record<string, unknown>, options: GraphQLOptions): Promise<T> {
+async function graphqlOnce<T>(credentials: Credentials, query: string, variables: unknown, options: GraphQLOptions): Promise<T> {
   let res: Response;
   try {
     res = await fetch(`${credentials.baseUrl}/graphql`, {
@@ -80,7 +85,7 @@ async function graphqlOnce<T>(credentials: Credentials, query: string, variables
  * A GraphQL subscription over Server-Sent Events: yields each `next` payload's data until the
  * server completes the stream or the connection drops (then it returns; the caller reconnects).
  */
-export async function* subscribe<T>(credentials: Credentials, query: string, variables: Record<string, unknown>, signal?: AbortSignal): AsyncGenerator<T> {
+export async function* subscribe<T, V>(credentials: Credentials, query: Operation<T, V>, variables: NoInfer<V>, signal?: AbortSignal): AsyncGenerator<T> {
   const res = await fetch(`${credentials.baseUrl}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'text/event-stream', authorization: `Bearer ${credentials.apiKey}` },

@@ -1,3 +1,4 @@
+import { WebhookStreamCursorDocument, WebhookStreamDocument, type WebhookStreamSubscription } from '../generated/devcli.generated.js';
 import { CliError, graphql, subscribe, type Credentials } from './client.js';
 import { ResultReporter } from './reports.js';
 import type { Io } from './terminal.js';
@@ -5,22 +6,10 @@ import type { Io } from './terminal.js';
 // `svc listen` and `svc logs tail`: a sandbox's webhook stream, each delivery forwarded to a local
 // URL (or only printed), its local answer reported back to the platform's delivery log.
 
-const STREAM = `subscription($s: ID!, $e: [String!], $a: String) {
-  webhookStream(sandboxId: $s, events: $e, after: $a) { logId deliveryId event headers { name value } body installationId sequence cursor } }`;
-
 /** How long a local endpoint may take to answer before the delivery counts as unanswered. */
 export const DEFAULT_FORWARD_TIMEOUT_SECONDS = 10;
 
-interface StreamEvent {
-  logId: string;
-  deliveryId: string;
-  event: string;
-  headers: { name: string; value: string }[];
-  body: string;
-  installationId: string;
-  sequence: number;
-  cursor: string;
-}
+type StreamEvent = WebhookStreamSubscription['webhookStream'];
 
 export interface ListenOptions {
   sandbox: string;
@@ -38,7 +27,7 @@ interface LocalResult {
 }
 
 export async function streamCursor(credentials: Credentials, sandbox: string): Promise<string> {
-  const { webhookStreamCursor } = await graphql<{ webhookStreamCursor: string }>(credentials, 'query($s: ID!) { webhookStreamCursor(sandboxId: $s) }', { s: sandbox });
+  const { webhookStreamCursor } = await graphql(credentials, WebhookStreamCursorDocument, { s: sandbox });
   return webhookStreamCursor;
 }
 
@@ -52,7 +41,7 @@ export async function listen(credentials: Credentials, options: ListenOptions, i
   let wait = 500;
   for (;;) {
     try {
-      for await (const data of subscribe<{ webhookStream: StreamEvent }>(credentials, STREAM, { s: options.sandbox, e: options.events ?? null, a: cursor })) {
+      for await (const data of subscribe(credentials, WebhookStreamDocument, { s: options.sandbox, e: options.events ?? null, a: cursor })) {
         wait = 500;
         const event = data.webhookStream;
         const result = options.forwardTo ? await forward(event, options.forwardTo, options.forwardTimeoutMs) : null;

@@ -1,4 +1,18 @@
 import { parseArgs } from 'node:util';
+import {
+  AdvanceSandboxClockDocument,
+  CancelScenarioDocument,
+  MeDocument,
+  RecentDeliveriesDocument,
+  ReplayDeliveriesDocument,
+  ResendDeliveryDocument,
+  RunScenarioDocument,
+  SandboxInstallationDocument,
+  ScenarioRunDocument,
+  SetSandboxDeliveryFaultsDocument,
+  type RunScenarioMutation,
+  type ScenarioKind,
+} from '../generated/devcli.generated.js';
 import { CliError, graphql } from './client.js';
 import { checkedBaseUrl, installationKeys, loadCredentials, promptLogin, readStdin, saveCredentials } from './credentials.js';
 import { DEFAULT_FORWARD_TIMEOUT_SECONDS, listen, streamCursor } from './listen.js';
@@ -53,17 +67,7 @@ Every command takes --help and --json. Credentials: svc login, or SVC_BASE_URL a
   faults: 'usage: svc faults set --sandbox <id> [--duplicate-rate <0-1>] [--reorder-window <0-300 s>] [--fail-first-attempt]\n  Sets every fault at once: a flag not given is off, so `svc faults set --sandbox <id>` turns them all off.',
 };
 
-const RUN_FIELDS = 'id status kind minutes stepsDone stepsTotal eventsEmitted startedAt finishedAt error';
-
-interface ScenarioRunView {
-  id: string;
-  status: string;
-  kind: string;
-  stepsDone: number;
-  stepsTotal: number;
-  eventsEmitted: number;
-  error: string | null;
-}
+type ScenarioRunView = RunScenarioMutation['run'];
 
 const runLine = (r: ScenarioRunView) => `scenario run ${r.id} (${r.kind}): ${r.status}, ${r.stepsDone}/${r.stepsTotal} steps, ${r.eventsEmitted} events${r.error ? `; ${r.error}` : ''}`;
 
@@ -121,7 +125,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
       if (values['api-key-stdin'] && !apiKey) throw new CliError('--api-key-stdin: stdin held no key');
       if (!baseUrl || !apiKey) ({ baseUrl, apiKey } = await promptLogin(baseUrl, apiKey));
       const credentials = { baseUrl: checkedBaseUrl(baseUrl), apiKey };
-      const { me } = await graphql<{ me: { email: string } }>(credentials, '{ me { email } }');
+      const { me } = await graphql(credentials, MeDocument, {});
       const file = saveCredentials(credentials, io.env);
       print(`Logged in to ${credentials.baseUrl} as ${me.email} (saved in ${file})`, { baseUrl: credentials.baseUrl, email: me.email, file });
       return 0;
@@ -182,26 +186,27 @@ export async function run(argv: string[], io: Io): Promise<number> {
       const [action, arg] = positionals;
       if (action === 'run') {
         if (!arg) throw new CliError('usage: svc scenario run <KIND> --sandbox <id> (svc scenario --help)');
-        const { runScenario } = await graphql<{ runScenario: ScenarioRunView }>(
-          credentials,
-          `mutation($s: ID!, $k: ScenarioKind!, $m: Int) { runScenario(sandboxId: $s, scenario: $k, minutes: $m) { ${RUN_FIELDS} } }`,
-          { s: need('sandbox', values.sandbox), k: arg.toUpperCase(), m: values.minutes === undefined ? 5 : Number(values.minutes) },
-        );
-        print(runLine(runScenario), runScenario);
+        // The kind as typed, upper-cased: the portal refuses one it does not know (validation_error).
+        const started = await graphql(credentials, RunScenarioDocument, {
+          s: need('sandbox', values.sandbox),
+          k: arg.toUpperCase() as ScenarioKind,
+          m: values.minutes === undefined ? 5 : Number(values.minutes),
+        });
+        let run: ScenarioRunView = started.run;
+        print(runLine(run), run);
         if (!values.wait) return 0;
-        let run = runScenario;
         while (run.status === 'running') {
           await new Promise((resolve) => setTimeout(resolve, 2000));
-          run = (await graphql<{ scenarioRun: ScenarioRunView }>(credentials, `query($id: ID!) { scenarioRun(id: $id) { ${RUN_FIELDS} } }`, { id: run.id })).scenarioRun;
+          const next = (await graphql(credentials, ScenarioRunDocument, { id: run.id })).run;
+          if (!next) throw new CliError(`no scenario run ${run.id}`);
+          run = next;
           print(runLine(run), run);
         }
         return run.status === 'completed' ? 0 : 1;
       }
       if (action === 'status' || action === 'cancel') {
         if (!arg) throw new CliError(`usage: svc scenario ${action} <runId>`);
-        const query =
-          action === 'status' ? `query($id: ID!) { run: scenarioRun(id: $id) { ${RUN_FIELDS} } }` : `mutation($id: ID!) { run: cancelScenario(id: $id) { ${RUN_FIELDS} } }`;
-        const { run } = await graphql<{ run: ScenarioRunView | null }>(credentials, query, { id: arg });
+        const { run } = action === 'status' ? await graphql(credentials, ScenarioRunDocument, { id: arg }) : await graphql(credentials, CancelScenarioDocument, { id: arg });
         if (!run) throw new CliError(`no scenario run ${arg}`);
         print(runLine(run), run);
         return 0;
@@ -211,11 +216,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
     case 'clock': {
       if (positionals[0] !== 'advance') throw new CliError(HELP.clock!);
       const credentials = loadCredentials(io.env);
-      const { advanceSandboxClock: box } = await graphql<{ advanceSandboxClock: { id: string; clockOffsetDays: number; clockNow: string } }>(
-        credentials,
-        'mutation($s: ID!, $d: Int!) { advanceSandboxClock(sandboxId: $s, days: $d) { id clockOffsetDays clockNow } }',
-        { s: need('sandbox', values.sandbox), d: Number(values.days ?? NaN) },
-      );
+      const { advanceSandboxClock: box } = await graphql(credentials, AdvanceSandboxClockDocument, { s: need('sandbox', values.sandbox), d: Number(values.days ?? NaN) });
       print(`sandbox ${box.id}: clock ${box.clockOffsetDays} days ahead (${box.clockNow})`, box);
       return 0;
     }
@@ -227,11 +228,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
         reorderWindowSeconds: values['reorder-window'] === undefined ? 0 : Number(values['reorder-window']),
         failFirstAttempt: Boolean(values['fail-first-attempt']),
       };
-      const { setSandboxDeliveryFaults: box } = await graphql<{ setSandboxDeliveryFaults: { id: string; deliveryFaults: typeof faults } }>(
-        credentials,
-        'mutation($s: ID!, $f: DeliveryFaultsInput!) { setSandboxDeliveryFaults(sandboxId: $s, faults: $f) { id deliveryFaults { duplicateRate reorderWindowSeconds failFirstAttempt } } }',
-        { s: need('sandbox', values.sandbox), f: faults },
-      );
+      const { setSandboxDeliveryFaults: box } = await graphql(credentials, SetSandboxDeliveryFaultsDocument, { s: need('sandbox', values.sandbox), f: faults });
       const f = box.deliveryFaults;
       print(`sandbox ${box.id}: duplicates ${f.duplicateRate}, reorder window ${f.reorderWindowSeconds} s, fail first attempt ${f.failFirstAttempt ? 'on' : 'off'}`, box);
       return 0;
@@ -245,36 +242,33 @@ async function eventsCommand(positionals: string[], values: Record<string, unkno
   const credentials = loadCredentials(io.env);
   const installationOf = async (sandbox: unknown) => {
     if (typeof sandbox !== 'string') throw new CliError('--sandbox is required');
-    const { sandbox: box } = await graphql<{ sandbox: { installationId: string | null } | null }>(credentials, 'query($s: ID!) { sandbox(id: $s) { installationId } }', { s: sandbox });
+    const { sandbox: box } = await graphql(credentials, SandboxInstallationDocument, { s: sandbox });
     if (!box?.installationId) throw new CliError(`not_found: sandbox ${sandbox} has no installation`);
     return box.installationId;
   };
   switch (positionals[0]) {
     case 'list': {
-      const { webhookLogs } = await graphql<{ webhookLogs: { nodes: Record<string, unknown>[] } }>(
-        credentials,
-        'query($i: ID!) { webhookLogs(installationId: $i, first: 50) { nodes { id direction eventType status httpStatus attempts sequence listenerHttpStatus createdAt } } }',
-        { i: await installationOf(values.sandbox) },
-      );
-      if (json) io.out(JSON.stringify(webhookLogs.nodes));
-      else for (const n of webhookLogs.nodes) io.out(`${n.createdAt}  ${String(n.id).padStart(6)}  ${String(n.eventType).padEnd(28)} ${String(n.status).padEnd(12)} ${n.httpStatus ?? n.listenerHttpStatus ?? '-'}  #${n.sequence ?? '-'}`);
+      const { webhookLogs } = await graphql(credentials, RecentDeliveriesDocument, { i: await installationOf(values.sandbox) });
+      const nodes = webhookLogs?.nodes ?? [];
+      if (json) io.out(JSON.stringify(nodes));
+      else for (const n of nodes) io.out(`${n.createdAt}  ${String(n.id).padStart(6)}  ${String(n.eventType).padEnd(28)} ${String(n.status).padEnd(12)} ${n.httpStatus ?? n.listenerHttpStatus ?? '-'}  #${n.sequence ?? '-'}`);
       return 0;
     }
     case 'resend': {
       const logId = positionals[1];
       if (!logId) throw new CliError('usage: svc events resend <logId>');
-      const { redeliverWebhook } = await graphql<{ redeliverWebhook: { id: string } }>(credentials, 'mutation($id: ID!) { redeliverWebhook(logId: $id) { id } }', { id: logId });
+      const { redeliverWebhook } = await graphql(credentials, ResendDeliveryDocument, { id: logId });
       print(`Redelivering ${logId} as log ${redeliverWebhook.id}`, { original: logId, logId: redeliverWebhook.id });
       return 0;
     }
     case 'replay': {
       const since = values.since;
       if (typeof since !== 'string' || Number.isNaN(Date.parse(since))) throw new CliError('--since <time> is required (an ISO 8601 date-time)');
-      const { replayWebhooks } = await graphql<{ replayWebhooks: { id: string; total: number } }>(
-        credentials,
-        'mutation($i: ID!, $since: DateTime!, $f: Boolean) { replayWebhooks(installationId: $i, since: $since, onlyFailed: $f) { id total } }',
-        { i: await installationOf(values.sandbox), since: new Date(since).toISOString(), f: !values.all },
-      );
+      const { replayWebhooks } = await graphql(credentials, ReplayDeliveriesDocument, {
+        i: await installationOf(values.sandbox),
+        since: new Date(since).toISOString(),
+        f: !values.all,
+      });
       print(`Replay ${replayWebhooks.id}: ${replayWebhooks.total} events, in sequence order`, replayWebhooks);
       return 0;
     }

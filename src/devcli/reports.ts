@@ -1,3 +1,4 @@
+import { ReportWebhookStreamResultDocument } from '../generated/devcli.generated.js';
 import { CliError, graphql, type Credentials } from './client.js';
 import type { Io } from './terminal.js';
 
@@ -40,7 +41,7 @@ export class ResultReporter {
     while (this.pending.length > 0) {
       const next = this.pending[0]!;
       try {
-        await graphql(this.credentials, 'mutation($id: ID!, $s: Int!, $ms: Int!) { reportWebhookStreamResult(logId: $id, status: $s, durationMs: $ms) { id } }', { id: next.logId, s: next.status, ms: next.ms }, { retry: false });
+        await graphql(this.credentials, ReportWebhookStreamResultDocument, { id: next.logId, s: next.status, ms: next.ms }, { retry: false });
         this.pending.shift();
       } catch (err) {
         const wait = err instanceof CliError ? err.retryAfterSeconds : undefined;

@@ -1,4 +1,20 @@
-import { graphql, CliError, type Credentials } from './client.js';
+import {
+  SimulateAddItemsDocument,
+  SimulateCheckoutDocument,
+  SimulateFailedPaymentDocument,
+  SimulateInstallDocument,
+  SimulateMenuItemCreatedDocument,
+  SimulateMenuItemDeletedDocument,
+  SimulateOrderPreparedDocument,
+  SimulatePosOrderDocument,
+  SimulatePosSaleDocument,
+  SimulateRefundDocument,
+  SimulateRemovalDocument,
+  SimulateSandboxExpiryWarningDocument,
+  SimulateTrialConversionDocument,
+  SimulateTrialEndingDocument,
+} from '../generated/devcli.generated.js';
+import { graphql, CliError, type Credentials, type Operation } from './client.js';
 
 // `svc trigger <event>`: each of the 20 events produced for real, through the portal's simulate
 // mutations (the restaurant side of a sandbox) or, for what only a plugin does, the Data API with
@@ -13,14 +29,13 @@ export interface TriggerContext {
 
 type Step = (ctx: TriggerContext) => Promise<void>;
 
-const gql = <T = any>(ctx: TriggerContext, query: string, variables: Record<string, unknown> = {}) =>
-  graphql<T>(ctx.credentials, query, { sandboxId: ctx.sandboxId, ...variables });
+/** A simulate mutation on the sandbox: its $sandboxId is the context's. */
+const gql = <T, V extends { sandboxId: string }>(ctx: TriggerContext, document: Operation<T, V>, variables: NoInfer<Omit<V, 'sandboxId'>>) =>
+  graphql(ctx.credentials, document, { ...variables, sandboxId: ctx.sandboxId } as NoInfer<V>);
 
-const newOrder = async (ctx: TriggerContext, hold = false): Promise<string> =>
-  (await gql(ctx, `mutation($sandboxId: ID!, $hold: Boolean) { simulatePosOrder(sandboxId: $sandboxId, input: { hold: $hold, partySize: 2 }) { id } }`, { hold })).simulatePosOrder.id;
+const newOrder = async (ctx: TriggerContext, hold = false): Promise<string> => (await gql(ctx, SimulatePosOrderDocument, { hold })).simulatePosOrder!.id;
 
-const sale = async (ctx: TriggerContext, orderId: string): Promise<string> =>
-  (await gql(ctx, 'mutation($sandboxId: ID!, $o: ID!) { simulatePosSale(sandboxId: $sandboxId, orderId: $o, input: { viaCardProcessor: true }) { id } }', { o: orderId })).simulatePosSale.id;
+const sale = async (ctx: TriggerContext, orderId: string): Promise<string> => (await gql(ctx, SimulatePosSaleDocument, { o: orderId })).simulatePosSale!.id;
 
 async function dataApi(ctx: TriggerContext, method: string, url: string, body?: unknown): Promise<any> {
   if (!ctx.installationKey) {
@@ -52,13 +67,14 @@ async function stockMovements(ctx: TriggerContext, deltas: number[]): Promise<vo
  * listing is active at once, a paid one after its checkout. Returns it with its trial state.
  */
 async function activeInstallation(ctx: TriggerContext): Promise<{ id: string; isTrial: boolean }> {
-  const installed = (await gql(ctx, 'mutation($sandboxId: ID!) { simulateInstall(sandboxId: $sandboxId) { installationId status } }')).simulateInstall;
+  const installed = (await gql(ctx, SimulateInstallDocument, {})).simulateInstall!;
   if (installed.status !== 'pending_payment') return { id: installed.installationId, isTrial: false };
-  const checkout = (await graphql<any>(ctx.credentials, 'mutation($id: ID!) { simulateCheckout(installationId: $id) { status isTrial } }', { id: installed.installationId })).simulateCheckout;
+  const checkout = (await graphql(ctx.credentials, SimulateCheckoutDocument, { id: installed.installationId })).simulateCheckout!;
   return { id: installed.installationId, isTrial: checkout.isTrial };
 }
 
-const onInstallation = (ctx: TriggerContext, id: string, field: string) => graphql(ctx.credentials, `mutation($id: ID!) { ${field}(installationId: $id) { id } }`, { id });
+/** A simulate mutation on an installation (removal, trial ending, trial conversion). */
+const onInstallation = <T>(ctx: TriggerContext, id: string, document: Operation<T, { id: string }>) => graphql(ctx.credentials, document, { id });
 
 async function trial(ctx: TriggerContext): Promise<string> {
   const installation = await activeInstallation(ctx);
@@ -70,14 +86,14 @@ export const TRIGGERS: Record<string, { how: string; run: Step }> = {
   'order.created': { how: 'a point-of-sale order (simulatePosOrder)', run: async (ctx) => void (await newOrder(ctx)) },
   'order.status_changed': {
     how: 'an order the kitchen marks prepared (simulateOrderPrepared)',
-    run: async (ctx) => void (await gql(ctx, 'mutation($sandboxId: ID!, $o: ID!) { simulateOrderPrepared(sandboxId: $sandboxId, orderId: $o) { id } }', { o: await newOrder(ctx) })),
+    run: async (ctx) => void (await gql(ctx, SimulateOrderPreparedDocument, { o: await newOrder(ctx) })),
   },
   'order.items_added': {
     how: 'lines added to an open order (simulateAddItems)',
     run: async (ctx) => {
-      // Item 7 (Lemonade) is on every sandbox's demo menu, with no required customization.
+      // Item 7 (Lemonade, SimulateAddItems) is on every sandbox's demo menu, with no required customization.
       const order = await newOrder(ctx);
-      await gql(ctx, 'mutation($sandboxId: ID!, $o: ID!) { simulateAddItems(sandboxId: $sandboxId, orderId: $o, items: [{ itemId: 7, quantity: 1 }]) { id } }', { o: order });
+      await gql(ctx, SimulateAddItemsDocument, { o: order });
     },
   },
   'order.paid': { how: 'a point-of-sale sale (simulatePosSale)', run: async (ctx) => void (await sale(ctx, await newOrder(ctx))) },
@@ -91,18 +107,18 @@ export const TRIGGERS: Record<string, { how: string; run: Step }> = {
   'payment.succeeded': { how: 'a point-of-sale sale (simulatePosSale)', run: async (ctx) => void (await sale(ctx, await newOrder(ctx))) },
   'payment.failed': {
     how: 'a declined card at the point of sale (simulateFailedPayment)',
-    run: async (ctx) => void (await gql(ctx, 'mutation($sandboxId: ID!, $o: ID!) { simulateFailedPayment(sandboxId: $sandboxId, orderId: $o) { id } }', { o: await newOrder(ctx) })),
+    run: async (ctx) => void (await gql(ctx, SimulateFailedPaymentDocument, { o: await newOrder(ctx) })),
   },
   'payment.refunded': {
     how: 'a sale, then its refund (simulateRefund)',
     run: async (ctx) => {
       const tx = await sale(ctx, await newOrder(ctx));
-      await gql(ctx, 'mutation($sandboxId: ID!, $tx: ID!) { simulateRefund(sandboxId: $sandboxId, transactionId: $tx, reason: "svc trigger") { id } }', { tx });
+      await gql(ctx, SimulateRefundDocument, { tx });
     },
   },
   'menu.item_created': {
     how: 'a new menu item (simulateMenuItemCreated)',
-    run: async (ctx) => void (await gql(ctx, 'mutation($sandboxId: ID!) { simulateMenuItemCreated(sandboxId: $sandboxId, input: { name: "svc trigger special", price: "9.50" }) { id } }')),
+    run: async (ctx) => void (await gql(ctx, SimulateMenuItemCreatedDocument, {})),
   },
   'menu.item_updated': {
     how: 'the plugin changes a price (Data API, --key)',
@@ -111,8 +127,8 @@ export const TRIGGERS: Record<string, { how: string; run: Step }> = {
   'menu.item_deleted': {
     how: 'a menu item created, then deleted (simulateMenuItemDeleted)',
     run: async (ctx) => {
-      const created = (await gql(ctx, 'mutation($sandboxId: ID!) { simulateMenuItemCreated(sandboxId: $sandboxId, input: { name: "svc trigger special", price: "9.50" }) { id } }')).simulateMenuItemCreated;
-      await gql(ctx, 'mutation($sandboxId: ID!, $i: ID!) { simulateMenuItemDeleted(sandboxId: $sandboxId, itemId: $i) { id } }', { i: created.id });
+      const created = (await gql(ctx, SimulateMenuItemCreatedDocument, {})).simulateMenuItemCreated!;
+      await gql(ctx, SimulateMenuItemDeletedDocument, { i: created.id });
     },
   },
   'inventory.stock_updated': { how: 'the plugin records a stock movement (Data API, --key)', run: (ctx) => stockMovements(ctx, [1]) },
@@ -121,28 +137,28 @@ export const TRIGGERS: Record<string, { how: string; run: Step }> = {
   'installation.created': {
     how: 'a free plugin installed again in the sandbox (simulateInstall)',
     run: async (ctx) => {
-      const installed = (await gql(ctx, 'mutation($sandboxId: ID!) { simulateInstall(sandboxId: $sandboxId) { installationId status } }')).simulateInstall;
+      const installed = (await gql(ctx, SimulateInstallDocument, {})).simulateInstall!;
       if (installed.status === 'pending_payment') {
-        await onInstallation(ctx, installed.installationId, 'simulateRemoval');
+        await onInstallation(ctx, installed.installationId, SimulateRemovalDocument);
         throw new CliError('installation.created fires when a free plugin is installed; this plugin is paid, so its checkout sends trial.started or subscription.activated instead');
       }
     },
   },
   'installation.removed': {
     how: 'an installation, then its removal (simulateRemoval)',
-    run: async (ctx) => void (await onInstallation(ctx, (await activeInstallation(ctx)).id, 'simulateRemoval')),
+    run: async (ctx) => void (await onInstallation(ctx, (await activeInstallation(ctx)).id, SimulateRemovalDocument)),
   },
   'trial.started': { how: 'a paid plugin with trialDays installed and checked out (simulateCheckout)', run: async (ctx) => void (await trial(ctx)) },
-  'trial.ending': { how: 'a trial, then its ending (simulateTrialEnding)', run: async (ctx) => void (await onInstallation(ctx, await trial(ctx), 'simulateTrialEnding')) },
+  'trial.ending': { how: 'a trial, then its ending (simulateTrialEnding)', run: async (ctx) => void (await onInstallation(ctx, await trial(ctx), SimulateTrialEndingDocument)) },
   'subscription.activated': {
     how: 'a paid plugin checked out, or a trial converted (simulateCheckout, simulateTrialConversion)',
     run: async (ctx) => {
       const installation = await activeInstallation(ctx);
-      if (installation.isTrial) await onInstallation(ctx, installation.id, 'simulateTrialConversion');
+      if (installation.isTrial) await onInstallation(ctx, installation.id, SimulateTrialConversionDocument);
     },
   },
   'sandbox.expiry_warning': {
     how: "the idle sweep's warning, sent now (simulateSandboxExpiryWarning)",
-    run: async (ctx) => void (await gql(ctx, 'mutation($sandboxId: ID!) { simulateSandboxExpiryWarning(sandboxId: $sandboxId) { id } }')),
+    run: async (ctx) => void (await gql(ctx, SimulateSandboxExpiryWarningDocument, {})),
   },
 };

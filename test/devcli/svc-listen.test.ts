@@ -8,7 +8,9 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import { graphql, subscribe } from '../../src/devcli/client.js';
+import { WebhookStreamDocument } from '../../src/generated/devcli.generated.js';
+import { subscribe } from '../../src/devcli/client.js';
+import { streamCursor } from '../../src/devcli/listen.js';
 import { createTestContext, type TestContext } from '../support/context.js';
 import { call } from '../support/http.js';
 import { createDeveloperKey, createProjectAndPlugin, gqlData, provisionPortalSandbox, signUpDeveloper, type PortalSandbox } from '../support/portal-builders.js';
@@ -150,20 +152,19 @@ describe('svc listen and svc trigger', () => {
     // A sandbox of its own: no listener of the other tests keeps it addressed.
     const other = await provisionPortalSandbox(t.app, token, pluginId, 'Cursor race sandbox');
     const credentials = { baseUrl: `http://127.0.0.1:${port}`, apiKey: triggerKey };
-    const { webhookStreamCursor: cursor } = await graphql<{ webhookStreamCursor: string }>(credentials, 'query($s: ID!) { webhookStreamCursor(sandboxId: $s) }', { s: other.sandboxId });
+    const cursor = await streamCursor(credentials, other.sandboxId);
     const trigger = await svc(['trigger', 'order.created', '--sandbox', other.sandboxId], { SVC_API_KEY: triggerKey });
     expect({ code: trigger.code, stderr: trigger.stderr }).toEqual({ code: 0, stderr: '' });
     const abort = new AbortController();
-    const query = 'subscription($s: ID!, $a: String) { webhookStream(sandboxId: $s, after: $a) { event installationId } }';
     const first = await Promise.race([
       (async () => {
-        for await (const data of subscribe<{ webhookStream: { event: string; installationId: string } }>(credentials, query, { s: other.sandboxId, a: cursor }, abort.signal)) return data.webhookStream;
+        for await (const data of subscribe(credentials, WebhookStreamDocument, { s: other.sandboxId, a: cursor }, abort.signal)) return data.webhookStream;
         return null;
       })(),
       new Promise<null>((resolve) => setTimeout(() => resolve(null), 20_000)),
     ]);
     abort.abort();
-    expect(first).toEqual({ event: 'order.created', installationId: String(other.installationId) });
+    expect(first).toMatchObject({ event: 'order.created', installationId: String(other.installationId) });
   });
 
   it('when the server restarts mid-run, then listen reconnects and forwards the events emitted while it was away, each once', async () => {

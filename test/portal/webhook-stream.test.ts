@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
-import { graphql } from '../../src/devcli/client.js';
+import { streamCursor } from '../../src/devcli/listen.js';
 import type { EventScope } from '../../src/domain/webhooks/delivery/outbox.js';
 import { issueSessionToken, SESSION_TTL_SECONDS } from '../../src/portal/auth.js';
 import { createTestContext, type TestContext } from '../support/context.js';
@@ -91,8 +91,7 @@ async function openStream(credential: string, variables: Record<string, unknown>
   return { payloads, ended: () => ended, close: () => abort.abort() };
 }
 
-const cursorFor = async (credential: string) =>
-  (await graphql<{ webhookStreamCursor: string }>({ baseUrl, apiKey: credential }, 'query($s: ID!) { webhookStreamCursor(sandboxId: $s) }', { s: box.sandboxId })).webhookStreamCursor;
+const cursorFor = (credential: string) => streamCursor({ baseUrl, apiKey: credential }, box.sandboxId);
 const priceChange = (price: number) => call(t.app, 'patch', '/menu/7', { key: box.installationKey, body: { price } });
 const errorCodes = (stream: OpenStream) => stream.payloads.flatMap((p) => (p.errors ?? []).map((e: any) => e.extensions?.code));
 const events = (stream: OpenStream) => stream.payloads.filter((p) => p.data).map((p) => p.data.webhookStream);
@@ -201,7 +200,7 @@ describe('webhookStream', () => {
     const other = await provisionPortalSandbox(t.app, token, plugin.pluginId, 'Guarded endpoint sandbox');
     // An endpoint on a loopback address: the destination guard refuses it (private addresses are not allowed here).
     await t.db.updateTable('control.plugins').set({ webhook_endpoint: 'https://127.0.0.1:9/hook' }).where('plugin_id', '=', Number(plugin.pluginId)).execute();
-    const cursor = (await graphql<{ webhookStreamCursor: string }>({ baseUrl, apiKey: readKey }, 'query($s: ID!) { webhookStreamCursor(sandboxId: $s) }', { s: other.sandboxId })).webhookStreamCursor;
+    const cursor = await streamCursor({ baseUrl, apiKey: readKey }, other.sandboxId);
     const stream = await openStream(readKey, { s: other.sandboxId, a: cursor });
     try {
       expect((await call(t.app, 'patch', '/menu/7', { key: other.installationKey, body: { price: 9.5 } })).status).toBe(200);

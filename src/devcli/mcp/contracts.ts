@@ -1,6 +1,6 @@
 import { buildClientSchema, getIntrospectionQuery, printSchema, type IntrospectionQuery } from 'graphql';
 import { parse } from 'yaml';
-import { CliError, graphql, type Credentials } from '../client.js';
+import { CliError, graphql, type Credentials, type Operation } from '../client.js';
 
 // The platform's contracts as the service it talks to serves them (so svc mcp describes the
 // deployment it is connected to, whatever its version): openapi.yaml and asyncapi.yaml from their
@@ -16,6 +16,8 @@ export interface ErrorCodeDoc {
   fix: string;
 }
 
+const INTROSPECTION = getIntrospectionQuery({ descriptions: true }) as Operation<IntrospectionQuery, Record<string, never>>;
+
 export class Contracts {
   private cache = new Map<string, Promise<unknown>>();
 
@@ -30,8 +32,11 @@ export class Contracts {
   openapi = () => this.once('openapi', async () => parse(await this.openapiYaml()) as Json);
   asyncapi = () => this.once('asyncapi', async () => parse(await this.asyncapiYaml()) as Json);
 
-  /** The portal's schema by introspection: descriptions included, the SDL's directives not. */
-  introspection = () => this.once('introspection', () => graphql<IntrospectionQuery>(this.credentials, getIntrospectionQuery({ descriptions: true })));
+  /**
+   * The portal's schema by introspection: descriptions included, the SDL's directives not. The one
+   * operation not in operations.graphql: graphql-js writes it, and its result type.
+   */
+  introspection = () => this.once('introspection', () => graphql(this.credentials, INTROSPECTION, {}));
   sdl = () => this.once('sdl', async () => printSchema(buildClientSchema(await this.introspection())));
 
   /** Every error code with its status, meaning and fix, read from the sections of /docs/errors. */

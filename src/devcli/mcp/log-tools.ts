@@ -1,4 +1,14 @@
 import { z } from 'zod';
+import {
+  ApiRequestByIdOrRequestIdDocument,
+  ApiRequestByRequestIdDocument,
+  ApiRequestsDocument,
+  DeliveriesDocument,
+  DeliveryDocument,
+  RedeliverDocument,
+  SandboxInstallationsDocument,
+  WebhookLogInstallationDocument,
+} from '../../generated/devcli.generated.js';
 import { graphql } from '../client.js';
 import { defineTool, found, sandboxInstallation, ToolError, type McpContext } from './tool.js';
 import { UNTRUSTED, UNTRUSTED_NOTE, untrustedContent } from './untrusted.js';
@@ -8,11 +18,6 @@ import { UNTRUSTED, UNTRUSTED_NOTE, untrustedContent } from './untrusted.js';
 // of the developer's production installations hold customers' personal data and text strangers
 // wrote: svc mcp reads them only when started with --allow-production-data. What others wrote
 // goes out under untrusted_content (untrusted.ts).
-
-const LOG_FIELDS = 'id eventType status httpStatus attempts sequence listenerHttpStatus errorMessage redeliveryOf createdAt';
-const REQUEST_FIELDS = 'id createdAt method path operationId status errorCode durationMs requestId idempotencyKey';
-const DELIVERY_FIELDS = `${LOG_FIELDS} direction installationId eventId payload replayId request { headers { name value } body } deliveryAttempts { attempt status httpStatus errorMessage durationMs attemptedAt headers { name value } }`;
-const REQUEST_DETAIL_FIELDS = `${REQUEST_FIELDS} installationId clientIp requestBody responseBody`;
 
 type Sandboxes = { installationId: string | null }[];
 
@@ -48,12 +53,8 @@ async function listDeliveries(ctx: McpContext, args: { sandboxId: string; status
   const first = args.first ?? 20;
   const filtered = Boolean(args.status || args.event);
   // The portal's log has no filters: with one, the newest 100 are read and filtered here.
-  const { webhookLogs } = await graphql<{ webhookLogs: { nodes: { id: string; direction: string; status: string; eventType: string }[] } }>(
-    ctx.credentials,
-    `query($i: ID!, $n: Int) { webhookLogs(installationId: $i, first: $n) { nodes { direction ${LOG_FIELDS} } } }`,
-    { i: installationId, n: filtered ? 100 : first },
-  );
-  const deliveries = webhookLogs.nodes
+  const { webhookLogs } = await graphql(ctx.credentials, DeliveriesDocument, { i: installationId, n: filtered ? 100 : first });
+  const deliveries = (webhookLogs?.nodes ?? [])
     .filter((n) => n.direction === 'outbound')
     .filter((n) => !args.status || n.status === args.status)
     .filter((n) => !args.event || eventMatches(args.event, n.eventType))
@@ -64,31 +65,18 @@ async function listDeliveries(ctx: McpContext, args: { sandboxId: string; status
 
 /** A redelivery is a write: only of a delivery to one of the caller's sandboxes, never a production one. */
 async function redeliver(ctx: McpContext, logId: string) {
-  const log = await found<{ installationId: string }>(ctx, 'query($id: ID!) { webhookLog(id: $id) { installationId } }', { id: logId }, `Webhook log ${logId}`);
-  const { sandboxes } = await graphql<{ sandboxes: { installationId: string | null }[] }>(ctx.credentials, '{ sandboxes { installationId } }');
+  const log = await found(ctx, WebhookLogInstallationDocument, { id: logId }, `Webhook log ${logId}`);
+  const { sandboxes } = await graphql(ctx.credentials, SandboxInstallationsDocument, {});
   if (!sandboxes.some((s) => s.installationId === log.installationId)) {
     throw new ToolError('forbidden', `Webhook log ${logId} is not a delivery to one of your sandboxes: svc mcp writes to sandboxes only (redeliver production deliveries in the portal, redeliverWebhook).`);
   }
-  const { redeliverWebhook } = await graphql<{ redeliverWebhook: Record<string, unknown> }>(ctx.credentials, `mutation($id: ID!) { redeliverWebhook(logId: $id) { ${LOG_FIELDS} } }`, { id: logId });
+  const { redeliverWebhook } = await graphql(ctx.credentials, RedeliverDocument, { id: logId });
   return listedDelivery(redeliverWebhook);
-}
-
-interface Delivery {
-  installationId: string;
-  payload: unknown;
-  errorMessage: string | null;
-  request: { headers: unknown; body: string } | null;
-  deliveryAttempts: { attempt: number; errorMessage: string | null }[];
 }
 
 /** One portal request: the entry, and which installations are the caller's sandboxes. */
 async function getDelivery(ctx: McpContext, logId: string) {
-  const { webhookLog, sandboxes } = await graphql<{ webhookLog: Delivery | null; sandboxes: Sandboxes }>(
-    ctx.credentials,
-    `query($id: ID!) { webhookLog(id: $id) { ${DELIVERY_FIELDS} } sandboxes { installationId } }`,
-    { id: logId },
-    { notFoundAsNull: true },
-  );
+  const { webhookLog, sandboxes } = await graphql(ctx.credentials, DeliveryDocument, { id: logId }, { notFoundAsNull: true });
   if (!webhookLog) throw new ToolError('not_found', `Webhook log ${logId} not found`);
   const plane = planeOf(ctx, webhookLog.installationId, sandboxes, `Webhook log ${logId}`);
   const { payload, errorMessage, request, deliveryAttempts, ...entry } = webhookLog;
@@ -99,27 +87,14 @@ async function getDelivery(ctx: McpContext, logId: string) {
   );
 }
 
-interface ApiRequestEntry {
-  installationId: string;
-  requestBody: string | null;
-  responseBody: string | null;
-}
-
 /**
  * By its id or by its X-Request-Id (an error body's request_id; a number could be either, the id
  * wins), in one portal request with the caller's sandboxes.
  */
 async function getApiRequest(ctx: McpContext, requestId: string) {
-  const numeric = /^\d+$/.test(requestId);
-  const query = numeric
-    ? `query($id: ID!, $r: String!) { byId: apiRequest(id: $id) { ${REQUEST_DETAIL_FIELDS} } byRequestId: apiRequestByRequestId(requestId: $r) { ${REQUEST_DETAIL_FIELDS} } sandboxes { installationId } }`
-    : `query($r: String!) { byRequestId: apiRequestByRequestId(requestId: $r) { ${REQUEST_DETAIL_FIELDS} } sandboxes { installationId } }`;
-  const data = await graphql<{ byId?: ApiRequestEntry | null; byRequestId: ApiRequestEntry | null; sandboxes: Sandboxes }>(
-    ctx.credentials,
-    query,
-    numeric ? { id: requestId, r: requestId } : { r: requestId },
-    { notFoundAsNull: true },
-  );
+  const data = /^\d+$/.test(requestId)
+    ? await graphql(ctx.credentials, ApiRequestByIdOrRequestIdDocument, { id: requestId, r: requestId }, { notFoundAsNull: true })
+    : { byId: null, ...(await graphql(ctx.credentials, ApiRequestByRequestIdDocument, { r: requestId }, { notFoundAsNull: true })) };
   const match = data.byId ?? data.byRequestId;
   if (!match) throw new ToolError('not_found', `API request ${requestId} not found`);
   const plane = planeOf(ctx, match.installationId, data.sandboxes, `API request ${requestId}`);
@@ -171,11 +146,7 @@ export const logTools = [
     readOnly: true,
     run: async ({ sandboxId, status, operationId }, ctx) => {
       const installationId = await sandboxInstallation(ctx, sandboxId);
-      const { apiRequests } = await graphql<{ apiRequests: { nodes: unknown[] } }>(
-        ctx.credentials,
-        `query($i: ID!, $s: Int, $o: String) { apiRequests(installationId: $i, first: 50, status: $s, operationId: $o) { nodes { ${REQUEST_FIELDS} } } }`,
-        { i: installationId, s: status ?? null, o: operationId ?? null },
-      );
+      const { apiRequests } = await graphql(ctx.credentials, ApiRequestsDocument, { i: installationId, s: status ?? null, o: operationId ?? null });
       return { sandboxId, installationId, requests: apiRequests.nodes };
     },
   }),

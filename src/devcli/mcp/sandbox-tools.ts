@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SandboxesDocument } from '../../generated/devcli.generated.js';
 import { graphql } from '../client.js';
 import { TRIGGERS } from '../triggers.js';
 import { apiPrefix } from './contracts.js';
@@ -8,8 +9,6 @@ import { defineTool, sandboxInstallation, ToolError, type McpContext } from './t
 // The caller's sandboxes: list them, call the Data API as a sandbox's installation, produce events
 // for real. Every write names one of the caller's sandboxes (another developer's is not_found) and
 // goes to that sandbox's data plane with that sandbox's own installation key, never production.
-
-const SANDBOX_FIELDS = 'id name purpose status pluginId installationId lastAccessedAt wouldExpireAt clockNow createdAt';
 
 /** A Data API path under the prefix, as given (`/orders?limit=2` or `/api/plugin/v1/orders`); nothing outside it. */
 function dataApiUrl(baseUrl: string, prefix: string, path: string): URL {
@@ -66,7 +65,7 @@ export const sandboxTools = [
     description: "The developer's sandboxes (test restaurants with demo data, one per plugin and purpose) with their status, plugin and installation id. Every other sandbox tool takes one of these ids.",
     input: {},
     readOnly: true,
-    run: async (_args, ctx) => (await graphql<{ sandboxes: unknown[] }>(ctx.credentials, `{ sandboxes { ${SANDBOX_FIELDS} } }`)).sandboxes,
+    run: async (_args, ctx) => (await graphql(ctx.credentials, SandboxesDocument, {})).sandboxes,
   }),
   defineTool({
     name: 'call_data_api',

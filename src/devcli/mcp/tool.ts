@@ -1,7 +1,8 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { z, ZodRawShape } from 'zod';
-import { CliError, graphql, type Credentials } from '../client.js';
+import { SandboxInstallationDocument } from '../../generated/devcli.generated.js';
+import { CliError, graphql, type Credentials, type Operation } from '../client.js';
 import type { Contracts } from './contracts.js';
 
 // How every svc mcp tool is declared and answered: a JSON Schema for its input (zod: the SDK's way
@@ -77,16 +78,16 @@ function errorOf(err: unknown): { code: string; message: string; retryAfterSecon
 }
 
 /** A portal query whose root field is null for an unknown id (or another developer's): not_found. */
-export async function found<T>(ctx: McpContext, query: string, variables: Record<string, unknown>, what: string): Promise<T> {
-  const data = await graphql<Record<string, T | null>>(ctx.credentials, query, variables);
-  const value = Object.values(data)[0];
+export async function found<R extends object, V>(ctx: McpContext, document: Operation<R, V>, variables: NoInfer<V>, what: string): Promise<NonNullable<R[keyof R]>> {
+  const data = await graphql(ctx.credentials, document, variables);
+  const value = Object.values(data)[0] as R[keyof R] | undefined;
   if (value === null || value === undefined) throw new ToolError('not_found', `${what} not found`);
   return value;
 }
 
 /** The installation of one of the caller's sandboxes (another developer's sandbox is not_found). */
 export async function sandboxInstallation(ctx: McpContext, sandboxId: string): Promise<string> {
-  const sandbox = await found<{ installationId: string | null }>(ctx, 'query($s: ID!) { sandbox(id: $s) { installationId } }', { s: sandboxId }, `Sandbox ${sandboxId}`);
+  const sandbox = await found(ctx, SandboxInstallationDocument, { s: sandboxId }, `Sandbox ${sandboxId}`);
   if (!sandbox.installationId) throw new ToolError('not_found', `Sandbox ${sandboxId} has no installation`);
   return sandbox.installationId;
 }
