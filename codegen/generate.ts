@@ -9,11 +9,12 @@ import { generateEvents } from './events.js';
 import { generatePortal } from './portal.js';
 import { generateDashboard } from './dashboard.js';
 import { generateDevcli } from './devcli.js';
+import { generateDeliveryStatuses } from './delivery-statuses.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const check = process.argv.includes('--check');
 
-const outputs = [...(await generateOpenApi(root)), ...(await generateEvents(root)), ...(await generatePortal(root)), ...(await generateDashboard(root)), ...(await generateDevcli(root))];
+const outputs = [...(await generateOpenApi(root)), ...(await generateEvents(root)), ...(await generatePortal(root)), ...(await generateDashboard(root)), ...(await generateDevcli(root)), ...(await generateDeliveryStatuses(root))];
 let drift = 0;
 for (const { path: rel, content } of outputs) {
   const full = path.join(root, rel);

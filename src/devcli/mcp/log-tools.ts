@@ -9,6 +9,7 @@ import {
   SandboxInstallationsDocument,
   WebhookLogInstallationDocument,
 } from '../../generated/devcli.generated.js';
+import { DELIVERY_STATUSES } from '../../generated/delivery-statuses.generated.js';
 import { graphql } from '../client.js';
 import { defineTool, found, sandboxInstallation, ToolError, type McpContext } from './tool.js';
 import { UNTRUSTED, UNTRUSTED_NOTE, untrustedContent } from './untrusted.js';
@@ -107,10 +108,10 @@ export const logTools = [
     name: 'list_deliveries',
     title: 'List webhook deliveries of a sandbox',
     description:
-      `The webhook deliveries of a sandbox's installation, newest first: logId, event, status (pending, delivered, failed, acknowledged, skipped), attempts, the endpoint's HTTP status (httpStatus, or listenerHttpStatus for svc listen), sequence, and the receiver's answer of a failure (untrusted_content.errorMessage). Filter by status and by event (order.created or order.*). Open one with get_delivery. ${UNTRUSTED_NOTE}`,
+      `The webhook deliveries of a sandbox's installation, newest first: logId, event, status (${DELIVERY_STATUSES.join(', ')}), attempts, the endpoint's HTTP status (httpStatus, or listenerHttpStatus for svc listen), sequence, and the receiver's answer of a failure (untrusted_content.errorMessage). Filter by status and by event (order.created or order.*). Open one with get_delivery. ${UNTRUSTED_NOTE}`,
     input: {
       sandboxId: z.string().min(1).describe('A sandbox id from list_sandboxes'),
-      status: z.enum(['pending', 'delivered', 'failed', 'acknowledged', 'skipped']).optional().describe('Only deliveries in this status'),
+      status: z.enum(DELIVERY_STATUSES).optional().describe('Only deliveries in this status'),
       event: z.string().optional().describe('Only this event, or a family wildcard such as order.*'),
       first: z.number().int().min(1).max(100).optional().describe('How many, 1 to 100 (default 20)'),
     },

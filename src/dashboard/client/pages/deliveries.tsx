@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { DeliveriesDocument, type DeliveriesQuery } from '../../../generated/dashboard.generated';
+import { DELIVERY_STATUSES } from '../../../generated/delivery-statuses.generated';
 import { EVENT_NAMES } from '../../../generated/events.generated';
 import { gql, retryAfterOf } from '../api';
 import { Link, navigate, usePath } from '../router';
@@ -13,7 +14,6 @@ import { ReplayForm } from './replay';
 // clicking used it up. Not the webhook stream: it covers one sandbox, and an open stream takes the
 // sandbox's deliveries for itself when the plugin has no endpoint.
 
-const STATUSES = ['pending', 'delivered', 'failed', 'skipped', 'acknowledged'];
 const REFRESH_MS = 30_000;
 
 export function DeliveriesPage() {
@@ -38,7 +38,7 @@ export function DeliveriesPage() {
     <section>
       <h1>Webhook deliveries</h1>
       <form class="filters" aria-label="Filter deliveries" onSubmit={applyFilter} key={path}>
-        <label>Status<select name="status" defaultValue={filter.status ?? ''}><option value="">any</option>{STATUSES.map((s) => <option key={s}>{s}</option>)}</select></label>
+        <label>Status<select name="status" defaultValue={filter.status ?? ''}><option value="">any</option>{DELIVERY_STATUSES.map((s) => <option key={s}>{s}</option>)}</select></label>
         <label>Event<select name="event" defaultValue={filter.event ?? ''}><option value="">any</option>{EVENT_NAMES.map((e) => <option key={e}>{e}</option>)}</select></label>
         <label>Installation<input name="installation" inputMode="numeric" defaultValue={filter.installationId ?? ''} /></label>
         <div class="actions"><button type="submit">Apply filters</button></div>
