@@ -2,14 +2,12 @@ import type { PgBoss } from 'pg-boss';
 import {
   DELIVERIES_PER_JOB,
   QUEUES,
-  createDeliveries,
   pruneExpiredEvents,
   purgeExpiredInboundKeys,
   deliveryBatches,
   runReplayChunk,
   type DeliveryDeps,
   type DeliveryJobData,
-  type FanoutJobData,
   type ReplayJobData,
   type ScenarioJobData,
 } from '../domain/webhooks/index.js';
@@ -68,12 +66,6 @@ export async function startWebhookWorkers(
   const wakeDeliveries = (delaySeconds: number) => wakeUps.after(delaySeconds);
   // A sandbox's reorder fault holds first attempts: each is sent when its own hold ends.
   const fanout = startFanoutLoop({ db: deps.db, queue: deps.queue, logger: deps.logger, connectionString, pollMs: polling * 1000, onDatabaseLost: lostClaims.databaseLost, onAttemptDeferred: wakeDeliveries });
-  // Fan-out jobs enqueued per event by versions before the outbox (a deploy's jobs in flight).
-  await boss.work<FanoutJobData>(
-    QUEUES.fanout,
-    { batchSize: 100, pollingIntervalSeconds: polling, notifyPollingIntervalSeconds: Math.max(polling, 5), burstWhenBatchFull: true },
-    outlastOutages((jobs) => createDeliveries(deps.db, deps.queue, jobs, deps.logger, wakeDeliveries)),
-  );
 
   const delivery: DeliveryDeps = {
     ...deps,
@@ -126,7 +118,7 @@ export async function startWebhookWorkers(
       boss.off('error', onBossError);
       lostClaims.stop();
       wakeUps.clear();
-      await Promise.all([QUEUES.fanout, QUEUES.delivery, QUEUES.replay, QUEUES.retention, QUEUES.maintenance].map((name) => boss.offWork(name, { wait: true })));
+      await Promise.all([QUEUES.delivery, QUEUES.replay, QUEUES.retention, QUEUES.maintenance].map((name) => boss.offWork(name, { wait: true })));
       // Attempts still running in the background end within the timeout; those that would outlast
       // the grace are handed back as jobs due at once (a moment before it ends, to write them).
       await batches.drain(Math.max(0, Math.min(deps.config.webhook.timeoutMs + 1000, deadline - performance.now() - 500)));

@@ -246,13 +246,9 @@ describe('partition pruning of the retention job', () => {
 });
 
 describe('jobs queued by the previous version', () => {
-  it('when a fan-out job and a delivery job without partition keys are taken, then their deliveries are sent', async () => {
-    const { rows: [event] } = await sql<{ event_id: string }>`
-      insert into control.events (event_name, plane, organization_id, location_id, data)
-      values ('order.paid', 'production', ${inst.organizationId}, ${inst.locationId}, ${JSON.stringify(paid(3))}::jsonb)
-      returning event_id`.execute(t.db);
-    await t.queue.boss.send(QUEUES.fanout, { eventId: event!.event_id, event: 'order.paid', installationIds: [inst.installationId] });
-    const [fannedOut] = await waitForDelivery(t.db, event!.event_id);
+  it('when a delivery job without partition keys is taken, then its delivery is sent', async () => {
+    const eventId = await emit(t, scopeOf(inst), 'order.paid', paid(3));
+    const [fannedOut] = await waitForDelivery(t.db, eventId);
     expect(fannedOut!.status).toBe('delivered');
 
     // A redelivery's log whose job is of the previous shape (one attempt, no keys).
@@ -263,7 +259,7 @@ describe('jobs queued by the previous version', () => {
       returning log_id, delivery_id`.execute(t.db);
     await t.queue.boss.send(QUEUES.delivery, { logId: log!.log_id, attempt: 1 });
     await waitUntil(() => world.receiver.requests.some((req) => req.headers['x-svc-delivery'] === log!.delivery_id), 10_000);
-    await waitUntil(async () => (await deliveriesOf(t.db, event!.event_id)).every((l) => l.status === 'delivered'), 10_000);
+    await waitUntil(async () => (await deliveriesOf(t.db, eventId)).every((l) => l.status === 'delivered'), 10_000);
   });
 });
 

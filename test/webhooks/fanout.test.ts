@@ -1,13 +1,10 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Job } from 'pg-boss';
 import type { Db } from '../../src/db/database.js';
 import type { InstallationStatus } from '../../src/db/types.js';
 import type { EventDataMap, EventName } from '../../src/generated/events.generated.js';
 import type { EventScope } from '../../src/domain/webhooks/delivery/outbox.js';
-import type { FanoutJobData } from '../../src/domain/webhooks/delivery/queue.js';
-import { createDeliveries } from '../../src/domain/webhooks/delivery/fanout.js';
 import { createInstallation, createPlugin, createSandboxInstallation, type InstallationFixture, type PluginOptions } from '../support/builders.js';
 import type { TestContext } from '../support/context.js';
 import { deliveriesOf, emit, scopeOf, waitForDelivery, webhookWorld } from '../support/webhook-fixtures.js';
@@ -44,11 +41,10 @@ const installationData = (installationId: number): EventDataMap['installation.cr
   installation_id: installationId, plugin_id: 1, organization_id: home.organizationId, location_id: home.locationId, is_trial: false,
 });
 
-/** The event's fan-out outbox rows (and pg-boss fan-out jobs, which no emit makes any more) that `db` sees. */
+/** The event's fan-out outbox rows that `db` sees. */
 async function fanoutRows(db: Db, eventId: string): Promise<number> {
   const { rows } = await sql<{ n: number }>`
-    select (select count(*)::int from control.fanout_outbox where event_id = ${eventId})
-         + (select count(*)::int from pgboss.job where name = 'webhook-fanout' and data->>'eventId' = ${eventId}) as n`.execute(db);
+    select count(*)::int as n from control.fanout_outbox where event_id = ${eventId}`.execute(db);
   return rows[0]!.n;
 }
 
@@ -156,24 +152,5 @@ describe('the fan-out outbox row', () => {
     });
     await waitForDelivery(t.db, eventId, 1);
     expect(await fanoutRows(t.db, eventId)).toBe(0);
-  });
-
-  it('when a fan-out job (of the version before the outbox) runs twice, then each installation still has one delivery', async () => {
-    const eventId = await t.db.transaction().execute(async (trx) => {
-      const event = await trx
-        .insertInto('control.events')
-        .values({ event_name: 'order.created', plane: 'production', sandbox_id: null, organization_id: home.organizationId, location_id: home.locationId, installation_id: null, data: JSON.stringify(orderCreated(6)) })
-        .returning('event_id')
-        .executeTakeFirstOrThrow();
-      return event.event_id;
-    });
-    const job = (): Job<FanoutJobData> => ({ id: randomUUID(), name: 'webhook-fanout', retryCount: 0, data: { eventId, event: 'order.created', installationIds: [home.installationId] } }) as unknown as Job<FanoutJobData>;
-    await createDeliveries(t.db, t.jobs!.queue, [job()], t.logger);
-    await createDeliveries(t.db, t.jobs!.queue, [job()], t.logger);
-    const logs = await waitForDelivery(t.db, eventId, 1);
-    expect(logs).toHaveLength(1);
-    await waitUntil(() => receiver.requests.some((req) => expectValidWebhook(req).id === eventId));
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(receiver.requests.filter((req) => expectValidWebhook(req).id === eventId)).toHaveLength(1);
   });
 });

@@ -3,9 +3,9 @@
 // others through its own index.ts; the tester and retention span several areas and sit here.
 export { createEventSink } from './delivery/index.js';
 export type { EmittedEvent, EventScope, EventSink } from './delivery/index.js';
-export { FANOUT_CHANNEL, FanoutFailed, createDeliveries, fanOutPending, recordFanoutFailure, webhookQueueDepths } from './delivery/index.js';
+export { FANOUT_CHANNEL, FanoutFailed, fanOutPending, recordFanoutFailure, webhookQueueDepths } from './delivery/index.js';
 export { DELIVERIES_PER_JOB, HEARTBEAT_QUEUES, HEARTBEAT_SECONDS, JobQueue, QUEUES, QUEUE_SETTINGS } from './delivery/index.js';
-export type { DeliveryJobData, FanoutJobData, QueueSettings, ReplayJobData, ScenarioJobData } from './delivery/index.js';
+export type { DeliveryJobData, QueueSettings, ReplayJobData, ScenarioJobData } from './delivery/index.js';
 export { deliveryBatches, webhookHealth } from './delivery/index.js';
 export type { AttemptOutcome, DeliveryDeps } from './delivery/index.js';
 export { DestinationRefusedError, WebhookHttpClient, assertWebhookEndpoint, parseEndpoint, savedHostProblem } from './delivery/index.js';

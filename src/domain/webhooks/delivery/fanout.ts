@@ -1,11 +1,9 @@
 import { sql, type RawBuilder, type Transaction } from 'kysely';
-import type { Job } from 'pg-boss';
 import type { Db } from '../../../db/database.js';
 import type { Database } from '../../../db/types.js';
 import type { EventScope } from './outbox.js';
 import type { EventName } from '../../../generated/events.generated.js';
-import type { Logger } from '../../../logger.js';
-import { QUEUES, type Executor, type FanoutJobData, type JobQueue } from './queue.js';
+import type { Executor, JobQueue } from './queue.js';
 import { asUnavailable } from '../../shared/index.js';
 import { isLifecycleEvent, isSubscribed } from './subscriptions.js';
 import { installations } from '../../installations/index.js';
@@ -22,8 +20,8 @@ import { inPartitions, partitionKeys } from './partition-keys.js';
 // 2. The fan-out (fanOutPending, run by the worker's loop in src/jobs/fanout-loop.ts) takes a
 //    batch of outbox rows, creates one delivery (an outbound webhook_logs row with its
 //    X-Svc-Delivery id) per installation, enqueues the first attempts and deletes the rows, in one
-//    transaction: each event is fanned out once. Fan-out jobs of the pg-boss queue webhook-fanout,
-//    which versions before the outbox enqueued per event, are still worked (createDeliveries).
+//    transaction: each event is fanned out once. (The pg-boss queue webhook-fanout, one job per
+//    event in versions before the outbox, is gone: migration 2026_11_29_000200 moved its jobs here.)
 
 export type RecipientRow = installations.RecipientRow;
 type EligibleRow = RecipientRow;
@@ -49,6 +47,15 @@ export function subscribedAmong(rows: EligibleRow[], event: EventName): number[]
   return rows.filter((row) => isSubscribed(row.supported_events, event)).map((row) => row.installation_id);
 }
 
+/** One event's fan-out: what its outbox row carries. */
+export interface EventFanout {
+  eventId: string;
+  event: string;
+  installationIds: number[];
+  /** The event's occurred_at as PostgreSQL wrote it (text, microseconds kept): its partition key, so the fan-out reads one partition. */
+  occurredAt: string;
+}
+
 /** The channel the emitting transaction notifies when it writes to the fan-out outbox. */
 export const FANOUT_CHANNEL = 'svc_fanout';
 
@@ -56,7 +63,7 @@ export const FANOUT_CHANNEL = 'svc_fanout';
 export const FANOUT_MAX_FAILURES = 10;
 
 /** Writes the event's fan-out to the outbox, in the emitting transaction, and wakes the fan-out loops at its commit. */
-export async function enqueueFanout(trx: Executor, data: Required<FanoutJobData>): Promise<void> {
+export async function enqueueFanout(trx: Executor, data: EventFanout): Promise<void> {
   await sql`
     with o as (
       insert into control.fanout_outbox (event_id, event_type, occurred_at, installation_ids)
@@ -66,7 +73,13 @@ export async function enqueueFanout(trx: Executor, data: Required<FanoutJobData>
 }
 
 /**
- * The webhook queues' depths (/metrics), with the fan-out outbox counted as `webhook-fanout`'s: its
+ * The outbox's depth in /metrics, under the name of the queue it replaced (dashboards and alerts
+ * on svc_queue_jobs{queue="webhook-fanout"} keep working).
+ */
+const FANOUT_DEPTH_NAME = 'webhook-fanout';
+
+/**
+ * The webhook queues' depths (/metrics), with the fan-out outbox counted as `webhook-fanout`: its
  * rows to fan out as ready, those given up after FANOUT_MAX_FAILURES as failed.
  */
 export async function webhookQueueDepths(queue: JobQueue, db: Db): Promise<{ queue: string; ready: number; deferred: number; active: number; failed?: number }[]> {
@@ -77,8 +90,7 @@ export async function webhookQueueDepths(queue: JobQueue, db: Db): Promise<{ que
         from control.fanout_outbox`.execute(db),
   ]);
   const outbox = rows[0]!;
-  const fanout = depths.find((d) => d.queue === QUEUES.fanout) ?? { queue: QUEUES.fanout, ready: 0, deferred: 0, active: 0 };
-  return [...depths.filter((d) => d !== fanout), { ...fanout, ready: fanout.ready + outbox.ready, failed: outbox.failed }];
+  return [...depths, { queue: FANOUT_DEPTH_NAME, ready: outbox.ready, deferred: 0, active: 0, failed: outbox.failed }];
 }
 
 /** A fan-out that failed for a reason other than the database: the outbox rows it had taken. */
@@ -119,20 +131,6 @@ export async function recordFanoutFailure(db: Db, outboxId: number, message: str
   await sql`update control.fanout_outbox set failures = failures + 1, last_error = ${message.slice(0, 1000)} where outbox_id = ${outboxId}`.execute(db);
 }
 
-/**
- * Fan-out jobs of the pg-boss queue webhook-fanout (one per event, enqueued by versions before
- * the outbox): the same fan-out, with the jobs' completion in its transaction.
- */
-export async function createDeliveries(db: Db, queue: JobQueue, jobs: Job<FanoutJobData>[], logger: Logger, onAttemptDeferred?: (delaySeconds: number) => void): Promise<void> {
-  const { deliveries, deferredSeconds } = await db.transaction().execute(async (trx: Transaction<Database>) => {
-    const created = await fanOut(trx, queue, jobs.map((job) => job.data));
-    await queue.complete(trx, QUEUES.fanout, jobs);
-    return created;
-  });
-  for (const seconds of deferredSeconds) onAttemptDeferred?.(seconds);
-  logger.debug({ events: jobs.length, deliveries }, 'webhook fan-out');
-}
-
 /** What a fan-out made: its deliveries, and the delays of the first attempts not due at once. */
 interface FannedOut {
   deliveries: number;
@@ -141,7 +139,7 @@ interface FannedOut {
 }
 
 /** One delivery per (event, installation), numbered in the installation's sequence, first attempts enqueued. */
-async function fanOut(trx: Transaction<Database>, queue: JobQueue, events: FanoutJobData[]): Promise<FannedOut> {
+async function fanOut(trx: Transaction<Database>, queue: JobQueue, events: EventFanout[]): Promise<FannedOut> {
   const pairs = events.flatMap((event) =>
     event.installationIds.map((installationId) => ({ event_id: event.eventId, event_type: event.event, installation_id: installationId })),
   );
@@ -169,14 +167,15 @@ interface Pair {
  * Inserts the deliveries, each with the next number of its installation's sequence, in the order
  * the events occurred. The installations' counters are locked in id
  * order until the transaction commits, so numbers are gap-free and commit in order: a reader of the
- * feed never sees sequence n+1 before n. A pair that already has a delivery (a fan-out job run
- * twice) is skipped, as is an installation deleted since the event.
+ * feed never sees sequence n+1 before n. A pair that already has a delivery (an event a
+ * webhook-fanout job of a version before the outbox fanned out while its move ran) is skipped, as
+ * is an installation deleted since the event.
  */
 async function insertDeliveries(trx: Transaction<Database>, pairs: Pair[], occurred: string[] | null): Promise<Created[]> {
   const counters = await lockInstallationStates(trx, pairs.map((p) => p.installation_id));
-  // The jobs of a batch come in no particular order: number the events in the order they occurred.
+  // The rows of a batch come in no particular order: number the events in the order they occurred.
   // Each lookup goes through an index (a generic plan would otherwise hash-join whole tables).
-  // The jobs' occurred_at keys (when they carry them) prune the events and the feed to their days.
+  // Their occurred_at keys prune the events and the feed to their days.
   const { rows: events } = await sql<{ event_id: string; occurred_at: string; done: number[] }>`
     select e.event_id, e.occurred_at::text as occurred_at,
            array(select ie.installation_id from control.installation_events ie

@@ -4,9 +4,9 @@
 // webhook state) lives here too: they are the outbound pipeline's, the others reuse them.
 export { createEventSink } from './outbox.js';
 export type { EmittedEvent, EventScope, EventSink } from './outbox.js';
-export { FANOUT_CHANNEL, FanoutFailed, createDeliveries, fanOutPending, recordFanoutFailure, webhookQueueDepths } from './fanout.js';
+export { FANOUT_CHANNEL, FanoutFailed, fanOutPending, recordFanoutFailure, webhookQueueDepths } from './fanout.js';
 export { DELIVERIES_PER_JOB, HEARTBEAT_QUEUES, HEARTBEAT_SECONDS, JobQueue, QUEUES, QUEUE_SETTINGS } from './queue.js';
-export type { DeliveryJobData, Executor, FanoutJobData, QueueSettings, ReplayJobData, ScenarioJobData } from './queue.js';
+export type { DeliveryJobData, Executor, QueueSettings, ReplayJobData, ScenarioJobData } from './queue.js';
 export { deliveryBatches, type DeliveryBatches } from './delivery-batches.js';
 export { buildBody, prepare, recordOutcomes, send, toEnvelope } from './delivery.js';
 export type { AttemptOutcome, DeliveryDeps, Outcome, Prepared } from './delivery.js';

@@ -7,11 +7,6 @@ import type { Database } from '../../../db/types.js';
 // so a job exists if and only if the write that caused it committed.
 
 export const QUEUES = {
-  /**
-   * One job per event with eligible installations, enqueued by versions before the fan-out outbox
-   * (control.fanout_outbox, fanout.ts): still worked, for the jobs in flight during a deploy.
-   */
-  fanout: 'webhook-fanout',
   /** Delivery attempts due together, up to DELIVERIES_PER_JOB a job. */
   delivery: 'webhook-delivery',
   /** One job per chunk of a replay: sends it in sequence order and queues the next chunk. */
@@ -25,18 +20,6 @@ export const QUEUES = {
 } as const;
 
 export type Executor = Kysely<Database> | Transaction<Database>;
-
-export interface FanoutJobData {
-  eventId: string;
-  event: string;
-  installationIds: number[];
-  /**
-   * The event's occurred_at as PostgreSQL wrote it (text, microseconds kept): the partition key of
-   * control.events and of the feed, so the fan-out reads one partition. Absent in jobs queued by
-   * a version before it; those are read through every partition.
-   */
-  occurredAt?: string;
-}
 
 /** One attempt of one delivery (its webhook_logs row). */
 export interface DeliveryAttempt {
@@ -156,7 +139,7 @@ export type QueueSettings = NonNullable<Parameters<PgBoss['createQueue']>[1]>;
 export const HEARTBEAT_SECONDS = 10;
 
 /** The queues with a heartbeat (HEARTBEAT_SECONDS). */
-export const HEARTBEAT_QUEUES: readonly string[] = [QUEUES.fanout, QUEUES.delivery, QUEUES.replay, QUEUES.scenario];
+export const HEARTBEAT_QUEUES: readonly string[] = [QUEUES.delivery, QUEUES.replay, QUEUES.scenario];
 
 /**
  * How pg-boss keeps each queue. Deliveries retry on their own schedule (new jobs, retry.ts);
@@ -164,7 +147,6 @@ export const HEARTBEAT_QUEUES: readonly string[] = [QUEUES.fanout, QUEUES.delive
  * back off.
  */
 export const QUEUE_SETTINGS: Readonly<Record<string, QueueSettings>> = {
-  [QUEUES.fanout]: { retryLimit: 10, retryDelay: 1, retryBackoff: true, retryDelayMax: 60, expireInSeconds: 60, notify: true, partition: true, heartbeatSeconds: HEARTBEAT_SECONDS },
   [QUEUES.delivery]: { retryLimit: 10, retryDelay: 1, retryBackoff: true, retryDelayMax: 300, notify: true, partition: true, heartbeatSeconds: HEARTBEAT_SECONDS },
   // A chunk is sent one delivery after the other: up to REPLAY_CHUNK request timeouts.
   [QUEUES.replay]: { retryLimit: 10, retryDelay: 1, retryBackoff: true, retryDelayMax: 60, expireInSeconds: 3600, notify: true, heartbeatSeconds: HEARTBEAT_SECONDS },
