@@ -43,7 +43,8 @@ const OPERATIONS: [string, string, (id: string) => Record<string, unknown>, () =
   ['plugin', 'query($id: ID!) { plugin(id: $id) { id } }', (id) => ({ id }), () => a.pluginId],
   ['createPlugin', 'mutation($id: ID!) { createPlugin(projectId: $id, input: { name: "Hijack" }) { webhookSecret } }', (id) => ({ id }), () => a.projectId],
   ['updatePlugin', 'mutation($id: ID!) { updatePlugin(id: $id, input: { name: "Hijack" }) { id } }', (id) => ({ id }), () => a.pluginId],
-  ['rotateWebhookSecret', 'mutation($id: ID!) { rotateWebhookSecret(pluginId: $id) { webhookSecret } }', (id) => ({ id }), () => a.pluginId],
+  // The sandbox plane: the production one needs a portal session whoever owns the plugin (key-guards.test.ts).
+  ['rotateWebhookSecret', 'mutation($id: ID!) { rotateWebhookSecret(pluginId: $id, plane: sandbox) { webhookSecret } }', (id) => ({ id }), () => a.pluginId],
   ['submitPluginForReview', 'mutation($id: ID!) { submitPluginForReview(id: $id) { id } }', (id) => ({ id }), () => a.pluginId],
   ['provisionSandbox', 'mutation($id: ID!) { provisionSandbox(pluginId: $id, name: "x") { installationKey } }', (id) => ({ id }), () => a.pluginId],
   ['sandbox', 'query($id: ID!) { sandbox(id: $id) { id } }', (id) => ({ id }), () => a.sandbox.sandboxId],

@@ -99,6 +99,43 @@ export function useLiveRefresh(refresh: () => void, ms: number, enabled: boolean
   }, [refresh, ms, enabled]);
 }
 
+/** How long a running job's progress waits before each poll: soon at first, then less often. */
+const PROGRESS_DELAYS_MS = [1000, 2000, 3000, 5000];
+
+/**
+ * Polls a running job's progress (a replay, a scenario) while `running`: after 1 s, then less
+ * often the longer it runs (up to every 5 s), and not while the tab is hidden, so that a long run
+ * does not spend the developer's 60 portal requests a minute. `poll` sets the state that is `key`;
+ * each new key schedules the next poll.
+ */
+export function useProgressPolling(running: boolean, poll: () => void, key: unknown): void {
+  const polls = useRef(0);
+  useEffect(() => {
+    if (!running) {
+      polls.current = 0;
+      return undefined;
+    }
+    const go = () => {
+      polls.current += 1;
+      poll();
+    };
+    const whenShown = () => {
+      if (document.visibilityState !== 'visible') return;
+      document.removeEventListener('visibilitychange', whenShown);
+      go();
+    };
+    const delay = PROGRESS_DELAYS_MS[Math.min(polls.current, PROGRESS_DELAYS_MS.length - 1)];
+    const timer = setTimeout(() => {
+      if (document.visibilityState === 'hidden') document.addEventListener('visibilitychange', whenShown);
+      else go();
+    }, delay);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener('visibilitychange', whenShown);
+    };
+  }, [key]);
+}
+
 /**
  * A table that may scroll sideways on a narrow screen: a labelled region the keyboard can focus
  * (and then scroll with the arrow keys), as WCAG 2.1.1 asks of scrollable content.

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { ReplayDocument, ReplayProgressDocument, type ReplayMutation } from '../../../generated/dashboard.generated';
 import { gql } from '../api';
-import { ErrorMessage, useAction } from '../ui';
+import { ErrorMessage, useAction, useProgressPolling } from '../ui';
 
 // "Replay" a time range of an installation (failed deliveries only by default), with its progress.
 
@@ -14,13 +14,11 @@ export function ReplayForm() {
     const result = await gql(ReplayDocument, { installationId: String(form.get('installation')), since: iso('since')!, until: iso('until'), onlyFailed: form.get('onlyFailed') === 'on' });
     setProgress(result.replayWebhooks);
   });
-  useEffect(() => {
-    if (!progress || progress.status !== 'running') return undefined;
-    const timer = setTimeout(() => {
-      void gql(ReplayProgressDocument, { id: progress.id }).then((r) => r.webhookReplay && setProgress(r.webhookReplay), () => undefined);
-    }, 1000);
-    return () => clearTimeout(timer);
-  }, [progress]);
+  useProgressPolling(
+    progress?.status === 'running',
+    () => void gql(ReplayProgressDocument, { id: progress!.id }).then((r) => r.webhookReplay && setProgress(r.webhookReplay), () => undefined),
+    progress,
+  );
   const dayAgo = new Date(Date.now() - 24 * 3600_000 - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
   return (
     <form class="card" aria-labelledby="replay-title" onSubmit={(e) => { e.preventDefault(); void replay.act(new FormData(e.currentTarget)); }}>

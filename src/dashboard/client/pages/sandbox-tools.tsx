@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { AdvanceClockDocument, CancelScenarioDocument, RunScenarioDocument, ScenarioProgressDocument, SendTestEventDocument, SetFaultsDocument, type ScenarioFieldsFragment, type ScenarioKind, type SandboxFieldsFragment } from '../../../generated/dashboard.generated';
 import { EVENT_NAMES } from '../../../generated/events.generated';
 import { gql } from '../api';
 import { Link } from '../router';
-import { ErrorMessage, useAction } from '../ui';
+import { ErrorMessage, useAction, useProgressPolling } from '../ui';
 
 // A sandbox's power tools: "Advance clock", "Delivery faults", "Run scenario" (live progress,
 // "Cancel") and "Send test event".
@@ -46,11 +46,11 @@ export function ScenarioRunner({ sandboxId }: { sandboxId: string }) {
     setRun((await gql(RunScenarioDocument, { sandboxId, scenario: String(form.get('scenario')) as ScenarioKind, minutes: Number(form.get('minutes')) })).runScenario);
   });
   const cancel = useAction(async () => run && setRun((await gql(CancelScenarioDocument, { id: run.id })).cancelScenario));
-  useEffect(() => {
-    if (!run || run.status !== 'running') return undefined;
-    const timer = setTimeout(() => void gql(ScenarioProgressDocument, { id: run.id }).then((r) => r.scenarioRun && setRun(r.scenarioRun), () => undefined), 1000);
-    return () => clearTimeout(timer);
-  }, [run]);
+  useProgressPolling(
+    run?.status === 'running',
+    () => void gql(ScenarioProgressDocument, { id: run!.id }).then((r) => r.scenarioRun && setRun(r.scenarioRun), () => undefined),
+    run,
+  );
   return (
     <form class="card" aria-labelledby="scenario-title" onSubmit={(e) => { e.preventDefault(); void start.act(new FormData(e.currentTarget)); }}>
       <h2 id="scenario-title">Scenarios</h2>
