@@ -18,7 +18,7 @@ const MODULE_STATE_EXCEPTIONS = [
   { file: 'src/domain/installations/access.ts', name: 'batchers' },
   { file: 'src/portal/auth.ts', name: 'verifiedBySecret' },
   // undici loaded on first use (its import costs 30 ms at boot for processes that never send).
-  { file: 'src/domain/webhooks/http-client.ts', name: 'undici' },
+  { file: 'src/domain/webhooks/delivery/http-client.ts', name: 'undici' },
   // The browser's own page: one router per tab.
   { file: 'src/dashboard/client/router.tsx', name: 'listeners' },
 ];

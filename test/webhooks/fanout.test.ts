@@ -8,7 +8,7 @@ import type { EventScope } from '../../src/domain/webhooks/delivery/outbox.js';
 import { createInstallation, createPlugin, createSandboxInstallation, type InstallationFixture, type PluginOptions } from '../support/builders.js';
 import type { TestContext } from '../support/context.js';
 import { deliveriesOf, emit, scopeOf, waitForDelivery, webhookWorld } from '../support/webhook-fixtures.js';
-import { expectValidWebhook, waitUntil, type Receiver } from '../support/webhook-receiver.js';
+import { expectValidWebhook, type Receiver } from '../support/webhook-receiver.js';
 
 // Fan-out: which installations an event reaches, decided inside the emitting transaction.
 
