@@ -1,0 +1,25 @@
+// Dated API versions: change records (contracts/versions/<date>.yaml) and the contracts of every
+// version derived from head and those records. Pure: no HTTP, no database. make api-versions,
+// api-check and api-release use it (codegen/api-diff/); the doors will use the same records.
+export {
+  FIRST_VERSION,
+  INSTRUCTION_KINDS,
+  parseRecord,
+  readRecords,
+  RecordError,
+  recordFile,
+  RECORDS_DIR,
+  supportedVersions,
+  VERSION_PATTERN,
+  type ChangeRecord,
+  type Instruction,
+  type InstructionKind,
+  type VersionChange,
+} from './records.js';
+export { deriveVersions, placeOf, type DerivedVersion, type HeadContracts } from './derive.js';
+export {
+  loadMigrations,
+  type MigrationDirection,
+  type RecordMigrations,
+  type ValueMigration,
+} from './migrations.js';
