@@ -65,8 +65,8 @@ lint-asyncapi: $(DEPS)
 
 # The code: typescript-eslint (eslint.config.js), the import rules of docs/architecture.md
 # (.dependency-cruiser.cjs) and Prettier's format (`make format` writes it).
-CODE := src test codegen bench bin lint examples/plugin
-FORMATTED := $(foreach d,$(CODE),'$(d)/**/*.{ts,tsx,js,mjs,cjs}') '*.{js,cjs}'
+CODE := src test codegen bench bin lint
+FORMATTED := $(foreach d,$(CODE) examples/plugin,'$(d)/**/*.{ts,tsx,js,mjs,cjs}') '*.{js,cjs}'
 lint-code: $(DEPS)
 	npx eslint --cache --cache-location node_modules/.cache/eslint/ $(CODE)
 

@@ -1,6 +1,6 @@
 // What every floor route shares: one pg pool with named (prepared) statements, and a JSON answer
 // sent as bytes in one write.
-import http from 'node:http';
+import type http from 'node:http';
 import pg from 'pg';
 
 export const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });

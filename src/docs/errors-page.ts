@@ -1,4 +1,4 @@
-import { statusOf, TRANSPORT_CODES } from '../http/error-response.js';
+import { statusOf, type TRANSPORT_CODES } from '../http/error-response.js';
 import type { ErrorCode } from '../domain/shared/index.js';
 import { escapeHtml, page } from './layout.js';
 

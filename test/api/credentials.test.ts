@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { admitInstallation } from '../../src/domain/installations/index.js';
-import { AccessError, RateLimitedError } from '../../src/domain/shared/index.js';
+import { type AccessError, RateLimitedError } from '../../src/domain/shared/index.js';
 import type { Database } from '../../src/db/types.js';
 import { generateInstallationKey } from '../../src/lib/secrets.js';
 import { createInstallation, createSandboxInstallation, type InstallationFixture } from '../support/builders.js';

@@ -7,7 +7,6 @@ import { compareContracts } from '../../codegen/api-diff/compare.js';
 import { readWorkingContracts } from '../../codegen/api-diff/sources.js';
 import { CONTRACT_FILES, type ChangeItem, type ContractTexts, type Report } from '../../codegen/api-diff/types.js';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
 export type Doc = any;
 export interface Edit {
   openapi?: (doc: Doc) => void;

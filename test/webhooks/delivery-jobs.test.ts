@@ -5,7 +5,7 @@ import { lockInstallationStates } from '../../src/domain/webhooks/delivery/insta
 import { DELIVERIES_PER_JOB, attemptsOf, groupAttempts } from '../../src/domain/webhooks/delivery/queue.js';
 import { createInstallation, type InstallationFixture } from '../support/builders.js';
 import type { TestContext } from '../support/context.js';
-import { deliveriesOf, emit, scopeOf, waitForDelivery, webhookWorld } from '../support/webhook-fixtures.js';
+import { deliveriesOf, scopeOf, waitForDelivery, webhookWorld } from '../support/webhook-fixtures.js';
 
 // Delivery jobs carry several attempts (the queue's cost is per job), and a batch of successes for
 // a healthy installation writes no health: the pipeline's per-delivery costs, by behaviour.

@@ -60,7 +60,6 @@ export function useQuery<T>(load: () => Promise<T>, deps: unknown[]): Query<T> {
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [...deps, tick]);
   const wait = state.loading ? null : retryAfterOf(state.error);
   useEffect(() => {

@@ -4,7 +4,7 @@ import { dropPartitionsBefore } from '../../db/partitions.js';
 import type { ApiRequestsTable } from '../../db/types.js';
 import { installations } from '../installations/index.js';
 import { NotFoundError, ValidationError } from '../shared/index.js';
-import { decodeTimeCursor, toTimePage } from '../shared/pagination.js';
+import { decodeTimeCursor, toTimePage } from '../shared/index.js';
 import { microsOf, olderThan, pageLimit, readNewestFirst, timeKeyOf } from '../../db/time-keyset.js';
 import { API_REQUEST_COLUMNS } from '../../db/columns.js';
 import { PreparedQuery, slot } from '../../db/prepared.js';

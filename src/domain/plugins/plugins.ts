@@ -3,7 +3,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { ListingStatus } from '../../db/types.js';
 import { encrypt, generateWebhookSecret, standardWebhookSecret } from '../../lib/secrets.js';
-import { ListingTransitionError, NotFoundError, ValidationError } from '../shared/index.js';
+import { ListingTransitionError, NotFoundError } from '../shared/index.js';
 import { toPluginChanges, type PluginRow, type PluginSettingsInput } from './plugin-settings.js';
 import { PLUGIN_COLUMNS, qualified } from '../../db/columns.js';
 
