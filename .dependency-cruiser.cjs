@@ -36,7 +36,7 @@ module.exports = {
     {
       name: 'component-through-its-face',
       comment:
-        "A door imports a component only through src/domain/<component>/index.ts, its public face: what " +
+        'A door imports a component only through src/domain/<component>/index.ts, its public face: what ' +
         'is not exported there may change without the doors noticing. Export it from the index, or ' +
         'keep the caller inside the component.',
       severity: 'error',
@@ -50,17 +50,23 @@ module.exports = {
         'through its index.ts, like a door would.',
       severity: 'error',
       from: { path: '^src/domain/([^/]+)/' },
-      to: { path: '^src/domain/[^/]+/.+', pathNot: ['^src/domain/$1/', '^src/domain/[^/]+/index\\.ts$'] },
+      to: {
+        path: '^src/domain/[^/]+/.+',
+        pathNot: ['^src/domain/$1/', '^src/domain/[^/]+/index\\.ts$'],
+      },
     },
     {
       name: 'webhook-areas-through-their-face',
       comment:
         'The webhooks component is one folder per area (delivery, feed, logs, replay, stream, inbound): ' +
-        'inside an area files import each other directly; another area, or a file at the component\'s ' +
+        "inside an area files import each other directly; another area, or a file at the component's " +
         'root, reaches it only through its index.ts, so what an area keeps to itself may change freely.',
       severity: 'error',
       from: { path: '^src/domain/webhooks/([^/]+)' },
-      to: { path: '^src/domain/webhooks/[^/]+/', pathNot: ['^src/domain/webhooks/$1/', '^src/domain/webhooks/[^/]+/index\\.ts$'] },
+      to: {
+        path: '^src/domain/webhooks/[^/]+/',
+        pathNot: ['^src/domain/webhooks/$1/', '^src/domain/webhooks/[^/]+/index\\.ts$'],
+      },
     },
     {
       name: 'no-circular-components',
@@ -69,7 +75,13 @@ module.exports = {
         'by design) are one component: merge them or move the shared part down.',
       severity: 'error',
       from: { path: '^src/domain/([^/]+)/' },
-      to: { path: '^src/domain/', pathNot: '^src/domain/$1/', circular: true, dependencyTypesNot: ['type-only'], viaOnly: { dependencyTypesNot: ['type-only'] } },
+      to: {
+        path: '^src/domain/',
+        pathNot: '^src/domain/$1/',
+        circular: true,
+        dependencyTypesNot: ['type-only'],
+        viaOnly: { dependencyTypesNot: ['type-only'] },
+      },
     },
   ],
   options: {

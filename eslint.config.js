@@ -30,7 +30,16 @@ const MODULE_STATE_EXCEPTIONS = [
 
 export default tseslint.config(
   {
-    ignores: ['src/generated/**', 'dist/**', '.sdk/**', '.tools/**', '.data/**', 'node_modules/**', 'bench/results/**', 'examples/hey-api/**'],
+    ignores: [
+      'src/generated/**',
+      'dist/**',
+      '.sdk/**',
+      '.tools/**',
+      '.data/**',
+      'node_modules/**',
+      'bench/results/**',
+      'examples/hey-api/**',
+    ],
   },
   {
     files: ['**/*.ts', '**/*.tsx'],
@@ -42,18 +51,35 @@ export default tseslint.config(
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
-      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false, attributes: false } }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-misused-promises': [
+        'error',
+        { checksVoidReturn: { arguments: false, attributes: false } },
+      ],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrors: 'none',
+          ignoreRestSiblings: true,
+        },
+      ],
       '@typescript-eslint/no-unused-expressions': 'error',
       // import() types stay allowed: they name a module loaded lazily (undici) without loading it.
-      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
       '@typescript-eslint/await-thenable': 'error',
     },
   },
   {
     files: ['src/**/*.ts', 'src/**/*.tsx'],
     rules: {
-      'svc/no-module-state': ['error', { caches: ['PreparedQuery'], exceptions: MODULE_STATE_EXCEPTIONS }],
+      'svc/no-module-state': [
+        'error',
+        { caches: ['PreparedQuery'], exceptions: MODULE_STATE_EXCEPTIONS },
+      ],
     },
   },
   prettier,

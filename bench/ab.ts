@@ -14,10 +14,18 @@ import { GRAPHQL_ONLY } from './report.js';
 
 const dirs = process.argv.slice(2);
 if (dirs.length === 0) throw new Error('usage: npx tsx bench/ab.ts DIR [DIR ...]');
-const scenario = HTTP_SCENARIOS.find((s) => s.name === (process.env.BENCH_AB_SCENARIO ?? 'GET /orders/{orderId}'))!;
+const scenario = HTTP_SCENARIOS.find(
+  (s) => s.name === (process.env.BENCH_AB_SCENARIO ?? 'GET /orders/{orderId}'),
+)!;
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const database = await seededDatabase('ab', { installations: 500, orders: 20_000, customers: 2_000, feedEvents: 20, portalDevelopers: 2000 });
+const database = await seededDatabase('ab', {
+  installations: 500,
+  orders: 20_000,
+  customers: 2_000,
+  feedEvents: 20,
+  portalDevelopers: 2000,
+});
 const { env, url, data } = database;
 const pgDir = path.join(database.dir, 'pg');
 const targets: Server[] = [];
@@ -25,30 +33,65 @@ const targets: Server[] = [];
 // NODE_FLAGS=value with Node flags (e.g. .:NODE_FLAGS=--max-semi-space-size=8).
 for (const arg of dirs) {
   const [d, extra] = arg.split(':') as [string, string | undefined];
-  const vars = Object.fromEntries((extra ? extra.split(',') : []).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)] as [string, string]));
+  const vars = Object.fromEntries(
+    (extra ? extra.split(',') : []).map(
+      (kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)] as [string, string],
+    ),
+  );
   // NODE_FLAGS=... goes on the command line after the service's own V8 settings, so it overrides them.
   const { NODE_FLAGS: flags, ...rest } = vars;
-  targets.push(await startServer(arg, [...(flags ? flags.split(' ') : []), path.resolve(d, 'dist/main.js'), 'serve'], { ...env, ...rest, DATABASE_URL: url, SVC_ROLE: 'api' }));
+  targets.push(
+    await startServer(
+      arg,
+      [...(flags ? flags.split(' ') : []), path.resolve(d, 'dist/main.js'), 'serve'],
+      { ...env, ...rest, DATABASE_URL: url, SVC_ROLE: 'api' },
+    ),
+  );
 }
-if (scenario.domainOnly) targets.push(await startServer('domain only', ['bench/domain/server.ts'], { ...env, DATABASE_URL: url }));
-if (scenario.graphqlOnly) targets.push(await startServer(GRAPHQL_ONLY, ['bench/graphql-only/server.ts'], { ...env, DATABASE_URL: url }));
+if (scenario.domainOnly)
+  targets.push(
+    await startServer('domain only', ['bench/domain/server.ts'], { ...env, DATABASE_URL: url }),
+  );
+if (scenario.graphqlOnly)
+  targets.push(
+    await startServer(GRAPHQL_ONLY, ['bench/graphql-only/server.ts'], {
+      ...env,
+      DATABASE_URL: url,
+    }),
+  );
 targets.push(await startServer('floor', ['bench/floor/server.ts'], { ...env, DATABASE_URL: url }));
 const runs: (ScenarioResult & { round: number; pgMsPerRequest: number })[] = [];
 for (let round = 1; round <= rounds; round++) {
   for (const target of targets) {
     let before = 0;
-    const r = await runHttpScenario(scenario, target, data, { seconds, connections: scenario.connections ?? 50, beforeMeasure: () => (before = postgresCpuSeconds(pgDir)) });
+    const r = await runHttpScenario(scenario, target, data, {
+      seconds,
+      connections: scenario.connections ?? 50,
+      beforeMeasure: () => (before = postgresCpuSeconds(pgDir)),
+    });
     const pgSeconds = postgresCpuSeconds(pgDir) - before;
-    runs.push({ ...r, round, pgMsPerRequest: (pgSeconds * 1000) / (r.requestsPerSecond * seconds) });
+    runs.push({
+      ...r,
+      round,
+      pgMsPerRequest: (pgSeconds * 1000) / (r.requestsPerSecond * seconds),
+    });
   }
 }
 for (const t of targets) await t.stop();
 await database.stop();
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-console.log(`\n${scenario.name}, ${rounds} rounds of ${seconds} s\n\n| target | req/s (median) | ratio to floor (median of rounds) | p99 ms (median) | CPU ms per request | PostgreSQL CPU ms per request | peak RSS MB (median) |\n| --- | --- | --- | --- | --- | --- | --- |`);
+console.log(
+  `\n${scenario.name}, ${rounds} rounds of ${seconds} s\n\n| target | req/s (median) | ratio to floor (median of rounds) | p99 ms (median) | CPU ms per request | PostgreSQL CPU ms per request | peak RSS MB (median) |\n| --- | --- | --- | --- | --- | --- | --- |`,
+);
 for (const t of targets) {
   const mine = runs.filter((r) => r.target === t.name);
-  const ratios = mine.map((r) => r.requestsPerSecond / runs.find((f) => f.target === 'floor' && f.round === r.round)!.requestsPerSecond);
+  const ratios = mine.map(
+    (r) =>
+      r.requestsPerSecond /
+      runs.find((f) => f.target === 'floor' && f.round === r.round)!.requestsPerSecond,
+  );
   const cpu = mine.map((r) => (r.cpuPercent * 10) / r.requestsPerSecond);
-  console.log(`| ${t.name} | ${median(mine.map((r) => r.requestsPerSecond))} | ${median(ratios).toFixed(2)} | ${median(mine.map((r) => r.p99Ms))} | ${median(cpu).toFixed(3)} | ${median(mine.map((r) => r.pgMsPerRequest)).toFixed(3)} | ${median(mine.map((r) => r.peakRssMb))} |`);
+  console.log(
+    `| ${t.name} | ${median(mine.map((r) => r.requestsPerSecond))} | ${median(ratios).toFixed(2)} | ${median(mine.map((r) => r.p99Ms))} | ${median(cpu).toFixed(3)} | ${median(mine.map((r) => r.pgMsPerRequest)).toFixed(3)} | ${median(mine.map((r) => r.peakRssMb))} |`,
+  );
 }

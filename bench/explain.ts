@@ -26,13 +26,17 @@ export interface PlanReport {
  * Runs each list endpoint's own domain function (first page and a deep page) with query logging
  * on, then EXPLAINs exactly the SQL it issued: the plans are those of the code, not of a copy.
  */
-export async function explainListQueries(connectionString: string, apiKey: string): Promise<PlanReport[]> {
+export async function explainListQueries(
+  connectionString: string,
+  apiKey: string,
+): Promise<PlanReport[]> {
   const captured: { sql: string; parameters: readonly unknown[] }[] = [];
   const pool = new pg.Pool({ connectionString, max: 2 });
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
     log: (event) => {
-      if (event.level === 'query' && /^\s*select/i.test(event.query.sql)) captured.push({ sql: event.query.sql, parameters: event.query.parameters });
+      if (event.level === 'query' && /^\s*select/i.test(event.query.sql))
+        captured.push({ sql: event.query.sql, parameters: event.query.parameters });
     },
   });
   const reports: PlanReport[] = [];
@@ -47,11 +51,16 @@ export async function explainListQueries(connectionString: string, apiKey: strin
     return out;
   };
   try {
-    const { auth: ctx } = await admitInstallation(db, READ_ONLY, apiKey, { perMinute: 1_000_000_000 });
+    const { auth: ctx } = await admitInstallation(db, READ_ONLY, apiKey, {
+      perMinute: 1_000_000_000,
+    });
     const lists: [string, (cursor?: string) => Promise<Page<unknown>>][] = [
       ['GET /orders', (cursor) => listOrders(ctx, { limit: 50, cursor })],
       ['GET /customers', (cursor) => listVisibleCustomers(ctx, { limit: 50, cursor })],
-      ['GET /customers?search=', (cursor) => listVisibleCustomers(ctx, { limit: 50, cursor, search: 'customer77' })],
+      [
+        'GET /customers?search=',
+        (cursor) => listVisibleCustomers(ctx, { limit: 50, cursor, search: 'customer77' }),
+      ],
       ['GET /menu', (cursor) => listMenu(ctx, { limit: 50, cursor, availableOnly: true })],
       ['GET /inventory', (cursor) => listIngredients(ctx, { limit: 50, cursor })],
     ];

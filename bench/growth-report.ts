@@ -15,7 +15,11 @@ const r2 = (x: number) => Math.round(x * 100) / 100;
 
 function medians(runs: ScenarioResult[], scenario: string) {
   const mine = runs.filter((r) => r.scenario === scenario);
-  return { rps: median(mine.map((r) => r.requestsPerSecond)), p99: median(mine.map((r) => r.p99Ms)), non2xx: mine.reduce((s, r) => s + r.non2xx, 0) };
+  return {
+    rps: median(mine.map((r) => r.requestsPerSecond)),
+    p99: median(mine.map((r) => r.p99Ms)),
+    non2xx: mine.reduce((s, r) => s + r.non2xx, 0),
+  };
 }
 
 /** The rounds autovacuum overlapped (it shares the cores with the service), or nothing when it overlapped none. */
@@ -23,9 +27,18 @@ function autovacuumNote(g: GrowthResult): string {
   const lines = (['small', 'large'] as const).flatMap((history) =>
     (g[history] as (ScenarioResult & { round?: number; autovacuum?: Record<string, number> })[])
       .filter((r) => r.autovacuum && Object.keys(r.autovacuum).length > 0)
-      .map((r) => `- ${history} history, ${r.scenario} round ${r.round ?? '?'}: ${Object.entries(r.autovacuum!).map(([what, seconds]) => `\`${what}\` ${seconds} s`).join(', ')}`),
+      .map(
+        (r) =>
+          `- ${history} history, ${r.scenario} round ${r.round ?? '?'}: ${Object.entries(
+            r.autovacuum!,
+          )
+            .map(([what, seconds]) => `\`${what}\` ${seconds} s`)
+            .join(', ')}`,
+      ),
   );
-  return lines.length > 0 ? `\nAutovacuum during the rounds (sampled every 250 ms; it shares the two cores with the service):\n${lines.join('\n')}\n` : '';
+  return lines.length > 0
+    ? `\nAutovacuum during the rounds (sampled every 250 ms; it shares the two cores with the service):\n${lines.join('\n')}\n`
+    : '';
 }
 
 type CostedRun = ScenarioResult & { cost?: RoundCost };
@@ -36,21 +49,41 @@ type CostedRun = ScenarioResult & { cost?: RoundCost };
  * grown rounds' median one with their mean time in the small history's, to tell which side slowed.
  */
 function missedCosts(g: GrowthResult, missed: string[]): string {
-  const of = (runs: CostedRun[], scenario: string) => runs.filter((r) => r.scenario === scenario && r.cost);
+  const of = (runs: CostedRun[], scenario: string) =>
+    runs.filter((r) => r.scenario === scenario && r.cost);
   const lines = missed.flatMap((scenario) => {
     const small = of(g.small, scenario);
     const large = of(g.large, scenario);
     if (small.length === 0 || large.length === 0) return [];
-    const cpu = (runs: CostedRun[], side: 'serviceCpuMsPerRequest' | 'postgresCpuMsPerRequest') => median(runs.map((r) => r.cost![side]));
-    const middle = [...large].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(large.length / 2)]!;
-    const smallMean = (query: string) => median(small.map((r) => r.cost!.statements.find((s) => s.query === query)?.meanExecMs).filter((x): x is number => x !== undefined));
-    const statements = middle.cost!.statements.map((s) => `  - ${s.calls} calls, ${s.meanExecMs} ms (small history: ${smallMean(s.query) ?? '-'}) + ${s.meanPlanMs} ms planning, ${s.blocksPerCall} blocks a call: \`${s.query}\``);
-    return [`- ${scenario}: CPU ms a request, service ${cpu(small, 'serviceCpuMsPerRequest')} -> ${cpu(large, 'serviceCpuMsPerRequest')}, PostgreSQL ${cpu(small, 'postgresCpuMsPerRequest')} -> ${cpu(large, 'postgresCpuMsPerRequest')}; the grown rounds' busiest statements:`, ...statements];
+    const cpu = (runs: CostedRun[], side: 'serviceCpuMsPerRequest' | 'postgresCpuMsPerRequest') =>
+      median(runs.map((r) => r.cost![side]));
+    const middle = [...large].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[
+      Math.floor(large.length / 2)
+    ]!;
+    const smallMean = (query: string) =>
+      median(
+        small
+          .map((r) => r.cost!.statements.find((s) => s.query === query)?.meanExecMs)
+          .filter((x): x is number => x !== undefined),
+      );
+    const statements = middle.cost!.statements.map(
+      (s) =>
+        `  - ${s.calls} calls, ${s.meanExecMs} ms (small history: ${smallMean(s.query) ?? '-'}) + ${s.meanPlanMs} ms planning, ${s.blocksPerCall} blocks a call: \`${s.query}\``,
+    );
+    return [
+      `- ${scenario}: CPU ms a request, service ${cpu(small, 'serviceCpuMsPerRequest')} -> ${cpu(large, 'serviceCpuMsPerRequest')}, PostgreSQL ${cpu(small, 'postgresCpuMsPerRequest')} -> ${cpu(large, 'postgresCpuMsPerRequest')}; the grown rounds' busiest statements:`,
+      ...statements,
+    ];
   });
-  return lines.length > 0 ? `\nWhere the missed scenarios' time went (small -> grown):\n${lines.join('\n')}\n` : '';
+  return lines.length > 0
+    ? `\nWhere the missed scenarios' time went (small -> grown):\n${lines.join('\n')}\n`
+    : '';
 }
 
-export function renderGrowth(g: GrowthResult, smallWebhooks?: { deliveriesPerSecond?: number }): string {
+export function renderGrowth(
+  g: GrowthResult,
+  smallWebhooks?: { deliveriesPerSecond?: number },
+): string {
   const scenarios = [...new Set(g.small.map((r) => r.scenario))];
   const missed: string[] = [];
   const rows = scenarios.map((scenario) => {
@@ -62,13 +95,19 @@ export function renderGrowth(g: GrowthResult, smallWebhooks?: { deliveriesPerSec
     return `| ${scenario} | ${small.rps} | ${large.rps} | ${r2(throughput)} ${mark(throughput >= TARGET.throughput)} | ${small.p99} | ${large.p99} | ${r2(p99)} ${mark(p99 <= TARGET.p99)} | ${small.non2xx} / ${large.non2xx} |`;
   });
   const t = g.retention;
-  const pruned = t.deleted.events + t.deleted.logs + t.deleted.requestLog + t.cascaded.feedEntries + t.cascaded.attempts;
+  const pruned =
+    t.deleted.events +
+    t.deleted.logs +
+    t.deleted.requestLog +
+    t.cascaded.feedEntries +
+    t.cascaded.attempts;
   const writers = t.writersQuiet.p99Ms > 0 ? t.writersDuringPrune.p99Ms / t.writersQuiet.p99Ms : 0;
   const small = smallWebhooks?.deliveriesPerSecond;
   const grown = g.webhooks?.deliveriesPerSecond;
-  const deliveries = small && grown
-    ? `Signed deliveries a second (the webhook scenario's burst): ${small} with the small history, ${grown} with the grown one: ${r2(grown / small)}, target >= ${TARGET.throughput}: ${mark(grown / small >= TARGET.throughput)}.`
-    : 'Deliveries: not measured in this run (BENCH_ONLY=webhooks,growth measures the burst before and after the growth).';
+  const deliveries =
+    small && grown
+      ? `Signed deliveries a second (the webhook scenario's burst): ${small} with the small history, ${grown} with the grown one: ${r2(grown / small)}, target >= ${TARGET.throughput}: ${mark(grown / small >= TARGET.throughput)}.`
+      : 'Deliveries: not measured in this run (BENCH_ONLY=webhooks,growth measures the burst before and after the growth).';
   return `## Growth (BENCH_ONLY=growth)
 
 The same HTTP scenarios on the service, first with the bench's small history, then with the history grown to

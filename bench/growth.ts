@@ -62,7 +62,13 @@ export interface RoundCost {
   serviceCpuMsPerRequest: number;
   postgresCpuMsPerRequest: number;
   /** The statements with the most execution plus planning time in the round (warm-up included): calls, mean ms, shared blocks a call. */
-  statements: { query: string; calls: number; meanExecMs: number; meanPlanMs: number; blocksPerCall: number }[];
+  statements: {
+    query: string;
+    calls: number;
+    meanExecMs: number;
+    meanPlanMs: number;
+    blocksPerCall: number;
+  }[];
 }
 
 async function runAll(o: GrowthOptions, history: 'small' | 'large'): Promise<ScenarioResult[]> {
@@ -70,16 +76,27 @@ async function runAll(o: GrowthOptions, history: 'small' | 'large'): Promise<Sce
   for (const scenario of o.scenarios) {
     for (let round = 1; round <= o.rounds; round++) {
       await sql`select pg_stat_statements_reset()`.execute(o.db);
-      const { result, autovacuum } = await autovacuumDuring(o.db, () => runHttpScenario(scenario, o.service, o.data, { seconds: o.seconds, connections: o.connections, pgDataDir: o.pgDataDir }));
-      const perRequest = (percent: number) => r3((percent * 10) / Math.max(1, result.requestsPerSecond));
+      const { result, autovacuum } = await autovacuumDuring(o.db, () =>
+        runHttpScenario(scenario, o.service, o.data, {
+          seconds: o.seconds,
+          connections: o.connections,
+          pgDataDir: o.pgDataDir,
+        }),
+      );
+      const perRequest = (percent: number) =>
+        r3((percent * 10) / Math.max(1, result.requestsPerSecond));
       const cost: RoundCost = {
         serviceCpuMsPerRequest: perRequest(result.cpuPercent),
         postgresCpuMsPerRequest: perRequest(result.postgresCpuPercent ?? 0),
         statements: await busiestStatements(o.db),
       };
       const r = { ...result, round, autovacuum, cost };
-      const vacuumed = Object.entries(autovacuum).map(([what, seconds]) => `${what} ${seconds} s`).join(', ');
-      console.log(`bench: growth, ${history} history: ${scenario.name} round ${round}: ${r.requestsPerSecond} req/s, p99 ${r.p99Ms} ms, CPU ms a request: service ${cost.serviceCpuMsPerRequest}, PostgreSQL ${cost.postgresCpuMsPerRequest}${vacuumed ? `; autovacuum: ${vacuumed}` : ''}`);
+      const vacuumed = Object.entries(autovacuum)
+        .map(([what, seconds]) => `${what} ${seconds} s`)
+        .join(', ');
+      console.log(
+        `bench: growth, ${history} history: ${scenario.name} round ${round}: ${r.requestsPerSecond} req/s, p99 ${r.p99Ms} ms, CPU ms a request: service ${cost.serviceCpuMsPerRequest}, PostgreSQL ${cost.postgresCpuMsPerRequest}${vacuumed ? `; autovacuum: ${vacuumed}` : ''}`,
+      );
       out.push(r);
     }
   }
@@ -90,9 +107,17 @@ const r3 = (x: number) => Math.round(x * 1000) / 1000;
 
 /** PostgreSQL's four busiest statements since the last reset (pg_stat_statements), by execution plus planning time. */
 async function busiestStatements(db: Db): Promise<RoundCost['statements']> {
-  const { rows } = await sql<{ query: string; calls: string; exec_ms: number; plan_ms: number; blocks: string }>`
+  const { rows } = await sql<{
+    query: string;
+    calls: string;
+    exec_ms: number;
+    plan_ms: number;
+    blocks: string;
+  }>`
     select query, calls, total_exec_time as exec_ms, total_plan_time as plan_ms, shared_blks_hit + shared_blks_read as blocks
-      from pg_stat_statements where query not ilike '%pg_stat_%' order by total_exec_time + total_plan_time desc limit 4`.execute(db);
+      from pg_stat_statements where query not ilike '%pg_stat_%' order by total_exec_time + total_plan_time desc limit 4`.execute(
+    db,
+  );
   return rows.map((row) => ({
     query: row.query.replace(/\s+/g, ' ').slice(0, 300),
     calls: Number(row.calls),
@@ -109,13 +134,22 @@ const AUTOVACUUM_SAMPLE_MS = 250;
  * `autovacuum: VACUUM ANALYZE control.api_requests_p20261128`) with the seconds it was seen. It
  * shares the two cores with the service, so a round it overlaps measures less than the service.
  */
-async function autovacuumDuring<T>(db: Db, work: () => Promise<T>): Promise<{ result: T; autovacuum: Record<string, number> }> {
+async function autovacuumDuring<T>(
+  db: Db,
+  work: () => Promise<T>,
+): Promise<{ result: T; autovacuum: Record<string, number> }> {
   const autovacuum: Record<string, number> = {};
   let running = true;
   const sampler = (async () => {
     while (running) {
-      const { rows } = await sql<{ query: string }>`select query from pg_stat_activity where backend_type = 'autovacuum worker' and query <> ''`.execute(db);
-      for (const { query } of rows) autovacuum[query] = Math.round(((autovacuum[query] ?? 0) + AUTOVACUUM_SAMPLE_MS / 1000) * 100) / 100;
+      const { rows } = await sql<{
+        query: string;
+      }>`select query from pg_stat_activity where backend_type = 'autovacuum worker' and query <> ''`.execute(
+        db,
+      );
+      for (const { query } of rows)
+        autovacuum[query] =
+          Math.round(((autovacuum[query] ?? 0) + AUTOVACUUM_SAMPLE_MS / 1000) * 100) / 100;
       await new Promise((resolve) => setTimeout(resolve, AUTOVACUUM_SAMPLE_MS));
     }
   })();
@@ -130,12 +164,20 @@ async function autovacuumDuring<T>(db: Db, work: () => Promise<T>): Promise<{ re
 /** The prune's own statements, by their text (pg_stat_statements, pg_stat_activity): its DELETE batches, DETACHes and DROPs. */
 const PRUNE_STATEMENT = sql`(query ilike '%delete from control.%' or query ilike 'alter table%detach partition%' or query ilike 'drop table%')`;
 
-const rowsOf = async (db: Db, table: string) => (await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(db)).rows[0]!.n;
+const rowsOf = async (db: Db, table: string) =>
+  (await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(db))
+    .rows[0]!.n;
 
 /** The prune of the oldest day (events, webhook logs, request log) while the writers run. */
 async function measureRetention(o: GrowthOptions): Promise<RetentionRun> {
-  const writersQuiet = await runHttpScenario(o.writers, o.service, o.data, { seconds: o.seconds, connections: o.connections });
-  const before = { feed: await rowsOf(o.db, 'control.installation_events'), attempts: await rowsOf(o.db, 'control.webhook_delivery_attempts') };
+  const writersQuiet = await runHttpScenario(o.writers, o.service, o.data, {
+    seconds: o.seconds,
+    connections: o.connections,
+  });
+  const before = {
+    feed: await rowsOf(o.db, 'control.installation_events'),
+    attempts: await rowsOf(o.db, 'control.webhook_delivery_attempts'),
+  };
   await sql`select pg_stat_statements_reset()`.execute(o.db);
   const started = performance.now();
   let seconds = 0;
@@ -148,9 +190,17 @@ async function measureRetention(o: GrowthOptions): Promise<RetentionRun> {
     pruning = false;
     return { events: events.events, logs: events.logs, requestLog: requests.deleted };
   })();
-  const writersDuringPrune = await runHttpScenario(o.writers, o.service, o.data, { seconds: o.seconds, connections: o.connections });
+  const writersDuringPrune = await runHttpScenario(o.writers, o.service, o.data, {
+    seconds: o.seconds,
+    connections: o.connections,
+  });
   const deleted = await prune;
-  const { rows: kinds } = await sql<{ kind: 'delete' | 'detach' | 'drop'; longest: number; total: number; calls: number }>`
+  const { rows: kinds } = await sql<{
+    kind: 'delete' | 'detach' | 'drop';
+    longest: number;
+    total: number;
+    calls: number;
+  }>`
     select kind, coalesce(max(max_exec_time), 0)::float8 as longest, coalesce(sum(total_exec_time), 0)::float8 as total, coalesce(sum(calls), 0)::int as calls
       from (select *, case when query ilike 'alter table%detach partition%' then 'detach' when query ilike 'drop table%' then 'drop' else 'delete' end as kind
               from pg_stat_statements where ${PRUNE_STATEMENT}) s
@@ -160,9 +210,17 @@ async function measureRetention(o: GrowthOptions): Promise<RetentionRun> {
       from pg_stat_statements
      where ${PRUNE_STATEMENT} or query ilike 'update control.%'
      order by max_exec_time desc limit 3`.execute(o.db);
-  const longestOf = (kind: string) => Math.round((kinds.find((k) => k.kind === kind)?.longest ?? 0) * 10) / 10;
-  const stats = { longest: Math.max(0, ...kinds.map((k) => k.longest)), total: kinds.reduce((sum, k) => sum + k.total, 0), calls: kinds.reduce((sum, k) => sum + k.calls, 0) };
-  const after = { feed: await rowsOf(o.db, 'control.installation_events'), attempts: await rowsOf(o.db, 'control.webhook_delivery_attempts') };
+  const longestOf = (kind: string) =>
+    Math.round((kinds.find((k) => k.kind === kind)?.longest ?? 0) * 10) / 10;
+  const stats = {
+    longest: Math.max(0, ...kinds.map((k) => k.longest)),
+    total: kinds.reduce((sum, k) => sum + k.total, 0),
+    calls: kinds.reduce((sum, k) => sum + k.calls, 0),
+  };
+  const after = {
+    feed: await rowsOf(o.db, 'control.installation_events'),
+    attempts: await rowsOf(o.db, 'control.webhook_delivery_attempts'),
+  };
   return {
     deleted,
     // The writers add no feed entries or attempts (no recipients): what went is what the prune took.
@@ -171,7 +229,11 @@ async function measureRetention(o: GrowthOptions): Promise<RetentionRun> {
     longestStatementMs: Math.round(stats.longest * 10) / 10,
     statementsMs: Math.round(stats.total),
     statements: stats.calls,
-    longestByKindMs: { delete: longestOf('delete'), detach: longestOf('detach'), drop: longestOf('drop') },
+    longestByKindMs: {
+      delete: longestOf('delete'),
+      detach: longestOf('detach'),
+      drop: longestOf('drop'),
+    },
     lockWaits: await waits,
     slowest,
     writersQuiet,
@@ -204,15 +266,25 @@ async function sampleLockWaits(db: Db, running: () => boolean): Promise<Retentio
     await new Promise((resolve) => setTimeout(resolve, LOCK_SAMPLE_MS));
   }
   const longest = [...seen.values()].sort((a, b) => b.last - b.first - (a.last - a.first))[0];
-  return { longestMs: longest ? Math.round(longest.last - longest.first + LOCK_SAMPLE_MS) : 0, sessions: seen.size, statement: longest?.query ?? null };
+  return {
+    longestMs: longest ? Math.round(longest.last - longest.first + LOCK_SAMPLE_MS) : 0,
+    sessions: seen.size,
+    statement: longest?.query ?? null,
+  };
 }
 
 export async function measureGrowth(o: GrowthOptions): Promise<GrowthResult> {
   const small = await runAll(o, 'small');
-  const size = await growHistory(o.db, o.data, { scale: o.scale, days: o.days, log: (line) => console.log(`bench: ${line}`) });
+  const size = await growHistory(o.db, o.data, {
+    scale: o.scale,
+    days: o.days,
+    log: (line) => console.log(`bench: ${line}`),
+  });
   console.log(`bench: growth seeded in ${size.seedSeconds} s: ${JSON.stringify(size)}`);
   const large = await runAll(o, 'large');
   const retention = await measureRetention(o);
-  console.log(`bench: growth retention ${JSON.stringify({ ...retention, writersQuiet: undefined, writersDuringPrune: undefined })}`);
+  console.log(
+    `bench: growth retention ${JSON.stringify({ ...retention, writersQuiet: undefined, writersDuringPrune: undefined })}`,
+  );
   return { size, small, large, retention };
 }

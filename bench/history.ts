@@ -24,7 +24,8 @@ export interface HistoryOptions {
 function groups(options: HistoryOptions): number[][] {
   const size = Math.max(1, Math.floor((options.batchRows ?? 250_000) / options.perInstallation));
   const out: number[][] = [];
-  for (let i = 0; i < options.installationIds.length; i += size) out.push(options.installationIds.slice(i, i + size));
+  for (let i = 0; i < options.installationIds.length; i += size)
+    out.push(options.installationIds.slice(i, i + size));
   return out;
 }
 
@@ -63,7 +64,9 @@ export async function seedEventHistory(db: Db, options: HistoryOptions): Promise
       )
       insert into control.installation_webhook_state (installation_id, last_sequence)
       select installation_id, base + ${n}::int from i
-      on conflict (installation_id) do update set last_sequence = excluded.last_sequence`.execute(db);
+      on conflict (installation_id) do update set last_sequence = excluded.last_sequence`.execute(
+      db,
+    );
     written += ids.length * n;
     options.progress?.(written);
   }
@@ -71,7 +74,10 @@ export async function seedEventHistory(db: Db, options: HistoryOptions): Promise
 }
 
 /** API request log entries for each installation: reads, and one write in ten with its bodies. */
-export async function seedRequestLog(db: Db, options: Omit<HistoryOptions, 'organizationId' | 'locationId'>): Promise<number> {
+export async function seedRequestLog(
+  db: Db,
+  options: Omit<HistoryOptions, 'organizationId' | 'locationId'>,
+): Promise<number> {
   const { perInstallation: n, days } = options;
   let written = 0;
   for (const ids of groups({ ...options, organizationId: 0, locationId: 0 })) {
@@ -98,8 +104,21 @@ export async function seedRequestLog(db: Db, options: Omit<HistoryOptions, 'orga
  * `count` more orders at the location (created one a second back from now, after the ones there
  * are), each with two items (a customization on one item in ten) and a sale payment.
  */
-export async function seedOrders(db: Db, o: { organizationId: number; locationId: number; itemIds: [number, number]; count: number; customers: number }): Promise<void> {
-  const { rows: [before] } = await sql<{ max: number }>`select coalesce(max(order_id), 0)::int as max from production.orders`.execute(db);
+export async function seedOrders(
+  db: Db,
+  o: {
+    organizationId: number;
+    locationId: number;
+    itemIds: [number, number];
+    count: number;
+    customers: number;
+  },
+): Promise<void> {
+  const {
+    rows: [before],
+  } = await sql<{
+    max: number;
+  }>`select coalesce(max(order_id), 0)::int as max from production.orders`.execute(db);
   const after = before!.max;
   await sql`
     insert into production.orders (organization_id, location_id, unique_orderid, status, order_type, table_number, party_size, total, currency, source, customer_id, created_at, updated_at)
@@ -110,11 +129,17 @@ export async function seedOrders(db: Db, o: { organizationId: number; locationId
     insert into production.order_items (order_id, item_id, name, quantity, unit_price, line_total)
     select o.order_id, ${o.itemIds[0]}::int, 'Dish 1', 1, 15.50, 15.50 from production.orders o where o.order_id > ${after}::int
     union all
-    select o.order_id, ${o.itemIds[1]}::int, 'Dish 2', 1, 15.50, 15.50 from production.orders o where o.order_id > ${after}::int`.execute(db);
+    select o.order_id, ${o.itemIds[1]}::int, 'Dish 2', 1, 15.50, 15.50 from production.orders o where o.order_id > ${after}::int`.execute(
+    db,
+  );
   await sql`
     insert into production.order_item_customizations (order_item_id, template_id, option_id, name, price_delta)
-    select order_item_id, 1, 1, 'Extra cheese', 1.00 from production.order_items where order_item_id % 10 = 0 and order_id > ${after}::int`.execute(db);
+    select order_item_id, 1, 1, 'Extra cheese', 1.00 from production.order_items where order_item_id % 10 = 0 and order_id > ${after}::int`.execute(
+    db,
+  );
   await sql`
     insert into production.transactions (organization_id, order_id, amount, currency, payment_method, provider, provider_transaction_id, source)
-    select ${o.organizationId}::int, o.order_id, 31.00, 'EUR', 'card', 'bench-pay', 'bench-' || o.order_id, 'pos' from production.orders o where o.order_id > ${after}::int`.execute(db);
+    select ${o.organizationId}::int, o.order_id, 31.00, 'EUR', 'card', 'bench-pay', 'bench-' || o.order_id, 'pos' from production.orders o where o.order_id > ${after}::int`.execute(
+    db,
+  );
 }

@@ -41,19 +41,35 @@ export interface Scenario {
 
 const key = (data: BenchData, n: number) => data.keys[n % data.keys.length]!;
 const API = '/api/plugin/v1';
-const getOrder = (n: number, data: BenchData): Request => ({ method: 'GET', path: `${API}/orders/${data.orderIds[n % data.orderIds.length]}`, headers: { 'x-plugin-api-key': key(data, n) } });
+const getOrder = (n: number, data: BenchData): Request => ({
+  method: 'GET',
+  path: `${API}/orders/${data.orderIds[n % data.orderIds.length]}`,
+  headers: { 'x-plugin-api-key': key(data, n) },
+});
 
 /** The fields of the dashboard's lists (src/dashboard/client/operations.graphql). */
-export const WEBHOOK_LOG_FIELDS = 'id installationId direction eventType eventId status httpStatus errorMessage attempts durationMs sequence createdAt';
-export const API_REQUEST_FIELDS = 'id installationId createdAt method path operationId status errorCode durationMs requestId';
+export const WEBHOOK_LOG_FIELDS =
+  'id installationId direction eventType eventId status httpStatus errorMessage attempts durationMs sequence createdAt';
+export const API_REQUEST_FIELDS =
+  'id installationId createdAt method path operationId status errorCode durationMs requestId';
 /** A first page as the dashboard asks for it: one document, the installation in its variables. */
-const portal = (data: BenchData, n: number, field: 'webhookLogs' | 'apiRequests', fields: string): Request => ({
+const portal = (
+  data: BenchData,
+  n: number,
+  field: 'webhookLogs' | 'apiRequests',
+  fields: string,
+): Request => ({
   method: 'POST',
   path: '/graphql',
-  headers: { authorization: `Bearer ${data.portal.tokens[n % data.portal.tokens.length]}`, 'content-type': 'application/json' },
+  headers: {
+    authorization: `Bearer ${data.portal.tokens[n % data.portal.tokens.length]}`,
+    'content-type': 'application/json',
+  },
   body: JSON.stringify({
     query: `query FirstPage($installationId: ID!) { ${field}(installationId: $installationId) { nodes { ${fields} } pageInfo { hasNextPage endCursor } } }`,
-    variables: { installationId: String(data.portal.installationIds[n % data.portal.installationIds.length]) },
+    variables: {
+      installationId: String(data.portal.installationIds[n % data.portal.installationIds.length]),
+    },
   }),
 });
 
@@ -76,7 +92,11 @@ export const HTTP_SCENARIOS: Scenario[] = [
   {
     name: 'GET /orders?limit=50',
     baseline: true,
-    build: (n, data) => ({ method: 'GET', path: `${API}/orders?limit=50`, headers: { 'x-plugin-api-key': key(data, n) } }),
+    build: (n, data) => ({
+      method: 'GET',
+      path: `${API}/orders?limit=50`,
+      headers: { 'x-plugin-api-key': key(data, n) },
+    }),
   },
   {
     name: 'POST /orders (idempotency key)',
@@ -85,8 +105,18 @@ export const HTTP_SCENARIOS: Scenario[] = [
     build: (n, data) => ({
       method: 'POST',
       path: `${API}/orders`,
-      headers: { 'x-plugin-api-key': key(data, n), 'content-type': 'application/json', 'x-idempotency-key': randomUUID() },
-      body: JSON.stringify({ order_type: 'takeaway', items: [{ item_id: data.itemIds[n % 50], quantity: 1 + (n % 3) }, { item_id: data.itemIds[50 + (n % 50)], quantity: 1 }] }),
+      headers: {
+        'x-plugin-api-key': key(data, n),
+        'content-type': 'application/json',
+        'x-idempotency-key': randomUUID(),
+      },
+      body: JSON.stringify({
+        order_type: 'takeaway',
+        items: [
+          { item_id: data.itemIds[n % 50], quantity: 1 + (n % 3) },
+          { item_id: data.itemIds[50 + (n % 50)], quantity: 1 },
+        ],
+      }),
     }),
   },
   {
@@ -105,7 +135,11 @@ export const HTTP_SCENARIOS: Scenario[] = [
     name: 'GET /events?after=..&limit=50',
     baseline: false,
     floor: true,
-    build: (n, data) => ({ method: 'GET', path: `${API}/events?after=${(n * 37) % 150}&limit=50`, headers: { 'x-plugin-api-key': key(data, n) } }),
+    build: (n, data) => ({
+      method: 'GET',
+      path: `${API}/events?after=${(n * 37) % 150}&limit=50`,
+      headers: { 'x-plugin-api-key': key(data, n) },
+    }),
   },
   {
     // The acknowledged cursor of each installation moves within its 200 events (never back).
@@ -139,11 +173,19 @@ export const HTTP_SCENARIOS: Scenario[] = [
     name: 'POST /webhooks/external',
     baseline: true,
     build: (n, data) => {
-      const body = JSON.stringify({ event_type: 'external.delivery.status', payload: { delivery_id: n, status: 'picked_up' }, idempotency_key: randomUUID() });
+      const body = JSON.stringify({
+        event_type: 'external.delivery.status',
+        payload: { delivery_id: n, status: 'picked_up' },
+        idempotency_key: randomUUID(),
+      });
       return {
         method: 'POST',
         path: `${API}/webhooks/external`,
-        headers: { 'x-plugin-api-key': key(data, n), 'content-type': 'application/json', 'x-svc-signature': createHmac('sha256', data.webhookSecret).update(body).digest('hex') },
+        headers: {
+          'x-plugin-api-key': key(data, n),
+          'content-type': 'application/json',
+          'x-svc-signature': createHmac('sha256', data.webhookSecret).update(body).digest('hex'),
+        },
         body,
       };
     },
@@ -166,7 +208,11 @@ export async function runHttpScenario(
     });
   await load(2); // warm-up: JIT, pools, caches
   options.beforeMeasure?.();
-  const { result, cpuPercent, postgresCpuPercent, peakRssMb } = await measure(target.pid, () => load(options.seconds), options.pgDataDir);
+  const { result, cpuPercent, postgresCpuPercent, peakRssMb } = await measure(
+    target.pid,
+    () => load(options.seconds),
+    options.pgDataDir,
+  );
   return {
     scenario: scenario.name,
     target: target.name,

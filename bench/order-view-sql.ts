@@ -1,4 +1,10 @@
-import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
+import {
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+} from 'kysely';
 import type { DataPlaneSchema } from '../src/db/types.js';
 import { selectOrderViews } from '../src/domain/orders/order-view.js';
 
@@ -23,5 +29,7 @@ export const ORDER_VIEW = compiled.sql;
 /** What the benches pass as $1 and $2; a service change to them stops the bench rather than skew it. */
 export const ORDER_VIEW_PARAMETERS = ['sale', 'failed'] as const;
 if (JSON.stringify(compiled.parameters) !== JSON.stringify(ORDER_VIEW_PARAMETERS)) {
-  throw new Error(`the service's order view now takes ${JSON.stringify(compiled.parameters)} as $1.. (bench/order-view-sql.ts)`);
+  throw new Error(
+    `the service's order view now takes ${JSON.stringify(compiled.parameters)} as $1.. (bench/order-view-sql.ts)`,
+  );
 }

@@ -36,11 +36,19 @@ export async function seedPortal(
     insert into control.installations (plugin_id, plane, organization_id, location_id, status, api_key_hash)
     select pl.plugin_id, 'production', ${at.organizationId}::int, ${at.locationId}::int, 'active', encode(sha256(('portal-bench-' || pl.plugin_id)::bytea), 'hex')
       from pl
-    returning (select p.developer_id from p join pl on pl.project_id = p.project_id where pl.plugin_id = installations.plugin_id) as developer_id, installation_id`.execute(db);
+    returning (select p.developer_id from p join pl on pl.project_id = p.project_id where pl.plugin_id = installations.plugin_id) as developer_id, installation_id`.execute(
+    db,
+  );
   const installationIds = rows.map((r) => r.installation_id);
-  const history = { installationIds, perInstallation: options.perInstallation, days: options.days ?? 1 };
+  const history = {
+    installationIds,
+    perInstallation: options.perInstallation,
+    days: options.days ?? 1,
+  };
   await seedEventHistory(db, { ...history, ...at });
   await seedRequestLog(db, history);
-  const tokens = await Promise.all(rows.map(async (r) => (await issueSessionToken(config, r.developer_id)).token));
+  const tokens = await Promise.all(
+    rows.map(async (r) => (await issueSessionToken(config, r.developer_id)).token),
+  );
   return { tokens, installationIds };
 }

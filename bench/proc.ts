@@ -21,7 +21,17 @@ export function sampleProcess(pid: number): ProcessSample {
  * the CPU share of PostgreSQL (all its processes; only the server of `pgDataDir` when given) and of
  * this process beside it.
  */
-export async function measure<T>(pid: number, work: () => Promise<T>, pgDataDir?: string): Promise<{ result: T; cpuPercent: number; peakRssMb: number; postgresCpuPercent: number; benchCpuPercent: number }> {
+export async function measure<T>(
+  pid: number,
+  work: () => Promise<T>,
+  pgDataDir?: string,
+): Promise<{
+  result: T;
+  cpuPercent: number;
+  peakRssMb: number;
+  postgresCpuPercent: number;
+  benchCpuPercent: number;
+}> {
   const start = sampleProcess(pid);
   const pgStart = postgresCpuSeconds(pgDataDir);
   const selfStart = process.cpuUsage();
@@ -59,7 +69,9 @@ export async function measure<T>(pid: number, work: () => Promise<T>, pgDataDir?
  * every PostgreSQL process on the machine without it (on a shared machine, other people's too).
  */
 export function postgresCpuSeconds(dataDir?: string): number {
-  const postmaster = dataDir ? readFileSync(`${dataDir}/postmaster.pid`, 'utf8').split('\n')[0] : undefined;
+  const postmaster = dataDir
+    ? readFileSync(`${dataDir}/postmaster.pid`, 'utf8').split('\n')[0]
+    : undefined;
   let total = 0;
   for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
     try {
@@ -68,7 +80,8 @@ export function postgresCpuSeconds(dataDir?: string): number {
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       if (postmaster && pid !== postmaster && fields[1] !== postmaster) continue;
       // utime + stime, and cutime + cstime: the postmaster's count of its reaped backends
-      total += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / 100;
+      total +=
+        (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / 100;
     } catch {
       // gone
     }

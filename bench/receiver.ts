@@ -18,17 +18,24 @@ const flush = () => {
   receipts = [];
 };
 
-const server = https.createServer({ key: process.env.RECEIVER_KEY, cert: process.env.RECEIVER_CERT }, (req, res) => {
-  const chunks: Buffer[] = [];
-  req.on('data', (c: Buffer) => chunks.push(c));
-  req.on('end', () => {
-    const at = performance.timeOrigin + performance.now();
-    res.writeHead(204).end();
-    const body = JSON.parse(Buffer.concat(chunks).toString()) as { id: string; installation_id: number; sequence?: number };
-    receipts.push([body.id, at, body.installation_id, body.sequence ?? 0]);
-    flushing ??= setTimeout(flush, 5);
-  });
-});
+const server = https.createServer(
+  { key: process.env.RECEIVER_KEY, cert: process.env.RECEIVER_CERT },
+  (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const at = performance.timeOrigin + performance.now();
+      res.writeHead(204).end();
+      const body = JSON.parse(Buffer.concat(chunks).toString()) as {
+        id: string;
+        installation_id: number;
+        sequence?: number;
+      };
+      receipts.push([body.id, at, body.installation_id, body.sequence ?? 0]);
+      flushing ??= setTimeout(flush, 5);
+    });
+  },
+);
 server.keepAliveTimeout = 60_000;
 server.listen(0, '127.0.0.1', () => send({ port: (server.address() as AddressInfo).port }));
 process.on('disconnect', () => process.exit(0));

@@ -6,13 +6,27 @@ interface Report {
   command?: string;
   machine: { cpus: number; model?: string; node: string };
   /** rounds: absent in results before the rounds (one run per target). */
-  settings: { seconds: number; rounds?: number; connections: number; soakSeconds: number; installations: number; orders: number; customers: number };
+  settings: {
+    seconds: number;
+    rounds?: number;
+    connections: number;
+    soakSeconds: number;
+    installations: number;
+    orders: number;
+    customers: number;
+  };
   /** Every HTTP run, in the order run. */
   http: ScenarioResult[];
   webhooks: Record<string, unknown>;
   provisioning: { runs: number; p50Ms: number; maxMs: number };
   soak: Record<string, number>;
-  plans: { endpoint: string; query: string; plan: string; usesIndex: boolean; seqScans: string[] }[];
+  plans: {
+    endpoint: string;
+    query: string;
+    plan: string;
+    usesIndex: boolean;
+    seqScans: string[];
+  }[];
 }
 
 /** The bench target that is the service with SVC_REQUEST_LOG=off. */
@@ -21,7 +35,8 @@ export const LOG_OFF = 'service, request log off';
 export const GRAPHQL_ONLY = 'graphql only';
 
 /** The issue's target for a scenario's ratio to its floor: writes >= 0.6, reads (the portal's pages too) >= 0.7. */
-export const floorTarget = (scenario: string): number => (/^(POST|PATCH|PUT|DELETE) /.test(scenario) ? 0.6 : 0.7);
+export const floorTarget = (scenario: string): number =>
+  /^(POST|PATCH|PUT|DELETE) /.test(scenario) ? 0.6 : 0.7;
 
 /** A ratio taken within each round (one target's req/s over another's in the same round), and its median. */
 export interface RoundRatio {
@@ -72,35 +87,61 @@ function withRounds(runs: ScenarioResult[]): (ScenarioResult & { round: number }
 }
 
 /** `target`'s req/s over `reference`'s within each round where both ran, and the median of those. */
-function roundRatio(runs: (ScenarioResult & { round: number })[], scenario: string, target: string, reference: string): RoundRatio | undefined {
+function roundRatio(
+  runs: (ScenarioResult & { round: number })[],
+  scenario: string,
+  target: string,
+  reference: string,
+): RoundRatio | undefined {
   const perRound: { round: number; ratio: number }[] = [];
   for (const x of runs.filter((r) => r.scenario === scenario && r.target === target)) {
-    const ref = runs.find((r) => r.scenario === scenario && r.target === reference && r.round === x.round);
-    if (ref && ref.requestsPerSecond > 0) perRound.push({ round: x.round, ratio: Math.round((x.requestsPerSecond / ref.requestsPerSecond) * 1000) / 1000 });
+    const ref = runs.find(
+      (r) => r.scenario === scenario && r.target === reference && r.round === x.round,
+    );
+    if (ref && ref.requestsPerSecond > 0)
+      perRound.push({
+        round: x.round,
+        ratio: Math.round((x.requestsPerSecond / ref.requestsPerSecond) * 1000) / 1000,
+      });
   }
   if (!perRound.length) return undefined;
   const ratios = perRound.map((p) => p.ratio);
-  return { median: Math.round(median(ratios) * 1000) / 1000, min: Math.min(...ratios), max: Math.max(...ratios), perRound };
+  return {
+    median: Math.round(median(ratios) * 1000) / 1000,
+    min: Math.min(...ratios),
+    max: Math.max(...ratios),
+    perRound,
+  };
 }
 
 /** Per scenario and target (in the order first run): medians over the rounds and the per-round ratios' medians. */
 export function summarizeHttp(all: ScenarioResult[]): HttpSummary[] {
   const runs = withRounds(all);
-  const pairs = [...new Map(runs.map((x) => [`${x.scenario}\u0000${x.target}`, x] as const)).values()];
+  const pairs = [
+    ...new Map(runs.map((x) => [`${x.scenario}\u0000${x.target}`, x] as const)).values(),
+  ];
   return pairs.map(({ scenario, target }) => {
     const mine = runs.filter((x) => x.scenario === scenario && x.target === target);
     const rps = mine.map((x) => x.requestsPerSecond);
-    const ratioToBaseline = target === 'service' ? roundRatio(runs, scenario, target, 'baseline') : undefined;
-    const ratioToFloor = target !== 'floor' ? roundRatio(runs, scenario, target, 'floor') : undefined;
+    const ratioToBaseline =
+      target === 'service' ? roundRatio(runs, scenario, target, 'baseline') : undefined;
+    const ratioToFloor =
+      target !== 'floor' ? roundRatio(runs, scenario, target, 'floor') : undefined;
     return {
       scenario,
       target,
       runs: mine.length,
-      requestsPerSecond: { median: Math.round(median(rps)), min: Math.min(...rps), max: Math.max(...rps) },
+      requestsPerSecond: {
+        median: Math.round(median(rps)),
+        min: Math.min(...rps),
+        max: Math.max(...rps),
+      },
       p50Ms: round1(median(mine.map((x) => x.p50Ms))),
       p99Ms: round1(median(mine.map((x) => x.p99Ms))),
       cpuPercent: round1(median(mine.map((x) => x.cpuPercent))),
-      ...(mine.every((x) => x.postgresCpuPercent !== undefined) ? { postgresCpuPercent: round1(median(mine.map((x) => x.postgresCpuPercent!))) } : {}),
+      ...(mine.every((x) => x.postgresCpuPercent !== undefined)
+        ? { postgresCpuPercent: round1(median(mine.map((x) => x.postgresCpuPercent!))) }
+        : {}),
       peakRssMb: Math.round(median(mine.map((x) => x.peakRssMb))),
       non2xx: mine.reduce((sum, x) => sum + x.non2xx, 0),
       errors: mine.reduce((sum, x) => sum + x.errors, 0),
@@ -111,7 +152,8 @@ export function summarizeHttp(all: ScenarioResult[]): HttpSummary[] {
 }
 
 /** CPU ms a request of a target's runs (medians): a CPU share over the throughput. */
-const perRequest = (x: HttpSummary, percent: number) => (x.requestsPerSecond.median > 0 ? (percent * 10) / x.requestsPerSecond.median : 0);
+const perRequest = (x: HttpSummary, percent: number) =>
+  x.requestsPerSecond.median > 0 ? (percent * 10) / x.requestsPerSecond.median : 0;
 
 /**
  * The portal's pages: what the GraphQL engine alone costs a page (bench/graphql-only), and the
@@ -121,15 +163,24 @@ const perRequest = (x: HttpSummary, percent: number) => (x.requestsPerSecond.med
  * the floor is about the floor's total over the target's.
  */
 function graphqlShare(summary: HttpSummary[]): string {
-  const lines = [...new Set(summary.filter((x) => x.target === GRAPHQL_ONLY).map((x) => x.scenario))].flatMap((scenario) => {
-    const [service, graphql, floor] = ['service', GRAPHQL_ONLY, 'floor'].map((target) => summary.find((x) => x.scenario === scenario && x.target === target));
+  const lines = [
+    ...new Set(summary.filter((x) => x.target === GRAPHQL_ONLY).map((x) => x.scenario)),
+  ].flatMap((scenario) => {
+    const [service, graphql, floor] = ['service', GRAPHQL_ONLY, 'floor'].map((target) =>
+      summary.find((x) => x.scenario === scenario && x.target === target),
+    );
     if (!service || !graphql || !floor) return [];
-    const cost = (x: HttpSummary) => ({ own: perRequest(x, x.cpuPercent), postgres: perRequest(x, x.postgresCpuPercent ?? 0) });
+    const cost = (x: HttpSummary) => ({
+      own: perRequest(x, x.cpuPercent),
+      postgres: perRequest(x, x.postgresCpuPercent ?? 0),
+    });
     const [s, g, f] = [cost(service), cost(graphql), cost(floor)];
     const total = (c: { own: number; postgres: number }) => c.own + c.postgres;
     const ms = (x: number) => x.toFixed(3);
     const ceiling = total(f) / (total(f) + total(g));
-    return [`| ${scenario} | ${ms(s.own)} + ${ms(s.postgres)} | ${ms(g.own)} + ${ms(g.postgres)} | ${ms(f.own)} + ${ms(f.postgres)} | ${(total(f) / total(s)).toFixed(2)} | ${showRatio(service.ratioToFloor)} | ${ceiling.toFixed(2)} |`];
+    return [
+      `| ${scenario} | ${ms(s.own)} + ${ms(s.postgres)} | ${ms(g.own)} + ${ms(g.postgres)} | ${ms(f.own)} + ${ms(f.postgres)} | ${(total(f) / total(s)).toFixed(2)} | ${showRatio(service.ratioToFloor)} | ${ceiling.toFixed(2)} |`,
+    ];
   });
   if (lines.length === 0) return '';
   return `## The portal's pages: what GraphQL alone costs
@@ -151,29 +202,48 @@ ${lines.join('\n')}
 }
 
 /** A per-round ratio for the table: the median, and the range when the rounds differ. */
-const showRatio = (r?: RoundRatio) => (!r ? '' : r.perRound.length > 1 ? `${r.median.toFixed(2)} (${r.min.toFixed(2)}-${r.max.toFixed(2)})` : r.median.toFixed(2));
+const showRatio = (r?: RoundRatio) =>
+  !r
+    ? ''
+    : r.perRound.length > 1
+      ? `${r.median.toFixed(2)} (${r.min.toFixed(2)}-${r.max.toFixed(2)})`
+      : r.median.toFixed(2);
 
 export function renderMarkdown(r: Report): string {
   const runs = withRounds(r.http);
   const summary = summarizeHttp(r.http);
   const rounds = r.settings.rounds ?? Math.max(1, ...runs.map((x) => x.round));
-  const logCost = [...new Set(runs.filter((x) => x.target === LOG_OFF).map((x) => x.scenario))].map((scenario) => {
-    const on = summary.find((x) => x.scenario === scenario && x.target === 'service');
-    const off = summary.find((x) => x.scenario === scenario && x.target === LOG_OFF);
-    const ratio = roundRatio(runs, scenario, 'service', LOG_OFF);
-    return `| ${scenario} | ${on?.runs ?? 0} + ${off?.runs ?? 0} | ${on?.requestsPerSecond.median ?? ''} | ${off?.requestsPerSecond.median ?? ''} | ${showRatio(ratio)} | ${on?.p99Ms ?? ''} | ${off?.p99Ms ?? ''} |`;
-  });
+  const logCost = [...new Set(runs.filter((x) => x.target === LOG_OFF).map((x) => x.scenario))].map(
+    (scenario) => {
+      const on = summary.find((x) => x.scenario === scenario && x.target === 'service');
+      const off = summary.find((x) => x.scenario === scenario && x.target === LOG_OFF);
+      const ratio = roundRatio(runs, scenario, 'service', LOG_OFF);
+      return `| ${scenario} | ${on?.runs ?? 0} + ${off?.runs ?? 0} | ${on?.requestsPerSecond.median ?? ''} | ${off?.requestsPerSecond.median ?? ''} | ${showRatio(ratio)} | ${on?.p99Ms ?? ''} | ${off?.p99Ms ?? ''} |`;
+    },
+  );
   const graphqlCost = graphqlShare(summary);
   const rows = summary.map((x) => {
-    const rps = x.runs > 1 ? `${x.requestsPerSecond.median} (${x.requestsPerSecond.min}-${x.requestsPerSecond.max})` : `${x.requestsPerSecond.median}`;
+    const rps =
+      x.runs > 1
+        ? `${x.requestsPerSecond.median} (${x.requestsPerSecond.min}-${x.requestsPerSecond.max})`
+        : `${x.requestsPerSecond.median}`;
     return `| ${x.scenario} | ${x.target} | ${x.runs} | ${rps} | ${x.p50Ms} | ${x.p99Ms} | ${x.cpuPercent} | ${x.peakRssMb} | ${x.non2xx} | ${showRatio(x.ratioToBaseline)} | ${showRatio(x.ratioToFloor)} |`;
   });
   const targets = summary
     .filter((x) => x.target === 'service' && x.ratioToFloor)
-    .map((x) => `| ${x.scenario} | ${showRatio(x.ratioToFloor)} | >= ${floorTarget(x.scenario)} | ${x.ratioToFloor!.median >= floorTarget(x.scenario) ? 'met' : '**missed**'} |`);
-  const everyRun = runs.map((x) => `| ${x.scenario} | ${x.round} | ${x.target} | ${x.requestsPerSecond} | ${x.p50Ms} | ${x.p99Ms} | ${x.cpuPercent} | ${x.peakRssMb} | ${x.non2xx} |`);
+    .map(
+      (x) =>
+        `| ${x.scenario} | ${showRatio(x.ratioToFloor)} | >= ${floorTarget(x.scenario)} | ${x.ratioToFloor!.median >= floorTarget(x.scenario) ? 'met' : '**missed**'} |`,
+    );
+  const everyRun = runs.map(
+    (x) =>
+      `| ${x.scenario} | ${x.round} | ${x.target} | ${x.requestsPerSecond} | ${x.p50Ms} | ${x.p99Ms} | ${x.cpuPercent} | ${x.peakRssMb} | ${x.non2xx} |`,
+  );
   const plans = r.plans
-    .map((p) => `### ${p.endpoint}\n\nIndex used: ${p.usesIndex ? 'yes' : 'no'}${p.seqScans.length ? `; sequential scans on: ${p.seqScans.join(', ')}` : ''}\n\n\`\`\`sql\n${p.query}\n\`\`\`\n\n\`\`\`\n${p.plan}\n\`\`\`\n`)
+    .map(
+      (p) =>
+        `### ${p.endpoint}\n\nIndex used: ${p.usesIndex ? 'yes' : 'no'}${p.seqScans.length ? `; sequential scans on: ${p.seqScans.join(', ')}` : ''}\n\n\`\`\`sql\n${p.query}\n\`\`\`\n\n\`\`\`\n${p.plan}\n\`\`\`\n`,
+    )
     .join('\n');
   return `# Benchmark ${r.date}
 

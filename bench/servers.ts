@@ -16,7 +16,11 @@ const ROOT = path.resolve(import.meta.dirname, '..');
  * The V8 flags of the service's launch command (package.json `server`, what production runs): the
  * benchmark measures the service as it is deployed, and runs the baseline under the same flags.
  */
-export const RUNTIME_FLAGS: string[] = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { server: string } }).scripts.server
+export const RUNTIME_FLAGS: string[] = (
+  JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+    scripts: { server: string };
+  }
+).scripts.server
   .split(/\s+/)
   .filter((arg) => /^--max-[\w-]+=/.test(arg));
 
@@ -24,7 +28,12 @@ export const RUNTIME_FLAGS: string[] = (JSON.parse(readFileSync(path.join(ROOT, 
  * Starts an entry point in its own Node process (RUNTIME_FLAGS) and waits for its port: TypeScript
  * through the tsx loader, compiled JavaScript (dist/, what production runs) as it is.
  */
-export async function startServer(name: string, entry: string[], env: Record<string, string>, readyPath = '/healthz'): Promise<Server> {
+export async function startServer(
+  name: string,
+  entry: string[],
+  env: Record<string, string>,
+  readyPath = '/healthz',
+): Promise<Server> {
   const port = await freePort();
   const loader = entry[0]!.endsWith('.ts') ? ['--import', 'tsx'] : [];
   const child: ChildProcess = spawn(process.execPath, [...RUNTIME_FLAGS, ...loader, ...entry], {
@@ -51,7 +60,11 @@ export async function startServer(name: string, entry: string[], env: Record<str
 /** A process with no HTTP port (a worker): started and returned at once (TypeScript through tsx, as startServer). */
 export function startProcess(name: string, entry: string[], env: Record<string, string>): Server {
   const loader = entry[0]!.endsWith('.ts') ? ['--import', 'tsx'] : [];
-  const child = spawn(process.execPath, [...RUNTIME_FLAGS, ...loader, ...entry], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [...RUNTIME_FLAGS, ...loader, ...entry], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   return { name, url: '', pid: child.pid!, stop: () => stopChild(child) };
 }
 

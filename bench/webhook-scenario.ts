@@ -46,7 +46,14 @@ interface Options {
  * - floor: the same receiver fed by bench/floor/deliveries.ts (sign and POST, no database, no
  *   queue, a process of its own), deliveries per second, and the burst's two rates over it.
  */
-export async function measureWebhookDelivery({ db, url, env, data, dir, workerEntry = 'dist/main.js' }: Options) {
+export async function measureWebhookDelivery({
+  db,
+  url,
+  env,
+  data,
+  dir,
+  workerEntry = 'dist/main.js',
+}: Options) {
   const settled = await settle(db);
   const tls = createTestTls();
   // PostgreSQL's CPU is that of the bench's own server (run.ts and webhooks.ts keep it in dir/pg).
@@ -64,15 +71,48 @@ export async function measureWebhookDelivery({ db, url, env, data, dir, workerEn
   });
   const endpoint = `https://localhost:${receiver.port}/hook`;
 
-  const config = loadConfig({ ...env, DATABASE_URL: url, SVC_DATA_DIR: dir, SVC_WEBHOOK_ALLOW_PRIVATE: '1' });
+  const config = loadConfig({
+    ...env,
+    DATABASE_URL: url,
+    SVC_DATA_DIR: dir,
+    SVC_WEBHOOK_ALLOW_PRIVATE: '1',
+  });
   const plugin = await db
     .insertInto('control.plugins')
-    .values({ project_id: (await db.selectFrom('control.projects').select('project_id').executeTakeFirstOrThrow()).project_id, name: 'Webhook bench', listing_status: 'active', webhook_endpoint: endpoint, webhook_secret_enc: encrypt(config.encryptionKey, data.webhookSecret) })
+    .values({
+      project_id: (
+        await db.selectFrom('control.projects').select('project_id').executeTakeFirstOrThrow()
+      ).project_id,
+      name: 'Webhook bench',
+      listing_status: 'active',
+      webhook_endpoint: endpoint,
+      webhook_secret_enc: encrypt(config.encryptionKey, data.webhookSecret),
+    })
     .returning('plugin_id')
     .executeTakeFirstOrThrow();
-  const { rows: [other] } = await sql<{ location_id: number }>`insert into production.locations (organization_id, name, currency) values (${data.organizationId}, ${LATENCY_LOCATION}, 'EUR') returning location_id`.execute(db);
-  const install = (locationId: number) => ({ plugin_id: plugin.plugin_id, plane: 'production' as const, organization_id: data.organizationId, location_id: locationId, status: 'active' as const, api_key_hash: hashKey(generateInstallationKey()) });
-  const installed = await db.insertInto('control.installations').values([...Array.from({ length: 10 }, () => install(data.locationId)), install(other!.location_id)]).returning('installation_id').execute();
+  const {
+    rows: [other],
+  } = await sql<{
+    location_id: number;
+  }>`insert into production.locations (organization_id, name, currency) values (${data.organizationId}, ${LATENCY_LOCATION}, 'EUR') returning location_id`.execute(
+    db,
+  );
+  const install = (locationId: number) => ({
+    plugin_id: plugin.plugin_id,
+    plane: 'production' as const,
+    organization_id: data.organizationId,
+    location_id: locationId,
+    status: 'active' as const,
+    api_key_hash: hashKey(generateInstallationKey()),
+  });
+  const installed = await db
+    .insertInto('control.installations')
+    .values([
+      ...Array.from({ length: 10 }, () => install(data.locationId)),
+      install(other!.location_id),
+    ])
+    .returning('installation_id')
+    .execute();
   const burstInstallations = installed.slice(0, 10).map((row) => row.installation_id);
 
   const worker = startProcess('worker', [workerEntry, 'serve'], {
@@ -83,12 +123,30 @@ export async function measureWebhookDelivery({ db, url, env, data, dir, workerEn
     SVC_WEBHOOK_ALLOW_PRIVATE: '1',
     NODE_EXTRA_CA_CERTS: tls.caPath,
   });
-  const jobs = await startJobRuntime({ connectionString: url, db, config, logger: createLogger('warn'), workers: false });
-  const scope = (locationId: number) => ({ plane: 'production' as const, sandboxId: null, organizationId: data.organizationId, locationId });
+  const jobs = await startJobRuntime({
+    connectionString: url,
+    db,
+    config,
+    logger: createLogger('warn'),
+    workers: false,
+  });
+  const scope = (locationId: number) => ({
+    plane: 'production' as const,
+    sandboxId: null,
+    organizationId: data.organizationId,
+    locationId,
+  });
   const emit = (locationId: number, n: number) =>
-    db.transaction().execute((trx) =>
-      jobs.events.emit(trx, scope(locationId), 'order.status_changed', { order_id: n, unique_orderid: `BENCH-${n}`, old_status: 'CREATED', new_status: 'COOKING' }),
-    );
+    db
+      .transaction()
+      .execute((trx) =>
+        jobs.events.emit(trx, scope(locationId), 'order.status_changed', {
+          order_id: n,
+          unique_orderid: `BENCH-${n}`,
+          old_status: 'CREATED',
+          new_status: 'COOKING',
+        }),
+      );
   try {
     await new Promise((r) => setTimeout(r, 3000)); // the worker process boots (pg-boss)
     await emit(data.locationId, 0);
@@ -99,23 +157,42 @@ export async function measureWebhookDelivery({ db, url, env, data, dir, workerEn
     const events = 1000;
     const target = count + events * 10;
     const receiverThroughputShare = cpuShare(receiver.pid);
-    const { rows: [{ burstStart }] } = await sql<{ burstStart: Date }>`select clock_timestamp() as "burstStart"`.execute(db) as { rows: [{ burstStart: Date }] };
-    const throughput = await measure(worker.pid, async () => {
-      const t0 = performance.now();
-      const writer = async (w: number) => {
-        for (let i = w * 100; i < (w + 1) * 100; i += 20) {
-          await db.transaction().execute(async (trx) => {
-            for (let j = i; j < i + 20; j++) await jobs.events.emit(trx, scope(data.locationId), 'order.status_changed', { order_id: j, unique_orderid: `BENCH-${j}`, old_status: 'CREATED', new_status: 'COOKING' });
-          });
-        }
-      };
-      await Promise.all(Array.from({ length: events / 100 }, (_, w) => writer(w)));
-      const emitted = performance.now();
-      const receivedByThen = count;
-      await waitFor(() => count >= target, 120_000);
-      const done = performance.now();
-      return { deliveries: events * 10, seconds: (done - t0) / 1000, emitSeconds: (emitted - t0) / 1000, drain: { deliveries: target - receivedByThen, seconds: (done - emitted) / 1000 } };
-    }, pgDir);
+    const {
+      rows: [{ burstStart }],
+    } = (await sql<{ burstStart: Date }>`select clock_timestamp() as "burstStart"`.execute(db)) as {
+      rows: [{ burstStart: Date }];
+    };
+    const throughput = await measure(
+      worker.pid,
+      async () => {
+        const t0 = performance.now();
+        const writer = async (w: number) => {
+          for (let i = w * 100; i < (w + 1) * 100; i += 20) {
+            await db.transaction().execute(async (trx) => {
+              for (let j = i; j < i + 20; j++)
+                await jobs.events.emit(trx, scope(data.locationId), 'order.status_changed', {
+                  order_id: j,
+                  unique_orderid: `BENCH-${j}`,
+                  old_status: 'CREATED',
+                  new_status: 'COOKING',
+                });
+            });
+          }
+        };
+        await Promise.all(Array.from({ length: events / 100 }, (_, w) => writer(w)));
+        const emitted = performance.now();
+        const receivedByThen = count;
+        await waitFor(() => count >= target, 120_000);
+        const done = performance.now();
+        return {
+          deliveries: events * 10,
+          seconds: (done - t0) / 1000,
+          emitSeconds: (emitted - t0) / 1000,
+          drain: { deliveries: target - receivedByThen, seconds: (done - emitted) / 1000 },
+        };
+      },
+      pgDir,
+    );
     const receiverThroughput = receiverThroughputShare();
     const timeline = await burstTimeline(db, burstInstallations, burstStart);
 
@@ -125,32 +202,64 @@ export async function measureWebhookDelivery({ db, url, env, data, dir, workerEn
     const duration = 10;
     const pending: Promise<void>[] = [];
     const receiverSteadyShare = cpuShare(receiver.pid);
-    const steady = await measure(worker.pid, async () => {
-      const t0 = performance.now();
-      for (let tick = 0; tick < rate * duration / 10; tick++) {
-        const due = t0 + tick * (1000 / (rate / 10));
-        const wait = due - performance.now();
-        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-        for (let k = 0; k < 10; k++) {
-          pending.push(emit(other!.location_id, tick * 10 + k).then((e) => void committed.set(e.eventId, performance.now())));
+    const steady = await measure(
+      worker.pid,
+      async () => {
+        const t0 = performance.now();
+        for (let tick = 0; tick < (rate * duration) / 10; tick++) {
+          const due = t0 + tick * (1000 / (rate / 10));
+          const wait = due - performance.now();
+          if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+          for (let k = 0; k < 10; k++) {
+            pending.push(
+              emit(other!.location_id, tick * 10 + k).then(
+                (e) => void committed.set(e.eventId, performance.now()),
+              ),
+            );
+          }
         }
-      }
-      await Promise.all(pending);
-      await waitFor(() => [...committed.keys()].every((id) => received.has(id)), 60_000);
-    }, pgDir);
+        await Promise.all(pending);
+        await waitFor(() => [...committed.keys()].every((id) => received.has(id)), 60_000);
+      },
+      pgDir,
+    );
     const receiverSteady = receiverSteadyShare();
     const latencies = [...committed].map(([id, at]) => received.get(id)! - at);
 
     // Replay: 10,000 failed deliveries of one installation (written straight into the tables).
-    const [replayTarget] = await db.insertInto('control.installations').values([install(other!.location_id)]).returning('installation_id').execute();
+    const [replayTarget] = await db
+      .insertInto('control.installations')
+      .values([install(other!.location_id)])
+      .returning('installation_id')
+      .execute();
     replayInstallation = replayTarget!.installation_id;
-    await insertEventHistory(db, { installationId: replayInstallation, organizationId: data.organizationId, locationId: other!.location_id, count: 10_000, status: 'failed' });
+    await insertEventHistory(db, {
+      installationId: replayInstallation,
+      organizationId: data.organizationId,
+      locationId: other!.location_id,
+      count: 10_000,
+      status: 'failed',
+    });
     const replayStart = performance.now();
-    const replay = await measure(worker.pid, async () => {
-      await replayWebhooks(db, jobs.queue, { installationId: replayInstallation, since: new Date(Date.now() - 86_400_000), until: null, onlyFailed: true }, config.replayEventsPerDay);
-      await waitFor(() => replayed.length >= 10_000, 120_000);
-      return (performance.now() - replayStart) / 1000;
-    }, pgDir);
+    const replay = await measure(
+      worker.pid,
+      async () => {
+        await replayWebhooks(
+          db,
+          jobs.queue,
+          {
+            installationId: replayInstallation,
+            since: new Date(Date.now() - 86_400_000),
+            until: null,
+            onlyFailed: true,
+          },
+          config.replayEventsPerDay,
+        );
+        await waitFor(() => replayed.length >= 10_000, 120_000);
+        return (performance.now() - replayStart) / 1000;
+      },
+      pgDir,
+    );
     // The floor: the same receiver, FLOOR_DELIVERIES signed POSTs from a process with no database
     // and no queue (bench/floor/deliveries.ts), the most the worker could send on this machine.
     const floorStart = count;
@@ -163,23 +272,52 @@ export async function measureWebhookDelivery({ db, url, env, data, dir, workerEn
     });
     await waitFor(() => count > floorStart, 30_000); // timed from its first receipt, its boot left out
     const receiverFloorShare = cpuShare(receiver.pid);
-    const floor = await measure(floorProcess.pid, async () => {
-      const t0 = performance.now();
-      await waitFor(() => count >= floorTarget, 120_000);
-      return (performance.now() - t0) / 1000;
-    }, pgDir);
+    const floor = await measure(
+      floorProcess.pid,
+      async () => {
+        const t0 = performance.now();
+        await waitFor(() => count >= floorTarget, 120_000);
+        return (performance.now() - t0) / 1000;
+      },
+      pgDir,
+    );
     const receiverFloor = receiverFloorShare();
     await floorProcess.stop();
 
     const inOrder = replayed.every((seq, i) => seq === i + 1);
     const burstRate = Math.round(throughput.result.deliveries / throughput.result.seconds);
-    const afterEmitRate = Math.round(throughput.result.drain.deliveries / throughput.result.drain.seconds);
+    const afterEmitRate = Math.round(
+      throughput.result.drain.deliveries / throughput.result.drain.seconds,
+    );
     const floorRate = Math.round(FLOOR_DELIVERIES / floor.result);
     return {
       settled,
       deliveriesPerSecond: burstRate,
-      burst: { events, installationsPerEvent: 10, seconds: Math.round(throughput.result.seconds * 100) / 100, emitSeconds: Math.round(throughput.result.emitSeconds * 100) / 100, deliveriesPerSecondAfterEmit: afterEmitRate, workerCpuPercent: throughput.cpuPercent, postgresCpuPercent: throughput.postgresCpuPercent, benchCpuPercent: throughput.benchCpuPercent, receiverCpuPercent: receiverThroughput, workerPeakRssMb: throughput.peakRssMb, ...timeline },
-      latency: { eventsPerSecond: rate, seconds: duration, events: committed.size, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99), maxMs: percentile(latencies, 100), workerCpuPercent: steady.cpuPercent, postgresCpuPercent: steady.postgresCpuPercent, benchCpuPercent: steady.benchCpuPercent, receiverCpuPercent: receiverSteady },
+      burst: {
+        events,
+        installationsPerEvent: 10,
+        seconds: Math.round(throughput.result.seconds * 100) / 100,
+        emitSeconds: Math.round(throughput.result.emitSeconds * 100) / 100,
+        deliveriesPerSecondAfterEmit: afterEmitRate,
+        workerCpuPercent: throughput.cpuPercent,
+        postgresCpuPercent: throughput.postgresCpuPercent,
+        benchCpuPercent: throughput.benchCpuPercent,
+        receiverCpuPercent: receiverThroughput,
+        workerPeakRssMb: throughput.peakRssMb,
+        ...timeline,
+      },
+      latency: {
+        eventsPerSecond: rate,
+        seconds: duration,
+        events: committed.size,
+        p50Ms: percentile(latencies, 50),
+        p99Ms: percentile(latencies, 99),
+        maxMs: percentile(latencies, 100),
+        workerCpuPercent: steady.cpuPercent,
+        postgresCpuPercent: steady.postgresCpuPercent,
+        benchCpuPercent: steady.benchCpuPercent,
+        receiverCpuPercent: receiverSteady,
+      },
       floor: {
         deliveries: FLOOR_DELIVERIES,
         seconds: Math.round(floor.result * 100) / 100,
@@ -189,14 +327,25 @@ export async function measureWebhookDelivery({ db, url, env, data, dir, workerEn
         ratioOfBurst: Math.round((burstRate / floorRate) * 100) / 100,
         ratioOfBurstAfterEmit: Math.round((afterEmitRate / floorRate) * 100) / 100,
       },
-      replay: { events: 10_000, seconds: Math.round(replay.result * 100) / 100, deliveriesPerSecond: Math.round(10_000 / replay.result), inSequenceOrder: inOrder, workerCpuPercent: replay.cpuPercent, workerPeakRssMb: replay.peakRssMb },
+      replay: {
+        events: 10_000,
+        seconds: Math.round(replay.result * 100) / 100,
+        deliveriesPerSecond: Math.round(10_000 / replay.result),
+        inSequenceOrder: inOrder,
+        workerCpuPercent: replay.cpuPercent,
+        workerPeakRssMb: replay.peakRssMb,
+      },
     };
   } finally {
     await jobs.stop();
     await worker.stop();
     receiver.stop();
     // Its installations stop receiving: a later run (the growth benchmark's) fans out to its own only.
-    await db.updateTable('control.installations').set({ status: 'removed' }).where('plugin_id', '=', plugin.plugin_id).execute();
+    await db
+      .updateTable('control.installations')
+      .set({ status: 'removed' })
+      .where('plugin_id', '=', plugin.plugin_id)
+      .execute();
   }
 }
 
@@ -204,7 +353,15 @@ export async function measureWebhookDelivery({ db, url, env, data, dir, workerEn
  * Where the burst's time went, per half second from its start: the deliveries created (their
  * fan-out transactions' start) and the attempts started (their delivery batches' start).
  */
-async function burstTimeline(db: Db, installationIds: number[], from: Date): Promise<{ createdPerHalfSecond: number[]; attemptsStartedPerHalfSecond: number[]; failedAttempts: Record<string, number> }> {
+async function burstTimeline(
+  db: Db,
+  installationIds: number[],
+  from: Date,
+): Promise<{
+  createdPerHalfSecond: number[];
+  attemptsStartedPerHalfSecond: number[];
+  failedAttempts: Record<string, number>;
+}> {
   // Attempts that did not deliver (each is retried later): by their error.
   const { rows: failed } = await sql<{ error: string; n: number }>`
     select coalesce(a.error_message, 'HTTP ' || a.http_status) as error, count(*)::int as n
@@ -215,10 +372,17 @@ async function burstTimeline(db: Db, installationIds: number[], from: Date): Pro
     select floor(extract(epoch from (l.created_at - ${from}::timestamptz)) * 2)::int as created,
            floor(extract(epoch from (a.attempted_at - ${from}::timestamptz)) * 2)::int as started
       from control.webhook_logs l join control.webhook_delivery_attempts a on a.log_id = l.log_id
-     where l.installation_id = any(${installationIds}::int[]) and l.created_at >= ${from}::timestamptz - interval '1 second' and l.replay_id is null`.execute(db);
+     where l.installation_id = any(${installationIds}::int[]) and l.created_at >= ${from}::timestamptz - interval '1 second' and l.replay_id is null`.execute(
+    db,
+  );
   const halves = Math.max(0, ...rows.map((r) => r.started)) + 1;
-  const count = (key: 'created' | 'started') => Array.from({ length: halves }, (_, h) => rows.filter((r) => Math.max(0, r[key]) === h).length);
-  return { createdPerHalfSecond: count('created'), attemptsStartedPerHalfSecond: count('started'), failedAttempts: Object.fromEntries(failed.map((f) => [f.error, f.n])) };
+  const count = (key: 'created' | 'started') =>
+    Array.from({ length: halves }, (_, h) => rows.filter((r) => Math.max(0, r[key]) === h).length);
+  return {
+    createdPerHalfSecond: count('created'),
+    attemptsStartedPerHalfSecond: count('started'),
+    failedAttempts: Object.fromEntries(failed.map((f) => [f.error, f.n])),
+  };
 }
 
 /**
@@ -230,10 +394,17 @@ async function burstTimeline(db: Db, installationIds: number[], from: Date): Pro
  */
 async function settle(db: Db): Promise<{ autovacuumAtStart: string[]; seconds: number }> {
   const t0 = performance.now();
-  const { rows } = await sql<{ query: string }>`select query from pg_stat_activity where backend_type = 'autovacuum worker' and query <> ''`.execute(db);
+  const { rows } = await sql<{
+    query: string;
+  }>`select query from pg_stat_activity where backend_type = 'autovacuum worker' and query <> ''`.execute(
+    db,
+  );
   await sql`vacuum (analyze)`.execute(db);
   await sql`checkpoint`.execute(db);
-  return { autovacuumAtStart: rows.map((r) => r.query), seconds: Math.round((performance.now() - t0) / 100) / 10 };
+  return {
+    autovacuumAtStart: rows.map((r) => r.query),
+    seconds: Math.round((performance.now() - t0) / 100) / 10,
+  };
 }
 
 async function waitFor(condition: () => boolean, timeoutMs: number): Promise<void> {
@@ -245,7 +416,10 @@ async function waitFor(condition: () => boolean, timeoutMs: number): Promise<voi
 }
 
 /** bench/receiver.ts in a process of its own; `onReceipts` hears of every request it answered. */
-async function startReceiver(tls: TestTls, onReceipts: (receipts: Receipt[]) => void): Promise<{ port: number; pid: number; stop(): void }> {
+async function startReceiver(
+  tls: TestTls,
+  onReceipts: (receipts: Receipt[]) => void,
+): Promise<{ port: number; pid: number; stop(): void }> {
   const child: ChildProcess = fork(path.join(import.meta.dirname, 'receiver.ts'), {
     execArgv: ['--import', 'tsx'],
     env: { ...process.env, RECEIVER_KEY: tls.key, RECEIVER_CERT: tls.cert },
@@ -253,7 +427,9 @@ async function startReceiver(tls: TestTls, onReceipts: (receipts: Receipt[]) => 
   });
   const port = await new Promise<number>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`bench receiver exited with ${code}`)));
-    child.on('message', (message: ReceiverMessage) => ('port' in message ? resolve(message.port) : onReceipts(message.receipts)));
+    child.on('message', (message: ReceiverMessage) =>
+      'port' in message ? resolve(message.port) : onReceipts(message.receipts),
+    );
   });
   return { port, pid: child.pid!, stop: () => void child.kill('SIGTERM') };
 }
@@ -262,5 +438,8 @@ async function startReceiver(tls: TestTls, onReceipts: (receipts: Receipt[]) => 
 function cpuShare(pid: number): () => number {
   const start = sampleProcess(pid).cpuSeconds;
   const t0 = performance.now();
-  return () => Math.round(((sampleProcess(pid).cpuSeconds - start) / ((performance.now() - t0) / 1000)) * 1000) / 10;
+  return () =>
+    Math.round(
+      ((sampleProcess(pid).cpuSeconds - start) / ((performance.now() - t0) / 1000)) * 1000,
+    ) / 10;
 }

@@ -20,7 +20,10 @@ const size = process.argv.includes('--full')
   ? { installations: 500, orders: 100_000, customers: 10_000, feedEvents: 200 }
   : { installations: 500, orders: 1_000, customers: 100, feedEvents: 20 };
 const database = await seededDatabase('webhooks', size, { statementStats: statements });
-execSync('npm run --silent build', { cwd: path.resolve(import.meta.dirname, '..'), stdio: 'inherit' });
+execSync('npm run --silent build', {
+  cwd: path.resolve(import.meta.dirname, '..'),
+  stdio: 'inherit',
+});
 try {
   if (statements) await sql`create extension if not exists pg_stat_statements`.execute(database.db);
   if (statements) {
@@ -36,13 +39,26 @@ try {
 }
 
 async function whereTheTimeWent(db: Db): Promise<void> {
-  const { rows: top } = await sql<{ calls: number; ms: number; us: number; planUs: number; rows: number; wal: number; query: string }>`
+  const { rows: top } = await sql<{
+    calls: number;
+    ms: number;
+    us: number;
+    planUs: number;
+    rows: number;
+    wal: number;
+    query: string;
+  }>`
     select calls::int, round(total_exec_time)::int as ms, round(total_exec_time * 1000 / greatest(calls, 1))::int as us,
            round(total_plan_time * 1000 / greatest(calls, 1))::int as "planUs", rows::int,
            wal_bytes::bigint as wal, left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 110) as query
       from pg_stat_statements order by total_exec_time + total_plan_time desc limit 15`.execute(db);
-  console.log('\nPostgreSQL statements by total time (the whole run): execution ms, calls, execution us/call, planning us/call, rows, WAL bytes, statement');
-  for (const s of top) console.log(`  ${[s.ms, s.calls, s.us, s.planUs, s.rows, s.wal].map((v) => String(v).padStart(10)).join('')}  ${s.query}`);
+  console.log(
+    '\nPostgreSQL statements by total time (the whole run): execution ms, calls, execution us/call, planning us/call, rows, WAL bytes, statement',
+  );
+  for (const s of top)
+    console.log(
+      `  ${[s.ms, s.calls, s.us, s.planUs, s.rows, s.wal].map((v) => String(v).padStart(10)).join('')}  ${s.query}`,
+    );
 
   // The deliveries' own timestamps: an event's occurred_at and a delivery's created_at are the
   // start of the emitting and the fan-out transaction, an attempt's attempted_at the start of its
@@ -54,18 +70,27 @@ async function whereTheTimeWent(db: Db): Promise<void> {
       join control.webhook_delivery_attempts a on a.log_id = l.log_id
       join production.locations loc on loc.location_id = e.location_id
      where e.event_name = 'order.status_changed' and (loc.name = ${LATENCY_LOCATION}) = ${latency}`;
-  const { rows: [stages] } = await sql<Record<string, number[]>>`
+  const {
+    rows: [stages],
+  } = await sql<Record<string, number[]>>`
     with x as (${deliveries(true)})
     select percentile_cont(array[0.5, 0.9, 0.99]) within group (order by extract(epoch from (created_at - occurred_at)) * 1000) as "event to delivery created",
            percentile_cont(array[0.5, 0.9, 0.99]) within group (order by extract(epoch from (attempted_at - created_at)) * 1000) as "delivery created to attempt started",
            percentile_cont(array[0.5, 0.9, 0.99]) within group (order by duration_ms) as "the request"
       from x`.execute(db);
   console.log('\nLatency phase, ms (p50 / p90 / p99):');
-  for (const [stage, values] of Object.entries(stages!)) console.log(`  ${stage}: ${values.map((v) => Math.round(v)).join(' / ')}`);
+  for (const [stage, values] of Object.entries(stages!))
+    console.log(`  ${stage}: ${values.map((v) => Math.round(v)).join(' / ')}`);
 
   // Recording an attempt updates its log: HOT when the new version fits on the same page.
-  const { rows: [updates] } = await sql<{ updates: number; hot: number }>`
+  const {
+    rows: [updates],
+  } = await sql<{ updates: number; hot: number }>`
     select coalesce(sum(n_tup_upd), 0)::int as updates, coalesce(sum(n_tup_hot_upd), 0)::int as hot
-      from pg_stat_user_tables where schemaname = 'control' and relname like 'webhook\_logs\_%'`.execute(db);
-  console.log(`\nwebhook_logs updates: ${updates!.updates}, of which HOT: ${Math.round((100 * updates!.hot) / Math.max(1, updates!.updates))}%`);
+      from pg_stat_user_tables where schemaname = 'control' and relname like 'webhook\_logs\_%'`.execute(
+    db,
+  );
+  console.log(
+    `\nwebhook_logs updates: ${updates!.updates}, of which HOT: ${Math.round((100 * updates!.hot) / Math.max(1, updates!.updates))}%`,
+  );
 }

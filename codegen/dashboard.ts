@@ -6,8 +6,11 @@ import { typedOperationsOf } from './graphql-operations.js';
 
 export const GENERATED_DASHBOARD_PATH = 'src/generated/dashboard.generated.ts';
 const OPERATIONS_PATH = 'src/dashboard/client/operations.graphql';
-const BANNER = '// DO NOT EDIT. Generated from src/dashboard/client/operations.graphql and src/portal/schema.graphql by codegen/dashboard.ts (make codegen).';
+const BANNER =
+  '// DO NOT EDIT. Generated from src/dashboard/client/operations.graphql and src/portal/schema.graphql by codegen/dashboard.ts (make codegen).';
 
-export async function generateDashboard(root: string): Promise<{ path: string; content: string }[]> {
+export async function generateDashboard(
+  root: string,
+): Promise<{ path: string; content: string }[]> {
   return [await typedOperationsOf(root, [OPERATIONS_PATH], GENERATED_DASHBOARD_PATH, BANNER)];
 }

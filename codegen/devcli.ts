@@ -5,7 +5,10 @@
 import { typedOperationsOf } from './graphql-operations.js';
 
 export const GENERATED_DEVCLI_PATH = 'src/generated/devcli.generated.ts';
-export const DEVCLI_OPERATIONS = ['src/devcli/operations.graphql', 'src/devcli/mcp/operations.graphql'];
+export const DEVCLI_OPERATIONS = [
+  'src/devcli/operations.graphql',
+  'src/devcli/mcp/operations.graphql',
+];
 const BANNER = `// DO NOT EDIT. Generated from ${DEVCLI_OPERATIONS.join(' and ')} with src/portal/schema.graphql by codegen/devcli.ts (make codegen).`;
 
 export async function generateDevcli(root: string): Promise<{ path: string; content: string }[]> {

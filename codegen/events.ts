@@ -63,7 +63,8 @@ function expectObject(value: Json | undefined, where: string): JsonObject {
 
 /** Resolves a local JSON pointer such as `#/components/schemas/OrderCreatedData`. */
 export function resolvePointer(document: JsonObject, ref: string): Json {
-  if (!ref.startsWith('#/')) throw new Error(`asyncapi.yaml: only local $refs are supported: ${ref}`);
+  if (!ref.startsWith('#/'))
+    throw new Error(`asyncapi.yaml: only local $refs are supported: ${ref}`);
   let node: Json = document;
   for (const raw of ref.slice(2).split('/')) {
     const key = decodeURIComponent(raw).replaceAll('~1', '/').replaceAll('~0', '~');
@@ -90,9 +91,25 @@ const SCHEMA_LISTS = new Set(['oneOf', 'anyOf', 'allOf']);
 const SCHEMA_VALUES = new Set(['items', 'not', 'additionalProperties']);
 const ANNOTATIONS = new Set(['description', 'title', 'examples', '$comment']);
 const VALUE_KEYWORDS = new Set([
-  'type', 'required', 'enum', 'const', 'format', 'pattern', 'minimum', 'maximum', 'exclusiveMinimum',
-  'exclusiveMaximum', 'minLength', 'maxLength', 'minItems', 'maxItems', 'uniqueItems', 'minProperties',
-  'maxProperties', 'multipleOf', 'default',
+  'type',
+  'required',
+  'enum',
+  'const',
+  'format',
+  'pattern',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'minProperties',
+  'maxProperties',
+  'multipleOf',
+  'default',
 ]);
 
 /**
@@ -115,8 +132,13 @@ export function dereferenceSchema(document: JsonObject, schema: Json, stack: str
       out[keyword] = value.map((member) => dereferenceSchema(document, member, stack));
     } else if (SCHEMA_MAPS.has(keyword)) {
       const entries = Object.entries(expectObject(value, keyword));
-      out[keyword] = Object.fromEntries(entries.map(([key, sub]) => [key, dereferenceSchema(document, sub, stack)]));
-    } else throw new Error(`asyncapi.yaml: unsupported schema keyword "${keyword}" (${stack.join(' > ')})`);
+      out[keyword] = Object.fromEntries(
+        entries.map(([key, sub]) => [key, dereferenceSchema(document, sub, stack)]),
+      );
+    } else
+      throw new Error(
+        `asyncapi.yaml: unsupported schema keyword "${keyword}" (${stack.join(' > ')})`,
+      );
   }
   return out;
 }
@@ -126,7 +148,8 @@ function messageHeaders(document: JsonObject, message: JsonObject): Json | undef
   if (message.headers !== undefined) return message.headers;
   const traits = Array.isArray(message.traits) ? message.traits : [];
   let headers: Json | undefined;
-  for (const trait of traits) headers = expectObject(follow(document, trait), 'message trait').headers ?? headers;
+  for (const trait of traits)
+    headers = expectObject(follow(document, trait), 'message trait').headers ?? headers;
   return headers;
 }
 
@@ -137,7 +160,10 @@ function tagNames(document: JsonObject, message: JsonObject): string[] {
 
 /** Reads asyncapi.yaml and checks the facts the generated code relies on. */
 export async function loadWebhookContract(root: string): Promise<WebhookContract> {
-  const document = expectObject(parse(await readFile(path.join(root, 'asyncapi.yaml'), 'utf8')) as Json, 'root');
+  const document = expectObject(
+    parse(await readFile(path.join(root, 'asyncapi.yaml'), 'utf8')) as Json,
+    'root',
+  );
   const components = expectObject(document.components, 'components');
   const messages = expectObject(components.messages, 'components.messages');
   const events: OutboundEvent[] = [];
@@ -147,9 +173,12 @@ export async function loadWebhookContract(root: string): Promise<WebhookContract
     if (family === undefined) continue;
     const name = String(message.name);
     if (!/^[a-z]+\.[a-z_]+$/.test(name) || name.split('.')[0] !== family) {
-      throw new Error(`asyncapi.yaml: message ${messageKey} "${name}" has x-event-family "${String(family)}"`);
+      throw new Error(
+        `asyncapi.yaml: message ${messageKey} "${name}" has x-event-family "${String(family)}"`,
+      );
     }
-    if (events.some((event) => event.name === name)) throw new Error(`asyncapi.yaml: event ${name} is declared twice`);
+    if (events.some((event) => event.name === name))
+      throw new Error(`asyncapi.yaml: event ${name} is declared twice`);
     events.push({
       name,
       family,
@@ -164,7 +193,9 @@ export async function loadWebhookContract(root: string): Promise<WebhookContract
   for (const event of events) {
     expectObject(follow(document, event.headers), `${event.messageKey}.headers`);
     if (JSON.stringify(event.headers) !== JSON.stringify(events[0]?.headers)) {
-      throw new Error(`asyncapi.yaml: ${event.messageKey} has other headers than the other outbound messages`);
+      throw new Error(
+        `asyncapi.yaml: ${event.messageKey} has other headers than the other outbound messages`,
+      );
     }
   }
   const families = [...new Set(events.map((event) => event.family))];
@@ -177,7 +208,8 @@ function findInboundMessage(document: JsonObject): InboundMessage {
     .map((op) => expectObject(op, 'operation'))
     .filter((op) => op.action === 'receive')
     .flatMap((op) => (Array.isArray(op.messages) ? op.messages : []));
-  if (refs.length !== 1) throw new Error(`asyncapi.yaml: expected one inbound message, found ${refs.length}`);
+  if (refs.length !== 1)
+    throw new Error(`asyncapi.yaml: expected one inbound message, found ${refs.length}`);
   const message = expectObject(follow(document, refs[0] ?? null), 'inbound message');
   const ref = String(expectObject(refs[0] ?? null, 'inbound message ref').$ref);
   return {
@@ -190,15 +222,24 @@ function findInboundMessage(document: JsonObject): InboundMessage {
 
 /** `inventory.low_stock_resolved` -> `InventoryLowStockResolved`. */
 export const pascalCase = (name: string): string =>
-  name.split(/[._]/).map((part) => part.charAt(0).toUpperCase() + part.slice(1)).join('');
+  name
+    .split(/[._]/)
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('');
 
 const literal = (value: Json): string =>
-  typeof value === 'string' ? `'${value.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'` : JSON.stringify(value);
+  typeof value === 'string'
+    ? `'${value.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`
+    : JSON.stringify(value);
 const propertyKey = (key: string): string => (/^[A-Za-z_$][\w$]*$/.test(key) ? key : literal(key));
 
 function jsDoc(description: Json | undefined, indent: string): string {
   if (typeof description !== 'string' || description.trim() === '') return '';
-  const lines = description.trim().replaceAll('*/', '*\\/').split('\n').map((line) => line.trimEnd());
+  const lines = description
+    .trim()
+    .replaceAll('*/', '*\\/')
+    .split('\n')
+    .map((line) => line.trimEnd());
   if (lines.length === 1) return `${indent}/** ${lines[0]} */\n`;
   return `${indent}/**\n${lines.map((line) => `${indent} *${line ? ` ${line}` : ''}`).join('\n')}\n${indent} */\n`;
 }
@@ -213,7 +254,8 @@ function componentName(node: Json | undefined): string | undefined {
   return name.includes('/') ? undefined : name;
 }
 
-const isNever = (schema: JsonObject): boolean => isObject(schema.not) && Object.keys(schema.not).length === 0;
+const isNever = (schema: JsonObject): boolean =>
+  isObject(schema.not) && Object.keys(schema.not).length === 0;
 
 /** Converts component schemas to TypeScript declarations, emitting each named schema once. */
 class TypeScriptEmitter {
@@ -243,7 +285,9 @@ class TypeScriptEmitter {
     const node = expectObject(schema, 'schema');
     if (typeof node.$ref === 'string') {
       const name = componentName(node);
-      return name !== undefined ? this.reference(name) : this.typeOf(resolvePointer(this.document, node.$ref), indent);
+      return name !== undefined
+        ? this.reference(name)
+        : this.typeOf(resolvePointer(this.document, node.$ref), indent);
     }
     if (isNever(node)) return 'never';
     if ('const' in node) return literal(node.const as Json);
@@ -254,18 +298,23 @@ class TypeScriptEmitter {
       const members = node.allOf.map((member) => this.typeOf(member, indent));
       return members.map((member) => (member.includes(' | ') ? `(${member})` : member)).join(' & ');
     }
-    const implicit = node.type === undefined && node.properties !== undefined ? ['object'] : [node.type];
+    const implicit =
+      node.type === undefined && node.properties !== undefined ? ['object'] : [node.type];
     const types = Array.isArray(node.type) ? node.type : implicit;
     return types.map((type) => this.primitive(String(type), node, indent)).join(' | ');
   }
 
   private primitive(type: string, node: JsonObject, indent: string): string {
     switch (type) {
-      case 'string': return 'string';
+      case 'string':
+        return 'string';
       case 'integer':
-      case 'number': return 'number';
-      case 'boolean': return 'boolean';
-      case 'null': return 'null';
+      case 'number':
+        return 'number';
+      case 'boolean':
+        return 'boolean';
+      case 'null':
+        return 'null';
       case 'array': {
         const item = this.typeOf(node.items ?? true, indent);
         return /[ |&]/.test(item) ? `Array<${item}>` : `${item}[]`;
@@ -273,7 +322,8 @@ class TypeScriptEmitter {
       case 'object':
         if (!isObject(node.properties)) return 'Record<string, unknown>';
         return `{\n${this.members(node, `${indent}  `)}${indent}}`;
-      default: return 'unknown';
+      default:
+        return 'unknown';
     }
   }
 
@@ -297,7 +347,9 @@ class TypeScriptEmitter {
   private declaration(name: string): void {
     const schema = expectObject(resolvePointer(this.document, `${SCHEMA_PREFIX}${name}`), name);
     let code = jsDoc(schema.description, '');
-    const allOf = (Array.isArray(schema.allOf) ? schema.allOf : []).map((member) => expectObject(member, `${name}.allOf`));
+    const allOf = (Array.isArray(schema.allOf) ? schema.allOf : []).map((member) =>
+      expectObject(member, `${name}.allOf`),
+    );
     const bases = allOf.filter((member) => member.$ref !== undefined);
     if (schema.type === 'object' && isObject(schema.properties) && !schema.oneOf && !schema.allOf) {
       code += `export interface ${name} {\n${this.members(schema, '  ')}}\n`;
@@ -307,7 +359,10 @@ class TypeScriptEmitter {
       const body = inline.map((member) => this.members(member, '  ')).join('');
       code += `export interface ${name} extends ${bases.map((base) => this.typeOf(base, '')).join(', ')} {\n${body}}\n`;
     } else if (Array.isArray(schema.enum) && schema.enum.length > 4) {
-      code += `export type ${name} =\n${schema.enum.map((value) => `  | ${literal(value)}\n`).join('').trimEnd()};\n`;
+      code += `export type ${name} =\n${schema.enum
+        .map((value) => `  | ${literal(value)}\n`)
+        .join('')
+        .trimEnd()};\n`;
     } else {
       code += `export type ${name} = ${this.typeOf(schema, '')};\n`;
     }
@@ -316,8 +371,13 @@ class TypeScriptEmitter {
 
   /** Declarations in the order of components.schemas, so that output follows the YAML. */
   output(): string {
-    const order = Object.keys(expectObject(expectObject(this.document.components, 'components').schemas, 'schemas'));
-    return order.filter((name) => this.declarations.has(name)).map((name) => this.declarations.get(name)).join('\n');
+    const order = Object.keys(
+      expectObject(expectObject(this.document.components, 'components').schemas, 'schemas'),
+    );
+    return order
+      .filter((name) => this.declarations.has(name))
+      .map((name) => this.declarations.get(name))
+      .join('\n');
   }
 }
 
@@ -329,7 +389,9 @@ export function formatLiteral(value: Json, indent = '', used = 0, width = 100): 
   const inline = (node: Json): string => {
     if (Array.isArray(node)) return `[${node.map(inline).join(', ')}]`;
     if (isObject(node)) {
-      const entries = Object.entries(node).map(([key, sub]) => `${propertyKey(key)}: ${inline(sub)}`);
+      const entries = Object.entries(node).map(
+        ([key, sub]) => `${propertyKey(key)}: ${inline(sub)}`,
+      );
       return entries.length === 0 ? '{}' : `{ ${entries.join(', ')} }`;
     }
     return literal(node);
@@ -348,49 +410,82 @@ export function formatLiteral(value: Json, indent = '', used = 0, width = 100): 
 }
 
 const ENVELOPE_FIXED = ['event', 'data'];
-const GENERATOR_NAMES = ['EventName', 'EventFamily', 'EventDataMap', 'WebhookEnvelope', 'WebhookEvent'];
+const GENERATOR_NAMES = [
+  'EventName',
+  'EventFamily',
+  'EventDataMap',
+  'WebhookEnvelope',
+  'WebhookEvent',
+];
 const propertiesOf = (schema: JsonObject, where: string): JsonObject =>
   expectObject(schema.properties, `${where}.properties`);
 
 /** Every envelope must differ only in `event` and `data`: the generic WebhookEnvelope type relies on it. */
 function commonEnvelope(events: OutboundEvent[]): JsonObject {
-  const shared = (envelope: JsonObject): string => JSON.stringify({
-    ...envelope,
-    properties: Object.entries(propertiesOf(envelope, 'envelope')).filter(([key]) => !ENVELOPE_FIXED.includes(key)),
-  });
+  const shared = (envelope: JsonObject): string =>
+    JSON.stringify({
+      ...envelope,
+      properties: Object.entries(propertiesOf(envelope, 'envelope')).filter(
+        ([key]) => !ENVELOPE_FIXED.includes(key),
+      ),
+    });
   const first = events[0]?.envelope ?? {};
   for (const event of events) {
     if (shared(event.envelope) !== shared(first)) {
-      throw new Error(`asyncapi.yaml: the envelope of ${event.name} differs from the others beyond event and data`);
+      throw new Error(
+        `asyncapi.yaml: the envelope of ${event.name} differs from the others beyond event and data`,
+      );
     }
-    const fixed = expectObject(propertiesOf(event.envelope, event.name).event, `${event.name} event`).const;
-    if (fixed !== event.name) throw new Error(`asyncapi.yaml: the envelope of ${event.name} has event "${String(fixed)}"`);
+    const fixed = expectObject(
+      propertiesOf(event.envelope, event.name).event,
+      `${event.name} event`,
+    ).const;
+    if (fixed !== event.name)
+      throw new Error(`asyncapi.yaml: the envelope of ${event.name} has event "${String(fixed)}"`);
   }
   return first;
 }
 
 function checkReservedNames(contract: WebhookContract): void {
-  const schemas = expectObject(expectObject(contract.document.components, 'components').schemas, 'components.schemas');
+  const schemas = expectObject(
+    expectObject(contract.document.components, 'components').schemas,
+    'components.schemas',
+  );
   for (const name of GENERATOR_NAMES.slice(1)) {
-    if (name in schemas) throw new Error(`asyncapi.yaml: schema name ${name} is reserved by the generator`);
+    if (name in schemas)
+      throw new Error(`asyncapi.yaml: schema name ${name} is reserved by the generator`);
   }
   // The EventName schema becomes the generated EventName type, so it must list exactly the messages.
-  const listed = schemas.EventName === undefined ? undefined : expectObject(schemas.EventName, 'EventName').enum;
-  if (listed !== undefined && JSON.stringify(listed) !== JSON.stringify(contract.events.map((event) => event.name))) {
-    throw new Error('asyncapi.yaml: the EventName enum differs from the event messages (names or catalog order)');
+  const listed =
+    schemas.EventName === undefined ? undefined : expectObject(schemas.EventName, 'EventName').enum;
+  if (
+    listed !== undefined &&
+    JSON.stringify(listed) !== JSON.stringify(contract.events.map((event) => event.name))
+  ) {
+    throw new Error(
+      'asyncapi.yaml: the EventName enum differs from the event messages (names or catalog order)',
+    );
   }
 }
 
 function typesSection(contract: WebhookContract): string {
   const { document, events } = contract;
   checkReservedNames(contract);
-  const schemas = expectObject(expectObject(document.components, 'components').schemas, 'components.schemas');
+  const schemas = expectObject(
+    expectObject(document.components, 'components').schemas,
+    'components.schemas',
+  );
   const emitter = new TypeScriptEmitter(document, new Map([['EventName', 'EventName']]));
-  const dataTypes = events.map((event) => emitter.typeOf(propertiesOf(event.envelope, event.name).data ?? null, ''));
+  const dataTypes = events.map((event) =>
+    emitter.typeOf(propertiesOf(event.envelope, event.name).data ?? null, ''),
+  );
   emitter.typeOf(events[0]?.headers ?? null, '');
   emitter.typeOf(contract.inbound.headers, '');
   emitter.typeOf(contract.inbound.payload, '');
-  const envelopeMembers = emitter.members(commonEnvelope(events), '  ', { event: 'E', data: 'EventDataMap[E]' });
+  const envelopeMembers = emitter.members(commonEnvelope(events), '  ', {
+    event: 'E',
+    data: 'EventDataMap[E]',
+  });
   const aliases = events
     .map((event, i) => ({ alias: `${pascalCase(event.name)}Data`, type: dataTypes[i] ?? 'never' }))
     .filter(({ alias, type }) => alias !== type && !(alias in schemas))
@@ -403,7 +498,7 @@ function typesSection(contract: WebhookContract): string {
     `${aliases.join('\n')}\n`,
     '/** The `data` type of each event. */',
     `export interface EventDataMap {\n${dataMap}}\n`,
-    '/** Body of an outbound webhook: the envelope around one event\'s data. */',
+    "/** Body of an outbound webhook: the envelope around one event's data. */",
     `export interface WebhookEnvelope<E extends EventName = EventName> {\n${envelopeMembers}}\n`,
     '/** Any outbound webhook body, discriminated on `event`. */',
     'export type WebhookEvent = { [E in EventName]: WebhookEnvelope<E> }[EventName];\n',
@@ -412,8 +507,10 @@ function typesSection(contract: WebhookContract): string {
 
 function schemasSection(contract: WebhookContract): string {
   const { document, events } = contract;
-  const schema = (node: Json, used: number): string => formatLiteral(dereferenceSchema(document, node), '', used);
-  const entry = (event: OutboundEvent, value: string): string => `  ${literal(event.name)}: ${value},\n`;
+  const schema = (node: Json, used: number): string =>
+    formatLiteral(dereferenceSchema(document, node), '', used);
+  const entry = (event: OutboundEvent, value: string): string =>
+    `  ${literal(event.name)}: ${value},\n`;
   const DATA = '__EVENT_DATA_SCHEMA__';
   const dataEntries = events.map((event) => {
     const data = dereferenceSchema(document, propertiesOf(event.envelope, event.name).data ?? null);
@@ -421,15 +518,18 @@ function schemasSection(contract: WebhookContract): string {
   });
   const envelopeEntries = events.map((event) => {
     const envelope = expectObject(dereferenceSchema(document, event.envelope), event.name);
-    const withData = { ...envelope, properties: { ...propertiesOf(envelope, event.name), data: DATA } };
+    const withData = {
+      ...envelope,
+      properties: { ...propertiesOf(envelope, event.name), data: DATA },
+    };
     const text = formatLiteral(withData, '  ', event.name.length + 6);
     return entry(event, text.replace(literal(DATA), `EVENT_DATA_SCHEMAS[${literal(event.name)}]`));
   });
   return [
     '// ---- JSON Schemas (draft-07, dereferenced, annotations dropped) -----------------------------\n',
-    '/** Schema of each event\'s `data`. */',
+    "/** Schema of each event's `data`. */",
     `export const EVENT_DATA_SCHEMAS: Record<EventName, object> = {\n${dataEntries.join('')}};\n`,
-    '/** Schema of each event\'s whole body: the envelope around its `data`. */',
+    "/** Schema of each event's whole body: the envelope around its `data`. */",
     `export const ENVELOPE_SCHEMAS: Record<EventName, object> = {\n${envelopeEntries.join('')}};\n`,
     '/** Schema of the headers of every outbound webhook request. */',
     `export const WEBHOOK_HEADERS_SCHEMA: object = ${schema(events[0]?.headers ?? null, 44)};\n`,
@@ -442,8 +542,11 @@ function schemasSection(contract: WebhookContract): string {
 
 function catalogSection(contract: WebhookContract): string {
   const { events, families } = contract;
-  const list = (items: string[]): string => `[\n${items.map((item) => `  ${literal(item)},\n`).join('')}]`;
-  const familyOf = events.map((event) => `  ${literal(event.name)}: ${literal(event.family)},\n`).join('');
+  const list = (items: string[]): string =>
+    `[\n${items.map((item) => `  ${literal(item)},\n`).join('')}]`;
+  const familyOf = events
+    .map((event) => `  ${literal(event.name)}: ${literal(event.family)},\n`)
+    .join('');
   return [
     '/** Every outbound event, in catalog order. */',
     `export const EVENT_NAMES = ${list(events.map((event) => event.name))} as const;`,
@@ -460,9 +563,15 @@ function catalogSection(contract: WebhookContract): string {
 export async function generateEvents(root: string): Promise<{ path: string; content: string }[]> {
   const contract = await loadWebhookContract(root);
   const info = expectObject(contract.document.info, 'info');
-  const summary = `// ${String(info.title)} ${String(info.version)}: ${contract.events.length} outbound events in `
-    + `${contract.families.length} families.\n`;
-  const sections = [`${BANNER}\n${summary}`, catalogSection(contract), typesSection(contract), schemasSection(contract)];
+  const summary =
+    `// ${String(info.title)} ${String(info.version)}: ${contract.events.length} outbound events in ` +
+    `${contract.families.length} families.\n`;
+  const sections = [
+    `${BANNER}\n${summary}`,
+    catalogSection(contract),
+    typesSection(contract),
+    schemasSection(contract),
+  ];
   const content = sections.join('\n');
   return [{ path: GENERATED_EVENTS_PATH, content: `${content.trimEnd()}\n` }];
 }

@@ -14,7 +14,14 @@ import { generateDeliveryStatuses } from './delivery-statuses.js';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const check = process.argv.includes('--check');
 
-const outputs = [...(await generateOpenApi(root)), ...(await generateEvents(root)), ...(await generatePortal(root)), ...(await generateDashboard(root)), ...(await generateDevcli(root)), ...(await generateDeliveryStatuses(root))];
+const outputs = [
+  ...(await generateOpenApi(root)),
+  ...(await generateEvents(root)),
+  ...(await generatePortal(root)),
+  ...(await generateDashboard(root)),
+  ...(await generateDevcli(root)),
+  ...(await generateDeliveryStatuses(root)),
+];
 let drift = 0;
 for (const { path: rel, content } of outputs) {
   const full = path.join(root, rel);
@@ -22,7 +29,9 @@ for (const { path: rel, content } of outputs) {
   if (check) {
     if (current !== content) {
       drift++;
-      console.error(`codegen-check: ${rel} is out of date with its source. Run "make codegen" and commit the result.`);
+      console.error(
+        `codegen-check: ${rel} is out of date with its source. Run "make codegen" and commit the result.`,
+      );
     }
   } else if (current !== content) {
     mkdirSync(path.dirname(full), { recursive: true });

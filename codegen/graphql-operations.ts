@@ -21,7 +21,12 @@ export interface OperationsSource {
 }
 
 /** The generated file's text; throws when an operation does not match the SDL. */
-export async function typedOperations({ sdl, files, output, banner }: OperationsSource): Promise<string> {
+export async function typedOperations({
+  sdl,
+  files,
+  output,
+  banner,
+}: OperationsSource): Promise<string> {
   const parsed = files.map(({ location, text }) => ({ location, document: parse(text) }));
   const types = await codegen({
     filename: output,
@@ -36,15 +41,28 @@ export async function typedOperations({ sdl, files, output, banner }: Operations
       scalars: { ID: 'string', DateTime: 'string', JSON: 'unknown' },
     },
   });
-  const merged: DocumentNode = { kind: Kind.DOCUMENT, definitions: parsed.flatMap((p) => p.document.definitions) };
+  const merged: DocumentNode = {
+    kind: Kind.DOCUMENT,
+    definitions: parsed.flatMap((p) => p.document.definitions),
+  };
   return `${banner}\n/* eslint-disable */\n${types}\n${documents(merged)}`;
 }
 
 /** typedOperations of files in the repository, the SDL being src/portal/schema.graphql. */
-export async function typedOperationsOf(root: string, sources: string[], output: string, banner: string): Promise<{ path: string; content: string }> {
+export async function typedOperationsOf(
+  root: string,
+  sources: string[],
+  output: string,
+  banner: string,
+): Promise<{ path: string; content: string }> {
   const read = (rel: string) => readFile(path.join(root, rel), 'utf8');
-  const files = await Promise.all(sources.map(async (location) => ({ location, text: await read(location) })));
-  return { path: output, content: await typedOperations({ sdl: await read(SDL_PATH), files, output, banner }) };
+  const files = await Promise.all(
+    sources.map(async (location) => ({ location, text: await read(location) })),
+  );
+  return {
+    path: output,
+    content: await typedOperations({ sdl: await read(SDL_PATH), files, output, banner }),
+  };
 }
 
 /** Each operation's text as a string carrying its result and variables types. */
@@ -53,13 +71,24 @@ function documents(document: DocumentNode): string {
     '/** A GraphQL document whose result is R and whose variables are V (types only). */',
     'export type Operation<R, V> = string & { readonly __result?: R; readonly __variables?: V };',
   ];
-  const fragments = new Map(document.definitions.filter((d) => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, print(d)]));
+  const fragments = new Map(
+    document.definitions
+      .filter((d) => d.kind === Kind.FRAGMENT_DEFINITION)
+      .map((d) => [d.name.value, print(d)]),
+  );
   for (const definition of document.definitions) {
     if (definition.kind !== Kind.OPERATION_DEFINITION || !definition.name) continue;
     const op = definition as OperationDefinitionNode;
     const name = op.name!.value;
-    const suffix = op.operation === 'query' ? 'Query' : op.operation === 'mutation' ? 'Mutation' : 'Subscription';
-    lines.push(`export const ${name}Document = ${JSON.stringify(withFragments(print(op), fragments))} as Operation<${name}${suffix}, ${name}${suffix}Variables>;`);
+    const suffix =
+      op.operation === 'query'
+        ? 'Query'
+        : op.operation === 'mutation'
+          ? 'Mutation'
+          : 'Subscription';
+    lines.push(
+      `export const ${name}Document = ${JSON.stringify(withFragments(print(op), fragments))} as Operation<${name}${suffix}, ${name}${suffix}Variables>;`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }

@@ -3,7 +3,8 @@ import path from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { parse } from 'yaml';
 
-const BANNER = '// DO NOT EDIT. Generated from openapi.yaml by codegen/openapi.ts (make codegen).\n';
+const BANNER =
+  '// DO NOT EDIT. Generated from openapi.yaml by codegen/openapi.ts (make codegen).\n';
 
 interface OpenApiDocument {
   paths: Record<string, Record<string, { operationId?: string }>>;
@@ -19,7 +20,8 @@ export async function generateOpenApi(root: string): Promise<{ path: string; con
   const ids: string[] = [];
   for (const item of Object.values(doc.paths)) {
     for (const [method, op] of Object.entries(item)) {
-      if (['get', 'put', 'post', 'patch', 'delete'].includes(method) && op.operationId) ids.push(op.operationId);
+      if (['get', 'put', 'post', 'patch', 'delete'].includes(method) && op.operationId)
+        ids.push(op.operationId);
     }
   }
   const operations =

@@ -11,7 +11,8 @@ import { parse } from 'graphql';
 
 export const GENERATED_PORTAL_PATH = 'src/generated/portal.generated.ts';
 const SDL_PATH = 'src/portal/schema.graphql';
-const BANNER = '// DO NOT EDIT. Generated from src/portal/schema.graphql by codegen/portal.ts (make codegen).';
+const BANNER =
+  '// DO NOT EDIT. Generated from src/portal/schema.graphql by codegen/portal.ts (make codegen).';
 
 export async function generatePortal(root: string): Promise<{ path: string; content: string }[]> {
   const output = await codegen({

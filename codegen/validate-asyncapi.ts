@@ -20,8 +20,14 @@ import { Parser } from '@asyncapi/parser';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import {
-  dereferenceSchema, follow, generateEvents, loadWebhookContract,
-  type Json, type JsonObject, type MessageExample, type WebhookContract,
+  dereferenceSchema,
+  follow,
+  generateEvents,
+  loadWebhookContract,
+  type Json,
+  type JsonObject,
+  type MessageExample,
+  type WebhookContract,
 } from './events.js';
 
 // ajv-formats is CommonJS: under NodeNext its default import is typed as the module object.
@@ -31,7 +37,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SEVERITY = ['error', 'warning', 'info', 'hint'] as const;
 
 async function parserPass(text: string): Promise<string[]> {
-  const { document, diagnostics } = await new Parser().parse(text, { source: path.join(root, 'asyncapi.yaml') });
+  const { document, diagnostics } = await new Parser().parse(text, {
+    source: path.join(root, 'asyncapi.yaml'),
+  });
   const problems: string[] = [];
   for (const diagnostic of diagnostics) {
     const severity = SEVERITY[diagnostic.severity] ?? 'unknown';
@@ -43,7 +51,9 @@ async function parserPass(text: string): Promise<string[]> {
   }
   if (document === undefined) problems.push('@asyncapi/parser could not build a document');
   else {
-    console.log(`@asyncapi/parser: ${document.allMessages().length} messages, ${document.allOperations().length} operations`);
+    console.log(
+      `@asyncapi/parser: ${document.allMessages().length} messages, ${document.allOperations().length} operations`,
+    );
   }
   return problems;
 }
@@ -52,10 +62,19 @@ const signatureOf = (secret: string, payload: Json | undefined): string =>
   createHmac('sha256', secret).update(JSON.stringify(payload)).digest('hex');
 
 /** Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{id}.{timestamp}.{body}`, keyed with the same secret's bytes. */
-const standardSignatureOf = (secret: string, id: Json | undefined, timestamp: Json | undefined, payload: Json | undefined): string =>
-  `v1,${createHmac('sha256', secret).update(`${String(id)}.${String(timestamp)}.${JSON.stringify(payload)}`).digest('base64')}`;
+const standardSignatureOf = (
+  secret: string,
+  id: Json | undefined,
+  timestamp: Json | undefined,
+  payload: Json | undefined,
+): string =>
+  `v1,${createHmac('sha256', secret)
+    .update(`${String(id)}.${String(timestamp)}.${JSON.stringify(payload)}`)
+    .digest('base64')}`;
 
-function createValidator(contract: WebhookContract): (schema: Json, value: unknown, where: string) => string[] {
+function createValidator(
+  contract: WebhookContract,
+): (schema: Json, value: unknown, where: string) => string[] {
   const ajv = new Ajv({ strict: true, allowUnionTypes: true, allErrors: true });
   addFormats(ajv);
   const compiled = new Map<string, ValidateFunction>();
@@ -67,14 +86,21 @@ function createValidator(contract: WebhookContract): (schema: Json, value: unkno
       compiled.set(key, validate);
     }
     if (validate(value)) return [];
-    return (validate.errors ?? []).map((error) => `${where}: ${error.instancePath || '/'} ${error.message ?? 'is invalid'}`);
+    return (validate.errors ?? []).map(
+      (error) => `${where}: ${error.instancePath || '/'} ${error.message ?? 'is invalid'}`,
+    );
   };
 }
 
 /** Checks one message's examples: schemas, signature, and the event name in body and header. */
 function checkExamples(
-  validate: ReturnType<typeof createValidator>, secret: string, label: string,
-  payload: Json, headers: Json, examples: MessageExample[], eventName?: string,
+  validate: ReturnType<typeof createValidator>,
+  secret: string,
+  label: string,
+  payload: Json,
+  headers: Json,
+  examples: MessageExample[],
+  eventName?: string,
 ): string[] {
   const problems: string[] = [];
   if (examples.length === 0) problems.push(`${label}: has no example`);
@@ -83,17 +109,27 @@ function checkExamples(
     problems.push(...validate(payload, example.payload, `${where} payload`));
     problems.push(...validate(headers, example.headers ?? {}, `${where} headers`));
     if (example.headers?.['X-Svc-Signature'] !== signatureOf(secret, example.payload)) {
-      problems.push(`${where}: X-Svc-Signature is not the HMAC of JSON.stringify(payload) with the example secret`);
+      problems.push(
+        `${where}: X-Svc-Signature is not the HMAC of JSON.stringify(payload) with the example secret`,
+      );
     }
     if (eventName !== undefined && example.headers?.['X-Svc-Event'] !== eventName) {
       problems.push(`${where}: X-Svc-Event is not ${eventName}`);
     }
     if (eventName !== undefined) {
       const id = (example.payload as JsonObject | undefined)?.id;
-      if (example.headers?.['webhook-id'] !== id) problems.push(`${where}: webhook-id is not the envelope id`);
-      const expected = standardSignatureOf(secret, example.headers?.['webhook-id'], example.headers?.['webhook-timestamp'], example.payload);
+      if (example.headers?.['webhook-id'] !== id)
+        problems.push(`${where}: webhook-id is not the envelope id`);
+      const expected = standardSignatureOf(
+        secret,
+        example.headers?.['webhook-id'],
+        example.headers?.['webhook-timestamp'],
+        example.payload,
+      );
       if (example.headers?.['webhook-signature'] !== expected) {
-        problems.push(`${where}: webhook-signature is not v1, + the base64 HMAC of {webhook-id}.{webhook-timestamp}.{JSON.stringify(payload)} with the example secret`);
+        problems.push(
+          `${where}: webhook-signature is not v1, + the base64 HMAC of {webhook-id}.{webhook-timestamp}.{JSON.stringify(payload)} with the example secret`,
+        );
       }
     }
   }
@@ -104,12 +140,17 @@ function checkExamples(
 function checkOperations(contract: WebhookContract): string[] {
   const problems: string[] = [];
   const operations = Object.values(contract.document.operations as Record<string, JsonObject>);
-  const sends = (op: JsonObject, name: string): boolean => op.action === 'send'
-    && ((op.messages ?? []) as JsonObject[]).some((ref) => (follow(contract.document, ref) as JsonObject).name === name);
+  const sends = (op: JsonObject, name: string): boolean =>
+    op.action === 'send' &&
+    ((op.messages ?? []) as JsonObject[]).some(
+      (ref) => (follow(contract.document, ref) as JsonObject).name === name,
+    );
   for (const event of contract.events) {
     const senders = operations.filter((op) => sends(op, event.name));
-    if (senders.length !== 1) problems.push(`${event.name}: sent by ${senders.length} operations, expected 1`);
-    if (!event.tags.includes(event.family)) problems.push(`${event.name}: not tagged with its family "${event.family}"`);
+    if (senders.length !== 1)
+      problems.push(`${event.name}: sent by ${senders.length} operations, expected 1`);
+    if (!event.tags.includes(event.family))
+      problems.push(`${event.name}: not tagged with its family "${event.family}"`);
   }
   return problems;
 }
@@ -121,19 +162,45 @@ async function contractPass(): Promise<string[]> {
   const standard = (schemes.webhookSignature as JsonObject)['x-example-secret-standard'];
   const problems: string[] = [];
   if (standard !== `whsec_${Buffer.from(secret, 'utf8').toString('base64')}`) {
-    problems.push('webhookSignature: x-example-secret-standard is not whsec_ + base64 of x-example-secret');
+    problems.push(
+      'webhookSignature: x-example-secret-standard is not whsec_ + base64 of x-example-secret',
+    );
   }
   const validate = createValidator(contract);
   problems.push(...checkOperations(contract));
   for (const event of contract.events) {
-    problems.push(...checkExamples(validate, secret, event.name, event.envelope, event.headers, event.examples, event.name));
+    problems.push(
+      ...checkExamples(
+        validate,
+        secret,
+        event.name,
+        event.envelope,
+        event.headers,
+        event.examples,
+        event.name,
+      ),
+    );
   }
   const { inbound } = contract;
-  problems.push(...checkExamples(validate, secret, inbound.messageKey, inbound.payload, inbound.headers, inbound.examples));
-  const examples = contract.events.reduce((count, event) => count + event.examples.length, inbound.examples.length);
+  problems.push(
+    ...checkExamples(
+      validate,
+      secret,
+      inbound.messageKey,
+      inbound.payload,
+      inbound.headers,
+      inbound.examples,
+    ),
+  );
+  const examples = contract.events.reduce(
+    (count, event) => count + event.examples.length,
+    inbound.examples.length,
+  );
   const [generated] = await generateEvents(root);
-  console.log(`contract: ${contract.events.length} events in ${contract.families.length} families, ${examples} examples `
-    + `checked; ${generated?.path ?? 'nothing'} generates (${generated?.content.split('\n').length ?? 0} lines)`);
+  console.log(
+    `contract: ${contract.events.length} events in ${contract.families.length} families, ${examples} examples ` +
+      `checked; ${generated?.path ?? 'nothing'} generates (${generated?.content.split('\n').length ?? 0} lines)`,
+  );
   return problems;
 }
 
@@ -145,5 +212,7 @@ try {
   problems.push(error instanceof Error ? error.message : String(error));
 }
 for (const problem of problems) console.error(`✗ ${problem}`);
-console.log(problems.length === 0 ? 'asyncapi.yaml: valid' : `asyncapi.yaml: ${problems.length} problem(s)`);
+console.log(
+  problems.length === 0 ? 'asyncapi.yaml: valid' : `asyncapi.yaml: ${problems.length} problem(s)`,
+);
 process.exitCode = problems.length === 0 ? 0 : 1;

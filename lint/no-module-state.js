@@ -20,7 +20,7 @@ export default {
         type: 'object',
         properties: {
           caches: { type: 'array', items: { type: 'string' } },
-          exceptions: { type: "array", items: { type: "object" } },
+          exceptions: { type: 'array', items: { type: 'object' } },
         },
         additionalProperties: false,
       },
@@ -36,7 +36,9 @@ export default {
     const caches = new Set(options.caches ?? []);
     const file = context.filename.replaceAll('\\', '/');
     const exceptions = options.exceptions ?? [];
-    const excused = new Set(exceptions.filter((e) => e.file && file.endsWith(e.file)).map((e) => e.name));
+    const excused = new Set(
+      exceptions.filter((e) => e.file && file.endsWith(e.file)).map((e) => e.name),
+    );
     const excusedClasses = new Set(exceptions.filter((e) => e.class).map((e) => e.class));
     const report = (node, name, why, cls) => {
       if (excused.has(name) || (cls && excusedClasses.has(cls))) return;
@@ -53,11 +55,14 @@ export default {
         if (!init) continue;
         if (init.type === 'NewExpression' && init.callee.type === 'Identifier') {
           const cls = init.callee.name;
-          if (EMPTY_CONTAINERS.has(cls) && init.arguments.length === 0) report(d, name, `an empty ${cls} to be filled`, cls);
+          if (EMPTY_CONTAINERS.has(cls) && init.arguments.length === 0)
+            report(d, name, `an empty ${cls} to be filled`, cls);
           if (caches.has(cls)) report(d, name, `a ${cls} cache`, cls);
         }
-        if (init.type === 'ArrayExpression' && init.elements.length === 0) report(d, name, 'an empty array to be filled');
-        if (init.type === 'ObjectExpression' && init.properties.length === 0) report(d, name, 'an empty object to be filled');
+        if (init.type === 'ArrayExpression' && init.elements.length === 0)
+          report(d, name, 'an empty array to be filled');
+        if (init.type === 'ObjectExpression' && init.properties.length === 0)
+          report(d, name, 'an empty object to be filled');
       }
     };
     return {

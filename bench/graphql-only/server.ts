@@ -21,16 +21,31 @@ const config = loadConfig();
 const { db, pool } = createDatabase(config.databaseUrl!, { max: 1 });
 const cursorAt = sql<string>`(extract(epoch from created_at) * 1000000)::bigint`.as('cursor_at');
 // The newest 21 entries (a first page of 20 and one more), in the rows' shape the service reads.
-const logs = await db.selectFrom('control.webhook_logs').select([...WEBHOOK_LOG_COLUMNS, cursorAt]).orderBy('created_at', 'desc').limit(21).execute();
-const requests = await db.selectFrom('control.api_requests').select([...API_REQUEST_COLUMNS, cursorAt]).orderBy('created_at', 'desc').limit(21).execute();
+const logs = await db
+  .selectFrom('control.webhook_logs')
+  .select([...WEBHOOK_LOG_COLUMNS, cursorAt])
+  .orderBy('created_at', 'desc')
+  .limit(21)
+  .execute();
+const requests = await db
+  .selectFrom('control.api_requests')
+  .select([...API_REQUEST_COLUMNS, cursorAt])
+  .orderBy('created_at', 'desc')
+  .limit(21)
+  .execute();
 await pool.end();
 const webhookLogs = () => toWebhookLogConnection(toTimePage(logs, 20, (row) => row.log_id));
-const apiRequests = () => toApiRequestConnection(toTimePage(requests, 20, (row) => row.api_request_id));
+const apiRequests = () =>
+  toApiRequestConnection(toTimePage(requests, 20, (row) => row.api_request_id));
 
 const yoga = createYoga({
   schema: createSchema({
     typeDefs: readFileSync(new URL('../../src/portal/schema.graphql', import.meta.url), 'utf8'),
-    resolvers: { DateTime: DateTimeScalar, JSON: JSONScalar, Query: { webhookLogs: async () => webhookLogs(), apiRequests: async () => apiRequests() } },
+    resolvers: {
+      DateTime: DateTimeScalar,
+      JSON: JSONScalar,
+      Query: { webhookLogs: async () => webhookLogs(), apiRequests: async () => apiRequests() },
+    },
   }),
   graphqlEndpoint: '/graphql',
   landingPage: false,

@@ -6,7 +6,11 @@ export type Order = components['schemas']['Order'];
 type ApiErrorBody = components['schemas']['Error'];
 
 /** A Data API client for one installation: its key on every request, 429s waited out. */
-export function createDataApi(options: { baseUrl: string; apiKey: string; maxRetries?: number }): DataApi {
+export function createDataApi(options: {
+  baseUrl: string;
+  apiKey: string;
+  maxRetries?: number;
+}): DataApi {
   return createClient<paths>({
     baseUrl: `${options.baseUrl.replace(/\/+$/, '')}/api/plugin/v1`,
     headers: { 'X-Plugin-Api-Key': options.apiKey },
@@ -24,7 +28,9 @@ function retryAfter429(maxRetries: number) {
       const response = await fetch(request.clone());
       if (response.status !== 429 || attempt >= maxRetries) return response;
       const seconds = Number(response.headers.get('Retry-After') ?? '1');
-      console.warn(`  429 rate_limit_exceeded: ${request.method} ${new URL(request.url).pathname} again in ${seconds}s`);
+      console.warn(
+        `  429 rate_limit_exceeded: ${request.method} ${new URL(request.url).pathname} again in ${seconds}s`,
+      );
       await response.body?.cancel();
       await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
     }
@@ -37,13 +43,22 @@ export class ApiError extends Error {
     readonly body: ApiErrorBody | undefined,
     readonly requestId: string | null,
   ) {
-    super(`${status} ${body?.error ?? ''}: ${body?.message ?? JSON.stringify(body)} (X-Request-Id ${requestId})`);
+    super(
+      `${status} ${body?.error ?? ''}: ${body?.message ?? JSON.stringify(body)} (X-Request-Id ${requestId})`,
+    );
   }
 }
 
 /** The data of a successful call, or an ApiError with the error code, message and request id. */
-export async function must<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<{ data: T; status: number }> {
+export async function must<T>(
+  call: Promise<{ data?: T; error?: unknown; response: Response }>,
+): Promise<{ data: T; status: number }> {
   const { data, error, response } = await call;
-  if (error !== undefined || data === undefined) throw new ApiError(response.status, error as ApiErrorBody, response.headers.get('X-Request-Id'));
+  if (error !== undefined || data === undefined)
+    throw new ApiError(
+      response.status,
+      error as ApiErrorBody,
+      response.headers.get('X-Request-Id'),
+    );
   return { data, status: response.status };
 }

@@ -25,12 +25,16 @@ export type WebhookSecrets = readonly string[];
 
 /** The 64-character form (the key of X-Svc-Signature). */
 export function hexSecret(secret: string): string {
-  return secret.startsWith(STANDARD_PREFIX) ? Buffer.from(secret.slice(STANDARD_PREFIX.length), 'base64').toString('utf8') : secret;
+  return secret.startsWith(STANDARD_PREFIX)
+    ? Buffer.from(secret.slice(STANDARD_PREFIX.length), 'base64').toString('utf8')
+    : secret;
 }
 
 /** The Standard Webhooks form (what the standardwebhooks and svix packages take): whsec_ + base64 of the same bytes. */
 export function standardSecret(secret: string): string {
-  return secret.startsWith(STANDARD_PREFIX) ? secret : `${STANDARD_PREFIX}${Buffer.from(secret, 'utf8').toString('base64')}`;
+  return secret.startsWith(STANDARD_PREFIX)
+    ? secret
+    : `${STANDARD_PREFIX}${Buffer.from(secret, 'utf8').toString('base64')}`;
 }
 
 /** X-Svc-Signature: hex HMAC-SHA256 of the raw body bytes, keyed with the 64-character webhook secret. */
@@ -43,8 +47,14 @@ export function sign(rawBody: Buffer | string, secret: string): string {
  * X-Svc-Signature is made with the platform's current secret; during a rotation's overlap
  * X-Svc-Signature-Previous carries the previous secret's. Valid when either matches one of ours.
  */
-export function isValidSignature(rawBody: Buffer, headers: http.IncomingHttpHeaders, secrets: WebhookSecrets): boolean {
-  const received = [headers['x-svc-signature'], headers['x-svc-signature-previous']].filter((h): h is string => typeof h === 'string' && /^[0-9a-f]{64}$/.test(h));
+export function isValidSignature(
+  rawBody: Buffer,
+  headers: http.IncomingHttpHeaders,
+  secrets: WebhookSecrets,
+): boolean {
+  const received = [headers['x-svc-signature'], headers['x-svc-signature-previous']].filter(
+    (h): h is string => typeof h === 'string' && /^[0-9a-f]{64}$/.test(h),
+  );
   return secrets.some((secret) => {
     const expected = Buffer.from(sign(rawBody, secret), 'hex');
     return received.some((header) => timingSafeEqual(Buffer.from(header, 'hex'), expected));
@@ -57,11 +67,22 @@ export function isValidSignature(rawBody: Buffer, headers: http.IncomingHttpHead
  * and a timestamp within 5 minutes of our clock (a replayed request is refused). True when one of
  * our secrets verifies it.
  */
-export function verifyStandard(rawBody: Buffer, headers: http.IncomingHttpHeaders, secrets: WebhookSecrets): boolean {
-  const flat = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value)]));
+export function verifyStandard(
+  rawBody: Buffer,
+  headers: http.IncomingHttpHeaders,
+  secrets: WebhookSecrets,
+): boolean {
+  const flat = Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [
+      name,
+      Array.isArray(value) ? value.join(', ') : String(value),
+    ]),
+  );
   return secrets.some((secret) => {
     try {
-      new Webhook(standardSecret(secret)).verify(rawBody.toString('utf8'), flat, { jsonParse: false });
+      new Webhook(standardSecret(secret)).verify(rawBody.toString('utf8'), flat, {
+        jsonParse: false,
+      });
       return true;
     } catch (err) {
       if (err instanceof WebhookVerificationError) return false;
@@ -79,7 +100,10 @@ export function verifyStandard(rawBody: Buffer, headers: http.IncomingHttpHeader
  * fields are acknowledged and ignored. In production, keep the seen ids and the work in your
  * database or a queue, not in memory.
  */
-export function createWebhookReceiver(options: { secrets: WebhookSecrets; handle: (event: WebhookEnvelope) => Promise<void> }): http.Server {
+export function createWebhookReceiver(options: {
+  secrets: WebhookSecrets;
+  handle: (event: WebhookEnvelope) => Promise<void>;
+}): http.Server {
   const seen = new Set<string>();
   const remember = (id: string) => {
     seen.add(id);
@@ -97,7 +121,10 @@ export function createWebhookReceiver(options: { secrets: WebhookSecrets; handle
     });
     req.on('end', () => {
       const raw = Buffer.concat(chunks);
-      if (!verifyStandard(raw, req.headers, options.secrets) || !isValidSignature(raw, req.headers, options.secrets)) {
+      if (
+        !verifyStandard(raw, req.headers, options.secrets) ||
+        !isValidSignature(raw, req.headers, options.secrets)
+      ) {
         return void res.writeHead(401).end();
       }
       res.writeHead(204).end();
@@ -110,7 +137,11 @@ export function createWebhookReceiver(options: { secrets: WebhookSecrets; handle
       if (seen.has(event.id)) return;
       remember(event.id);
       setImmediate(() => {
-        options.handle(event).catch((err: unknown) => console.error(`  webhook ${event.event} ${event.id} failed:`, err));
+        options
+          .handle(event)
+          .catch((err: unknown) =>
+            console.error(`  webhook ${event.event} ${event.id} failed:`, err),
+          );
       });
     });
   });

@@ -1,5 +1,10 @@
 import type { IncomingMessage } from 'node:http';
-import { admitInstallation, requireFeature, type InstallationContext, type RateLimitState } from '../domain/installations/index.js';
+import {
+  admitInstallation,
+  requireFeature,
+  type InstallationContext,
+  type RateLimitState,
+} from '../domain/installations/index.js';
 import { RateLimitedError } from '../domain/shared/index.js';
 import { INBOUND_CEILING, verifyInboundSignature } from '../domain/webhooks/index.js';
 import type { OperationId } from '../generated/operations.generated.js';
@@ -46,21 +51,32 @@ export function pluginApiKeyHandler(deps: ApiDeps) {
     const inbound = operationId === 'receiveExternalWebhook';
     let auth: InstallationContext;
     try {
-      ({ auth, rateLimit: ex.rateLimit } = await admitInstallation(deps.db, deps.events, header(ex.req, 'x-plugin-api-key'), {
-        perMinute: deps.config.rateLimitPerMinute,
-        route: inbound ? INBOUND_CEILING : undefined,
-      }, (installationId) => {
-        ex.installationId = installationId;
-      }));
+      ({ auth, rateLimit: ex.rateLimit } = await admitInstallation(
+        deps.db,
+        deps.events,
+        header(ex.req, 'x-plugin-api-key'),
+        {
+          perMinute: deps.config.rateLimitPerMinute,
+          route: inbound ? INBOUND_CEILING : undefined,
+        },
+        (installationId) => {
+          ex.installationId = installationId;
+        },
+      ));
     } catch (err) {
-      if (err instanceof RateLimitedError) ex.rateLimit = { limit: err.limit, remaining: 0, retryAfterSeconds: err.retryAfterSeconds };
+      if (err instanceof RateLimitedError)
+        ex.rateLimit = { limit: err.limit, remaining: 0, retryAfterSeconds: err.retryAfterSeconds };
       throw err;
     }
     ex.admitted = true;
     const feature = CAPABILITIES[operationId];
     if (feature) requireFeature(auth, feature);
     if (inbound) {
-      await verifyInboundSignature(deps.db, deps.config, auth, { rawBody: ex.req.rawBody, signature: header(ex.req, 'x-svc-signature'), body: ex.req.body });
+      await verifyInboundSignature(deps.db, deps.config, auth, {
+        rawBody: ex.req.rawBody,
+        signature: header(ex.req, 'x-svc-signature'),
+        body: ex.req.body,
+      });
     }
     // Events this request's writes emit carry its id (the envelope's request_id).
     auth.requestId = ex.requestId;

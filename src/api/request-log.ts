@@ -1,5 +1,9 @@
 import type pg from 'pg';
-import { copyApiRequestRows, copyLine, type ApiRequestEntry } from '../domain/api-requests/index.js';
+import {
+  copyApiRequestRows,
+  copyLine,
+  type ApiRequestEntry,
+} from '../domain/api-requests/index.js';
 import type { Logger } from '../logger.js';
 
 // The request log's writer: the Data API hands it each answered request and goes on; entries are
@@ -45,7 +49,11 @@ interface Batch {
 /** A batch's buffer holds this much (or one row, if larger). */
 const BATCH_BYTES = 256 * 1024;
 
-export function createRequestLog(pool: pg.Pool, logger: Logger, options: RequestLogOptions = {}): RequestLog {
+export function createRequestLog(
+  pool: pg.Pool,
+  logger: Logger,
+  options: RequestLogOptions = {},
+): RequestLog {
   const flushMs = options.flushMs ?? 250;
   const maxBatch = options.maxBatch ?? 500;
   const maxBufferedBytes = options.maxBufferedBytes ?? 32 * 1024 * 1024;
@@ -68,7 +76,8 @@ export function createRequestLog(pool: pg.Pool, logger: Logger, options: Request
       client.release();
     }
   };
-  const rowsOf = (batch: Batch): Buffer[] => batch.ends.map((end, i) => batch.buffer.subarray(i === 0 ? 0 : batch.ends[i - 1], end));
+  const rowsOf = (batch: Batch): Buffer[] =>
+    batch.ends.map((end, i) => batch.buffer.subarray(i === 0 ? 0 : batch.ends[i - 1], end));
 
   // Writes what is buffered when it starts. Entries that arrive meanwhile wait for their own timer
   // (or a full batch): looping on them would write a small batch back to back with each write.
@@ -83,11 +92,17 @@ export function createRequestLog(pool: pg.Pool, logger: Logger, options: Request
       } catch (err) {
         // One bad entry must not take the batch (every tenant's entries) with it: one by one.
         retriedBatches += 1;
-        logger.warn({ err, entries: batch.ends.length }, 'API request log batch not written; writing its entries one by one');
+        logger.warn(
+          { err, entries: batch.ends.length },
+          'API request log batch not written; writing its entries one by one',
+        );
         for (const row of rowsOf(batch)) {
           await copy([row]).catch((entryErr: unknown) => {
             dropped += 1;
-            logger.warn({ err: entryErr, requestId: row.toString('utf8').split('\t')[8] }, 'API request log entry not written');
+            logger.warn(
+              { err: entryErr, requestId: row.toString('utf8').split('\t')[8] },
+              'API request log entry not written',
+            );
           });
         }
       }
@@ -126,7 +141,9 @@ export function createRequestLog(pool: pg.Pool, logger: Logger, options: Request
       }
       const line = copyLine(entry);
       // UTF-8 takes at most 3 bytes per UTF-16 unit: counted exactly only for a row larger than a batch.
-      const batch = batchFor(line.length * 3 <= BATCH_BYTES ? line.length * 3 : Buffer.byteLength(line));
+      const batch = batchFor(
+        line.length * 3 <= BATCH_BYTES ? line.length * 3 : Buffer.byteLength(line),
+      );
       const written = batch.buffer.write(line, batch.used, 'utf8');
       if (bufferedBytes + written > maxBufferedBytes) {
         dropped += 1; // not kept: the next row overwrites it

@@ -19,7 +19,11 @@ export function compileRoutes(api: OpenAPIBackend): (method: string, path: strin
   const templated: { operation: Operation; pattern: RegExp; specificity: number }[] = [];
   for (const operation of operations) {
     if (operation.path.includes('{')) {
-      templated.push({ operation, pattern: new RegExp(templateToPattern(operation.path)), specificity: operation.path.replace(/\{.*?\}/g, '').length });
+      templated.push({
+        operation,
+        pattern: new RegExp(templateToPattern(operation.path)),
+        specificity: operation.path.replace(/\{.*?\}/g, '').length,
+      });
     } else {
       exact.set(`${operation.method} ${operation.path}`, operation);
     }
@@ -31,13 +35,17 @@ export function compileRoutes(api: OpenAPIBackend): (method: string, path: strin
     const method = rawMethod.trim().toLowerCase();
     if (rawPath.startsWith(root)) {
       const path = router.normalizePath(rawPath);
-      const hit = exact.get(`${method} ${path}`) ?? templated.find((t) => t.operation.method === method && t.pattern.test(path))?.operation;
+      const hit =
+        exact.get(`${method} ${path}`) ??
+        templated.find((t) => t.operation.method === method && t.pattern.test(path))?.operation;
       if (hit) return hit;
     }
     try {
       return router.matchOperation({ method: rawMethod, path: rawPath, headers: {} }, true);
     } catch (err) {
-      return err instanceof Error && err.message.startsWith('405') ? 'method_not_allowed' : 'not_found';
+      return err instanceof Error && err.message.startsWith('405')
+        ? 'method_not_allowed'
+        : 'not_found';
     }
   };
 }
@@ -45,7 +53,11 @@ export function compileRoutes(api: OpenAPIBackend): (method: string, path: strin
 // The library's own translation: literal parts escaped, each {param} one path segment.
 function templateToPattern(path: string): string {
   const escape = (literal: string) => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return `^${path.replace(/\{[^}]+\}/g, '\0').split('\0').map(escape).join('[^/]+')}$`;
+  return `^${path
+    .replace(/\{[^}]+\}/g, '\0')
+    .split('\0')
+    .map(escape)
+    .join('[^/]+')}$`;
 }
 
 /**

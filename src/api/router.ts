@@ -8,8 +8,20 @@ import typeis from 'type-is';
 import type { RateLimitState } from '../domain/installations/index.js';
 import type { OperationId } from '../generated/operations.generated.js';
 import { pluginApiKeyHandler, rateLimitHeaders, type Exchange } from './credentials.js';
-import { httpError, HttpResponseError, toErrorResponse, withErrorMeta, type ErrorResponse } from '../http/error-response.js';
-import { bodyErrorResponse, jsonBodyParser, sendJson, startExchange, type BodyRequest } from '../http/exchange.js';
+import {
+  httpError,
+  HttpResponseError,
+  toErrorResponse,
+  withErrorMeta,
+  type ErrorResponse,
+} from '../http/error-response.js';
+import {
+  bodyErrorResponse,
+  jsonBodyParser,
+  sendJson,
+  startExchange,
+  type BodyRequest,
+} from '../http/exchange.js';
 import { redactUrl } from '../http/redact-url.js';
 import { MAX_LOGGED_ERROR_BODY_BYTES, redactBody } from '../domain/api-requests/index.js';
 import type { Metrics } from '../observability/metrics.js';
@@ -39,7 +51,10 @@ export function isDataApiPath(url: string | undefined): boolean {
   if (url === undefined || url.length < API_ROOT.length) return false;
   const next = url.charCodeAt(API_ROOT.length);
   // end of the path, '/', '?' or '#'
-  return (Number.isNaN(next) || next === 47 || next === 63 || next === 35) && url.slice(0, API_ROOT.length).toLowerCase() === API_ROOT;
+  return (
+    (Number.isNaN(next) || next === 47 || next === 63 || next === 35) &&
+    url.slice(0, API_ROOT.length).toLowerCase() === API_ROOT
+  );
 }
 
 /**
@@ -82,27 +97,62 @@ export async function createDataApi(
   const baseUrl = deps.config.baseUrl;
   const deprecated = deprecationHeaders(api.getOperations() as never, baseUrl);
 
-  async function dispatch(ex: Exchange, path: string, query: Record<string, unknown>): Promise<ApiResponse | ErrorResponse> {
+  async function dispatch(
+    ex: Exchange,
+    path: string,
+    query: Record<string, unknown>,
+  ): Promise<ApiResponse | ErrorResponse> {
     const { req } = ex;
     // openapi-backend decodes path parameters with decodeURIComponent, which throws on these.
     if (hasMalformedPercentEncoding(path)) {
-      return httpError(400, 'validation_error', 'The request path is not valid percent-encoded UTF-8.', { path: ['has malformed percent-encoding'] });
+      return httpError(
+        400,
+        'validation_error',
+        'The request path is not valid percent-encoded UTF-8.',
+        { path: ['has malformed percent-encoding'] },
+      );
     }
     const routed = match(req.method ?? 'GET', path);
-    if (routed === 'not_found') return httpError(404, 'route_not_found', 'No such endpoint. See /docs for the Data API reference.');
-    if (routed === 'method_not_allowed') return httpError(405, 'method_not_allowed', 'This endpoint does not accept this HTTP method.');
+    if (routed === 'not_found')
+      return httpError(
+        404,
+        'route_not_found',
+        'No such endpoint. See /docs for the Data API reference.',
+      );
+    if (routed === 'method_not_allowed')
+      return httpError(
+        405,
+        'method_not_allowed',
+        'This endpoint does not accept this HTTP method.',
+      );
     const operation = routed;
     const operationId = operation.operationId as OperationId;
     ex.operationId = operationId;
     checkBody(operation, req);
     if (requiresKey(operation)) await admit(operationId, ex);
 
-    const validation = api.validator.validateRequest({ method: req.method!, path, query: query as Record<string, string>, headers: req.headers as Record<string, string>, body: req.body }, operation);
+    const validation = api.validator.validateRequest(
+      {
+        method: req.method!,
+        path,
+        query: query as Record<string, string>,
+        headers: req.headers as Record<string, string>,
+        body: req.body,
+      },
+      operation,
+    );
     if (validation.errors) {
-      return httpError(400, 'validation_error', 'The request does not match the API schema.', toValidationDetails(validation.errors));
+      return httpError(
+        400,
+        'validation_error',
+        'The request does not match the API schema.',
+        toValidationDetails(validation.errors),
+      );
     }
-    const handler = handlers[operationId] as ((r: ApiRequest<OperationId>, d: ApiDeps) => Promise<ApiResponse>) | undefined;
-    if (!handler) return httpError(501, 'not_implemented', `${operationId} is not implemented yet.`);
+    const handler = handlers[operationId] as
+      ((r: ApiRequest<OperationId>, d: ApiDeps) => Promise<ApiResponse>) | undefined;
+    if (!handler)
+      return httpError(501, 'not_implemented', `${operationId} is not implemented yet.`);
     const coerced = validation.coerced as { params?: unknown; query?: unknown };
     const request = Object.assign(ex.request ?? {}, {
       operationId,
@@ -117,7 +167,13 @@ export async function createDataApi(
     return handler(request, deps);
   }
 
-  async function serve(req: BodyRequest, res: ServerResponse, requestId: string, started: number, bodyError: unknown): Promise<void> {
+  async function serve(
+    req: BodyRequest,
+    res: ServerResponse,
+    requestId: string,
+    started: number,
+    bodyError: unknown,
+  ): Promise<void> {
     const ex: Exchange = { req, requestId, ip: proxyaddr(req, trustProxy) };
     let response: ApiResponse | ErrorResponse;
     try {
@@ -128,10 +184,20 @@ export async function createDataApi(
       const known = bodyErrorResponse(err);
       response = known ?? toErrorResponse(err);
       // Every 5xx is logged: an unknown error (internal_error) and a domain failure alike.
-      if (response.status >= 500) logger.error({ err, requestId, code: (response.body as { error?: unknown }).error }, 'Data API request failed');
+      if (response.status >= 500)
+        logger.error(
+          { err, requestId, code: (response.body as { error?: unknown }).error },
+          'Data API request failed',
+        );
     }
     const extra = ex.operationId === undefined ? undefined : deprecated.get(ex.operationId);
-    observe(observers, ex, response, send(res, response, ex.rateLimit, requestId, baseUrl, extra), started);
+    observe(
+      observers,
+      ex,
+      response,
+      send(res, response, ex.rateLimit, requestId, baseUrl, extra),
+      started,
+    );
   }
 
   return (req, res) => {
@@ -152,9 +218,26 @@ function requiresKey(operation: Operation): boolean {
 }
 
 /** Sends the response (an error with its request_id and doc_url) and returns the body sent. */
-function send(res: ServerResponse, response: ApiResponse | ErrorResponse, rateLimit: RateLimitState | undefined, requestId: string, baseUrl: string, deprecation: HeaderMap | undefined): unknown {
-  const body = response.status >= 400 ? withErrorMeta(response.body as Record<string, unknown>, requestId, baseUrl) : response.body;
-  sendJson(res, response.status, body, deprecation ? { ...rateLimitHeaders(rateLimit), ...deprecation, ...response.headers } : { ...rateLimitHeaders(rateLimit), ...response.headers });
+function send(
+  res: ServerResponse,
+  response: ApiResponse | ErrorResponse,
+  rateLimit: RateLimitState | undefined,
+  requestId: string,
+  baseUrl: string,
+  deprecation: HeaderMap | undefined,
+): unknown {
+  const body =
+    response.status >= 400
+      ? withErrorMeta(response.body as Record<string, unknown>, requestId, baseUrl)
+      : response.body;
+  sendJson(
+    res,
+    response.status,
+    body,
+    deprecation
+      ? { ...rateLimitHeaders(rateLimit), ...deprecation, ...response.headers }
+      : { ...rateLimitHeaders(rateLimit), ...response.headers },
+  );
   return body;
 }
 
@@ -164,11 +247,22 @@ function send(res: ServerResponse, response: ApiResponse | ErrorResponse, rateLi
  * request (a read, a refused request) keeps the error body it got, redacted and cut to 4 KB, so
  * that its page shows what the client was told. A successful read keeps none.
  */
-function observe(observers: ApiObservers, ex: Exchange, response: ApiResponse | ErrorResponse, sentBody: unknown, started: number): void {
+function observe(
+  observers: ApiObservers,
+  ex: Exchange,
+  response: ApiResponse | ErrorResponse,
+  sentBody: unknown,
+  started: number,
+): void {
   const durationMs = performance.now() - started;
   const { req } = ex;
   const method = req.method ?? 'GET';
-  observers.metrics?.observeRequest(ex.operationId ?? 'unknown', method, response.status, durationMs / 1000);
+  observers.metrics?.observeRequest(
+    ex.operationId ?? 'unknown',
+    method,
+    response.status,
+    durationMs / 1000,
+  );
   if (response.status === 429) observers.metrics?.countRateLimited('data_api');
   if (!observers.requestLog || ex.installationId === undefined) return;
   const write = method !== 'GET' && method !== 'HEAD';
@@ -178,28 +272,42 @@ function observe(observers: ApiObservers, ex: Exchange, response: ApiResponse | 
   // rate never sets the log's size.
   const refused = ex.admitted !== true;
   const failed = response.status >= 400;
-  observers.requestLog.add({
-    installation_id: ex.installationId,
-    created_at: new Date(),
-    method,
-    path: redactUrl(req.url ?? '/'),
-    operation_id: ex.operationId ?? null,
-    status: response.status,
-    error_code: failed ? errorCodeOf(sentBody) : null,
-    duration_ms: Math.round(durationMs * 100) / 100,
-    request_id: ex.requestId,
-    idempotency_key: idempotencyKeyOf(req.headers['x-idempotency-key'], body),
-    client_ip: ex.ip,
-    request_body: write && !refused ? redactBody(body) : null,
-    response_body: write && !refused ? redactBody(sentBody) : failed ? redactBody(sentBody, MAX_LOGGED_ERROR_BODY_BYTES) : null,
-  }, refused);
+  observers.requestLog.add(
+    {
+      installation_id: ex.installationId,
+      created_at: new Date(),
+      method,
+      path: redactUrl(req.url ?? '/'),
+      operation_id: ex.operationId ?? null,
+      status: response.status,
+      error_code: failed ? errorCodeOf(sentBody) : null,
+      duration_ms: Math.round(durationMs * 100) / 100,
+      request_id: ex.requestId,
+      idempotency_key: idempotencyKeyOf(req.headers['x-idempotency-key'], body),
+      client_ip: ex.ip,
+      request_body: write && !refused ? redactBody(body) : null,
+      response_body:
+        write && !refused
+          ? redactBody(sentBody)
+          : failed
+            ? redactBody(sentBody, MAX_LOGGED_ERROR_BODY_BYTES)
+            : null,
+    },
+    refused,
+  );
 }
 
 /** The key a write was deduplicated on: the X-Idempotency-Key header or the body field the spec names. */
-function idempotencyKeyOf(header: string | string[] | undefined, body: Record<string, unknown> | undefined): string | null {
+function idempotencyKeyOf(
+  header: string | string[] | undefined,
+  body: Record<string, unknown> | undefined,
+): string | null {
   const fromHeader = Array.isArray(header) ? header[0] : header;
   if (fromHeader) return fromHeader.slice(0, 256);
-  const field = body && typeof body === 'object' ? (body.idempotency_key ?? body.external_order_id ?? body.provider_transaction_id) : undefined;
+  const field =
+    body && typeof body === 'object'
+      ? (body.idempotency_key ?? body.external_order_id ?? body.provider_transaction_id)
+      : undefined;
   return typeof field === 'string' ? field.slice(0, 256) : null;
 }
 
@@ -219,14 +327,23 @@ function checkBody(operation: Operation, req: BodyRequest): void {
   // null without a body, false for another Content-Type (Express's req.is).
   if (!typeis(req, ['application/json'])) {
     throw new HttpResponseError(
-      httpError(415, 'unsupported_media_type', 'Send the request body as JSON with Content-Type: application/json.'),
+      httpError(
+        415,
+        'unsupported_media_type',
+        'Send the request body as JSON with Content-Type: application/json.',
+      ),
     );
   }
   if (nestedDeeperThan(req.body, MAX_BODY_DEPTH)) {
     throw new HttpResponseError(
-      httpError(400, 'validation_error', `The request body is nested more than ${MAX_BODY_DEPTH} levels deep.`, {
-        body: [`must not be nested deeper than ${MAX_BODY_DEPTH} levels`],
-      }),
+      httpError(
+        400,
+        'validation_error',
+        `The request body is nested more than ${MAX_BODY_DEPTH} levels deep.`,
+        {
+          body: [`must not be nested deeper than ${MAX_BODY_DEPTH} levels`],
+        },
+      ),
     );
   }
 }

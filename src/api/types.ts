@@ -15,7 +15,11 @@ export interface ApiDeps {
   events: EventSink;
 }
 
-type Part<Op, K extends string> = Op extends { parameters: infer P } ? (K extends keyof P ? Exclude<P[K], undefined> : never) : never;
+type Part<Op, K extends string> = Op extends { parameters: infer P }
+  ? K extends keyof P
+    ? Exclude<P[K], undefined>
+    : never
+  : never;
 type Body<Op> = Op extends { requestBody?: infer B }
   ? B extends { content: { 'application/json': infer J } }
     ? J
@@ -43,7 +47,10 @@ export interface ApiResponse {
   headers?: Record<string, string>;
 }
 
-export type Handler<K extends OperationId> = (req: ApiRequest<K>, deps: ApiDeps) => Promise<ApiResponse>;
+export type Handler<K extends OperationId> = (
+  req: ApiRequest<K>,
+  deps: ApiDeps,
+) => Promise<ApiResponse>;
 
 /** Every operation of openapi.yaml has exactly one handler: a missing or extra key does not compile. */
 export type HandlerMap = { [K in OperationId]: Handler<K> };
@@ -51,4 +58,8 @@ export type HandlerMap = { [K in OperationId]: Handler<K> };
 export const ok = (body: unknown, status = 200): ApiResponse => ({ status, body });
 
 /** 200 with the original record of an idempotent write repeated: `Idempotent-Replayed: true` tells the client so. */
-export const replayed = (body: unknown): ApiResponse => ({ status: 200, body, headers: { 'Idempotent-Replayed': 'true' } });
+export const replayed = (body: unknown): ApiResponse => ({
+  status: 200,
+  body,
+  headers: { 'Idempotent-Replayed': 'true' },
+});

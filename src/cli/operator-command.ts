@@ -17,32 +17,54 @@ export interface CommandOutput {
 }
 
 /** Runs the command and returns the process exit code: 0 done, 1 refused, 2 usage. */
-export async function runOperatorCommand(db: Db, hashing: PasswordHashParams, argv: string[], io: CommandOutput): Promise<number> {
+export async function runOperatorCommand(
+  db: Db,
+  hashing: PasswordHashParams,
+  argv: string[],
+  io: CommandOutput,
+): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
       strict: true,
-      options: { email: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' } },
+      options: {
+        email: { type: 'string' },
+        name: { type: 'string' },
+        password: { type: 'string' },
+      },
     });
   } catch (err) {
     io.err(`${(err as Error).message}\n${OPERATOR_USAGE}`);
     return 2;
   }
   const { values, positionals } = parsed;
-  if (positionals.length !== 1 || positionals[0] !== 'create' || values.email === undefined || values.name === undefined) {
+  if (
+    positionals.length !== 1 ||
+    positionals[0] !== 'create' ||
+    values.email === undefined ||
+    values.name === undefined
+  ) {
     io.err(OPERATOR_USAGE);
     return 2;
   }
   try {
-    const created = await createOperator(db, hashing, { email: values.email, name: values.name, password: values.password });
-    io.out(`Operator ${created.operator.email} created (id ${created.operator.id}). Log in to the portal with logIn.`);
+    const created = await createOperator(db, hashing, {
+      email: values.email,
+      name: values.name,
+      password: values.password,
+    });
+    io.out(
+      `Operator ${created.operator.email} created (id ${created.operator.id}). Log in to the portal with logIn.`,
+    );
     if (created.generated) io.out(`Password (shown once, store it now): ${created.password}`);
     return 0;
   } catch (err) {
     if (!(err instanceof ValidationError)) throw err;
-    const problems = Object.entries(err.details ?? {}).map(([field, list]) => `  --${field}: ${list.join('; ')}`);
+    const problems = Object.entries(err.details ?? {}).map(
+      ([field, list]) => `  --${field}: ${list.join('; ')}`,
+    );
     io.err(`Operator not created:\n${problems.join('\n')}`);
     return 1;
   }

@@ -25,7 +25,10 @@ const ENTRY = new URL('./client/main.tsx', import.meta.url);
 
 export async function loadDashboardAssets(): Promise<DashboardAssets> {
   if (existsSync(new URL('app.js', PREBUILT))) {
-    return { js: asset('app', 'js', readFileSync(new URL('app.js', PREBUILT))), css: asset('app', 'css', readFileSync(new URL('app.css', PREBUILT))) };
+    return {
+      js: asset('app', 'js', readFileSync(new URL('app.js', PREBUILT))),
+      css: asset('app', 'css', readFileSync(new URL('app.css', PREBUILT))),
+    };
   }
   const { js, css } = await bundleDashboard();
   return { js: asset('app', 'js', js), css: asset('app', 'css', css) };
@@ -48,7 +51,8 @@ export async function bundleDashboard(): Promise<{ js: Buffer; css: Buffer }> {
     legalComments: 'none',
     logLevel: 'silent',
   });
-  const file = (ext: string) => Buffer.from(result.outputFiles.find((f) => f.path.endsWith(ext))?.contents ?? new Uint8Array());
+  const file = (ext: string) =>
+    Buffer.from(result.outputFiles.find((f) => f.path.endsWith(ext))?.contents ?? new Uint8Array());
   return { js: file('.js'), css: file('.css') };
 }
 

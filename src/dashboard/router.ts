@@ -35,7 +35,12 @@ export function createDashboardRouter(baseUrl: string): Router {
       const { js, css } = await assets();
       const found = [js, css].find((a) => a.name === req.params.name);
       // An old build's asset (the page that named it is stale): not the page itself.
-      if (!found) return sendError(res, httpError(404, 'route_not_found', 'No such dashboard asset. Reload the dashboard.'), baseUrl);
+      if (!found)
+        return sendError(
+          res,
+          httpError(404, 'route_not_found', 'No such dashboard asset. Reload the dashboard.'),
+          baseUrl,
+        );
       sendAsset(req, res, found);
     } catch (err) {
       next(err);

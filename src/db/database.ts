@@ -26,7 +26,10 @@ export interface DatabaseOptions {
   fastPath?: boolean;
 }
 
-export function createDatabase(connectionString: string, options: DatabaseOptions = {}): DatabaseHandle {
+export function createDatabase(
+  connectionString: string,
+  options: DatabaseOptions = {},
+): DatabaseHandle {
   const t = options.timeouts;
   // Without bounds one stuck statement, a transaction left open or a pool waiting for a
   // connection would hold its caller forever (and a transaction's locks with it). pg leaves a 0
@@ -47,6 +50,8 @@ export function createDatabase(connectionString: string, options: DatabaseOption
   // and the pool drops the client on release, since it is no longer queryable.
   pool.on('connect', (client) => client.on('error', () => {}));
   if (options.fastPath) useFastPath(pool);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: options.fastPath ? pool : namedStatementPool(pool) }) });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: options.fastPath ? pool : namedStatementPool(pool) }),
+  });
   return { db, pool, close: () => db.destroy() };
 }

@@ -23,7 +23,11 @@ export async function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -56,9 +60,19 @@ export async function startEmbeddedPostgres(options: {
     // The machines here run as root; PostgreSQL refuses to, so the package creates a user for it.
     createPostgresUser: process.getuid?.() === 0,
     postgresFlags: [
-      '-c', 'max_connections=300',
-      ...(options.durable === false ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
-      ...(options.statementStats ? ['-c', 'shared_preload_libraries=pg_stat_statements', '-c', 'pg_stat_statements.track=all'] : []),
+      '-c',
+      'max_connections=300',
+      ...(options.durable === false
+        ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
+        : []),
+      ...(options.statementStats
+        ? [
+            '-c',
+            'shared_preload_libraries=pg_stat_statements',
+            '-c',
+            'pg_stat_statements.track=all',
+          ]
+        : []),
     ],
     onLog: options.log ?? (() => {}),
     onError: (error: unknown) => options.log?.(String(error)),
@@ -96,13 +110,18 @@ async function killCluster(server: EmbeddedPostgres): Promise<void> {
   await exited;
   // The orphaned children are reparented and die of their SIGKILL; wait until none is left, so a
   // restart does not find a backend still attached to the old shared memory.
-  for (let i = 0; i < 100 && children.some(alive); i += 1) await new Promise((r) => setTimeout(r, 20));
+  for (let i = 0; i < 100 && children.some(alive); i += 1)
+    await new Promise((r) => setTimeout(r, 20));
   (server as unknown as { process?: ChildProcess }).process = undefined;
 }
 
 function childPids(pid: number): number[] {
   try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
   } catch {
     return [];
   }

@@ -45,7 +45,8 @@ import { countStaleName } from './named-statements.js';
 /** The only pg version this module runs on (package.json pins pg to it). */
 export const PINNED_PG_VERSION = '8.23.1';
 /** The version of the pg package this process loaded. */
-export const installedPgVersion = (): string => (createRequire(import.meta.url)('pg/package.json') as { version: string }).version;
+export const installedPgVersion = (): string =>
+  (createRequire(import.meta.url)('pg/package.json') as { version: string }).version;
 
 export class FastPathRefused extends Error {}
 
@@ -54,7 +55,7 @@ export function assertPinnedPg(version = installedPgVersion()): void {
   if (version === PINNED_PG_VERSION) return;
   throw new FastPathRefused(
     `the database fast path (SVC_DB_FAST_PATH) works on pg ${PINNED_PG_VERSION}'s internals and this is pg ${version}: ` +
-      'set SVC_DB_FAST_PATH=off to run on node-postgres\'s public API, or pin pg back (package.json)',
+      "set SVC_DB_FAST_PATH=off to run on node-postgres's public API, or pin pg back (package.json)",
   );
 }
 
@@ -69,7 +70,13 @@ const BEGIN_STATEMENT = 'svc_begin';
 
 interface Connection {
   parsedStatements: Record<string, string>;
-  bind(config: { statement: string; portal: string; values: unknown[]; binary?: boolean; valueMapper?: unknown }): void;
+  bind(config: {
+    statement: string;
+    portal: string;
+    values: unknown[];
+    binary?: boolean;
+    valueMapper?: unknown;
+  }): void;
   execute(config: { portal: string }): void;
   close(config: { type: 'S'; name: string }): void;
   sync(): void;
@@ -100,11 +107,15 @@ interface ResultInternals {
 }
 
 /** A statement's kept RowDescription, as its Result took it; null for a statement that returns no rows. */
-type Description = Pick<ResultInternals, 'fields' | '_parsers' | '_prebuiltEmptyResultObject'> | null;
+type Description = Pick<
+  ResultInternals,
+  'fields' | '_parsers' | '_prebuiltEmptyResultObject'
+> | null;
 
 const base = pg.Query.prototype as unknown as QueryInternals;
 // pg's own value mapping for Bind (utils.prepareValue), as its Query.prepare passes it.
-const prepareValue = (pg as unknown as { utils?: { prepareValue?: (value: unknown) => unknown } }).utils?.prepareValue;
+const prepareValue = (pg as unknown as { utils?: { prepareValue?: (value: unknown) => unknown } })
+  .utils?.prepareValue;
 
 /**
  * A named statement whose description the connection keeps: described (and kept) on its first run,
@@ -135,7 +146,13 @@ class NamedQuery extends pg.Query {
     }
     // pg's Query.prepare for a parsed statement, without the Describe.
     try {
-      connection.bind({ portal: self.portal, statement: self.name, values: self.values, binary: self.binary, valueMapper: prepareValue });
+      connection.bind({
+        portal: self.portal,
+        statement: self.name,
+        values: self.values,
+        binary: self.binary,
+        valueMapper: prepareValue,
+      });
     } catch (err) {
       connection.close({ type: 'S', name: self.name });
       connection.sync();
@@ -189,12 +206,21 @@ class BegunQuery extends NamedQuery {
   }
 }
 
-const completed = (command: string): pg.QueryResult => ({ command, rowCount: null, oid: 0, rows: [], fields: [] });
+const completed = (command: string): pg.QueryResult => ({
+  command,
+  rowCount: null,
+  oid: 0,
+  rows: [],
+  fields: [],
+});
 
 /** Turns the fast path on for every client of `pool`; refuses (FastPathRefused) on another pg version. */
 export function useFastPath(pool: pg.Pool, maxPerConnection = 256): void {
   assertPinnedPg();
-  if (typeof prepareValue !== 'function') throw new FastPathRefused('pg.utils.prepareValue is missing: fast-path.ts follows pg 8\'s Query.prepare');
+  if (typeof prepareValue !== 'function')
+    throw new FastPathRefused(
+      "pg.utils.prepareValue is missing: fast-path.ts follows pg 8's Query.prepare",
+    );
   let connections = 0;
   pool.on('connect', (client) => {
     const prefix = `svc${(connections += 1).toString(36)}_`;
@@ -224,7 +250,10 @@ export function useFastPath(pool: pg.Pool, maxPerConnection = 256): void {
       return name;
     };
     const preparable = (config: unknown, values: unknown): values is unknown[] =>
-      typeof config === 'string' && Array.isArray(values) && values.length > 0 && PREPARABLE.test(config);
+      typeof config === 'string' &&
+      Array.isArray(values) &&
+      values.length > 0 &&
+      PREPARABLE.test(config);
     /** Forgets the name of `text` (a new one is parsed on its next run). */
     const forget = (text: string) => {
       const name = names.get(text);
@@ -234,7 +263,12 @@ export function useFastPath(pool: pg.Pool, maxPerConnection = 256): void {
       delete parsed[name];
     };
     /** A named statement, run with a callback or as a promise like client.query. */
-    const named = (Kind: typeof NamedQuery, text: string, values: unknown[], callback?: Callback): Promise<pg.QueryResult> | undefined => {
+    const named = (
+      Kind: typeof NamedQuery,
+      text: string,
+      values: unknown[],
+      callback?: Callback,
+    ): Promise<pg.QueryResult> | undefined => {
       const retriable = Kind === NamedQuery && !inTransaction;
       const submit = (done: Callback, again: boolean) =>
         query(
@@ -251,10 +285,14 @@ export function useFastPath(pool: pg.Pool, maxPerConnection = 256): void {
           }),
         );
       if (callback) return void submit(callback, retriable);
-      return new Promise((resolve, reject) => submit((err, result) => (err ? reject(err) : resolve(result!)), retriable));
+      return new Promise((resolve, reject) =>
+        submit((err, result) => (err ? reject(err) : resolve(result!)), retriable),
+      );
     };
     const run: QueryFn = (config, values, callback) =>
-      preparable(config, values) ? named(NamedQuery, config as string, values, callback as Callback | undefined) : query(config, values, callback);
+      preparable(config, values)
+        ? named(NamedQuery, config as string, values, callback as Callback | undefined)
+        : query(config, values, callback);
 
     let beginHeld = false;
     // Between Kysely's BEGIN and its COMMIT or ROLLBACK: a failed statement cannot be retried there.
@@ -264,7 +302,12 @@ export function useFastPath(pool: pg.Pool, maxPerConnection = 256): void {
       const promised = typeof callback !== 'function' && typeof values !== 'function';
       if (text !== null && END.test(text)) inTransaction = false;
       if (!beginHeld) {
-        if (text !== null && promised && BEGIN.test(text) && (values === undefined || (Array.isArray(values) && values.length === 0))) {
+        if (
+          text !== null &&
+          promised &&
+          BEGIN.test(text) &&
+          (values === undefined || (Array.isArray(values) && values.length === 0))
+        ) {
           beginHeld = true;
           inTransaction = true;
           return Promise.resolve(completed('BEGIN'));
@@ -272,14 +315,19 @@ export function useFastPath(pool: pg.Pool, maxPerConnection = 256): void {
         return run(config, values, callback);
       }
       beginHeld = false;
-      if (text !== null && promised && END.test(text)) return Promise.resolve(completed(text.toUpperCase()));
-      if (promised && preparable(config, values) && parsed[BEGIN_STATEMENT] !== undefined) return named(BegunQuery, config as string, values);
+      if (text !== null && promised && END.test(text))
+        return Promise.resolve(completed(text.toUpperCase()));
+      if (promised && preparable(config, values) && parsed[BEGIN_STATEMENT] !== undefined)
+        return named(BegunQuery, config as string, values);
       // The connection's first transaction, or a statement that cannot carry BEGIN: BEGIN first
       // (parsing the named BEGIN for the transactions to come), then the statement.
       const begun = Promise.resolve(query({ name: BEGIN_STATEMENT, text: 'begin' }));
       if (!promised) {
         const done = (typeof values === 'function' ? values : callback) as Callback;
-        begun.then(() => run(config, typeof values === 'function' ? undefined : values, done), (err: Error) => done(err));
+        begun.then(
+          () => run(config, typeof values === 'function' ? undefined : values, done),
+          (err: Error) => done(err),
+        );
         return undefined;
       }
       return begun.then(() => run(config, values));
@@ -297,7 +345,18 @@ export function useFastPath(pool: pg.Pool, maxPerConnection = 256): void {
 
 const PROBE = `select $1::timestamptz as at, $2::numeric as amount, $3::int8 as count, $4::int4 as id,
   $5::jsonb as doc, $6::text[] as tags, $7::bool as flag, $8::date as day, $9::text as note, $10::uuid as uid`;
-const VALUES = ['2026-03-14T18:40:00.123Z', '48.50', '9007199254740991', 2147483647, '{"a":[1,"x"]}', '{a,b}', true, '2026-03-14', null, '00000000-0000-4000-8000-000000000001'];
+const VALUES = [
+  '2026-03-14T18:40:00.123Z',
+  '48.50',
+  '9007199254740991',
+  2147483647,
+  '{"a":[1,"x"]}',
+  '{a,b}',
+  true,
+  '2026-03-14',
+  null,
+  '00000000-0000-4000-8000-000000000001',
+];
 /** The same query with the values inlined: no parameters, so it runs unnamed, parsed by pg itself. */
 const UNNAMED = `select '2026-03-14T18:40:00.123Z'::timestamptz as at, '48.50'::numeric as amount, '9007199254740991'::int8 as count,
   2147483647::int4 as id, '{"a":[1,"x"]}'::jsonb as doc, '{a,b}'::text[] as tags, true as flag, '2026-03-14'::date as day,
@@ -313,7 +372,10 @@ export async function checkFastPath(pool: pg.Pool, between?: () => void): Promis
     between?.();
     const kept = (await client.query(PROBE, VALUES)).rows;
     const own = (await client.query(UNNAMED)).rows;
-    const shown = (rows: unknown[]) => JSON.stringify(rows, (_key, value) => (value instanceof Date ? `Date(${value.toISOString()})` : value));
+    const shown = (rows: unknown[]) =>
+      JSON.stringify(rows, (_key, value) =>
+        value instanceof Date ? `Date(${value.toISOString()})` : value,
+      );
     if (shown(described) !== shown(own) || shown(kept) !== shown(own)) {
       throw new FastPathMismatch(
         `the database fast path parses rows differently from pg (first run ${shown(described)}, later runs ${shown(kept)}, pg ${shown(own)}): ` +

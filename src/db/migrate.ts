@@ -14,7 +14,9 @@ async function run(migrator: Migrator, what: string): Promise<void> {
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
-    throw new Error(`Migration of ${what} failed at ${failed?.migrationName ?? '?'}: ${String(error)}`);
+    throw new Error(
+      `Migration of ${what} failed at ${failed?.migrationName ?? '?'}: ${String(error)}`,
+    );
   }
 }
 
@@ -22,7 +24,11 @@ async function run(migrator: Migrator, what: string): Promise<void> {
 export async function migrateAll(db: Kysely<any>): Promise<void> {
   await sql`create schema if not exists control`.execute(db);
   await run(
-    new Migrator({ db: db.withSchema('control'), provider: provider(controlMigrations), migrationTableSchema: 'control' }),
+    new Migrator({
+      db: db.withSchema('control'),
+      provider: provider(controlMigrations),
+      migrationTableSchema: 'control',
+    }),
     'the control plane',
   );
   // The days ahead of the history tables' partitions: a fresh database has them at once. A table
@@ -34,7 +40,9 @@ export async function migrateAll(db: Kysely<any>): Promise<void> {
   // Every existing sandbox plane too: a data-plane migration added after a sandbox was provisioned
   // must reach it (new sandboxes and resets migrate their own schema).
   const { rows } = await sql<{ nspname: string }>`
-    select nspname from pg_namespace where nspname ~ '^sandbox_[0-9]+$' order by nspname`.execute(db);
+    select nspname from pg_namespace where nspname ~ '^sandbox_[0-9]+$' order by nspname`.execute(
+    db,
+  );
   for (const { nspname } of rows) await migrateDataPlane(db, nspname);
 }
 
@@ -43,13 +51,18 @@ export async function migrateDataPlane(db: Kysely<any>, schema: string): Promise
   assertSchemaName(schema);
   await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
   await run(
-    new Migrator({ db: db.withSchema(schema), provider: provider(dataPlaneMigrations), migrationTableSchema: schema }),
+    new Migrator({
+      db: db.withSchema(schema),
+      provider: provider(dataPlaneMigrations),
+      migrationTableSchema: schema,
+    }),
     `data plane ${schema}`,
   );
 }
 
 export function assertSchemaName(schema: string): void {
-  if (!/^(production|sandbox_[0-9]+)$/.test(schema)) throw new Error(`Not a data-plane schema name: ${schema}`);
+  if (!/^(production|sandbox_[0-9]+)$/.test(schema))
+    throw new Error(`Not a data-plane schema name: ${schema}`);
 }
 
 /**
@@ -64,9 +77,14 @@ export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
   ];
   for (const [schema, migrations] of planes) {
     const applied = new Set(
-      (await sql<{ name: string }>`select name from ${sql.id(schema, 'kysely_migration')}`.execute(db).catch(() => ({ rows: [] }))).rows.map((r) => r.name),
+      (
+        await sql<{ name: string }>`select name from ${sql.id(schema, 'kysely_migration')}`
+          .execute(db)
+          .catch(() => ({ rows: [] }))
+      ).rows.map((r) => r.name),
     );
-    for (const name of Object.keys(migrations)) if (!applied.has(name)) pending.push(`${schema}.${name}`);
+    for (const name of Object.keys(migrations))
+      if (!applied.has(name)) pending.push(`${schema}.${name}`);
   }
   return pending;
 }

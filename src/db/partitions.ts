@@ -21,7 +21,9 @@ export interface Partition {
 export async function partitionedTables(db: Kysely<any>): Promise<string[]> {
   const { rows } = await sql<{ name: string }>`
     select c.relname as name from pg_partitioned_table p join pg_class c on c.oid = p.partrelid
-      join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'control' order by c.relname`.execute(db);
+      join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'control' order by c.relname`.execute(
+    db,
+  );
   return rows.map((r) => r.name);
 }
 
@@ -52,19 +54,26 @@ const storageOf = (table: string) => {
 };
 
 const startOfDay = (at: Date): Date => new Date(Math.floor(at.getTime() / DAY_MS) * DAY_MS);
-const dayName = (table: string, day: Date): string => `${table}_p${day.toISOString().slice(0, 10).replaceAll('-', '')}`;
+const dayName = (table: string, day: Date): string =>
+  `${table}_p${day.toISOString().slice(0, 10).replaceAll('-', '')}`;
 
 /**
  * Gives every partitioned table one partition per day up to `daysAhead` days after `now`, cut out
  * of `_future`: detached, the days created, any row it held for them moved, and attached again
  * from the new end, in one short transaction. Returns the partitions created.
  */
-export async function ensurePartitions(db: Kysely<any>, now: Date, daysAhead = PARTITION_DAYS_AHEAD): Promise<string[]> {
+export async function ensurePartitions(
+  db: Kysely<any>,
+  now: Date,
+  daysAhead = PARTITION_DAYS_AHEAD,
+): Promise<string[]> {
   const end = new Date(startOfDay(now).getTime() + (daysAhead + 1) * DAY_MS);
   const created: string[] = [];
   for (const table of await partitionedTables(db)) {
     await db.transaction().execute(async (trx) => {
-      const future = await lockedPartitions(trx, table).then((parts) => parts.find((p) => p.to === null));
+      const future = await lockedPartitions(trx, table).then((parts) =>
+        parts.find((p) => p.to === null),
+      );
       if (!future?.from || future.from >= end) return;
       created.push(...(await carveDays(trx, table, future, { from: future.from, to: end })));
     });
@@ -83,7 +92,9 @@ export async function splitHistory(db: Kysely<any>, since: Date): Promise<string
   const created: string[] = [];
   for (const table of await partitionedTables(db)) {
     await db.transaction().execute(async (trx) => {
-      const history = await lockedPartitions(trx, table).then((parts) => parts.find((p) => p.from === null));
+      const history = await lockedPartitions(trx, table).then((parts) =>
+        parts.find((p) => p.from === null),
+      );
       if (!history?.to || history.to <= from) return;
       created.push(...(await carveDays(trx, table, history, { from, to: history.to })));
     });
@@ -104,12 +115,19 @@ async function lockedPartitions(trx: Transaction<any>, table: string): Promise<P
  * moves the rows `edge` held for those days into them, and attaches `edge` again over what is left
  * of its range. Returns the partitions created.
  */
-async function carveDays(trx: Transaction<any>, table: string, edge: Partition, days: { from: Date; to: Date }): Promise<string[]> {
+async function carveDays(
+  trx: Transaction<any>,
+  table: string,
+  edge: Partition,
+  days: { from: Date; to: Date },
+): Promise<string[]> {
   const parent = sql.table(`control.${table}`);
   const rest = sql.table(`control.${edge.name}`);
-  const [{ column }] = (await sql<{ column: string }>`
+  const [{ column }] = (
+    await sql<{ column: string }>`
     select a.attname as column from pg_partitioned_table p join pg_attribute a on a.attrelid = p.partrelid and a.attnum = p.partattrs[0]
-     where p.partrelid = ${`control.${table}`}::regclass`.execute(trx)).rows as [{ column: string }];
+     where p.partrelid = ${`control.${table}`}::regclass`.execute(trx)
+  ).rows as [{ column: string }];
   const key = sql.ref(column);
   await sql`alter table ${parent} detach partition ${rest}`.execute(trx);
   const created: string[] = [];
@@ -117,18 +135,23 @@ async function carveDays(trx: Transaction<any>, table: string, edge: Partition, 
     const name = dayName(table, day);
     const next = new Date(day.getTime() + DAY_MS);
     await sql`create table ${sql.table(`control.${name}`)} partition of ${parent}
-                for values from (${sql.lit(day.toISOString())}) to (${sql.lit(next.toISOString())})${storageOf(table)}`.execute(trx);
+                for values from (${sql.lit(day.toISOString())}) to (${sql.lit(next.toISOString())})${storageOf(table)}`.execute(
+      trx,
+    );
     created.push(name);
   }
   // Rows of the new days (ahead of their day in `_future`: normally none) move to their partition.
   // The one `*` of the service's statements: a partition has its parent's columns by definition, the
   // insert returns no rows (no result type to change) and it runs once a day, not kept warm.
   const inDays = sql`${key} >= ${days.from} and ${key} < ${days.to}`;
-  await sql`insert into ${parent} overriding system value select * from ${rest} where ${inDays}`.execute(trx);
+  await sql`insert into ${parent} overriding system value select * from ${rest} where ${inDays}`.execute(
+    trx,
+  );
   await sql`delete from ${rest} where ${inDays}`.execute(trx);
-  const bounds = edge.from === null
-    ? sql`from (minvalue) to (${sql.lit(days.from.toISOString())})`
-    : sql`from (${sql.lit(days.to.toISOString())}) to (maxvalue)`;
+  const bounds =
+    edge.from === null
+      ? sql`from (minvalue) to (${sql.lit(days.from.toISOString())})`
+      : sql`from (${sql.lit(days.to.toISOString())}) to (maxvalue)`;
   await sql`alter table ${parent} attach partition ${rest} for values ${bounds}`.execute(trx);
   return created;
 }
@@ -137,20 +160,28 @@ async function carveDays(trx: Transaction<any>, table: string, edge: Partition, 
  * Detaches (concurrently: writers and readers of the table are never blocked) and drops the
  * partitions of `table` that lie wholly before `cutoff`. Returns the rows they held.
  */
-export async function dropPartitionsBefore(db: Kysely<any>, table: string, cutoff: Date): Promise<{ partitions: string[]; rows: number }> {
+export async function dropPartitionsBefore(
+  db: Kysely<any>,
+  table: string,
+  cutoff: Date,
+): Promise<{ partitions: string[]; rows: number }> {
   const parent = sql.table(`control.${table}`);
   // A detach interrupted earlier (a lost connection) is completed first.
   const { rows: pending } = await sql<{ name: string }>`
     select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
      where i.inhparent = ${`control.${table}`}::regclass and i.inhdetachpending`.execute(db);
-  for (const { name } of pending) await sql`alter table ${parent} detach partition ${sql.table(`control.${name}`)} finalize`.execute(db);
+  for (const { name } of pending)
+    await sql`alter table ${parent} detach partition ${sql.table(`control.${name}`)} finalize`.execute(
+      db,
+    );
 
   const doomed = (await listPartitions(db, table)).filter((p) => p.to !== null && p.to <= cutoff);
   let rows = 0;
   for (const { name } of doomed) {
     const partition = sql.table(`control.${name}`);
     await sql`alter table ${parent} detach partition ${partition} concurrently`.execute(db);
-    rows += (await sql<{ n: number }>`select count(*)::int as n from ${partition}`.execute(db)).rows[0]!.n;
+    rows += (await sql<{ n: number }>`select count(*)::int as n from ${partition}`.execute(db))
+      .rows[0]!.n;
     await sql`drop table ${partition}`.execute(db);
   }
   return { partitions: doomed.map((p) => p.name), rows };

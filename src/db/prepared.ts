@@ -40,14 +40,20 @@ export class PreparedQuery<Row> {
     private readonly checked = CHECKED,
   ) {}
 
-  async execute<DB>(db: Kysely<DB>, key: string, build: () => Compilable<Row> | RawBuilder<Row>, values: Record<string, unknown>): Promise<Row[]> {
+  async execute<DB>(
+    db: Kysely<DB>,
+    key: string,
+    build: () => Compilable<Row> | RawBuilder<Row>,
+    values: Record<string, unknown>,
+  ): Promise<Row[]> {
     let query = this.compiled.get(key);
     if (query) {
       if (this.checked) this.check(key, query.sql, compile(db, build).sql);
       this.compiled.delete(key); // re-inserted below: Map order is recency order
     } else {
       query = compile(db, build);
-      if (this.compiled.size >= this.maxShapes) this.compiled.delete(this.compiled.keys().next().value!);
+      if (this.compiled.size >= this.maxShapes)
+        this.compiled.delete(this.compiled.keys().next().value!);
     }
     this.compiled.set(key, query);
     const parameters = query.parameters.map((p) => (p instanceof Slot ? bind(values, p.name) : p));
@@ -64,10 +70,15 @@ export class PreparedQuery<Row> {
   }
 }
 
-function compile<DB, Row>(db: Kysely<DB>, build: () => Compilable<Row> | RawBuilder<Row>): CompiledQuery<Row> {
+function compile<DB, Row>(
+  db: Kysely<DB>,
+  build: () => Compilable<Row> | RawBuilder<Row>,
+): CompiledQuery<Row> {
   const built = build();
   // A raw sql`` statement compiles against a database handle; a query builder by itself.
-  return 'isRawBuilder' in built && built.isRawBuilder ? built.compile(db) : (built as Compilable<Row>).compile();
+  return 'isRawBuilder' in built && built.isRawBuilder
+    ? built.compile(db)
+    : (built as Compilable<Row>).compile();
 }
 
 function bind(values: Record<string, unknown>, name: string): unknown {

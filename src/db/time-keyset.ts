@@ -14,10 +14,15 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 export type TimeKey = { at: number; id: number } | { idOnly: number };
 
 /** A timestamptz column in microseconds since 1970 (exact: extract gives a numeric). */
-export const microsOf = (column: string): RawBuilder<string> => sql<string>`(extract(epoch from ${sql.ref(column)}) * 1000000)::bigint`;
+export const microsOf = (column: string): RawBuilder<string> =>
+  sql<string>`(extract(epoch from ${sql.ref(column)}) * 1000000)::bigint`;
 
 /** The entries after `key` in newest-first order; the condition on time alone lets PostgreSQL skip the newer partitions. */
-export function olderThan(time: string, id: string, key: { at: number; id: number }): RawBuilder<boolean> {
+export function olderThan(
+  time: string,
+  id: string,
+  key: { at: number; id: number },
+): RawBuilder<boolean> {
   const at = sql`timestamptz 'epoch' + ${key.at}::bigint * interval '1 microsecond'`;
   return sql<boolean>`${sql.ref(time)} <= ${at} and (${sql.ref(time)} < ${at} or ${sql.ref(id)} < ${key.id})`;
 }
@@ -31,7 +36,8 @@ export function olderThan(time: string, id: string, key: { at: number; id: numbe
  * A page size is an integer the caller checked (1 to 101).
  */
 export function pageLimit(rows: number): RawBuilder<number> {
-  if (!Number.isInteger(rows) || rows < 1) throw new Error(`a page's limit must be a positive integer, not ${rows}`);
+  if (!Number.isInteger(rows) || rows < 1)
+    throw new Error(`a page's limit must be a positive integer, not ${rows}`);
   return sql.lit(rows);
 }
 
@@ -57,13 +63,23 @@ const DAY_MS = 86_400_000;
  * `want` rows. The two ranges cover all time between them and come back in order, whatever this
  * process's clock says: the day only decides which partitions each read opens.
  */
-export async function readNewestFirst<R>(want: number, read: (split: DaySplit, want: number) => Promise<R[]>, now = Date.now()): Promise<R[]> {
+export async function readNewestFirst<R>(
+  want: number,
+  read: (split: DaySplit, want: number) => Promise<R[]>,
+  now = Date.now(),
+): Promise<R[]> {
   const since = new Date(now - (now % DAY_MS) - DAY_MS).toISOString();
   const bound = sql`${sql.lit(since)}::timestamptz`;
-  const recent = await read({ key: `from ${since}`, where: (time) => sql<boolean>`${sql.ref(time)} >= ${bound}` }, want);
+  const recent = await read(
+    { key: `from ${since}`, where: (time) => sql<boolean>`${sql.ref(time)} >= ${bound}` },
+    want,
+  );
   if (recent.length >= want) return recent;
   // Asks for as many as the first read did (one statement text a page size: see pageLimit) and keeps the rest of the page.
-  const older = await read({ key: `before ${since}`, where: (time) => sql<boolean>`${sql.ref(time)} < ${bound}` }, want);
+  const older = await read(
+    { key: `before ${since}`, where: (time) => sql<boolean>`${sql.ref(time)} < ${bound}` },
+    want,
+  );
   return [...recent, ...older.slice(0, want - recent.length)];
 }
 
@@ -71,8 +87,18 @@ export async function readNewestFirst<R>(want: number, read: (split: DaySplit, w
  * The time and id of a cursor's entry: an id-only cursor (the version before) is looked up; once
  * its entry is pruned, nothing older is kept either (time 0: an empty page).
  */
-export async function timeKeyOf(db: Kysely<any>, key: TimeKey, table: string, time: string, id: string): Promise<{ at: number; id: number }> {
+export async function timeKeyOf(
+  db: Kysely<any>,
+  key: TimeKey,
+  table: string,
+  time: string,
+  id: string,
+): Promise<{ at: number; id: number }> {
   if (!('idOnly' in key)) return key;
-  const { rows } = await sql<{ at: string }>`select ${microsOf(time)} as at from ${sql.table(table)} where ${sql.ref(id)} = ${key.idOnly}`.execute(db);
+  const { rows } = await sql<{
+    at: string;
+  }>`select ${microsOf(time)} as at from ${sql.table(table)} where ${sql.ref(id)} = ${key.idOnly}`.execute(
+    db,
+  );
   return { at: rows[0] ? Number(rows[0].at) : 0, id: key.idOnly };
 }

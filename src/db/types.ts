@@ -3,7 +3,11 @@ import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 // Hand-written row types for Kysely. Money is numeric(12,2) and stock numeric(14,4): pg returns
 // both as strings, which keeps them exact (see src/domain/shared/money.ts).
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type NullableTimestamp = ColumnType<
+  Date | null,
+  Date | string | null | undefined,
+  Date | string | null
+>;
 type Numeric = ColumnType<string, string | number, string | number>;
 type Json<T extends object = Record<string, unknown>> = JSONColumnType<T, string, string>;
 
@@ -14,7 +18,11 @@ export interface DevelopersTable {
   email: string;
   name: string;
   password_hash: string;
-  role: ColumnType<'developer' | 'operator', 'developer' | 'operator' | undefined, 'developer' | 'operator'>;
+  role: ColumnType<
+    'developer' | 'operator',
+    'developer' | 'operator' | undefined,
+    'developer' | 'operator'
+  >;
   agreement_version: string | null;
   agreement_accepted_at: NullableTimestamp;
   created_at: Generated<Date>;
@@ -43,7 +51,14 @@ export interface ProjectsTable {
 }
 
 export type ListingStatus =
-  | 'draft' | 'under_review' | 'approved' | 'active' | 'suspended' | 'deprecated' | 'rejected' | 'deleted';
+  | 'draft'
+  | 'under_review'
+  | 'approved'
+  | 'active'
+  | 'suspended'
+  | 'deprecated'
+  | 'rejected'
+  | 'deleted';
 
 export interface PluginsTable {
   plugin_id: Generated<number>;
@@ -58,7 +73,11 @@ export interface PluginsTable {
   previous_secret_expires_at: NullableTimestamp;
   /** The sandbox installations' own signing secret (per-plane secrets); null: they use webhook_secret_enc. */
   sandbox_webhook_secret_enc: ColumnType<string | null, string | null | undefined, string | null>;
-  previous_sandbox_webhook_secret_enc: ColumnType<string | null, string | null | undefined, string | null>;
+  previous_sandbox_webhook_secret_enc: ColumnType<
+    string | null,
+    string | null | undefined,
+    string | null
+  >;
   previous_sandbox_secret_expires_at: NullableTimestamp;
   supported_events: string[] | null;
   supported_features: ColumnType<string[], string[] | undefined, string[]>;
@@ -303,7 +322,11 @@ export interface DeliveryAttemptsTable {
   /** Its log's created_at: the attempts are partitioned by the day of their log. */
   log_created_at: Date | string;
   /** The headers the attempt was sent with; null when nothing was sent. */
-  request_headers: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
+  request_headers: ColumnType<
+    Record<string, string> | null,
+    string | null | undefined,
+    string | null
+  >;
 }
 
 export interface InboundWebhookKeysTable {
@@ -344,7 +367,11 @@ export interface ControlSchema {
 export interface OrganizationsTable {
   organization_id: Generated<number>;
   name: string;
-  subscription_status: ColumnType<'active' | 'past_due' | 'locked', 'active' | 'past_due' | 'locked' | undefined, 'active' | 'past_due' | 'locked'>;
+  subscription_status: ColumnType<
+    'active' | 'past_due' | 'locked',
+    'active' | 'past_due' | 'locked' | undefined,
+    'active' | 'past_due' | 'locked'
+  >;
   created_at: Generated<Date>;
 }
 
@@ -474,18 +501,30 @@ export interface TransactionsTable {
   provider: string | null;
   provider_transaction_id: string | null;
   transaction_type: ColumnType<'sale' | 'refund', 'sale' | 'refund' | undefined, 'sale' | 'refund'>;
-  status: ColumnType<'succeeded' | 'failed' | 'refunded', 'succeeded' | 'failed' | 'refunded' | undefined, 'succeeded' | 'failed' | 'refunded'>;
+  status: ColumnType<
+    'succeeded' | 'failed' | 'refunded',
+    'succeeded' | 'failed' | 'refunded' | undefined,
+    'succeeded' | 'failed' | 'refunded'
+  >;
   tip_amount: ColumnType<string, string | number | undefined, string | number>;
   tax_amount: ColumnType<string, string | number | undefined, string | number>;
   discount_amount: ColumnType<string, string | number | undefined, string | number>;
   processor_payment_intent_id: string | null;
-  source: ColumnType<'plugin_capture' | 'pos', 'plugin_capture' | 'pos' | undefined, 'plugin_capture' | 'pos'>;
+  source: ColumnType<
+    'plugin_capture' | 'pos',
+    'plugin_capture' | 'pos' | undefined,
+    'plugin_capture' | 'pos'
+  >;
   error: string | null;
   refund_reason: string | null;
   captured_at: Timestamp;
   created_at: Generated<Date>;
   /** Snapshot of the order right after this payment (migration 2026_11_22_000300); null on older rows. */
-  remaining_balance_after: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  remaining_balance_after: ColumnType<
+    string | null,
+    string | number | null | undefined,
+    string | number | null
+  >;
   order_status_after: string | null;
   /** On a refund: the sale it refunds (migration 2026_11_22_000800). */
   refunded_transaction_id: ColumnType<number | null, number | null | undefined, number | null>;

@@ -21,14 +21,21 @@ export interface Credentials {
 
 export class CliError extends Error {
   /** `code`: the platform's error code when the platform refused (not_found, validation_error, ...). */
-  constructor(message: string, readonly retryAfterSeconds?: number, readonly code?: string) {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds?: number,
+    readonly code?: string,
+  ) {
     super(message);
   }
 }
 
 interface GraphQLResponse<T> {
   data?: T;
-  errors?: { message: string; extensions?: { code?: string; details?: Record<string, string[]> } }[];
+  errors?: {
+    message: string;
+    extensions?: { code?: string; details?: Record<string, string[]> };
+  }[];
 }
 
 interface GraphQLOptions {
@@ -42,8 +49,14 @@ interface GraphQLOptions {
  * One GraphQL request; a GraphQL or HTTP error becomes a one-line CliError. Over a rate limit it
  * waits as long as the platform asks (up to a minute, said on stderr) and tries once more.
  */
-export async function graphql<T, V>(credentials: Credentials, query: Operation<T, V>, variables: NoInfer<V>, options: GraphQLOptions = {}): Promise<T> {
-  if (options.retry === false || credentials.waitOnRateLimit === false) return graphqlOnce<T>(credentials, query, variables, options);
+export async function graphql<T, V>(
+  credentials: Credentials,
+  query: Operation<T, V>,
+  variables: NoInfer<V>,
+  options: GraphQLOptions = {},
+): Promise<T> {
+  if (options.retry === false || credentials.waitOnRateLimit === false)
+    return graphqlOnce<T>(credentials, query, variables, options);
   try {
     return await graphqlOnce<T>(credentials, query, variables, options);
   } catch (err) {
@@ -55,29 +68,56 @@ export async function graphql<T, V>(credentials: Credentials, query: Operation<T
   }
 }
 
-async function graphqlOnce<T>(credentials: Credentials, query: string, variables: unknown, options: GraphQLOptions): Promise<T> {
+async function graphqlOnce<T>(
+  credentials: Credentials,
+  query: string,
+  variables: unknown,
+  options: GraphQLOptions,
+): Promise<T> {
   let res: Response;
   try {
     res = await fetch(`${credentials.baseUrl}/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${credentials.apiKey}` },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        authorization: `Bearer ${credentials.apiKey}`,
+      },
       body: JSON.stringify({ query, variables }),
     });
   } catch (err) {
     throw new CliError(`cannot reach ${credentials.baseUrl}: ${(err as Error).message}`);
   }
-  const body = (await res.json().catch(() => ({}))) as GraphQLResponse<T> & { error?: string; message?: string };
+  const body = (await res.json().catch(() => ({}))) as GraphQLResponse<T> & {
+    error?: string;
+    message?: string;
+  };
   const retryAfter = Number(res.headers.get('retry-after')) || undefined;
-  const errors = body.errors?.filter((e) => !(options.notFoundAsNull && body.data && e.extensions?.code === 'not_found'));
+  const errors = body.errors?.filter(
+    (e) => !(options.notFoundAsNull && body.data && e.extensions?.code === 'not_found'),
+  );
   if (errors?.length) {
     const [first] = errors;
     // A validation error names each field and its problem: what the developer has to change.
     const details = first!.extensions?.details;
-    const named = details ? ` (${Object.entries(details).map(([field, problems]) => `${field}: ${problems.join(', ')}`).join('; ')})` : '';
+    const named = details
+      ? ` (${Object.entries(details)
+          .map(([field, problems]) => `${field}: ${problems.join(', ')}`)
+          .join('; ')})`
+      : '';
     const code = first!.extensions?.code;
-    throw new CliError(`${code ?? 'error'}: ${first!.message}${named}`, code === 'rate_limit_exceeded' ? (retryAfter ?? 60) : undefined, code);
+    throw new CliError(
+      `${code ?? 'error'}: ${first!.message}${named}`,
+      code === 'rate_limit_exceeded' ? (retryAfter ?? 60) : undefined,
+      code,
+    );
   }
-  if (!res.ok || !body.data) throw new CliError(`${body.error ?? `HTTP ${res.status}`}: ${body.message ?? 'the request failed'}`, res.status === 429 ? (retryAfter ?? 60) : undefined, body.error);
+  if (!res.ok || !body.data)
+    throw new CliError(
+      `${body.error ?? `HTTP ${res.status}`}: ${body.message ?? 'the request failed'}`,
+      res.status === 429 ? (retryAfter ?? 60) : undefined,
+      body.error,
+    );
   return body.data;
 }
 
@@ -85,10 +125,19 @@ async function graphqlOnce<T>(credentials: Credentials, query: string, variables
  * A GraphQL subscription over Server-Sent Events: yields each `next` payload's data until the
  * server completes the stream or the connection drops (then it returns; the caller reconnects).
  */
-export async function* subscribe<T, V>(credentials: Credentials, query: Operation<T, V>, variables: NoInfer<V>, signal?: AbortSignal): AsyncGenerator<T> {
+export async function* subscribe<T, V>(
+  credentials: Credentials,
+  query: Operation<T, V>,
+  variables: NoInfer<V>,
+  signal?: AbortSignal,
+): AsyncGenerator<T> {
   const res = await fetch(`${credentials.baseUrl}/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'text/event-stream', authorization: `Bearer ${credentials.apiKey}` },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'text/event-stream',
+      authorization: `Bearer ${credentials.apiKey}`,
+    },
     body: JSON.stringify({ query, variables }),
     signal,
   });
@@ -96,8 +145,14 @@ export async function* subscribe<T, V>(credentials: Credentials, query: Operatio
     const text = await res.text().catch(() => '');
     let detail = text;
     try {
-      const parsed = JSON.parse(text) as { error?: string; message?: string; errors?: { message: string; extensions?: { code?: string } }[] };
-      detail = parsed.errors?.[0] ? `${parsed.errors[0].extensions?.code ?? 'error'}: ${parsed.errors[0].message}` : `${parsed.error}: ${parsed.message}`;
+      const parsed = JSON.parse(text) as {
+        error?: string;
+        message?: string;
+        errors?: { message: string; extensions?: { code?: string } }[];
+      };
+      detail = parsed.errors?.[0]
+        ? `${parsed.errors[0].extensions?.code ?? 'error'}: ${parsed.errors[0].message}`
+        : `${parsed.error}: ${parsed.message}`;
     } catch {
       // not JSON
     }
@@ -110,7 +165,10 @@ export async function* subscribe<T, V>(credentials: Credentials, query: Operatio
       if (event === 'complete') return;
       if (!data) continue;
       const payload = JSON.parse(data) as GraphQLResponse<T>;
-      if (payload.errors?.length) throw new CliError(`${payload.errors[0]!.extensions?.code ?? 'error'}: ${payload.errors[0]!.message}`);
+      if (payload.errors?.length)
+        throw new CliError(
+          `${payload.errors[0]!.extensions?.code ?? 'error'}: ${payload.errors[0]!.message}`,
+        );
       if (payload.data) yield payload.data;
     }
   }

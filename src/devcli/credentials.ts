@@ -1,4 +1,15 @@
-import { chmodSync, closeSync, constants, existsSync, fchmodSync, ftruncateSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  constants,
+  existsSync,
+  fchmodSync,
+  ftruncateSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  writeSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
@@ -20,9 +31,12 @@ export function checkedBaseUrl(raw: string): string {
     throw new CliError(`${raw} is not a URL (https://...)`);
   }
   if (url.protocol === 'http:' && !LOOPBACK.has(url.hostname)) {
-    throw new CliError(`refusing ${url.origin}: plain http would send the developer key in cleartext; use https:// (http:// only for localhost, 127.0.0.1 and ::1)`);
+    throw new CliError(
+      `refusing ${url.origin}: plain http would send the developer key in cleartext; use https:// (http:// only for localhost, 127.0.0.1 and ::1)`,
+    );
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CliError(`${raw} is not an https:// URL`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new CliError(`${raw} is not an https:// URL`);
   return raw.replace(/\/$/, '');
 }
 
@@ -34,10 +48,13 @@ export function configFile(env: NodeJS.ProcessEnv = process.env): string {
 /** SVC_BASE_URL / SVC_API_KEY, else what `svc login` stored. */
 export function loadCredentials(env: NodeJS.ProcessEnv = process.env): Credentials {
   const file = configFile(env);
-  const stored = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<Credentials>) : {};
+  const stored = existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<Credentials>)
+    : {};
   const baseUrl = env.SVC_BASE_URL || stored.baseUrl;
   const apiKey = env.SVC_API_KEY || stored.apiKey;
-  if (!baseUrl || !apiKey) throw new CliError('not logged in: run `svc login`, or set SVC_BASE_URL and SVC_API_KEY');
+  if (!baseUrl || !apiKey)
+    throw new CliError('not logged in: run `svc login`, or set SVC_BASE_URL and SVC_API_KEY');
   return { baseUrl: checkedBaseUrl(baseUrl), apiKey };
 }
 
@@ -45,7 +62,10 @@ export function loadCredentials(env: NodeJS.ProcessEnv = process.env): Credentia
  * Writes the file mode 0600 in a directory tightened to 0700, also when both exist already. A
  * symlinked config.json is refused (O_NOFOLLOW): it could point the key into a file others read.
  */
-export function saveCredentials(credentials: Credentials, env: NodeJS.ProcessEnv = process.env): string {
+export function saveCredentials(
+  credentials: Credentials,
+  env: NodeJS.ProcessEnv = process.env,
+): string {
   const file = configFile(env);
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   chmodSync(path.dirname(file), 0o700);
@@ -53,7 +73,10 @@ export function saveCredentials(credentials: Credentials, env: NodeJS.ProcessEnv
   try {
     fd = openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_NOFOLLOW, 0o600);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ELOOP') throw new CliError(`${file} is a symbolic link: svc does not write the key through it (remove it and log in again)`);
+    if ((err as NodeJS.ErrnoException).code === 'ELOOP')
+      throw new CliError(
+        `${file} is a symbolic link: svc does not write the key through it (remove it and log in again)`,
+      );
     throw err;
   }
   try {
@@ -72,13 +95,18 @@ export function saveCredentials(credentials: Credentials, env: NodeJS.ProcessEnv
  * line or comma-separated: a file of the user's, kept out of argv and of client config files), else
  * SVC_INSTALLATION_KEY (comma-separated).
  */
-export function installationKeys(values: { key?: string; 'key-file'?: string }, env: NodeJS.ProcessEnv): string[] {
+export function installationKeys(
+  values: { key?: string; 'key-file'?: string },
+  env: NodeJS.ProcessEnv,
+): string[] {
   let text = values.key ?? env.SVC_INSTALLATION_KEY ?? '';
   if (values.key === undefined && values['key-file'] !== undefined) {
     try {
       text = readFileSync(values['key-file'], 'utf8');
     } catch (err) {
-      throw new CliError(`--key-file ${values['key-file']} cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+      throw new CliError(
+        `--key-file ${values['key-file']} cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})`,
+      );
     }
   }
   return text.split(/[\s,]+/).filter(Boolean);
@@ -95,7 +123,10 @@ export async function readStdin(): Promise<string> {
  * Asks for what login still needs. In a terminal the key is typed unseen: readline runs the
  * terminal raw and echoes into a muted stream while the key is typed.
  */
-export async function promptLogin(baseUrl: string | undefined, apiKey: string | undefined): Promise<{ baseUrl: string; apiKey: string }> {
+export async function promptLogin(
+  baseUrl: string | undefined,
+  apiKey: string | undefined,
+): Promise<{ baseUrl: string; apiKey: string }> {
   let muted = false;
   const output = new Writable({
     write: (chunk, _encoding, done) => {
@@ -103,13 +134,19 @@ export async function promptLogin(baseUrl: string | undefined, apiKey: string | 
       done();
     },
   });
-  const rl = createInterface({ input: process.stdin, output, terminal: Boolean(process.stdin.isTTY) });
+  const rl = createInterface({
+    input: process.stdin,
+    output,
+    terminal: Boolean(process.stdin.isTTY),
+  });
   rl.on('SIGINT', () => {
     rl.close();
     process.exit(130);
   });
   try {
-    baseUrl ||= (await rl.question('Platform URL [http://localhost:3000]: ')).trim() || 'http://localhost:3000';
+    baseUrl ||=
+      (await rl.question('Platform URL [http://localhost:3000]: ')).trim() ||
+      'http://localhost:3000';
     checkedBaseUrl(baseUrl);
     if (!apiKey) {
       process.stderr.write('Developer key (svc_dev_..., not shown): ');

@@ -1,4 +1,8 @@
-import { WebhookStreamCursorDocument, WebhookStreamDocument, type WebhookStreamSubscription } from '../generated/devcli.generated.js';
+import {
+  WebhookStreamCursorDocument,
+  WebhookStreamDocument,
+  type WebhookStreamSubscription,
+} from '../generated/devcli.generated.js';
 import { CliError, graphql, subscribe, type Credentials } from './client.js';
 import { ResultReporter } from './reports.js';
 import type { Io } from './terminal.js';
@@ -27,7 +31,9 @@ interface LocalResult {
 }
 
 export async function streamCursor(credentials: Credentials, sandbox: string): Promise<string> {
-  const { webhookStreamCursor } = await graphql(credentials, WebhookStreamCursorDocument, { s: sandbox });
+  const { webhookStreamCursor } = await graphql(credentials, WebhookStreamCursorDocument, {
+    s: sandbox,
+  });
   return webhookStreamCursor;
 }
 
@@ -35,23 +41,42 @@ export async function streamCursor(credentials: Credentials, sandbox: string): P
  * The stream, forever: forwards (or prints) each delivery and remembers the stream's cursor; after
  * a drop it reconnects with that cursor, so the events emitted meanwhile arrive, each once.
  */
-export async function listen(credentials: Credentials, options: ListenOptions, io: Io, from: string): Promise<void> {
+export async function listen(
+  credentials: Credentials,
+  options: ListenOptions,
+  io: Io,
+  from: string,
+): Promise<void> {
   const reporter = new ResultReporter(credentials, io);
   let cursor = from;
   let wait = 500;
   for (;;) {
     try {
-      for await (const data of subscribe(credentials, WebhookStreamDocument, { s: options.sandbox, e: options.events ?? null, a: cursor })) {
+      for await (const data of subscribe(credentials, WebhookStreamDocument, {
+        s: options.sandbox,
+        e: options.events ?? null,
+        a: cursor,
+      })) {
         wait = 500;
         const event = data.webhookStream;
-        const result = options.forwardTo ? await forward(event, options.forwardTo, options.forwardTimeoutMs) : null;
+        const result = options.forwardTo
+          ? await forward(event, options.forwardTo, options.forwardTimeoutMs)
+          : null;
         if (result) reporter.report({ logId: event.logId, status: result.status, ms: result.ms });
-        io.out(options.json ? JSON.stringify({ at: new Date().toISOString(), ...summary(event), ...result }) : line(event, result));
+        io.out(
+          options.json
+            ? JSON.stringify({ at: new Date().toISOString(), ...summary(event), ...result })
+            : line(event, result),
+        );
         cursor = event.cursor;
       }
     } catch (err) {
       // Refusals end the command (a wrong sandbox or key will not fix itself); a 429 or a drop is waited out.
-      if (err instanceof CliError && /refused \(HTTP 4(?!29)|not_found|authentication|insufficient/.test(err.message)) throw err;
+      if (
+        err instanceof CliError &&
+        /refused \(HTTP 4(?!29)|not_found|authentication|insufficient/.test(err.message)
+      )
+        throw err;
       io.err(`svc: stream dropped (${(err as Error).message}); reconnecting`);
     }
     await new Promise((resolve) => setTimeout(resolve, wait));
@@ -59,10 +84,18 @@ export async function listen(credentials: Credentials, options: ListenOptions, i
   }
 }
 
-const summary = (e: StreamEvent) => ({ event: e.event, logId: e.logId, deliveryId: e.deliveryId, sequence: e.sequence, installationId: e.installationId });
+const summary = (e: StreamEvent) => ({
+  event: e.event,
+  logId: e.logId,
+  deliveryId: e.deliveryId,
+  sequence: e.sequence,
+  installationId: e.installationId,
+});
 
 function line(event: StreamEvent, result: LocalResult | null): string {
-  const local = result ? `  -> ${result.error === 'timeout' ? 'timed out' : result.status || 'unreachable'}  ${result.ms} ms` : '';
+  const local = result
+    ? `  -> ${result.error === 'timeout' ? 'timed out' : result.status || 'unreachable'}  ${result.ms} ms`
+    : '';
   return `${new Date().toISOString()}  ${event.event.padEnd(28)} ${event.deliveryId}  #${event.sequence}${local}`;
 }
 
@@ -72,7 +105,13 @@ async function forward(event: StreamEvent, url: string, timeoutMs: number): Prom
   const signal = AbortSignal.timeout(timeoutMs);
   let status = 0;
   try {
-    const res = await fetch(url, { method: 'POST', headers: Object.fromEntries(event.headers.map((h) => [h.name, h.value])), body: event.body, redirect: 'manual', signal });
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: Object.fromEntries(event.headers.map((h) => [h.name, h.value])),
+      body: event.body,
+      redirect: 'manual',
+      signal,
+    });
     status = res.status;
     await res.arrayBuffer().catch(() => undefined);
   } catch {

@@ -41,11 +41,19 @@ export class ResultReporter {
     while (this.pending.length > 0) {
       const next = this.pending[0]!;
       try {
-        await graphql(this.credentials, ReportWebhookStreamResultDocument, { id: next.logId, s: next.status, ms: next.ms }, { retry: false });
+        await graphql(
+          this.credentials,
+          ReportWebhookStreamResultDocument,
+          { id: next.logId, s: next.status, ms: next.ms },
+          { retry: false },
+        );
         this.pending.shift();
       } catch (err) {
         const wait = err instanceof CliError ? err.retryAfterSeconds : undefined;
-        this.warnOnce((err as Error).message, wait === undefined ? 'that result is not in the delivery log' : `retrying in ${wait} s`);
+        this.warnOnce(
+          (err as Error).message,
+          wait === undefined ? 'that result is not in the delivery log' : `retrying in ${wait} s`,
+        );
         if (wait === undefined) this.pending.shift();
         else await new Promise((resolve) => setTimeout(resolve, Math.min(wait, 60) * 1000));
       }
@@ -56,6 +64,8 @@ export class ResultReporter {
   private warnOnce(problem: string, consequence: string): void {
     if (this.warned) return;
     this.warned = true;
-    this.io.err(`svc: could not report local results to the platform (${problem}); ${consequence} (said once)`);
+    this.io.err(
+      `svc: could not report local results to the platform (${problem}); ${consequence} (said once)`,
+    );
   }
 }

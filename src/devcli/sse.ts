@@ -23,8 +23,13 @@ export class SseReader {
     this.buffer += text.replace(/\r\n?/g, '\n');
     const frames = this.buffer.split('\n\n');
     this.buffer = frames.pop()!;
-    if (this.buffer.length > this.maxFrame || frames.some((frame) => frame.length > this.maxFrame)) {
-      throw new Error(`the platform sent a stream frame larger than ${this.maxFrame / (1024 * 1024)} MiB`);
+    if (
+      this.buffer.length > this.maxFrame ||
+      frames.some((frame) => frame.length > this.maxFrame)
+    ) {
+      throw new Error(
+        `the platform sent a stream frame larger than ${this.maxFrame / (1024 * 1024)} MiB`,
+      );
     }
     return frames.map(parseFrame);
   }
@@ -32,7 +37,13 @@ export class SseReader {
 
 function parseFrame(frame: string): SseFrame {
   const lines = frame.split('\n');
-  const event = lines.find((line) => line.startsWith('event:'))?.slice(6).replace(/^ /, '');
-  const data = lines.filter((line) => line.startsWith('data:')).map((line) => line.slice(5).replace(/^ /, '')).join('\n');
+  const event = lines
+    .find((line) => line.startsWith('event:'))
+    ?.slice(6)
+    .replace(/^ /, '');
+  const data = lines
+    .filter((line) => line.startsWith('data:'))
+    .map((line) => line.slice(5).replace(/^ /, ''))
+    .join('\n');
   return { event, data };
 }

@@ -4,7 +4,8 @@
 // go, then every other control character; line breaks and tabs stay.
 
 // ESC-introduced CSI, OSC/DCS/SOS/PM/APC strings (to BEL or ST), other two-byte escapes; 8-bit CSI.
-const SEQUENCE = /\x1b(?:\[[0-?]*[ -/]*[@-~]|[\]PX^_][^\x07\x1b]*(?:\x07|\x1b\\)?|[ -/]*[0-~])?|\u009b[0-?]*[ -/]*[@-~]/g;
+const SEQUENCE =
+  /\x1b(?:\[[0-?]*[ -/]*[@-~]|[\]PX^_][^\x07\x1b]*(?:\x07|\x1b\\)?|[ -/]*[0-~])?|\u009b[0-?]*[ -/]*[@-~]/g;
 const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/g;
 const ANY_CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/;
 

@@ -8,7 +8,15 @@ import type { Response } from 'express';
  * at run time, so /docs alone allows inline styles (a hash would make browsers ignore
  * 'unsafe-inline'); its scripts stay this origin's files and the one hashed init script.
  */
-export function docsCsp({ scripts = [], styles = [], redoc = false }: { scripts?: string[]; styles?: string[]; redoc?: boolean }): string {
+export function docsCsp({
+  scripts = [],
+  styles = [],
+  redoc = false,
+}: {
+  scripts?: string[];
+  styles?: string[];
+  redoc?: boolean;
+}): string {
   return [
     "default-src 'none'",
     ['script-src', "'self'", ...scripts.map(hashSource)].join(' '),
@@ -31,4 +39,5 @@ export function setDocsHeaders(res: Response, csp: string): void {
   res.setHeader('Referrer-Policy', 'same-origin');
 }
 
-const hashSource = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+const hashSource = (text: string) =>
+  `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;

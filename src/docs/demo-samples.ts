@@ -41,7 +41,9 @@ export interface DemoSample {
 
 export const DEMO_SAMPLES: Partial<Record<OperationId, DemoSample>> = {
   createOrder: {
-    body: { items: [{ item_id: 3, customizations: [{ template_id: 1, option_id: 2 }] }, { item_id: 7 }] },
+    body: {
+      items: [{ item_id: 3, customizations: [{ template_id: 1, option_id: 2 }] }, { item_id: 7 }],
+    },
   },
   // HV-1001 is open: it may move to in_progress.
   updateOrder: { path: { orderId: 'HV-1001' } },
@@ -60,10 +62,15 @@ export function overlay(example: unknown, patch: unknown): unknown {
   if (patch === undefined) return example;
   if (Array.isArray(patch)) {
     const base = Array.isArray(example) ? example : [];
-    return Array.from({ length: Math.max(base.length, patch.length) }, (_, i) => (i < patch.length ? overlay(base[i], patch[i]) : base[i]));
+    return Array.from({ length: Math.max(base.length, patch.length) }, (_, i) =>
+      i < patch.length ? overlay(base[i], patch[i]) : base[i],
+    );
   }
   if (patch !== null && typeof patch === 'object') {
-    const base = example !== null && typeof example === 'object' && !Array.isArray(example) ? (example as Record<string, unknown>) : {};
+    const base =
+      example !== null && typeof example === 'object' && !Array.isArray(example)
+        ? (example as Record<string, unknown>)
+        : {};
     const merged: Record<string, unknown> = { ...base };
     for (const [key, value] of Object.entries(patch)) merged[key] = overlay(base[key], value);
     return merged;

@@ -20,11 +20,16 @@ h2 code,h3 code{font-size:.9em} .topbar{margin:0;padding:6px 16px;font-size:14px
 
 /** Wraps every table of `html` in a box of its own that scrolls sideways when the table is wider than the page. */
 export function scrollableTables(html: string): string {
-  return html.replaceAll('<table>', '<div class="table-scroll"><table>').replaceAll('</table>', '</table></div>');
+  return html
+    .replaceAll('<table>', '<div class="table-scroll"><table>')
+    .replaceAll('</table>', '</table></div>');
 }
 
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 }
 
 export function page(title: string, body: string, head = ''): string {

@@ -18,7 +18,10 @@ interface Parameter {
   schema?: { example?: unknown };
 }
 
-type MediaType = { example?: unknown; examples?: Record<string, { value?: unknown; $ref?: string; summary?: string }> };
+type MediaType = {
+  example?: unknown;
+  examples?: Record<string, { value?: unknown; $ref?: string; summary?: string }>;
+};
 
 interface Operation {
   operationId?: string;
@@ -66,7 +69,11 @@ interface SampleRequest {
 }
 
 export function referenceSpec(spec: Json, options: ReferenceOptions): Json {
-  const copy = structuredClone(spec) as Json & { info: { description?: string }; paths: Record<string, Record<string, Operation>>; servers?: { url: string; description?: string }[] };
+  const copy = structuredClone(spec) as Json & {
+    info: { description?: string };
+    paths: Record<string, Record<string, Operation>>;
+    servers?: { url: string; description?: string }[];
+  };
   const apiUrl = options.baseUrl + API_PATH;
   copy.servers = [{ url: apiUrl, description: 'This server' }];
   copy.info.description = `${copy.info.description ?? ''}\n${samplesSection(apiUrl, options.credentialsFile)}`;
@@ -75,14 +82,23 @@ export function referenceSpec(spec: Json, options: ReferenceOptions): Json {
       const operation = item[method];
       if (!operation?.operationId) continue;
       const demo = DEMO_SAMPLES[operation.operationId as keyof typeof DEMO_SAMPLES] ?? {};
-      const params = resolveParameters(copy, [...((item as { parameters?: Operation['parameters'] }).parameters ?? []), ...(operation.parameters ?? [])]);
+      const params = resolveParameters(copy, [
+        ...((item as { parameters?: Operation['parameters'] }).parameters ?? []),
+        ...(operation.parameters ?? []),
+      ]);
       const request: SampleRequest = {
         method,
         apiUrl,
         route,
         path: params
           .filter((p) => p.in === 'path')
-          .map((p) => ({ name: p.name, value: demo.path?.[p.name] ?? DEMO_PATH_VALUES[p.name] ?? ((p.example ?? p.schema?.example ?? `<${p.name}>`) as PathValue) })),
+          .map((p) => ({
+            name: p.name,
+            value:
+              demo.path?.[p.name] ??
+              DEMO_PATH_VALUES[p.name] ??
+              ((p.example ?? p.schema?.example ?? `<${p.name}>`) as PathValue),
+          })),
         body: demoRequestExample(copy, operation, demo.body),
         needsKey: !(Array.isArray(operation.security) && operation.security.length === 0),
         signed: params.some((p) => p.in === 'header' && p.name === SIGNATURE_HEADER),
@@ -96,7 +112,9 @@ export function referenceSpec(spec: Json, options: ReferenceOptions): Json {
     }
   }
   // The contract writes the deployment's address as a placeholder; this copy knows it.
-  return JSON.parse(JSON.stringify(copy).replaceAll('{base_url}', JSON.stringify(options.baseUrl).slice(1, -1))) as Json;
+  return JSON.parse(
+    JSON.stringify(copy).replaceAll('{base_url}', JSON.stringify(options.baseUrl).slice(1, -1)),
+  ) as Json;
 }
 
 function samplesSection(apiUrl: string, credentialsFile: string): string {
@@ -116,7 +134,10 @@ export PLUGIN_API_KEY=$(node -p 'require(${JSON.stringify(credentialsFile)}).san
 
 function resolveRef<T>(spec: Json, value: T | { $ref: string }): T {
   if (!value || typeof value !== 'object' || !('$ref' in value)) return value as T;
-  const target = value.$ref.replace(/^#\//, '').split('/').reduce<unknown>((node, key) => (node as Json)?.[key], spec);
+  const target = value.$ref
+    .replace(/^#\//, '')
+    .split('/')
+    .reduce<unknown>((node, key) => (node as Json)?.[key], spec);
   return resolveRef(spec, target as T);
 }
 
@@ -149,16 +170,28 @@ const secretNote = (request: SampleRequest, comment: string) =>
 
 function curlSample(request: SampleRequest): string {
   const { method, apiUrl, route, body } = request;
-  const url = request.path.reduce((path, p) => path.replace(`{${p.name}}`, isVariable(p.value) ? `$${p.value.variable}` : encodeURIComponent(String(p.value))), apiUrl + route);
-  const json = body === undefined ? undefined : `'${JSON.stringify(body, null, 2).replace(/'/g, `'\\''`)}'`;
-  const before = request.path.flatMap((p) => (isVariable(p.value) ? [`# ${p.value.variable}: ${p.value.from}`] : []));
+  const url = request.path.reduce(
+    (path, p) =>
+      path.replace(
+        `{${p.name}}`,
+        isVariable(p.value) ? `$${p.value.variable}` : encodeURIComponent(String(p.value)),
+      ),
+    apiUrl + route,
+  );
+  const json =
+    body === undefined ? undefined : `'${JSON.stringify(body, null, 2).replace(/'/g, `'\\''`)}'`;
+  const before = request.path.flatMap((p) =>
+    isVariable(p.value) ? [`# ${p.value.variable}: ${p.value.from}`] : [],
+  );
   const lines = [`curl${method === 'get' ? '' : ` -X ${method.toUpperCase()}`} "${url}"`];
   if (request.needsKey) lines.push('-H "X-Plugin-Api-Key: $PLUGIN_API_KEY"');
   if (json !== undefined && request.signed) {
     // Sign the exact bytes sent: the body is written once, into BODY.
     before.push(secretNote(request, '#'), `BODY=${json}`);
     lines.push('-H "Content-Type: application/json"');
-    lines.push(`-H "${SIGNATURE_HEADER}: $(printf '%s' "$BODY" | openssl dgst -sha256 -hmac "$WEBHOOK_SECRET" | sed 's/^.* //')"`);
+    lines.push(
+      `-H "${SIGNATURE_HEADER}: $(printf '%s' "$BODY" | openssl dgst -sha256 -hmac "$WEBHOOK_SECRET" | sed 's/^.* //')"`,
+    );
     lines.push('--data-raw "$BODY"');
   } else if (json !== undefined) {
     lines.push('-H "Content-Type: application/json"');
@@ -169,18 +202,21 @@ function curlSample(request: SampleRequest): string {
 
 function openapiFetchSample(request: SampleRequest): string {
   const { method, apiUrl, route, body } = request;
-  const value = (v: PathValue) => (isVariable(v) ? `Number(process.env.${v.variable}) /* ${v.from} */` : JSON.stringify(v));
+  const value = (v: PathValue) =>
+    isVariable(v) ? `Number(process.env.${v.variable}) /* ${v.from} */` : JSON.stringify(v);
   const json = JSON.stringify(body, null, 2);
   const options: string[] = [];
   const params: string[] = [];
-  if (request.path.length > 0) params.push(`path: { ${request.path.map((p) => `${p.name}: ${value(p.value)}`).join(', ')} }`);
+  if (request.path.length > 0)
+    params.push(`path: { ${request.path.map((p) => `${p.name}: ${value(p.value)}`).join(', ')} }`);
   const lines = ["import createClient from 'openapi-fetch';"];
   if (request.signed) {
     lines.push("import { createHmac } from 'node:crypto';");
     params.push(`header: { '${SIGNATURE_HEADER}': signature }`);
   }
   if (params.length > 0) options.push(`params: { ${params.join(', ')} }`);
-  if (body !== undefined) options.push(request.signed ? 'body' : `body: ${json.replace(/\n/g, '\n  ')}`);
+  if (body !== undefined)
+    options.push(request.signed ? 'body' : `body: ${json.replace(/\n/g, '\n  ')}`);
   const args = options.length > 0 ? `, {\n  ${options.join(',\n  ')},\n}` : '';
   lines.push(
     `// paths: npx openapi-typescript ${apiUrl.slice(0, -API_PATH.length)}/openapi.yaml -o api.d.ts`,
@@ -188,7 +224,9 @@ function openapiFetchSample(request: SampleRequest): string {
     '',
     'const client = createClient<paths>({',
     `  baseUrl: '${apiUrl}',`,
-    ...(request.needsKey ? ["  headers: { 'X-Plugin-Api-Key': process.env.PLUGIN_API_KEY! },"] : []),
+    ...(request.needsKey
+      ? ["  headers: { 'X-Plugin-Api-Key': process.env.PLUGIN_API_KEY! },"]
+      : []),
     '});',
   );
   if (request.signed) {
@@ -200,14 +238,20 @@ function openapiFetchSample(request: SampleRequest): string {
       "const signature = createHmac('sha256', process.env.WEBHOOK_SECRET!).update(JSON.stringify(body)).digest('hex');",
     );
   }
-  lines.push(`const { data, error, response } = await client.${method.toUpperCase()}('${route}'${args});`);
+  lines.push(
+    `const { data, error, response } = await client.${method.toUpperCase()}('${route}'${args});`,
+  );
   return lines.join('\n');
 }
 
 /** Redoc marks a deprecated operation; the dates (and the response headers that carry them) are ours. */
 function deprecationNote(operation: Operation): string {
   if (!operation.deprecated) return '';
-  const day = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 10) : String(value));
-  const sunset = operation['x-sunset'] === undefined ? '' : ` It will be removed on ${day(operation['x-sunset'])} (\`Sunset\` header).`;
+  const day = (value: unknown) =>
+    value instanceof Date ? value.toISOString().slice(0, 10) : String(value);
+  const sunset =
+    operation['x-sunset'] === undefined
+      ? ''
+      : ` It will be removed on ${day(operation['x-sunset'])} (\`Sunset\` header).`;
   return `**Deprecated** since ${day(operation['x-deprecated-at'])} (\`Deprecation\` header).${sunset} See the [API changelog](/docs/changelog).\n\n`;
 }

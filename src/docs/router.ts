@@ -24,20 +24,34 @@ import { httpError, sendError } from '../http/error-response.js';
 export function createDocsRouter(rootDir: string, config: Config): Router {
   const openapiYaml = readFileSync(path.join(rootDir, 'openapi.yaml'), 'utf8');
   const asyncapiYaml = readFileSync(path.join(rootDir, 'asyncapi.yaml'), 'utf8');
-  const redocBundle = path.join(rootDir, 'node_modules/@redocly/cli/lib/chunks/redoc.standalone.js');
+  const redocBundle = path.join(
+    rootDir,
+    'node_modules/@redocly/cli/lib/chunks/redoc.standalone.js',
+  );
   // Rendered on first request, then kept: an API process that never serves docs never parses the
   // YAML into documents nor holds the rendered pages (tens of MB of RSS at start otherwise).
   const openapiJson = once(() => JSON.stringify(parse(openapiYaml)));
   const credentialsFile = shellPath(credentialsPath(config));
-  const referenceJson = once(() => JSON.stringify(referenceSpec(parse(openapiYaml), { baseUrl: config.baseUrl, credentialsFile })));
+  const referenceJson = once(() =>
+    JSON.stringify(referenceSpec(parse(openapiYaml), { baseUrl: config.baseUrl, credentialsFile })),
+  );
   // The example plugin finds the demo's credentials in SVC_DATA_DIR (default .data) too.
-  const exampleEnv = config.dataDir === path.resolve('.data') ? '' : `SVC_DATA_DIR=${shellPath(config.dataDir)} `;
+  const exampleEnv =
+    config.dataDir === path.resolve('.data') ? '' : `SVC_DATA_DIR=${shellPath(config.dataDir)} `;
   const landingHtml = landingPage(config.baseUrl, credentialsFile, exampleEnv);
   const webhooksHtml = once(() => renderWebhooksPage(parse(asyncapiYaml)));
   const errorsHtml = once(renderErrorsPage);
   const changelogFile = path.join(rootDir, 'CHANGELOG-API.md');
-  const changelogHtml = once(() => renderChangelogPage(existsSync(changelogFile) ? readFileSync(changelogFile, 'utf8') : '# API changelog\n\nNo release yet.'));
-  const redoc = once(() => (existsSync(redocBundle) ? offlineRedoc(readFileSync(redocBundle, 'utf8')) : undefined));
+  const changelogHtml = once(() =>
+    renderChangelogPage(
+      existsSync(changelogFile)
+        ? readFileSync(changelogFile, 'utf8')
+        : '# API changelog\n\nNo release yet.',
+    ),
+  );
+  const redoc = once(() =>
+    existsSync(redocBundle) ? offlineRedoc(readFileSync(redocBundle, 'utf8')) : undefined,
+  );
 
   const router = express.Router();
   // Every response of this router, the contracts' files included, is this origin's and inert.
@@ -45,18 +59,25 @@ export function createDocsRouter(rootDir: string, config: Config): Router {
     setDocsHeaders(res, PAGE_CSP);
     next();
   });
-  const yaml = (text: string) => (_req: express.Request, res: express.Response) => res.type('application/yaml; charset=utf-8').send(text);
+  const yaml = (text: string) => (_req: express.Request, res: express.Response) =>
+    res.type('application/yaml; charset=utf-8').send(text);
   router.get('/openapi.yaml', yaml(openapiYaml));
   router.get('/asyncapi.yaml', yaml(asyncapiYaml));
   router.get('/openapi.json', (_req, res) => res.type('application/json').send(openapiJson()));
-  router.get('/docs/reference.json', (_req, res) => res.type('application/json').send(referenceJson()));
+  router.get('/docs/reference.json', (_req, res) =>
+    res.type('application/json').send(referenceJson()),
+  );
   router.get('/docs/webhooks', (_req, res) => res.type('html').send(webhooksHtml()));
   router.get('/docs/errors', (_req, res) => res.type('html').send(errorsHtml()));
   router.get('/docs/changelog', (_req, res) => res.type('html').send(changelogHtml()));
   router.get('/docs/assets/redoc.standalone.js', (_req, res) => {
     const bundle = redoc();
     if (!bundle) {
-      return sendError(res, httpError(404, 'route_not_found', 'Redoc bundle is not installed.'), config.baseUrl);
+      return sendError(
+        res,
+        httpError(404, 'route_not_found', 'Redoc bundle is not installed.'),
+        config.baseUrl,
+      );
     }
     res.setHeader('Cache-Control', 'public, max-age=86400');
     res.type('application/javascript').send(bundle);
@@ -78,7 +99,9 @@ export function createDocsRouter(rootDir: string, config: Config): Router {
 function offlineRedoc(bundle: string): string {
   const wordmark = (width: number, text: string) =>
     'data:image/svg+xml,' +
-    encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="16"><text x="0" y="12" font-family="system-ui,sans-serif" font-size="12" font-weight="600" fill="#0044D4">${text}</text></svg>`);
+    encodeURIComponent(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="16"><text x="0" y="12" font-family="system-ui,sans-serif" font-size="12" font-weight="600" fill="#0044D4">${text}</text></svg>`,
+    );
   return bundle
     .replaceAll('https://cdn.redoc.ly/redoc/logo-mini-full.svg', wordmark(56, 'Redocly'))
     .replaceAll('https://cdn.redoc.ly/redoc/logo-mini.svg', wordmark(14, 'R'));
@@ -105,9 +128,10 @@ const PAGE_CSP = docsCsp({ styles: [STYLE] });
 const REDOC_CSP = docsCsp({ scripts: [REDOC_INIT], redoc: true });
 
 /** The landing page, its quick start addressed to this server and its data directory. */
-const landingPage = (baseUrl: string, credentialsFile: string, exampleEnv: string) => page(
-  'Restaurant Plugin Platform',
-  `<header><h1>Restaurant Plugin Platform</h1><p>Plugin Data API, signed webhooks and the developer portal.</p></header>
+const landingPage = (baseUrl: string, credentialsFile: string, exampleEnv: string) =>
+  page(
+    'Restaurant Plugin Platform',
+    `<header><h1>Restaurant Plugin Platform</h1><p>Plugin Data API, signed webhooks and the developer portal.</p></header>
 <div class="cards">
 <div class="card"><h2><a href="/docs">Data API reference</a></h2><p>Every endpoint of <code>/api/plugin/v1</code> with curl and TypeScript samples, rendered from <a href="/openapi.yaml">openapi.yaml</a> (also as <a href="/openapi.json">JSON</a>).</p></div>
 <div class="card"><h2><a href="/docs/webhooks">Webhooks</a></h2><p>The 20 events, their payloads, headers and the signature recipe, from <a href="/asyncapi.yaml">asyncapi.yaml</a>.</p></div>
@@ -120,7 +144,7 @@ const landingPage = (baseUrl: string, credentialsFile: string, exampleEnv: strin
 curl -H "X-Plugin-Api-Key: $KEY" ${escapeHtml(baseUrl)}/api/plugin/v1/health</code></pre></li>
 <li>Run the example plugin (<code>examples/plugin/README.md</code>): it pages through orders, moves one through its statuses, captures a payment idempotently and verifies signed webhooks.<pre><code>${escapeHtml(exampleEnv)}npx tsx examples/plugin/main.ts</code></pre></li>
 </ol></section>`,
-);
+  );
 
 /** A path as a shell in the working directory names it: ./relative inside it, absolute outside. */
 function shellPath(file: string): string {

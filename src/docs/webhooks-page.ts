@@ -1,4 +1,9 @@
-import { EVENT_DATA_SCHEMAS, EVENT_FAMILY, EVENT_NAMES, type EventName } from '../generated/events.generated.js';
+import {
+  EVENT_DATA_SCHEMAS,
+  EVENT_FAMILY,
+  EVENT_NAMES,
+  type EventName,
+} from '../generated/events.generated.js';
 import { escapeHtml, page, scrollableTables } from './layout.js';
 import { renderMarkdown } from './markdown.js';
 
@@ -7,7 +12,12 @@ interface Message {
   title?: string;
   summary?: string;
   description?: string;
-  examples?: { name?: string; summary?: string; headers?: Record<string, string>; payload?: unknown }[];
+  examples?: {
+    name?: string;
+    summary?: string;
+    headers?: Record<string, string>;
+    payload?: unknown;
+  }[];
 }
 
 interface AsyncApiDoc {
@@ -50,7 +60,9 @@ function fieldRows(schema: Schema, prefix = ''): string {
   return Object.entries(schema.properties ?? {})
     .filter(([, s]) => !(s.not !== undefined && Object.keys(s).length === 1))
     .map(([name, s]) => {
-      const enumText = s.enum ? `<div class="enum">one of: ${s.enum.map((v) => `<code>${escapeHtml(String(v))}</code>`).join(' ')}</div>` : '';
+      const enumText = s.enum
+        ? `<div class="enum">one of: ${s.enum.map((v) => `<code>${escapeHtml(String(v))}</code>`).join(' ')}</div>`
+        : '';
       const row = `<tr><td><code>${escapeHtml(prefix + name)}</code></td><td>${escapeHtml(typeOf(s))}</td><td>${required.has(name) ? 'yes' : 'no'}</td><td>${md(s.description)}${enumText}</td></tr>`;
       return row + (s.properties ? fieldRows(s, `${prefix}${name}.`) : '');
     })
@@ -62,7 +74,10 @@ function payloadSection(name: EventName): string {
   const variants = schema.oneOf ?? [schema];
   return variants
     .map((variant, i) => {
-      const caption = variants.length > 1 ? `<h4>Shape ${i + 1}: ${escapeHtml(variant.title ?? '')}</h4>${md(variant.description)}` : '';
+      const caption =
+        variants.length > 1
+          ? `<h4>Shape ${i + 1}: ${escapeHtml(variant.title ?? '')}</h4>${md(variant.description)}`
+          : '';
       return `${caption}${scrollableTables(`<table><thead><tr><th>data field</th><th>type</th><th>required</th><th>notes</th></tr></thead><tbody>${fieldRows(variant)}</tbody></table>`)}`;
     })
     .join('');
@@ -73,12 +88,24 @@ export function renderWebhooksPage(doc: AsyncApiDoc): string {
   const byName = new Map(Object.values(doc.components.messages).map((m) => [m.name, m]));
   const families = [...new Set(EVENT_NAMES.map((n) => EVENT_FAMILY[n]))];
   const toc = families
-    .map((family) => `<li><strong>${family}</strong><ul>${EVENT_NAMES.filter((n) => EVENT_FAMILY[n] === family).map((n) => `<li><a href="#${n}">${n}</a></li>`).join('')}</ul></li>`)
+    .map(
+      (family) =>
+        `<li><strong>${family}</strong><ul>${EVENT_NAMES.filter((n) => EVENT_FAMILY[n] === family)
+          .map((n) => `<li><a href="#${n}">${n}</a></li>`)
+          .join('')}</ul></li>`,
+    )
     .join('');
   const events = EVENT_NAMES.map((name) => {
     const message = byName.get(name);
     const examples = (message?.examples ?? [])
-      .map((ex) => `<h4>Example${ex.name ? `: ${escapeHtml(ex.name)}` : ''}</h4>${md(ex.summary)}<pre><code>${escapeHtml(Object.entries(ex.headers ?? {}).map(([k, v]) => `${k}: ${v}`).join('\n'))}\n\n${escapeHtml(JSON.stringify(ex.payload, null, 2))}</code></pre>`)
+      .map(
+        (ex) =>
+          `<h4>Example${ex.name ? `: ${escapeHtml(ex.name)}` : ''}</h4>${md(ex.summary)}<pre><code>${escapeHtml(
+            Object.entries(ex.headers ?? {})
+              .map(([k, v]) => `${k}: ${v}`)
+              .join('\n'),
+          )}\n\n${escapeHtml(JSON.stringify(ex.payload, null, 2))}</code></pre>`,
+      )
       .join('');
     return `<section class="event" id="${name}"><h2><code>${name}</code> <span class="family">${EVENT_FAMILY[name]}.*</span></h2>
       <p class="summary">${escapeHtml(message?.summary ?? '')}</p>${md(message?.description)}${payloadSection(name)}${examples}</section>`;

@@ -57,8 +57,11 @@ export function createDrainableServer(listener: http.RequestListener): Drainable
       // Stops the listener only: http.Server's close() would also close the idle keep-alive
       // connections at once (see above).
       net.Server.prototype.close.call(server);
-      const open = await new Promise<number>((resolve) => server.getConnections((err, count) => resolve(err ? 1 : count)));
-      if (open > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(LINGER_MS, graceMs)));
+      const open = await new Promise<number>((resolve) =>
+        server.getConnections((err, count) => resolve(err ? 1 : count)),
+      );
+      if (open > 0)
+        await new Promise((resolve) => setTimeout(resolve, Math.min(LINGER_MS, graceMs)));
       server.closeIdleConnections();
       const finished = await quiet(Math.max(0, deadline - Date.now()));
       server.closeAllConnections();

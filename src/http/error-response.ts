@@ -1,6 +1,16 @@
 import type { Response } from 'express';
 import { rateLimitHeaders } from './rate-limit-headers.js';
-import { DomainError, NotFoundError, RateLimitedError, ServiceUnavailableError, asUnavailable, kindOfCode, resourceLabel, type ErrorCode, type ErrorKind } from '../domain/shared/index.js';
+import {
+  DomainError,
+  NotFoundError,
+  RateLimitedError,
+  ServiceUnavailableError,
+  asUnavailable,
+  kindOfCode,
+  resourceLabel,
+  type ErrorCode,
+  type ErrorKind,
+} from '../domain/shared/index.js';
 
 export interface ErrorResponse {
   status: number;
@@ -53,21 +63,44 @@ export function toErrorResponse(thrown: unknown): ErrorResponse {
     if (err.extra) Object.assign(body, err.extra);
     const response: ErrorResponse = { status: STATUS[err.kind], body };
     if (err instanceof RateLimitedError) {
-      response.headers = { 'Retry-After': String(err.retryAfterSeconds), ...rateLimitHeaders({ limit: err.limit, remaining: 0, retryAfterSeconds: err.retryAfterSeconds }) };
+      response.headers = {
+        'Retry-After': String(err.retryAfterSeconds),
+        ...rateLimitHeaders({
+          limit: err.limit,
+          remaining: 0,
+          retryAfterSeconds: err.retryAfterSeconds,
+        }),
+      };
     }
-    if (err instanceof ServiceUnavailableError) response.headers = { 'Retry-After': String(err.retryAfterSeconds) };
+    if (err instanceof ServiceUnavailableError)
+      response.headers = { 'Retry-After': String(err.retryAfterSeconds) };
     return response;
   }
-  return { status: 500, body: { error: 'internal_error', message: 'An unexpected error occurred.' } };
+  return {
+    status: 500,
+    body: { error: 'internal_error', message: 'An unexpected error occurred.' },
+  };
 }
 
 /** Errors that come from the HTTP layer itself (schema validation, body parsing, routing). */
-export function httpError(status: number, code: string, message: string, details?: Record<string, string[]>): ErrorResponse {
+export function httpError(
+  status: number,
+  code: string,
+  message: string,
+  details?: Record<string, string[]>,
+): ErrorResponse {
   return { status, body: details ? { error: code, message, details } : { error: code, message } };
 }
 
 /** The codes the HTTP layer itself answers with (routing, transport, the unknown failure). */
-export const TRANSPORT_CODES = ['route_not_found', 'method_not_allowed', 'not_implemented', 'payload_too_large', 'unsupported_media_type', 'internal_error'] as const;
+export const TRANSPORT_CODES = [
+  'route_not_found',
+  'method_not_allowed',
+  'not_implemented',
+  'payload_too_large',
+  'unsupported_media_type',
+  'internal_error',
+] as const;
 
 const CODE = /^[a-z][a-z0-9_]*$/;
 
@@ -81,7 +114,11 @@ export function errorDocUrl(baseUrl: string, code: string): string {
  * and links the documentation of its code (`doc_url`). The sentence-style 404 of orders, menu
  * items and locations links `not_found`.
  */
-export function withErrorMeta(body: Record<string, unknown>, requestId: string | undefined, baseUrl: string): Record<string, unknown> {
+export function withErrorMeta(
+  body: Record<string, unknown>,
+  requestId: string | undefined,
+  baseUrl: string,
+): Record<string, unknown> {
   const code = typeof body.error === 'string' && CODE.test(body.error) ? body.error : 'not_found';
   return { ...body, request_id: requestId ?? null, doc_url: errorDocUrl(baseUrl, code) };
 }
@@ -90,5 +127,9 @@ export function withErrorMeta(body: Record<string, unknown>, requestId: string |
 export function sendError(res: Response, response: ErrorResponse, baseUrl: string): void {
   for (const [name, value] of Object.entries(response.headers ?? {})) res.setHeader(name, value);
   const requestId = res.getHeader('X-Request-Id');
-  res.status(response.status).json(withErrorMeta(response.body, typeof requestId === 'string' ? requestId : undefined, baseUrl));
+  res
+    .status(response.status)
+    .json(
+      withErrorMeta(response.body, typeof requestId === 'string' ? requestId : undefined, baseUrl),
+    );
 }

@@ -39,7 +39,13 @@ export function startExchange(req: IncomingMessage, res: ServerResponse, logger:
     res.once('finish', () => {
       logger.info(
         {
-          req: { id, method: req.method, url: redactUrl(url), headers: req.headers, remoteAddress: req.socket.remoteAddress },
+          req: {
+            id,
+            method: req.method,
+            url: redactUrl(url),
+            headers: req.headers,
+            remoteAddress: req.socket.remoteAddress,
+          },
           res: { statusCode: res.statusCode },
           responseTime: Math.round(performance.now() - started),
         },
@@ -51,7 +57,11 @@ export function startExchange(req: IncomingMessage, res: ServerResponse, logger:
 }
 
 /** JSON bodies (application/json, application/*+json) up to BODY_LIMIT, keeping the raw bytes. */
-export function jsonBodyParser(): (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void {
+export function jsonBodyParser(): (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: (err?: unknown) => void,
+) => void {
   return express.json({
     limit: BODY_LIMIT,
     type: ['application/json', 'application/*+json'],
@@ -65,11 +75,18 @@ export function jsonBodyParser(): (req: IncomingMessage, res: ServerResponse, ne
 export function bodyErrorResponse(err: unknown): ErrorResponse | undefined {
   // A route parameter that is not valid percent-encoding (Express decodes every one).
   if (err instanceof URIError) {
-    return httpError(400, 'validation_error', 'The request path is not valid percent-encoded UTF-8.', { path: ['has malformed percent-encoding'] });
+    return httpError(
+      400,
+      'validation_error',
+      'The request path is not valid percent-encoded UTF-8.',
+      { path: ['has malformed percent-encoding'] },
+    );
   }
   switch ((err as { type?: string } | null)?.type) {
     case 'entity.parse.failed':
-      return httpError(400, 'validation_error', 'The request body is not valid JSON.', { body: ['must be valid JSON'] });
+      return httpError(400, 'validation_error', 'The request body is not valid JSON.', {
+        body: ['must be valid JSON'],
+      });
     case 'entity.too.large':
       return httpError(413, 'payload_too_large', `The request body exceeds ${BODY_LIMIT}.`);
     case 'encoding.unsupported':
@@ -84,8 +101,17 @@ export function bodyErrorResponse(err: unknown): ErrorResponse | undefined {
  * Sends a JSON response as Express's res.json does (same Content-Type and Content-Length), headers
  * and body in one write.
  */
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string>): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string>,
+): void {
   const bytes = Buffer.from(JSON.stringify(body) ?? '', 'utf8');
-  res.writeHead(status, { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(bytes.length) });
+  res.writeHead(status, {
+    ...headers,
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(bytes.length),
+  });
   res.end(bytes);
 }

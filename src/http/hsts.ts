@@ -13,7 +13,10 @@ export const HSTS = 'max-age=31536000';
  * proxy in front), else when its own socket is TLS, or when a peer SVC_TRUST_PROXY trusts (the
  * same test as X-Forwarded-For's) says X-Forwarded-Proto: https.
  */
-export function overTls(baseUrl: string, trustProxy: (addr: string, index: number) => boolean): (req: IncomingMessage) => boolean {
+export function overTls(
+  baseUrl: string,
+  trustProxy: (addr: string, index: number) => boolean,
+): (req: IncomingMessage) => boolean {
   if (baseUrl.startsWith('https:')) return () => true;
   return (req) => {
     if ((req.socket as TLSSocket).encrypted) return true;

@@ -6,7 +6,10 @@ import type { RequestHandler } from 'express';
  * a process that only serves the Data API never loads them. `serves` may match more than the
  * router does (it only decides when to load); the loaded router decides what it answers.
  */
-export function lazyRouter(serves: (path: string) => boolean, load: () => Promise<RequestHandler>): RequestHandler {
+export function lazyRouter(
+  serves: (path: string) => boolean,
+  load: () => Promise<RequestHandler>,
+): RequestHandler {
   let loading: Promise<RequestHandler> | undefined;
   return (req, res, next) => {
     if (!serves(req.path.toLowerCase())) {

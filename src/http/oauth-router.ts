@@ -4,7 +4,11 @@ import type { Db } from '../db/database.js';
 import type { Logger } from '../logger.js';
 import { sendError, toErrorResponse } from './error-response.js';
 import { escapeHtml, page } from '../docs/layout.js';
-import { beginAuthorization, completeAuthorization, OAuthError } from '../domain/installations/index.js';
+import {
+  beginAuthorization,
+  completeAuthorization,
+  OAuthError,
+} from '../domain/installations/index.js';
 
 /** Browser-facing OAuth routes: the redirect URI to register with providers is /api/v1/oauth/callback. */
 export function createOAuthRouter(config: Config, db: Db, logger: Logger): Router {
@@ -13,7 +17,10 @@ export function createOAuthRouter(config: Config, db: Db, logger: Logger): Route
     try {
       const id = Number(req.params.installationId);
       const token = typeof req.query.token === 'string' ? req.query.token : '';
-      res.redirect(302, await beginAuthorization(db, config, Number.isInteger(id) ? id : -1, token));
+      res.redirect(
+        302,
+        await beginAuthorization(db, config, Number.isInteger(id) ? id : -1, token),
+      );
     } catch (err) {
       fail(res, err, logger, config.baseUrl);
     }
@@ -22,7 +29,14 @@ export function createOAuthRouter(config: Config, db: Db, logger: Logger): Route
     try {
       const params = new URLSearchParams(req.url.split('?')[1] ?? '');
       const { installationId } = await completeAuthorization(db, config, params);
-      res.type('html').send(page('Connected', `<main><h1>Connected</h1><p>Installation ${escapeHtml(String(installationId))} is now connected to its provider. You can close this window.</p></main>`));
+      res
+        .type('html')
+        .send(
+          page(
+            'Connected',
+            `<main><h1>Connected</h1><p>Installation ${escapeHtml(String(installationId))} is now connected to its provider. You can close this window.</p></main>`,
+          ),
+        );
     } catch (err) {
       fail(res, err, logger, config.baseUrl);
     }
@@ -35,7 +49,10 @@ function fail(res: express.Response, err: unknown, logger: Logger, baseUrl: stri
   if (response.status >= 500) {
     // The provider's own words (and transport errors) go to the log, never to the caller.
     const detail = err instanceof OAuthError ? err.detail : undefined;
-    logger.error({ code: (err as { code?: string }).code, message: (err as Error).message, detail }, 'oauth route failed');
+    logger.error(
+      { code: (err as { code?: string }).code, message: (err as Error).message, detail },
+      'oauth route failed',
+    );
   }
   sendError(res, response, baseUrl);
 }

@@ -17,7 +17,10 @@ const READY_TIMEOUT_MS = 2000;
 const READY_REUSE_MS = 1000;
 const OUTAGE_LOG_MS = 60_000;
 
-export function createProbesRouter(config: Config, deps: { db: Db; metrics: Metrics; logger?: Logger }): Router {
+export function createProbesRouter(
+  config: Config,
+  deps: { db: Db; metrics: Metrics; logger?: Logger },
+): Router {
   const router = express.Router();
   router.get('/healthz', (_req, res) => res.json({ status: 'ok' }));
 
@@ -31,7 +34,11 @@ export function createProbesRouter(config: Config, deps: { db: Db; metrics: Metr
     // In production the metrics are served only behind a token: without SVC_METRICS_TOKEN they are
     // closed to everyone (the process still starts: an unset scrape token is no reason for an outage).
     const closed = config.metricsToken === undefined && config.production;
-    if (closed || (config.metricsToken !== undefined && !bearerMatches(req.headers.authorization, config.metricsToken))) {
+    if (
+      closed ||
+      (config.metricsToken !== undefined &&
+        !bearerMatches(req.headers.authorization, config.metricsToken))
+    ) {
       res.setHeader('WWW-Authenticate', 'Bearer realm="metrics"');
       const message = closed
         ? 'The metrics are served only with a token in production: set SVC_METRICS_TOKEN and send it as Authorization: Bearer <token>.'
@@ -73,12 +80,16 @@ function readinessProbe(db: Db, logger: Logger | undefined): () => Promise<Readi
       checks.database = 'ok';
       const pending = await withTimeout(pendingMigrations(db), READY_TIMEOUT_MS);
       // A count: the names date the deployed version, which an anonymous probe need not tell.
-      log(pending.length ? `pending:${pending.join(',')}` : 'ready', () => logger?.warn({ pending }, 'readiness: migrations are pending'));
-      checks.migrations = pending.length === 0 ? 'ok' : `pending: ${pending.length} (the process log names them)`;
+      log(pending.length ? `pending:${pending.join(',')}` : 'ready', () =>
+        logger?.warn({ pending }, 'readiness: migrations are pending'),
+      );
+      checks.migrations =
+        pending.length === 0 ? 'ok' : `pending: ${pending.length} (the process log names them)`;
     } catch (err) {
       // The driver's message names hosts, addresses and users: for the log, not for anyone asking.
       log('unreachable', () => logger?.warn({ err }, 'readiness: the database is unreachable'));
-      checks.database = 'unreachable: no answer within the timeout or the connection failed (the process log has the reason)';
+      checks.database =
+        'unreachable: no answer within the timeout or the connection failed (the process log has the reason)';
     }
     return { ready: checks.database === 'ok' && checks.migrations === 'ok', checks };
   };

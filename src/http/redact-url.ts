@@ -16,7 +16,9 @@ export function redactUrl(url: string): string {
       const eq = pair.indexOf('=');
       if (eq === -1) return pair;
       const name = safeDecode(pair.slice(0, eq));
-      return CAPABILITY_PARAMS.has(name.toLowerCase()) || CREDENTIAL_PARAM.test(name) ? `${pair.slice(0, eq)}=${REDACTED}` : pair;
+      return CAPABILITY_PARAMS.has(name.toLowerCase()) || CREDENTIAL_PARAM.test(name)
+        ? `${pair.slice(0, eq)}=${REDACTED}`
+        : pair;
     });
   return `${url.slice(0, mark)}?${query.join('&')}`;
 }

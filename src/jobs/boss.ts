@@ -40,12 +40,17 @@ export async function startBoss(options: BossOptions): Promise<PgBoss> {
     // server closing connections (shutdown or restart; every Ctrl-C of `make run`): pg-boss
     // reconnects on its own, so it is a warning.
     const { name, message, stack, code } = err as Error & { code?: string };
-    if (code === '57P01') options.logger.warn({ code }, 'pg-boss: the database closed its connection (server stopping or restarting)');
+    if (code === '57P01')
+      options.logger.warn(
+        { code },
+        'pg-boss: the database closed its connection (server stopping or restarting)',
+      );
     else options.logger.error({ err: { type: name, message, code, stack } }, 'pg-boss error');
   });
   boss.on('warning', (warning) => options.logger.warn({ warning: warning.data }, warning.message));
   await boss.start();
-  for (const [name, settings] of Object.entries(QUEUE_SETTINGS)) await ensureQueue(boss, name, settings);
+  for (const [name, settings] of Object.entries(QUEUE_SETTINGS))
+    await ensureQueue(boss, name, settings);
   return boss;
 }
 

@@ -1,7 +1,13 @@
 import pg from 'pg';
 import type { Db } from '../db/database.js';
 import type { Logger } from '../logger.js';
-import { FANOUT_CHANNEL, FanoutFailed, fanOutPending, recordFanoutFailure, type JobQueue } from '../domain/webhooks/index.js';
+import {
+  FANOUT_CHANNEL,
+  FanoutFailed,
+  fanOutPending,
+  recordFanoutFailure,
+  type JobQueue,
+} from '../domain/webhooks/index.js';
 import { asUnavailable } from '../domain/shared/index.js';
 
 // The fan-out loop of a worker process: it takes the fan-out outbox's rows (fanout.ts) in batches
@@ -66,7 +72,11 @@ export function startFanoutLoop(options: FanoutLoopOptions): { stop(): Promise<v
       } catch (err) {
         if (err instanceof FanoutFailed && err.outboxIds.length === 1) {
           logger.error({ err, outboxId: err.outboxIds[0] }, 'webhook fan-out failed');
-          await recordFanoutFailure(db, err.outboxIds[0]!, (err.cause as Error)?.message ?? String(err.cause)).catch(() => {});
+          await recordFanoutFailure(
+            db,
+            err.outboxIds[0]!,
+            (err.cause as Error)?.message ?? String(err.cause),
+          ).catch(() => {});
           alone = false;
         } else if (err instanceof FanoutFailed) {
           alone = true;
@@ -94,7 +104,12 @@ export function startFanoutLoop(options: FanoutLoopOptions): { stop(): Promise<v
 }
 
 /** A connection that LISTENs on the fan-out channel, made again when it drops; each (re)connection signals once. */
-function listen(connectionString: string, signal: () => void, logger: Logger, stopped: () => boolean): { close(): Promise<void> } {
+function listen(
+  connectionString: string,
+  signal: () => void,
+  logger: Logger,
+  stopped: () => boolean,
+): { close(): Promise<void> } {
   let client: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
   const connect = async () => {

@@ -36,10 +36,20 @@ export function recoverLostClaims(boss: PgBoss, db: Db, logger: Logger): LostCla
       await sleep(waitSeconds * 1000);
       if (stopped) return;
       for (const name of HEARTBEAT_QUEUES) {
-        await boss.supervise(name).catch((err: unknown) => logger.warn({ err, queue: name }, 'pg-boss supervise pass after a database outage failed'));
+        await boss
+          .supervise(name)
+          .catch((err: unknown) =>
+            logger.warn(
+              { err, queue: name },
+              'pg-boss supervise pass after a database outage failed',
+            ),
+          );
       }
     }
-    logger.info({ queues: HEARTBEAT_QUEUES }, 'after a database outage: pg-boss looked for jobs whose claim was lost with it (they are retried)');
+    logger.info(
+      { queues: HEARTBEAT_QUEUES },
+      'after a database outage: pg-boss looked for jobs whose claim was lost with it (they are retried)',
+    );
   };
 
   return {
@@ -55,10 +65,20 @@ export function recoverLostClaims(boss: PgBoss, db: Db, logger: Logger): LostCla
 }
 
 /** Waits until the database answers a trivial statement, for at most `limitMs`, or until `stopped()`. */
-export async function untilDatabaseAnswers(db: Db, limitMs: number, stopped: () => boolean = () => false): Promise<void> {
+export async function untilDatabaseAnswers(
+  db: Db,
+  limitMs: number,
+  stopped: () => boolean = () => false,
+): Promise<void> {
   const deadline = Date.now() + limitMs;
   while (Date.now() < deadline && !stopped()) {
-    if (await sql`select 1`.execute(db).then(() => true, () => false)) return;
+    if (
+      await sql`select 1`.execute(db).then(
+        () => true,
+        () => false,
+      )
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, PROBE_MS));
   }
 }

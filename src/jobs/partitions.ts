@@ -8,8 +8,15 @@ import type { Logger } from '../logger.js';
 export const PARTITIONS_QUEUE = 'history-partitions';
 export const PARTITIONS_CRON = '7 * * * *';
 
-export async function startPartitionMaintenance(boss: PgBoss, deps: { db: Db; logger: Logger }): Promise<{ stop(): Promise<void> }> {
-  await boss.createQueue(PARTITIONS_QUEUE, { retryLimit: 2, expireInSeconds: 600, policy: 'singleton' });
+export async function startPartitionMaintenance(
+  boss: PgBoss,
+  deps: { db: Db; logger: Logger },
+): Promise<{ stop(): Promise<void> }> {
+  await boss.createQueue(PARTITIONS_QUEUE, {
+    retryLimit: 2,
+    expireInSeconds: 600,
+    policy: 'singleton',
+  });
   await boss.work(PARTITIONS_QUEUE, async () => {
     const created = await ensurePartitions(deps.db, new Date());
     deps.logger.info({ created }, 'history partitions made ahead');

@@ -8,7 +8,12 @@ import { JobQueue, createEventSink, type EventSink } from '../domain/webhooks/in
 import { WebhookHttpClient } from '../domain/webhooks/index.js';
 import { startBoss } from './boss.js';
 import { startScheduledJobs } from './schedules.js';
-import { startScenarioWorker, startWebhookWorkers, type RunningWorkers, type WorkerTuning } from './workers.js';
+import {
+  startScenarioWorker,
+  startWebhookWorkers,
+  type RunningWorkers,
+  type WorkerTuning,
+} from './workers.js';
 
 // Jobs in one process: every role enqueues (the event sink and the webhook tester need pg-boss),
 // roles `worker` and `all` also run the workers and pg-boss's supervisor.
@@ -58,7 +63,8 @@ export async function startJobRuntime(options: JobRuntimeOptions): Promise<JobRu
     connectionString: options.connectionString,
     logger,
     supervise: options.supervise ?? options.workers,
-    superviseIntervalSeconds: tuning.superviseIntervalSeconds ?? config.jobsSuperviseIntervalSeconds,
+    superviseIntervalSeconds:
+      tuning.superviseIntervalSeconds ?? config.jobsSuperviseIntervalSeconds,
   });
   // A batch runs its requests concurrently, so the slowest one bounds it; the rest is margin for
   // the database round trips around it.
@@ -82,10 +88,23 @@ export async function startJobRuntime(options: JobRuntimeOptions): Promise<JobRu
     queue,
     events,
     startWorkers: async () => {
-      const onAttempt = options.metrics ? (outcome: AttemptOutcome, seconds: number) => options.metrics!.observeDelivery(outcome, seconds) : undefined;
-      workers ??= await startWebhookWorkers(boss, { db: options.db, config, logger, http, queue, onAttempt }, tuning, options.connectionString);
-      scenarios ??= await startScenarioWorker(boss, { db: options.db, events, queue, speed: config.scenarioSpeed, logger }, tuning);
-      if (options.schedules ?? true) schedules ??= await startScheduledJobs(boss, { db: options.db, events, config, logger });
+      const onAttempt = options.metrics
+        ? (outcome: AttemptOutcome, seconds: number) =>
+            options.metrics!.observeDelivery(outcome, seconds)
+        : undefined;
+      workers ??= await startWebhookWorkers(
+        boss,
+        { db: options.db, config, logger, http, queue, onAttempt },
+        tuning,
+        options.connectionString,
+      );
+      scenarios ??= await startScenarioWorker(
+        boss,
+        { db: options.db, events, queue, speed: config.scenarioSpeed, logger },
+        tuning,
+      );
+      if (options.schedules ?? true)
+        schedules ??= await startScheduledJobs(boss, { db: options.db, events, config, logger });
     },
     stopWorkers: async (withinMs?: number) => {
       const running = workers;
@@ -98,7 +117,11 @@ export async function startJobRuntime(options: JobRuntimeOptions): Promise<JobRu
     },
     stop: async ({ withinMs } = {}) => {
       if (withinMs === undefined) await runtime.stopWorkers();
-      else await Promise.race([runtime.stopWorkers(withinMs), new Promise((resolve) => setTimeout(resolve, withinMs).unref())]);
+      else
+        await Promise.race([
+          runtime.stopWorkers(withinMs),
+          new Promise((resolve) => setTimeout(resolve, withinMs).unref()),
+        ]);
       await boss.stop({ graceful: withinMs === undefined, close: true });
       await http.close();
     },

@@ -13,8 +13,10 @@ import type { EventSink } from '../domain/webhooks/index.js';
 // code with a controlled clock.
 const SCHEDULES = {
   'trial-sweep': (deps: ScheduleDeps, now: Date) => runTrialSweep(deps.db, deps.events, now),
-  'sandbox-idle-sweep': (deps: ScheduleDeps, now: Date) => runSandboxIdleSweep(deps.db, deps.events, deps.config, now),
-  'oauth-token-refresh': (deps: ScheduleDeps, now: Date) => refreshExpiringTokens(deps.db, deps.config, now),
+  'sandbox-idle-sweep': (deps: ScheduleDeps, now: Date) =>
+    runSandboxIdleSweep(deps.db, deps.events, deps.config, now),
+  'oauth-token-refresh': (deps: ScheduleDeps, now: Date) =>
+    refreshExpiringTokens(deps.db, deps.config, now),
   'rate-limit-purge': (deps: ScheduleDeps, now: Date) => purgeExpiredRateLimits(deps.db, now),
 } as const;
 
@@ -25,7 +27,10 @@ export interface ScheduleDeps {
   logger: Logger;
 }
 
-export async function startScheduledJobs(boss: PgBoss, deps: ScheduleDeps): Promise<{ stop(): Promise<void> }> {
+export async function startScheduledJobs(
+  boss: PgBoss,
+  deps: ScheduleDeps,
+): Promise<{ stop(): Promise<void> }> {
   const names = Object.keys(SCHEDULES) as (keyof typeof SCHEDULES)[];
   for (const name of names) {
     await boss.createQueue(name, { retryLimit: 0, expireInSeconds: 300, policy: 'singleton' });
@@ -35,5 +40,8 @@ export async function startScheduledJobs(boss: PgBoss, deps: ScheduleDeps): Prom
     });
     await boss.schedule(name, '* * * * *');
   }
-  return { stop: async () => void (await Promise.all(names.map((name) => boss.offWork(name, { wait: true })))) };
+  return {
+    stop: async () =>
+      void (await Promise.all(names.map((name) => boss.offWork(name, { wait: true })))),
+  };
 }

@@ -24,7 +24,11 @@ export class WakeUps {
   private unshared = 0;
 
   /** `workerId` is read when a timer fires (a worker registered after the wake-up was asked for is woken too). */
-  constructor(private readonly boss: Pick<PgBoss, 'notifyWorker'>, private readonly workerId: () => string, { max = 512, shared = true }: WakeUpOptions = {}) {
+  constructor(
+    private readonly boss: Pick<PgBoss, 'notifyWorker'>,
+    private readonly workerId: () => string,
+    { max = 512, shared = true }: WakeUpOptions = {},
+  ) {
     this.max = max;
     this.shared = shared;
   }
@@ -57,7 +61,8 @@ export class WakeUps {
   /** Drops the timer that fires last if it fires after `at` (true); otherwise keeps them all (false). */
   private dropFarthestBefore(at: number): boolean {
     let farthest: [number, { timer: NodeJS.Timeout; dueAt: number }] | undefined;
-    for (const entry of this.timers) if (!farthest || entry[1].dueAt > farthest[1].dueAt) farthest = entry;
+    for (const entry of this.timers)
+      if (!farthest || entry[1].dueAt > farthest[1].dueAt) farthest = entry;
     if (!farthest || farthest[1].dueAt <= at) return false;
     clearTimeout(farthest[1].timer);
     this.timers.delete(farthest[0]);

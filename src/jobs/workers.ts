@@ -65,7 +65,15 @@ export async function startWebhookWorkers(
   // once): without a wake-up it waits for the worker's next poll (notifyPollingIntervalSeconds).
   const wakeDeliveries = (delaySeconds: number) => wakeUps.after(delaySeconds);
   // A sandbox's reorder fault holds first attempts: each is sent when its own hold ends.
-  const fanout = startFanoutLoop({ db: deps.db, queue: deps.queue, logger: deps.logger, connectionString, pollMs: polling * 1000, onDatabaseLost: lostClaims.databaseLost, onAttemptDeferred: wakeDeliveries });
+  const fanout = startFanoutLoop({
+    db: deps.db,
+    queue: deps.queue,
+    logger: deps.logger,
+    connectionString,
+    pollMs: polling * 1000,
+    onDatabaseLost: lostClaims.databaseLost,
+    onAttemptDeferred: wakeDeliveries,
+  });
 
   const delivery: DeliveryDeps = {
     ...deps,
@@ -90,7 +98,12 @@ export async function startWebhookWorkers(
   // Replays of different installations run side by side; a replay's chunks one after the other.
   await boss.work<ReplayJobData>(
     QUEUES.replay,
-    { batchSize: 1, localConcurrency: 2, pollingIntervalSeconds: polling, notifyPollingIntervalSeconds: Math.max(polling, 5) },
+    {
+      batchSize: 1,
+      localConcurrency: 2,
+      pollingIntervalSeconds: polling,
+      notifyPollingIntervalSeconds: Math.max(polling, 5),
+    },
     outlastOutages(([job]) => runReplayChunk(delivery, job!)),
   );
 
@@ -118,10 +131,19 @@ export async function startWebhookWorkers(
       boss.off('error', onBossError);
       lostClaims.stop();
       wakeUps.clear();
-      await Promise.all([QUEUES.delivery, QUEUES.replay, QUEUES.retention, QUEUES.maintenance].map((name) => boss.offWork(name, { wait: true })));
+      await Promise.all(
+        [QUEUES.delivery, QUEUES.replay, QUEUES.retention, QUEUES.maintenance].map((name) =>
+          boss.offWork(name, { wait: true }),
+        ),
+      );
       // Attempts still running in the background end within the timeout; those that would outlast
       // the grace are handed back as jobs due at once (a moment before it ends, to write them).
-      await batches.drain(Math.max(0, Math.min(deps.config.webhook.timeoutMs + 1000, deadline - performance.now() - 500)));
+      await batches.drain(
+        Math.max(
+          0,
+          Math.min(deps.config.webhook.timeoutMs + 1000, deadline - performance.now() - 500),
+        ),
+      );
     },
   };
 }
@@ -151,16 +173,28 @@ function outlastOutagesOf(db: Db, lostClaims: LostClaims) {
 }
 
 /** Scenario runs of sandboxes (runScenario): each job plays the due steps of one run and queues the next. */
-export async function startScenarioWorker(boss: PgBoss, deps: ScenarioDeps & { logger: Logger }, tuning: WorkerTuning = {}): Promise<RunningWorkers> {
+export async function startScenarioWorker(
+  boss: PgBoss,
+  deps: ScenarioDeps & { logger: Logger },
+  tuning: WorkerTuning = {},
+): Promise<RunningWorkers> {
   const polling = tuning.pollingIntervalSeconds ?? 2;
   let worker = '';
   // One job a fetch: each step keeps a wake-up of its own (a run has one step scheduled at a time).
   const wakeUps = new WakeUps(boss, () => worker, { shared: false });
   // The next step is a deferred job, which no notification announces: wake the worker when it is due.
-  const playing: ScenarioDeps = { ...deps, onStepScheduled: (delaySeconds) => wakeUps.after(delaySeconds) };
+  const playing: ScenarioDeps = {
+    ...deps,
+    onStepScheduled: (delaySeconds) => wakeUps.after(delaySeconds),
+  };
   worker = await boss.work<ScenarioJobData>(
     QUEUES.scenario,
-    { batchSize: 1, localConcurrency: 2, pollingIntervalSeconds: polling, notifyPollingIntervalSeconds: Math.max(polling, 5) },
+    {
+      batchSize: 1,
+      localConcurrency: 2,
+      pollingIntervalSeconds: polling,
+      notifyPollingIntervalSeconds: Math.max(polling, 5),
+    },
     async ([job]) => {
       await playScenario(playing, job!.data.runId);
     },

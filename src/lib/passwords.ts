@@ -37,7 +37,13 @@ export function takePasswordHashSlot(): PasswordHashSlot {
 }
 
 /** scrypt in the caller's slot, or in one of its own for the run. */
-async function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptOptions, slot?: PasswordHashSlot): Promise<Buffer> {
+async function scrypt(
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  options: ScryptOptions,
+  slot?: PasswordHashSlot,
+): Promise<Buffer> {
   const own = slot ? undefined : takePasswordHashSlot();
   try {
     return await new Promise<Buffer>((resolve, reject) =>
@@ -61,7 +67,8 @@ export const OWASP_MIN_HASH_COST = 17;
 export const MAX_HASH_COST = 20;
 
 /** N=2^cost with OWASP's r=8, p=1. */
-export const passwordHashParams = (cost: number): PasswordHashParams => Object.freeze({ N: 2 ** cost, r: 8, p: 1 });
+export const passwordHashParams = (cost: number): PasswordHashParams =>
+  Object.freeze({ N: 2 ** cost, r: 8, p: 1 });
 
 // Stored hashes name their own parameters, so older ones keep verifying. Their cost is still
 // bounded: a stored value can never make one log-in allocate more than this.
@@ -78,16 +85,31 @@ const maxmemFor = (N: number, r: number) => 128 * N * r + 1024 * 1024;
  * an unknown account answers as slowly as a wrong password.
  */
 export const decoyHash = ({ N, r, p }: PasswordHashParams): string =>
-  ['scrypt', N, r, p, Buffer.alloc(16).toString('base64url'), Buffer.alloc(32).toString('base64url')].join('$');
+  [
+    'scrypt',
+    N,
+    r,
+    p,
+    Buffer.alloc(16).toString('base64url'),
+    Buffer.alloc(32).toString('base64url'),
+  ].join('$');
 
 /** scrypt, encoded as scrypt$N$r$p$salt$hash (base64url); in `slot`, or in a slot of its own (PasswordHashesBusyError when none is free). */
-export async function hashPassword(password: string, { N, r, p }: PasswordHashParams, slot?: PasswordHashSlot): Promise<string> {
+export async function hashPassword(
+  password: string,
+  { N, r, p }: PasswordHashParams,
+  slot?: PasswordHashSlot,
+): Promise<string> {
   const salt = randomBytes(16);
   const key = await scrypt(password, salt, 32, { N, r, p, maxmem: maxmemFor(N, r) }, slot);
   return ['scrypt', N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
-export async function verifyPassword(password: string, encoded: string, slot?: PasswordHashSlot): Promise<boolean> {
+export async function verifyPassword(
+  password: string,
+  encoded: string,
+  slot?: PasswordHashSlot,
+): Promise<boolean> {
   const parsed = parse(encoded);
   if (!parsed) return false;
   const { N, r, p, salt, hash } = parsed;
@@ -101,12 +123,17 @@ export function needsRehash(encoded: string, { N, r, p }: PasswordHashParams): b
   return !parsed || parsed.N !== N || parsed.r !== r || parsed.p !== p;
 }
 
-function parse(encoded: string): { N: number; r: number; p: number; salt: Buffer; hash: Buffer } | undefined {
+function parse(
+  encoded: string,
+): { N: number; r: number; p: number; salt: Buffer; hash: Buffer } | undefined {
   const parts = encoded.split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return undefined;
-  const [N, r, p] = parts.slice(1, 4).map((part) => (/^\d{1,8}$/.test(part) ? Number(part) : NaN)) as [number, number, number];
+  const [N, r, p] = parts
+    .slice(1, 4)
+    .map((part) => (/^\d{1,8}$/.test(part) ? Number(part) : NaN)) as [number, number, number];
   const powerOfTwo = N > 1 && (N & (N - 1)) === 0;
-  if (!powerOfTwo || N > MAX_N || !(r >= 1 && r <= MAX_R) || !(p >= 1 && p <= MAX_P)) return undefined;
+  if (!powerOfTwo || N > MAX_N || !(r >= 1 && r <= MAX_R) || !(p >= 1 && p <= MAX_P))
+    return undefined;
   const salt = Buffer.from(parts[4]!, 'base64url');
   const hash = Buffer.from(parts[5]!, 'base64url');
   if (salt.length === 0 || hash.length < 16) return undefined;

@@ -1,4 +1,12 @@
-import { createCipheriv, createDecipheriv, createHash, createHmac, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  createSecretKey,
+  randomBytes,
+  type KeyObject,
+} from 'node:crypto';
 
 const INSTALLATION_KEY = /^pik_[0-9a-f]{64}$/;
 
@@ -48,7 +56,12 @@ export function standardWebhookSecret(secret: string): string {
 }
 
 /** Standard Webhooks signature (without its `v1,`): base64 HMAC-SHA256 of `{id}.{timestamp}.{body}`, same key as signBody. */
-export function signStandard(secret: string, id: string, timestamp: number, body: Buffer | string): string {
+export function signStandard(
+  secret: string,
+  id: string,
+  timestamp: number,
+  body: Buffer | string,
+): string {
   return createHmac('sha256', secret).update(`${id}.${timestamp}.`).update(body).digest('base64');
 }
 
@@ -71,15 +84,20 @@ const KEY_OBJECTS = new WeakMap<Buffer, KeyObject>();
 /** AES-256-GCM, encoded as base64url(iv).base64url(tag).base64url(ciphertext). */
 export function encrypt(key: Buffer, plaintext: string): string {
   const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', secretKey(key), iv, { authTagLength: GCM_TAG_BYTES });
+  const cipher = createCipheriv('aes-256-gcm', secretKey(key), iv, {
+    authTagLength: GCM_TAG_BYTES,
+  });
   const data = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
   return [iv, cipher.getAuthTag(), data].map((b) => b.toString('base64url')).join('.');
 }
 
 export function decrypt(key: Buffer, sealed: string): string {
   const [iv, tag, data] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'));
-  if (!iv || !tag || !data || tag.length !== GCM_TAG_BYTES) throw new Error('Malformed encrypted value');
-  const decipher = createDecipheriv('aes-256-gcm', secretKey(key), iv, { authTagLength: GCM_TAG_BYTES });
+  if (!iv || !tag || !data || tag.length !== GCM_TAG_BYTES)
+    throw new Error('Malformed encrypted value');
+  const decipher = createDecipheriv('aes-256-gcm', secretKey(key), iv, {
+    authTagLength: GCM_TAG_BYTES,
+  });
   decipher.setAuthTag(tag);
   return Buffer.concat([decipher.update(data), decipher.final()]).toString('utf8');
 }

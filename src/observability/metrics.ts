@@ -88,7 +88,7 @@ export function createMetrics(): Metrics {
   let depths: (() => Promise<QueueDepth[]>) | undefined;
   new Gauge({
     name: 'svc_queue_jobs',
-    help: 'Jobs in the webhook queues, by queue and state (ready, deferred, active), as the queue monitor last counted them. A webhook-delivery job carries up to 20 attempts; webhook-fanout counts the fan-out outbox\'s rows too (ready, and failed: given up after 10 failures).',
+    help: "Jobs in the webhook queues, by queue and state (ready, deferred, active), as the queue monitor last counted them. A webhook-delivery job carries up to 20 attempts; webhook-fanout counts the fan-out outbox's rows too (ready, and failed: given up after 10 failures).",
     labelNames: ['queue', 'state'] as const,
     registers: [registry],
     async collect() {

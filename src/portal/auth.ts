@@ -3,7 +3,11 @@ import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { consumeRateLimit, type RateLimitState } from '../domain/installations/index.js';
-import { findDeveloperKey, isDeveloperKeyFormat, touchDeveloperKey } from '../domain/developers/index.js';
+import {
+  findDeveloperKey,
+  isDeveloperKeyFormat,
+  touchDeveloperKey,
+} from '../domain/developers/index.js';
 import { findDeveloperCharging, isSessionOn } from '../domain/developers/index.js';
 import { AccessError } from '../domain/shared/index.js';
 import { isAddressAllowed } from '../lib/cidr.js';
@@ -27,7 +31,12 @@ const ISSUER = 'svc-portal';
 const AUDIENCE = 'svc-portal';
 
 export type Principal =
-  | { kind: 'session'; developerId: number; role: 'developer' | 'operator'; session: { id: string; expiresAt: Date } }
+  | {
+      kind: 'session';
+      developerId: number;
+      role: 'developer' | 'operator';
+      session: { id: string; expiresAt: Date };
+    }
   | { kind: 'key'; developerId: number; keyId: number; scopes: string[] };
 
 export interface PortalAuth {
@@ -54,7 +63,9 @@ export async function issueSessionToken(
   { role = 'developer', sessionStamp = 0 }: SessionHolder = {},
 ): Promise<{ token: string; expiresAt: Date }> {
   const issuedAt = Math.floor(now.getTime() / 1000);
-  const expiresAt = new Date((issuedAt + (role === 'operator' ? OPERATOR_SESSION_TTL_SECONDS : SESSION_TTL_SECONDS)) * 1000);
+  const expiresAt = new Date(
+    (issuedAt + (role === 'operator' ? OPERATOR_SESSION_TTL_SECONDS : SESSION_TTL_SECONDS)) * 1000,
+  );
   const token = await new SignJWT({ sva: sessionStamp })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setJti(randomUUID())
@@ -91,14 +102,30 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 async function verifiedSession(config: Config, token: string): Promise<VerifiedSession> {
   let verifiedTokens = verifiedBySecret.get(config.jwtSecret);
-  if (!verifiedTokens) verifiedBySecret.set(config.jwtSecret, (verifiedTokens = new RecentlyUsed(VERIFIED_TOKENS_KEPT)));
+  if (!verifiedTokens)
+    verifiedBySecret.set(
+      config.jwtSecret,
+      (verifiedTokens = new RecentlyUsed(VERIFIED_TOKENS_KEPT)),
+    );
   const known = verifiedTokens.get(token);
   if (known && known.expiresAt > Date.now()) return known;
   verifiedTokens.delete(token);
-  const { payload } = await jwtVerify(token, config.jwtSecret, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE, requiredClaims: ['exp', 'iat', 'jti'] });
+  const { payload } = await jwtVerify(token, config.jwtSecret, {
+    algorithms: ['HS256'],
+    issuer: ISSUER,
+    audience: AUDIENCE,
+    requiredClaims: ['exp', 'iat', 'jti'],
+  });
   // Tokens issued before sessions had an id cannot be ended one by one: they are not sessions any more.
-  if (typeof payload.jti !== 'string' || !UUID.test(payload.jti) || typeof payload.sva !== 'number') throw new joseErrors.JWTClaimValidationFailed('no session id', payload);
-  const session = { subject: payload.sub, id: payload.jti, stamp: payload.sva, issuedAt: payload.iat! * 1000, expiresAt: payload.exp! * 1000 };
+  if (typeof payload.jti !== 'string' || !UUID.test(payload.jti) || typeof payload.sva !== 'number')
+    throw new joseErrors.JWTClaimValidationFailed('no session id', payload);
+  const session = {
+    subject: payload.sub,
+    id: payload.jti,
+    stamp: payload.sva,
+    issuedAt: payload.iat! * 1000,
+    expiresAt: payload.exp! * 1000,
+  };
   verifiedTokens.set(token, session);
   return session;
 }
@@ -108,22 +135,39 @@ async function verifySessionToken(db: Db, config: Config, token: string): Promis
   try {
     session = await verifiedSession(config, token);
   } catch (err) {
-    if (err instanceof joseErrors.JWTExpired) throw failed('The portal session has expired. Log in again.');
+    if (err instanceof joseErrors.JWTExpired)
+      throw failed('The portal session has expired. Log in again.');
     throw failed('The portal session or developer key is not valid.');
   }
   const developerId = Number(session.subject);
   if (!Number.isSafeInteger(developerId)) throw failed('This account no longer exists.');
   // Per developer, not per token: logging in again does not refill the budget.
-  const { developer, sessionOn, check } = await findDeveloperCharging(db, developerId, sessionRateLimitBucket(developerId), session);
+  const { developer, sessionOn, check } = await findDeveloperCharging(
+    db,
+    developerId,
+    sessionRateLimitBucket(developerId),
+    session,
+  );
   if (!developer) throw failed('This account no longer exists.');
   if (!sessionOn) throw failed('This portal session has been logged out. Log in again.');
   // A developer made operator keeps a developer's session: as operator it lasts the operator's hour.
-  if (developer.role === 'operator' && Date.now() - session.issuedAt > OPERATOR_SESSION_TTL_SECONDS * 1000) {
+  if (
+    developer.role === 'operator' &&
+    Date.now() - session.issuedAt > OPERATOR_SESSION_TTL_SECONDS * 1000
+  ) {
     throw failed('The portal session has expired. Log in again.');
   }
   const rateLimit = check(SESSION_REQUESTS_PER_MINUTE);
   // The role is read on every request, never taken from the token: a demoted operator loses it at once.
-  return { principal: { kind: 'session', developerId, role: developer.role, session: { id: session.id, expiresAt: new Date(session.expiresAt) } }, rateLimit };
+  return {
+    principal: {
+      kind: 'session',
+      developerId,
+      role: developer.role,
+      session: { id: session.id, expiresAt: new Date(session.expiresAt) },
+    },
+    rateLimit,
+  };
 }
 
 async function verifyDeveloperKey(db: Db, key: string, ip: string): Promise<PortalAuth> {
@@ -131,12 +175,27 @@ async function verifyDeveloperKey(db: Db, key: string, ip: string): Promise<Port
   if (!row) throw failed('No developer key matches.');
   if (row.revoked_at) throw failed('This developer key has been revoked.');
   if (!isAddressAllowed(ip, row.ip_allowlist)) {
-    throw new AccessError('ip_not_allowed', `This developer key is not allowed from ${ip}. Add the address to its IP allowlist.`);
+    throw new AccessError(
+      'ip_not_allowed',
+      `This developer key is not allowed from ${ip}. Add the address to its IP allowlist.`,
+    );
   }
   // Throws RateLimitedError past 60 a minute; checked after the allowlist so blocked sources spend nothing.
-  const rateLimit = await consumeRateLimit(db, `devkey:${row.developer_key_id}`, DEVELOPER_KEY_REQUESTS_PER_MINUTE);
+  const rateLimit = await consumeRateLimit(
+    db,
+    `devkey:${row.developer_key_id}`,
+    DEVELOPER_KEY_REQUESTS_PER_MINUTE,
+  );
   await touchDeveloperKey(db, row.developer_key_id);
-  return { principal: { kind: 'key', developerId: row.developer_id, keyId: row.developer_key_id, scopes: row.scopes }, rateLimit };
+  return {
+    principal: {
+      kind: 'key',
+      developerId: row.developer_id,
+      keyId: row.developer_key_id,
+      scopes: row.scopes,
+    },
+    rateLimit,
+  };
 }
 
 /**
@@ -147,7 +206,12 @@ async function verifyDeveloperKey(db: Db, key: string, ip: string): Promise<Port
 export async function authenticatePortalRequest(
   db: Db,
   config: Config,
-  request: { authorization: string | undefined; pluginApiKey: string | undefined; ip: string; sessionCookie?: string | undefined },
+  request: {
+    authorization: string | undefined;
+    pluginApiKey: string | undefined;
+    ip: string;
+    sessionCookie?: string | undefined;
+  },
 ): Promise<PortalAuth> {
   if (request.pluginApiKey) throw failed(WRONG_SURFACE);
   if (request.authorization === undefined || request.authorization === '') {
@@ -172,11 +236,18 @@ export async function authenticatePortalRequest(
  * developer key is not revoked, or its portal session has neither expired nor been logged out (a
  * long-lived stream asks on each heartbeat). False for anything else.
  */
-export async function stillAuthenticated(db: Db, config: Config, principal: Principal, authorization: string | undefined): Promise<boolean> {
+export async function stillAuthenticated(
+  db: Db,
+  config: Config,
+  principal: Principal,
+  authorization: string | undefined,
+): Promise<boolean> {
   const credential = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
   if (!credential) return false;
   if (principal.kind === 'key') {
-    const row = isDeveloperKeyFormat(credential) ? await findDeveloperKey(db, credential) : undefined;
+    const row = isDeveloperKeyFormat(credential)
+      ? await findDeveloperKey(db, credential)
+      : undefined;
     return row !== undefined && !row.revoked_at && row.developer_key_id === principal.keyId;
   }
   let session: VerifiedSession;
@@ -185,5 +256,8 @@ export async function stillAuthenticated(db: Db, config: Config, principal: Prin
   } catch {
     return false;
   }
-  return Number(session.subject) === principal.developerId && (await isSessionOn(db, principal.developerId, session));
+  return (
+    Number(session.subject) === principal.developerId &&
+    (await isSessionOn(db, principal.developerId, session))
+  );
 }

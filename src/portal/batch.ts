@@ -4,7 +4,11 @@
 // share the statement too. A batch lives as long as its request.
 
 export class Batch<K, V> {
-  private pending: { key: K; resolve: (value: V | undefined) => void; reject: (err: unknown) => void }[] = [];
+  private pending: {
+    key: K;
+    resolve: (value: V | undefined) => void;
+    reject: (err: unknown) => void;
+  }[] = [];
 
   /** `load(keys)` reads every key at once and returns what it found, by `idOf(key)`. */
   constructor(

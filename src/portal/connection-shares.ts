@@ -10,14 +10,22 @@ import type pg from 'pg';
 // before. A wait past the pool's acquire timeout fails as the pool's own does (503
 // service_unavailable), for that developer only.
 
-type ConnectCallback = (err: Error | undefined, client?: pg.PoolClient, done?: pg.PoolClient['release']) => void;
+type ConnectCallback = (
+  err: Error | undefined,
+  client?: pg.PoolClient,
+  done?: pg.PoolClient['release'],
+) => void;
 
 export class ConnectionShares {
   private readonly current = new AsyncLocalStorage<Share>();
   private readonly shares = new Map<number, Share>();
 
   /** `perDeveloper` connections at once for each developer; `waitMs` 0 waits as long as it takes. */
-  constructor(pool: pg.Pool, readonly perDeveloper: number, private readonly waitMs: number) {
+  constructor(
+    pool: pg.Pool,
+    readonly perDeveloper: number,
+    private readonly waitMs: number,
+  ) {
     const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
     const connectCallback = pool.connect.bind(pool) as (callback: ConnectCallback) => void;
     const shared = async (share: Share): Promise<pg.PoolClient> => {
@@ -44,7 +52,10 @@ export class ConnectionShares {
       const share = this.current.getStore();
       if (!share) return callback ? connectCallback(callback) : connect();
       if (!callback) return shared(share);
-      shared(share).then((client) => callback(undefined, client, client.release), (err: Error) => callback(err));
+      shared(share).then(
+        (client) => callback(undefined, client, client.release),
+        (err: Error) => callback(err),
+      );
       return undefined;
     }) as typeof pool.connect;
   }
@@ -54,7 +65,8 @@ export class ConnectionShares {
     let share = this.shares.get(developerId);
     if (!share) {
       // Idle shares are dropped now and then (a request still running keeps its own).
-      if (this.shares.size >= 1000) for (const [id, s] of this.shares) if (s.idle) this.shares.delete(id);
+      if (this.shares.size >= 1000)
+        for (const [id, s] of this.shares) if (s.idle) this.shares.delete(id);
       this.shares.set(developerId, (share = new Share(this.perDeveloper)));
     }
     return this.current.run(share, work);
@@ -64,7 +76,6 @@ export class ConnectionShares {
   held(developerId: number): number {
     return this.shares.get(developerId)?.held ?? 0;
   }
-
 }
 
 class Share {
@@ -88,13 +99,18 @@ class Share {
         this.held += 1;
         resolve();
       };
-      const timer = waitMs > 0
-        ? setTimeout(() => {
-          this.waiting.splice(this.waiting.indexOf(grant), 1);
-          // The pool's own words: mapped to 503 service_unavailable like a pool timeout.
-          reject(new Error('timeout exceeded when trying to connect (this developer\'s share of the database connections is in use)'));
-        }, waitMs)
-        : undefined;
+      const timer =
+        waitMs > 0
+          ? setTimeout(() => {
+              this.waiting.splice(this.waiting.indexOf(grant), 1);
+              // The pool's own words: mapped to 503 service_unavailable like a pool timeout.
+              reject(
+                new Error(
+                  "timeout exceeded when trying to connect (this developer's share of the database connections is in use)",
+                ),
+              );
+            }, waitMs)
+          : undefined;
       this.waiting.push(grant);
     });
   }

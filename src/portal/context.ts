@@ -1,7 +1,12 @@
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { Logger } from '../logger.js';
-import { AccessError, MAX_ROW_ID, NotFoundError, type ResourceKind } from '../domain/shared/index.js';
+import {
+  AccessError,
+  MAX_ROW_ID,
+  NotFoundError,
+  type ResourceKind,
+} from '../domain/shared/index.js';
 import type { Principal } from './auth.js';
 import type { EventSink, JobQueue, StreamSlots } from '../domain/webhooks/index.js';
 import type { SessionCookieControl } from './session-cookie.js';
@@ -60,6 +65,9 @@ export function parseId(value: unknown, kind: ResourceKind, max: number = MAX_RO
  */
 export function requireSessionFor(ctx: PortalContext, what: string): void {
   if (ctx.principal?.kind === 'key') {
-    throw new AccessError('portal_session_required', `${what} needs a portal session (log in); a developer key cannot do it.`);
+    throw new AccessError(
+      'portal_session_required',
+      `${what} needs a portal session (log in); a developer key cannot do it.`,
+    );
   }
 }

@@ -2,7 +2,14 @@ import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import { maxDirectivesPlugin } from '@escape.tech/graphql-armor-max-directives';
 import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
-import { GraphQLError, Lexer, Source, TokenKind, type ExecutionArgs, type ExecutionResult } from 'graphql';
+import {
+  GraphQLError,
+  Lexer,
+  Source,
+  TokenKind,
+  type ExecutionArgs,
+  type ExecutionResult,
+} from 'graphql';
 import { costRefusal, operationCost } from './cost.js';
 import { httpError, HttpResponseError } from '../http/error-response.js';
 import { pageSizeRule } from './page-limits.js';
@@ -36,7 +43,11 @@ const OPEN = new Set<string>([TokenKind.BRACE_L, TokenKind.BRACKET_L, TokenKind.
 const CLOSE = new Set<string>([TokenKind.BRACE_R, TokenKind.BRACKET_R, TokenKind.PAREN_R]);
 
 const tooExpensive = (problem: string) =>
-  new HttpResponseError(httpError(400, 'validation_error', `The GraphQL document is too large: ${problem}.`, { query: [problem] }));
+  new HttpResponseError(
+    httpError(400, 'validation_error', `The GraphQL document is too large: ${problem}.`, {
+      query: [problem],
+    }),
+  );
 
 /**
  * Refuses a document over the size, token or nesting limit with 400 validation_error, reading it
@@ -44,16 +55,21 @@ const tooExpensive = (problem: string) =>
  */
 export function checkDocumentLimits(query: string): void {
   if (query.length > DOCUMENT_LIMITS.characters) {
-    throw tooExpensive(`it has ${query.length} characters, the limit is ${DOCUMENT_LIMITS.characters}`);
+    throw tooExpensive(
+      `it has ${query.length} characters, the limit is ${DOCUMENT_LIMITS.characters}`,
+    );
   }
   const lexer = new Lexer(new Source(query));
   let tokens = 0;
   let nesting = 0;
   try {
     for (let token = lexer.advance(); token.kind !== TokenKind.EOF; token = lexer.advance()) {
-      if (++tokens > DOCUMENT_LIMITS.tokens) throw tooExpensive(`it has more than ${DOCUMENT_LIMITS.tokens} tokens`);
+      if (++tokens > DOCUMENT_LIMITS.tokens)
+        throw tooExpensive(`it has more than ${DOCUMENT_LIMITS.tokens} tokens`);
       if (OPEN.has(token.kind) && ++nesting > DOCUMENT_LIMITS.nesting) {
-        throw tooExpensive(`it nests selections, fragments or values more than ${DOCUMENT_LIMITS.nesting} levels deep`);
+        throw tooExpensive(
+          `it nests selections, fragments or values more than ${DOCUMENT_LIMITS.nesting} levels deep`,
+        );
       }
       if (CLOSE.has(token.kind)) nesting--;
     }
@@ -70,7 +86,12 @@ const COUNTED = {
   aliases: (found: number) => `it has ${found} aliased fields`,
   directives: (found: number) => `it has ${found} directives`,
 } as const;
-const LIMIT_NAMES = { tokens: 'token', depth: 'depth', aliases: 'alias', directives: 'directive' } as const;
+const LIMIT_NAMES = {
+  tokens: 'token',
+  depth: 'depth',
+  aliases: 'alias',
+  directives: 'directive',
+} as const;
 
 /**
  * graphql-armor's refusal ("Syntax Error: ... limit of N exceeded, found M.", no code) as the
@@ -81,18 +102,32 @@ function refuse(limit: keyof typeof COUNTED) {
   return (_context: unknown, armor: GraphQLError): never => {
     const max = DOCUMENT_LIMITS[limit];
     const found = Math.ceil(Number(/found ([\d.]+)/.exec(armor.message)?.[1] ?? NaN));
-    const problem = Number.isFinite(found) ? `${COUNTED[limit](found)}, the limit is ${max} (${found - max} over)` : `${COUNTED[limit](max)}, the limit is ${max}`;
-    throw new GraphQLError(`The GraphQL document is over the ${LIMIT_NAMES[limit]} limit: ${problem}. Nothing was executed.`, {
-      extensions: { code: 'validation_error', details: { query: [problem] } },
-    });
+    const problem = Number.isFinite(found)
+      ? `${COUNTED[limit](found)}, the limit is ${max} (${found - max} over)`
+      : `${COUNTED[limit](max)}, the limit is ${max}`;
+    throw new GraphQLError(
+      `The GraphQL document is over the ${LIMIT_NAMES[limit]} limit: ${problem}. Nothing was executed.`,
+      {
+        extensions: { code: 'validation_error', details: { query: [problem] } },
+      },
+    );
   };
 }
 
 /** The same limits inside GraphQL (yoga's parse and validation): nothing reaches execution past them. */
 export function documentLimitPlugins() {
-  const armor = (limit: keyof typeof COUNTED) => ({ onReject: [refuse(limit)], propagateOnRejection: true });
+  const armor = (limit: keyof typeof COUNTED) => ({
+    onReject: [refuse(limit)],
+    propagateOnRejection: true,
+  });
   return [
-    { onValidate: ({ addValidationRule }: { addValidationRule: (rule: typeof pageSizeRule) => void }) => addValidationRule(pageSizeRule) },
+    {
+      onValidate: ({
+        addValidationRule,
+      }: {
+        addValidationRule: (rule: typeof pageSizeRule) => void;
+      }) => addValidationRule(pageSizeRule),
+    },
     maxTokensPlugin({ n: DOCUMENT_LIMITS.tokens, ...armor('tokens') }),
     maxDepthPlugin({ n: DOCUMENT_LIMITS.depth, flattenFragments: true, ...armor('depth') }),
     maxAliasesPlugin({ n: DOCUMENT_LIMITS.aliases, ...armor('aliases') }),
@@ -113,19 +148,34 @@ type OnExecute = {
 const executionLimits = {
   onExecute({ args, setResultAndStopExecution }: OnExecute) {
     try {
-      const cost = operationCost(args.schema, args.document, args.operationName, args.variableValues);
-      if (cost > DOCUMENT_LIMITS.cost) return setResultAndStopExecution({ errors: [costRefusal(cost, DOCUMENT_LIMITS.cost)] });
+      const cost = operationCost(
+        args.schema,
+        args.document,
+        args.operationName,
+        args.variableValues,
+      );
+      if (cost > DOCUMENT_LIMITS.cost)
+        return setResultAndStopExecution({ errors: [costRefusal(cost, DOCUMENT_LIMITS.cost)] });
     } catch (err) {
       if (err instanceof GraphQLError) return setResultAndStopExecution({ errors: [err] });
       throw err;
     }
-    const budget = (args.contextValue as { responseBudget?: ResponseBudget } | undefined)?.responseBudget;
+    const budget = (args.contextValue as { responseBudget?: ResponseBudget } | undefined)
+      ?.responseBudget;
     return {
-      onExecuteDone({ result, setResult }: { result: unknown; setResult: (result: ExecutionResult) => void }) {
-        if (budget?.exceeded && !isAsyncIterable(result)) setResult({ errors: [responseTooLarge(budget.limit)] });
+      onExecuteDone({
+        result,
+        setResult,
+      }: {
+        result: unknown;
+        setResult: (result: ExecutionResult) => void;
+      }) {
+        if (budget?.exceeded && !isAsyncIterable(result))
+          setResult({ errors: [responseTooLarge(budget.limit)] });
       },
     };
   },
 };
 
-const isAsyncIterable = (value: unknown): boolean => typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
+const isAsyncIterable = (value: unknown): boolean =>
+  typeof value === 'object' && value !== null && Symbol.asyncIterator in value;

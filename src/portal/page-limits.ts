@@ -1,4 +1,12 @@
-import { GraphQLError, Kind, TypeInfo, visit, visitWithTypeInfo, type ASTNode, type ValidationContext } from 'graphql';
+import {
+  GraphQLError,
+  Kind,
+  TypeInfo,
+  visit,
+  visitWithTypeInfo,
+  type ASTNode,
+  type ValidationContext,
+} from 'graphql';
 import { MAX_API_REQUEST_PAGE } from '../domain/api-requests/index.js';
 import { MAX_LOG_PAGE } from '../domain/webhooks/index.js';
 
@@ -17,14 +25,18 @@ const PAGE_SIZES: Record<string, number> = {
 /** A `first` past the maximum of `field` (`Type.field`): the refusal to throw, with the argument's node; undefined within it. */
 export function pageSizeProblem(field: string, value: number) {
   const max = PAGE_SIZES[field];
-  if (max === undefined || (Number.isInteger(value) && value >= 1 && value <= max)) return undefined;
+  if (max === undefined || (Number.isInteger(value) && value >= 1 && value <= max))
+    return undefined;
   const problem = `must be an integer from 1 to ${max}`;
   return {
     error: (node: ASTNode, shown: unknown) =>
-      new GraphQLError(`\`first\` ${problem} (got ${String(shown)}): page through the rest with \`after\`.`, {
-        nodes: [node],
-        extensions: { code: 'validation_error', details: { first: [problem] } },
-      }),
+      new GraphQLError(
+        `\`first\` ${problem} (got ${String(shown)}): page through the rest with \`after\`.`,
+        {
+          nodes: [node],
+          extensions: { code: 'validation_error', details: { first: [problem] } },
+        },
+      ),
   };
 }
 
@@ -40,7 +52,10 @@ export function pageSizeRule(context: ValidationContext) {
             Field(field) {
               const first = field.arguments?.find((arg) => arg.name.value === 'first');
               if (first?.value.kind !== Kind.INT) return;
-              const problem = pageSizeProblem(`${typeInfo.getParentType()?.name}.${field.name.value}`, Number(first.value.value));
+              const problem = pageSizeProblem(
+                `${typeInfo.getParentType()?.name}.${field.name.value}`,
+                Number(first.value.value),
+              );
               if (problem) throw problem.error(first, first.value.value);
             },
           }),

@@ -1,4 +1,13 @@
-import { getDirectiveValues, Kind, parse, type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
+import {
+  getDirectiveValues,
+  Kind,
+  parse,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+} from 'graphql';
 import ipaddr from 'ipaddr.js';
 import { AccessError } from '../domain/shared/index.js';
 import type { AccessLevel, RateLimitBucket } from '../generated/portal.generated.js';
@@ -49,21 +58,29 @@ export interface PortalPolicy {
 }
 
 /** Without `@access`: a query reads, a mutation (or anything else) writes. */
-const defaultAccess = (operation: OperationType): Access => (operation === 'query' ? 'read' : 'write');
+const defaultAccess = (operation: OperationType): Access =>
+  operation === 'query' ? 'read' : 'write';
 
 /** Reads `@access` and `@rateLimited` of every root field of the schema. */
 export function readPortalPolicy(schema: GraphQLSchema): PortalPolicy {
   const accessDirective = schema.getDirective('access');
   const rateLimitedDirective = schema.getDirective('rateLimited');
-  if (!accessDirective || !rateLimitedDirective) throw new Error('the portal schema must declare @access and @rateLimited');
+  if (!accessDirective || !rateLimitedDirective)
+    throw new Error('the portal schema must declare @access and @rateLimited');
   const rules = new Map<string, FieldRule>();
-  const roots = { query: schema.getQueryType(), mutation: schema.getMutationType(), subscription: schema.getSubscriptionType() };
+  const roots = {
+    query: schema.getQueryType(),
+    mutation: schema.getMutationType(),
+    subscription: schema.getSubscriptionType(),
+  };
   for (const [operation, type] of Object.entries(roots) as [OperationType, typeof roots.query][]) {
     for (const field of Object.values(type?.getFields() ?? {})) {
       const node = field.astNode;
       const access = node && getDirectiveValues(accessDirective, node)?.level;
       const bucket = node && getDirectiveValues(rateLimitedDirective, node)?.bucket;
-      const rule: FieldRule = { access: (access as Access | undefined) ?? defaultAccess(operation) };
+      const rule: FieldRule = {
+        access: (access as Access | undefined) ?? defaultAccess(operation),
+      };
       if (bucket !== undefined) rule.rateLimited = bucket as RateLimitBucket;
       rules.set(`${operation}.${field.name}`, rule);
     }
@@ -97,22 +114,35 @@ export function clientNetwork(ip: string): string {
 export function authorize(principal: Principal | null, access: Access, field: string): void {
   if (access === 'public') return;
   if (!principal) {
-    throw new AccessError('authentication_failed', 'Send a portal session or a developer key in Authorization: Bearer.');
+    throw new AccessError(
+      'authentication_failed',
+      'Send a portal session or a developer key in Authorization: Bearer.',
+    );
   }
   if (access === 'operator') {
     if (principal.kind !== 'session') {
-      throw new AccessError('portal_session_required', `${field} needs an operator's portal session (log in); a developer key cannot call it.`);
+      throw new AccessError(
+        'portal_session_required',
+        `${field} needs an operator's portal session (log in); a developer key cannot call it.`,
+      );
     }
-    if (principal.role !== 'operator') throw new AccessError('forbidden', `${field} is reserved for platform operators.`);
+    if (principal.role !== 'operator')
+      throw new AccessError('forbidden', `${field} is reserved for platform operators.`);
     return;
   }
   if (principal.kind === 'session') return;
   if (access === 'session') {
-    throw new AccessError('portal_session_required', `${field} needs a portal session (log in); a developer key cannot call it.`);
+    throw new AccessError(
+      'portal_session_required',
+      `${field} needs a portal session (log in); a developer key cannot call it.`,
+    );
   }
   const scope = access === 'read' ? 'plugins:read' : 'plugins:write';
   if (!principal.scopes.includes(scope)) {
-    throw new AccessError('insufficient_scope', `${field} needs a developer key with the ${scope} scope.`);
+    throw new AccessError(
+      'insufficient_scope',
+      `${field} needs a developer key with the ${scope} scope.`,
+    );
   }
 }
 
@@ -127,7 +157,10 @@ export interface RequestedOperation {
  * Fragment spreads and inline fragments at the root are followed; @skip/@include are ignored,
  * which can only make the check stricter.
  */
-export function requestedOperation(query: unknown, operationName: unknown): RequestedOperation | undefined {
+export function requestedOperation(
+  query: unknown,
+  operationName: unknown,
+): RequestedOperation | undefined {
   if (typeof query !== 'string') return undefined;
   let document: DocumentNode;
   try {
@@ -135,7 +168,9 @@ export function requestedOperation(query: unknown, operationName: unknown): Requ
   } catch {
     return undefined;
   }
-  const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  const operations = document.definitions.filter(
+    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+  );
   const operation =
     typeof operationName === 'string' && operationName !== ''
       ? operations.find((o) => o.name?.value === operationName)

@@ -42,6 +42,11 @@ export function responseTooLarge(limit: number): GraphQLError {
   const mb = limit / (1024 * 1024);
   return new GraphQLError(
     `The response would carry more than ${mb} MB of request bodies and payloads, the limit of one portal response. Nothing was returned: ask for fewer nodes (\`first\`) or fewer aliases, or read one delivery's \`request\` with \`webhookLog(id)\`.`,
-    { extensions: { code: 'response_too_large', details: { query: [`its bodies and payloads exceed ${mb} MB`] } } },
+    {
+      extensions: {
+        code: 'response_too_large',
+        details: { query: [`its bodies and payloads exceed ${mb} MB`] },
+      },
+    },
   );
 }

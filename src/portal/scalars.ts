@@ -6,7 +6,8 @@ export const DateTimeScalar = new GraphQLScalarType({
   description: 'ISO 8601 timestamp with an offset, e.g. 2026-03-24T03:00:04.482Z.',
   serialize(value) {
     const date = value instanceof Date ? value : new Date(String(value));
-    if (Number.isNaN(date.getTime())) throw new GraphQLError('DateTime cannot represent an invalid date');
+    if (Number.isNaN(date.getTime()))
+      throw new GraphQLError('DateTime cannot represent an invalid date');
     return date.toISOString();
   },
   parseValue(value) {
@@ -31,7 +32,10 @@ export const JSONScalar = new GraphQLScalarType({
   description: 'Any JSON value.',
   serialize: (value) => value,
   parseValue: (value) => value,
-  parseLiteral: function literal(ast: ValueNode, variables?: Record<string, unknown> | null): unknown {
+  parseLiteral: function literal(
+    ast: ValueNode,
+    variables?: Record<string, unknown> | null,
+  ): unknown {
     switch (ast.kind) {
       case Kind.STRING:
       case Kind.BOOLEAN:
@@ -44,7 +48,9 @@ export const JSONScalar = new GraphQLScalarType({
       case Kind.LIST:
         return ast.values.map((v) => literal(v, variables));
       case Kind.OBJECT:
-        return Object.fromEntries(ast.fields.map((f) => [f.name.value, literal(f.value, variables)]));
+        return Object.fromEntries(
+          ast.fields.map((f) => [f.name.value, literal(f.value, variables)]),
+        );
       case Kind.VARIABLE:
         return variables?.[ast.name.value];
       default:

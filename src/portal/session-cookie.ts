@@ -23,12 +23,16 @@ export interface SessionCookieControl {
   clear(): void;
 }
 
-const servedOverHttps = (config: Pick<Config, 'baseUrl'>) => new URL(config.baseUrl).protocol === 'https:';
+const servedOverHttps = (config: Pick<Config, 'baseUrl'>) =>
+  new URL(config.baseUrl).protocol === 'https:';
 
 /** The cookie's name and attributes, which depend on the scheme the service is served with. */
 function cookieShape(config: Pick<Config, 'baseUrl'>): { name: string; attributes: string[] } {
   return servedOverHttps(config)
-    ? { name: SECURE_SESSION_COOKIE, attributes: ['Path=/', 'HttpOnly', 'SameSite=Strict', 'Secure'] }
+    ? {
+        name: SECURE_SESSION_COOKIE,
+        attributes: ['Path=/', 'HttpOnly', 'SameSite=Strict', 'Secure'],
+      }
     : { name: SESSION_COOKIE, attributes: ['Path=/graphql', 'HttpOnly', 'SameSite=Strict'] };
 }
 
@@ -38,7 +42,10 @@ export function isDashboardRequest(req: Request): boolean {
 }
 
 /** The session cookie's token, when the request may be authenticated by it. */
-export function sessionCookieToken(req: Request, config: Pick<Config, 'baseUrl'>): string | undefined {
+export function sessionCookieToken(
+  req: Request,
+  config: Pick<Config, 'baseUrl'>,
+): string | undefined {
   if (req.method !== 'POST' || !isDashboardRequest(req)) return undefined;
   const { name: wanted } = cookieShape(config);
   for (const part of (req.headers.cookie ?? '').split(';')) {
@@ -50,7 +57,8 @@ export function sessionCookieToken(req: Request, config: Pick<Config, 'baseUrl'>
 
 export function sessionCookieControl(config: Config, res: Response): SessionCookieControl {
   const { name, attributes } = cookieShape(config);
-  const cookie = (value: string, maxAgeSeconds: number) => [`${name}=${value}`, `Max-Age=${maxAgeSeconds}`, ...attributes].join('; ');
+  const cookie = (value: string, maxAgeSeconds: number) =>
+    [`${name}=${value}`, `Max-Age=${maxAgeSeconds}`, ...attributes].join('; ');
   return {
     set: (token, expiresAt) => {
       const seconds = Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000));

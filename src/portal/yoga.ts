@@ -7,15 +7,31 @@ import { renderGraphiQL } from '../docs/graphiql.js';
 import type { Db } from '../db/database.js';
 import type { Logger } from '../logger.js';
 import { consumeRateLimit, type RateLimitState } from '../domain/installations/index.js';
-import { DomainError, NotFoundError, RateLimitedError, asUnavailable } from '../domain/shared/index.js';
+import {
+  DomainError,
+  NotFoundError,
+  RateLimitedError,
+  asUnavailable,
+} from '../domain/shared/index.js';
 import type { Metrics } from '../observability/metrics.js';
 import { rateLimitHeaders } from '../http/rate-limit-headers.js';
-import { httpError, HttpResponseError, sendError, toErrorResponse } from '../http/error-response.js';
+import {
+  httpError,
+  HttpResponseError,
+  sendError,
+  toErrorResponse,
+} from '../http/error-response.js';
 import { authenticatePortalRequest, stillAuthenticated, type PortalAuth } from './auth.js';
 import { isDashboardRequest, sessionCookieControl, sessionCookieToken } from './session-cookie.js';
 import type { PortalContext } from './context.js';
 import { checkDocumentLimits, documentLimitPlugins } from './limits.js';
-import { authorize, readPortalPolicy, requestedOperation, type PortalPolicy, type RequestedOperation } from './policy.js';
+import {
+  authorize,
+  readPortalPolicy,
+  requestedOperation,
+  type PortalPolicy,
+  type RequestedOperation,
+} from './policy.js';
 import { RecentlyUsed } from '../lib/recently-used.js';
 import { portalResolvers } from './resolvers/index.js';
 import { StreamSlots, type EventSink, type JobQueue } from '../domain/webhooks/index.js';
@@ -34,7 +50,10 @@ const SDL_URL = new URL('./schema.graphql', import.meta.url);
 export function buildPortal(): { schema: GraphQLSchema; policy: PortalPolicy } {
   const typeDefs = readFileSync(SDL_URL, 'utf8');
   const policy = readPortalPolicy(buildSchema(typeDefs));
-  return { schema: createSchema<PortalContext>({ typeDefs, resolvers: portalResolvers(policy) }), policy };
+  return {
+    schema: createSchema<PortalContext>({ typeDefs, resolvers: portalResolvers(policy) }),
+    policy,
+  };
 }
 
 export function buildPortalSchema(): GraphQLSchema {
@@ -70,7 +89,13 @@ export const developerShareOf = (poolSize: number): number => Math.max(2, Math.f
 export function createPortal(config: Config, deps: PortalDeps): Router {
   const { schema, policy } = buildPortal();
   const streams = new StreamSlots(config.streamsPerProcess);
-  const shares = deps.pool && new ConnectionShares(deps.pool, developerShareOf(config.databasePoolSize), config.databaseTimeouts.acquireMs);
+  const shares =
+    deps.pool &&
+    new ConnectionShares(
+      deps.pool,
+      developerShareOf(config.databasePoolSize),
+      config.databaseTimeouts.acquireMs,
+    );
   const yoga = createYoga<{ req: PortalRequest; res: Response }, PortalContext>({
     schema,
     graphqlEndpoint: PORTAL_PATH,
@@ -82,7 +107,14 @@ export function createPortal(config: Config, deps: PortalDeps): Router {
       credentials: false,
       methods: ['GET', 'POST'],
       allowedHeaders: ['Authorization', 'Content-Type', 'Accept'],
-      exposedHeaders: ['Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'RateLimit-Policy', 'RateLimit', 'X-Request-Id'],
+      exposedHeaders: [
+        'Retry-After',
+        'X-RateLimit-Limit',
+        'X-RateLimit-Remaining',
+        'RateLimit-Policy',
+        'RateLimit',
+        'X-Request-Id',
+      ],
     },
     plugins: documentLimitPlugins(),
     graphiql: { title: 'Developer portal', defaultQuery: GRAPHIQL_QUERY },
@@ -115,7 +147,8 @@ export function createPortal(config: Config, deps: PortalDeps): Router {
         const principal = req.portalAuth?.principal;
         // The dashboard's session arrives as its cookie; it is re-checked like a bearer token.
         const cookie = sessionCookieToken(req, config);
-        const authorization = req.headers.authorization ?? (cookie ? `Bearer ${cookie}` : undefined);
+        const authorization =
+          req.headers.authorization ?? (cookie ? `Bearer ${cookie}` : undefined);
         return principal ? stillAuthenticated(deps.db, config, principal, authorization) : false;
       },
       ...(isDashboardRequest(req) ? { sessionCookie: sessionCookieControl(config, res) } : {}),
@@ -125,7 +158,8 @@ export function createPortal(config: Config, deps: PortalDeps): Router {
   const router = express.Router();
   router.all(PORTAL_PATH, gate(config, deps, policy), (req: PortalRequest, res: Response) => {
     const developerId = req.portalAuth?.principal?.developerId;
-    if (shares && developerId !== undefined) shares.run(developerId, () => void yoga.requestListener(req, res));
+    if (shares && developerId !== undefined)
+      shares.run(developerId, () => void yoga.requestListener(req, res));
     else void yoga.requestListener(req, res);
   });
   return router;
@@ -138,7 +172,13 @@ function gate(config: Config, deps: PortalDeps, policy: PortalPolicy) {
       // JSON only (and GET for queries): every request the policy pre-check can read is one
       // GraphQL runs; another body type (application/graphql, forms) would slip past it.
       if (req.method === 'POST' && !req.is(['application/json', 'application/*+json'])) {
-        throw new HttpResponseError(httpError(415, 'unsupported_media_type', 'Send the GraphQL request as JSON with Content-Type: application/json.'));
+        throw new HttpResponseError(
+          httpError(
+            415,
+            'unsupported_media_type',
+            'Send the GraphQL request as JSON with Content-Type: application/json.',
+          ),
+        );
       }
       const ip = req.ip ?? '';
       const auth = await authenticatePortalRequest(deps.db, config, {
@@ -151,18 +191,27 @@ function gate(config: Config, deps: PortalDeps, policy: PortalPolicy) {
       const params = (req.method === 'GET' ? req.query : req.body) as unknown;
       if (req.method === 'POST' && !isGraphQLRequest(params)) {
         throw new HttpResponseError(
-          httpError(400, 'validation_error', 'Send one GraphQL request: {"query": ..., "variables"?: {...}, "operationName"?: ...}.', {
-            query: ['is required (a string); batches are not supported'],
-          }),
+          httpError(
+            400,
+            'validation_error',
+            'Send one GraphQL request: {"query": ..., "variables"?: {...}, "operationName"?: ...}.',
+            {
+              query: ['is required (a string); batches are not supported'],
+            },
+          ),
         );
       }
       // A browser navigation gets the GraphiQL page, which executes nothing (shared ?query= links).
       const graphiql = req.method === 'GET' && (req.headers.accept ?? '').includes('text/html');
       // Size, tokens and nesting before anything parses the document (this gate's pre-check included).
-      const requested = isGraphQLRequest(params) && !graphiql ? readDocument(params.query, params.operationName) : undefined;
+      const requested =
+        isGraphQLRequest(params) && !graphiql
+          ? readDocument(params.query, params.operationName)
+          : undefined;
       const prepaid = new Set<string>();
       if (requested) {
-        for (const field of requested.fields) authorize(auth.principal, policy.access(requested.operation, field), field);
+        for (const field of requested.fields)
+          authorize(auth.principal, policy.access(requested.operation, field), field);
         // A spent bucket refuses the whole request with 429 here. The first execution of each
         // bucket's fields is charged now; every further one (aliases) is charged as it runs and
         // fails on its own past the limit (src/portal/resolvers/index.ts).
@@ -182,8 +231,14 @@ function gate(config: Config, deps: PortalDeps, policy: PortalPolicy) {
         deps.logger.error({ err }, 'unhandled error in the portal gate');
       }
       if (err instanceof RateLimitedError) deps.metrics?.countRateLimited('portal');
-      if (err instanceof RateLimitedError) setRateLimitHeaders(res, { limit: err.limit, remaining: 0, retryAfterSeconds: err.retryAfterSeconds });
-      if (response.status === 401) res.setHeader('WWW-Authenticate', 'Bearer realm="developer-portal"');
+      if (err instanceof RateLimitedError)
+        setRateLimitHeaders(res, {
+          limit: err.limit,
+          remaining: 0,
+          retryAfterSeconds: err.retryAfterSeconds,
+        });
+      if (response.status === 401)
+        res.setHeader('WWW-Authenticate', 'Bearer realm="developer-portal"');
       sendError(res, response, config.baseUrl);
     }
   };
@@ -208,10 +263,16 @@ function toGraphQLError(error: unknown, logger: Logger): Error {
   }
   if (original instanceof DomainError || original instanceof HttpResponseError) {
     const { error: code, message, ...rest } = toErrorResponse(original).body;
-    return new GraphQLError(String(message ?? code), { ...position, extensions: { code, ...rest } });
+    return new GraphQLError(String(message ?? code), {
+      ...position,
+      extensions: { code, ...rest },
+    });
   }
   logger.error({ err: original }, 'unhandled error in a portal resolver');
-  return new GraphQLError('An unexpected error occurred.', { ...position, extensions: { code: 'internal_error' } });
+  return new GraphQLError('An unexpected error occurred.', {
+    ...position,
+    extensions: { code: 'internal_error' },
+  });
 }
 
 /** Documents the gate read last (limits within bounds, the root fields): clients send the same few again and again. */
@@ -235,7 +296,12 @@ function readDocument(query: string, operationName: unknown): RequestedOperation
 }
 
 function isGraphQLRequest(params: unknown): params is { query: string; operationName?: unknown } {
-  return typeof params === 'object' && params !== null && !Array.isArray(params) && typeof (params as { query?: unknown }).query === 'string';
+  return (
+    typeof params === 'object' &&
+    params !== null &&
+    !Array.isArray(params) &&
+    typeof (params as { query?: unknown }).query === 'string'
+  );
 }
 
 function setRateLimitHeaders(res: Response, state: RateLimitState): void {

@@ -11,7 +11,12 @@ export interface DemoCredentials {
   base_url: string;
   portal: { email: string; password: string };
   operator: { email: string; password: string };
-  sandbox: { installation_id: number; api_key: string; webhook_secret: string; sandbox_id?: number };
+  sandbox: {
+    installation_id: number;
+    api_key: string;
+    webhook_secret: string;
+    sandbox_id?: number;
+  };
   /** A developer key (plugins:read, plugins:write) for the svc CLI: SVC_API_KEY. */
   developer_key?: string;
 }
@@ -19,7 +24,8 @@ export interface DemoCredentials {
 const DEMO_EMAIL = 'demo-developer@example.com';
 const OPERATOR_EMAIL = 'operator@example.com';
 
-export const credentialsPath = (config: Config) => path.join(config.dataDir, 'demo-credentials.json');
+export const credentialsPath = (config: Config) =>
+  path.join(config.dataDir, 'demo-credentials.json');
 
 /**
  * Seeds the demo once: a developer, an operator, a project, an active plugin listing and a
@@ -28,24 +34,42 @@ export const credentialsPath = (config: Config) => path.join(config.dataDir, 'de
  */
 export async function seedDemo(db: Db, config: Config): Promise<DemoCredentials> {
   const file = credentialsPath(config);
-  const existing = await db.selectFrom('control.developers').select('developer_id').where('email', '=', DEMO_EMAIL).executeTakeFirst();
+  const existing = await db
+    .selectFrom('control.developers')
+    .select('developer_id')
+    .where('email', '=', DEMO_EMAIL)
+    .executeTakeFirst();
   if (existing && existsSync(file)) {
     const saved = JSON.parse(readFileSync(file, 'utf8')) as DemoCredentials;
     return { ...saved, base_url: config.baseUrl };
   }
-  if (existing) throw new Error(`The demo was seeded but ${file} is missing: delete ${config.dataDir} to start over.`);
+  if (existing)
+    throw new Error(
+      `The demo was seeded but ${file} is missing: delete ${config.dataDir} to start over.`,
+    );
 
   const portalPassword = randomBase62(16);
   const operatorPassword = randomBase62(16);
   const webhookSecret = generateWebhookSecret();
   const developer = await db
     .insertInto('control.developers')
-    .values({ email: DEMO_EMAIL, name: 'Demo Developer', password_hash: await hashPassword(portalPassword, config.passwordHash), agreement_version: '2026-01', agreement_accepted_at: new Date() })
+    .values({
+      email: DEMO_EMAIL,
+      name: 'Demo Developer',
+      password_hash: await hashPassword(portalPassword, config.passwordHash),
+      agreement_version: '2026-01',
+      agreement_accepted_at: new Date(),
+    })
     .returning('developer_id')
     .executeTakeFirstOrThrow();
   await db
     .insertInto('control.developers')
-    .values({ email: OPERATOR_EMAIL, name: 'Platform Operator', password_hash: await hashPassword(operatorPassword, config.passwordHash), role: 'operator' })
+    .values({
+      email: OPERATOR_EMAIL,
+      name: 'Platform Operator',
+      password_hash: await hashPassword(operatorPassword, config.passwordHash),
+      role: 'operator',
+    })
     .execute();
   const project = await db
     .insertInto('control.projects')
@@ -71,13 +95,21 @@ export async function seedDemo(db: Db, config: Config): Promise<DemoCredentials>
     name: 'Demo sandbox',
     purpose: 'development',
   });
-  const { key: developerKey } = await createDeveloperKey(db, developer.developer_id, { name: 'svc CLI (demo)', scopes: ['plugins:read', 'plugins:write'] });
+  const { key: developerKey } = await createDeveloperKey(db, developer.developer_id, {
+    name: 'svc CLI (demo)',
+    scopes: ['plugins:read', 'plugins:write'],
+  });
   const credentials: DemoCredentials = {
     base_url: config.baseUrl,
     developer_key: developerKey,
     portal: { email: DEMO_EMAIL, password: portalPassword },
     operator: { email: OPERATOR_EMAIL, password: operatorPassword },
-    sandbox: { installation_id: sandbox.installationId, api_key: sandbox.installationKey, webhook_secret: webhookSecret, sandbox_id: sandbox.sandboxId },
+    sandbox: {
+      installation_id: sandbox.installationId,
+      api_key: sandbox.installationKey,
+      webhook_secret: webhookSecret,
+      sandbox_id: sandbox.sandboxId,
+    },
   };
   mkdirSync(config.dataDir, { recursive: true });
   writeFileSync(file, JSON.stringify(credentials, null, 2) + '\n', { mode: 0o600 });

@@ -47,7 +47,8 @@ async function errorSections(): Promise<Map<string, string>> {
   const res = await supertest(t.app).get('/docs/errors');
   expect(res.status).toBe(200);
   const sections = new Map<string, string>();
-  for (const match of res.text.matchAll(/<section id="([^"]+)"[^>]*>([\s\S]*?)<\/section>/g)) sections.set(match[1]!, match[2]!);
+  for (const match of res.text.matchAll(/<section id="([^"]+)"[^>]*>([\s\S]*?)<\/section>/g))
+    sections.set(match[1]!, match[2]!);
   return sections;
 }
 
@@ -70,8 +71,18 @@ describe('doc_url', () => {
       await call(t.app, 'get', '/orders?limit=0', { key: inst.apiKey, errorMeta: true }), // 400 validation_error
       await call(t.app, 'get', '/orders/999999', { key: inst.apiKey, errorMeta: true }), // 404 sentence
       await call(t.app, 'get', '/customers/999999', { key: inst.apiKey, errorMeta: true }), // 404 not_found
-      await call(t.app, 'get', '/no-such-thing', { key: inst.apiKey, unchecked: true, errorMeta: true }), // 404 route_not_found
-      await call(t.app, 'post', '/orders', { key: inst.apiKey, body: 'x', headers: { 'Content-Type': 'text/plain' }, unchecked: true, errorMeta: true }), // 415
+      await call(t.app, 'get', '/no-such-thing', {
+        key: inst.apiKey,
+        unchecked: true,
+        errorMeta: true,
+      }), // 404 route_not_found
+      await call(t.app, 'post', '/orders', {
+        key: inst.apiKey,
+        body: 'x',
+        headers: { 'Content-Type': 'text/plain' },
+        unchecked: true,
+        errorMeta: true,
+      }), // 415
     ];
     const seen = new Set<string>();
     for (const res of failures) {
@@ -86,18 +97,37 @@ describe('doc_url', () => {
       else expect(code).toBe('not_found');
       seen.add(code);
     }
-    expect([...seen].sort()).toEqual(['invalid_api_key_format', 'missing_api_key', 'not_found', 'route_not_found', 'unsupported_media_type', 'validation_error']);
+    expect([...seen].sort()).toEqual([
+      'invalid_api_key_format',
+      'missing_api_key',
+      'not_found',
+      'route_not_found',
+      'unsupported_media_type',
+      'validation_error',
+    ]);
   });
 
   it('when the caller sends its own well-formed X-Request-Id, then the error body repeats it', async () => {
-    const res = await call(t.app, 'get', '/orders/999999', { key: inst.apiKey, headers: { 'X-Request-Id': 'client-trace-0001' }, errorMeta: true });
-    expect(res.body).toEqual({ error: 'Order not found', request_id: 'client-trace-0001', doc_url: `${t.config.baseUrl}/docs/errors#not_found` });
+    const res = await call(t.app, 'get', '/orders/999999', {
+      key: inst.apiKey,
+      headers: { 'X-Request-Id': 'client-trace-0001' },
+      errorMeta: true,
+    });
+    expect(res.body).toEqual({
+      error: 'Order not found',
+      request_id: 'client-trace-0001',
+      doc_url: `${t.config.baseUrl}/docs/errors#not_found`,
+    });
   });
 });
 
 describe('Idempotent-Replayed', () => {
   it('when an order create is repeated with the same key, then the replay (only) says Idempotent-Replayed: true', async () => {
-    const body = { external_order_id: `conv-${Date.now()}`, order_type: 'takeaway', items: [{ item_id: item.item_id, quantity: 1 }] };
+    const body = {
+      external_order_id: `conv-${Date.now()}`,
+      order_type: 'takeaway',
+      items: [{ item_id: item.item_id, quantity: 1 }],
+    };
     const first = await call(t.app, 'post', '/orders', { key: inst.apiKey, body });
     const again = await call(t.app, 'post', '/orders', { key: inst.apiKey, body });
     expect([first.status, first.headers['idempotent-replayed']]).toEqual([201, undefined]);
@@ -107,21 +137,44 @@ describe('Idempotent-Replayed', () => {
 
   it('when a capture is repeated with the same provider_transaction_id, then the replay says Idempotent-Replayed: true', async () => {
     const order = await seedOrder(t.db, inst, { status: 'SERVED', total: '20.00' });
-    const body = { amount: 5, currency: 'EUR', payment_method: 'card', provider: 'stripe', provider_transaction_id: `pi_conv_${Date.now()}` };
-    const first = await call(t.app, 'post', `/orders/${order.order_id}/payments`, { key: inst.apiKey, body });
-    const again = await call(t.app, 'post', `/orders/${order.order_id}/payments`, { key: inst.apiKey, body });
+    const body = {
+      amount: 5,
+      currency: 'EUR',
+      payment_method: 'card',
+      provider: 'stripe',
+      provider_transaction_id: `pi_conv_${Date.now()}`,
+    };
+    const first = await call(t.app, 'post', `/orders/${order.order_id}/payments`, {
+      key: inst.apiKey,
+      body,
+    });
+    const again = await call(t.app, 'post', `/orders/${order.order_id}/payments`, {
+      key: inst.apiKey,
+      body,
+    });
     expect([first.status, first.headers['idempotent-replayed']]).toEqual([201, undefined]);
     expect([again.status, again.headers['idempotent-replayed']]).toEqual([200, 'true']);
   });
 
   it('when an inbound webhook is repeated with the same idempotency_key, then the duplicate says Idempotent-Replayed: true', async () => {
-    const raw = JSON.stringify({ event_type: 'external.courier.assigned', payload: { courier: 'c-9' }, idempotency_key: `conv-${Date.now()}` });
+    const raw = JSON.stringify({
+      event_type: 'external.courier.assigned',
+      payload: { courier: 'c-9' },
+      idempotency_key: `conv-${Date.now()}`,
+    });
     const signature = createHmac('sha256', inst.webhookSecret).update(raw).digest('hex');
-    const send = () => call(t.app, 'post', '/webhooks/external', { key: inst.apiKey, body: raw, headers: { 'Content-Type': 'application/json', 'X-Svc-Signature': signature } });
+    const send = () =>
+      call(t.app, 'post', '/webhooks/external', {
+        key: inst.apiKey,
+        body: raw,
+        headers: { 'Content-Type': 'application/json', 'X-Svc-Signature': signature },
+      });
     const first = await send();
     const again = await send();
     expect([first.status, first.headers['idempotent-replayed']]).toEqual([201, undefined]);
-    expect([again.status, again.headers['idempotent-replayed'], again.body.data.duplicate]).toEqual([200, 'true', true]);
+    expect([again.status, again.headers['idempotent-replayed'], again.body.data.duplicate]).toEqual(
+      [200, 'true', true],
+    );
   });
 });
 
@@ -143,7 +196,10 @@ describe('RateLimit headers', () => {
     try {
       const who = await createInstallation(limited.db);
       const answers = [];
-      for (let i = 0; i < 3; i += 1) answers.push(await call(limited.app, 'get', '/health', { key: who.apiKey, errorMeta: true }));
+      for (let i = 0; i < 3; i += 1)
+        answers.push(
+          await call(limited.app, 'get', '/health', { key: who.apiKey, errorMeta: true }),
+        );
       expect(answers.map((r) => r.headers.ratelimit?.replace(/reset=\d+/, 'reset=S'))).toEqual([
         'limit=2, remaining=1, reset=S',
         'limit=2, remaining=0, reset=S',
@@ -151,9 +207,14 @@ describe('RateLimit headers', () => {
       ]);
       const refused = answers[2]!;
       expect(refused.status).toBe(429);
-      expect(refused.headers.ratelimit).toBe(`limit=2, remaining=0, reset=${refused.headers['retry-after']}`);
+      expect(refused.headers.ratelimit).toBe(
+        `limit=2, remaining=0, reset=${refused.headers['retry-after']}`,
+      );
       expect(refused.headers['ratelimit-policy']).toBe('2;w=60');
-      expect(refused.body).toMatchObject({ error: 'rate_limit_exceeded', request_id: refused.headers['x-request-id'] });
+      expect(refused.body).toMatchObject({
+        error: 'rate_limit_exceeded',
+        request_id: refused.headers['x-request-id'],
+      });
     } finally {
       await limited.close();
     }
@@ -168,15 +229,25 @@ describe('request_id in events', () => {
       body: { order_type: 'takeaway', items: [{ item_id: item.item_id, quantity: 2 }] },
     });
     expect(res.status).toBe(201);
-    const events = await t.db.selectFrom('control.events').select(['event_name', 'request_id']).where('request_id', '=', 'trace-order-create-1').execute();
+    const events = await t.db
+      .selectFrom('control.events')
+      .select(['event_name', 'request_id'])
+      .where('request_id', '=', 'trace-order-create-1')
+      .execute();
     expect(events.map((e) => e.event_name)).toEqual(['order.created']);
   });
 });
 
 describe('the Data API root', () => {
   it('when a request fails before routing under the API root, then it still has the error shape with request_id', async () => {
-    const res = await supertest(t.app).get(`${API_ROOT}/orders/%E0%A4%A`).set('X-Plugin-Api-Key', inst.apiKey);
+    const res = await supertest(t.app)
+      .get(`${API_ROOT}/orders/%E0%A4%A`)
+      .set('X-Plugin-Api-Key', inst.apiKey);
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ error: 'validation_error', request_id: res.headers['x-request-id'], doc_url: `${t.config.baseUrl}/docs/errors#validation_error` });
+    expect(res.body).toMatchObject({
+      error: 'validation_error',
+      request_id: res.headers['x-request-id'],
+      doc_url: `${t.config.baseUrl}/docs/errors#validation_error`,
+    });
   });
 });

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createInstallation, createSandboxInstallation, production, type InstallationFixture } from '../support/builders.js';
+import {
+  createInstallation,
+  createSandboxInstallation,
+  production,
+  type InstallationFixture,
+} from '../support/builders.js';
 import { createCustomer, createOrderRow } from '../support/catalog-builders.js';
 import { createTestContext, type TestContext } from '../support/context.js';
 import { call } from '../support/http.js';
@@ -8,25 +13,74 @@ let t: TestContext;
 let inst: InstallationFixture;
 let stranger: InstallationFixture;
 // Customers of inst's organization, by how the installation relates to them.
-let home: number, unplaced: number, visitor: number, otherHome: number, otherVisitor: number, foreign: number;
+let home: number,
+  unplaced: number,
+  visitor: number,
+  otherHome: number,
+  otherVisitor: number,
+  foreign: number;
 
 beforeAll(async () => {
   t = await createTestContext({ SVC_RATE_LIMIT_PER_MINUTE: '100000' });
   [inst, stranger] = await Promise.all([createInstallation(t.db), createInstallation(t.db)]);
   const org = inst.organizationId;
-  home = (await createCustomer(t.db, org, { name: 'Ana Souza', email: 'ana.souza@example.com', phone: '+14155550123', location_id: inst.locationId })).customer_id;
-  unplaced = (await createCustomer(t.db, org, { name: 'Bruno Lima', email: 'BRUNO@Example.org', phone: '+351 912 345 678', location_id: null })).customer_id;
-  visitor = (await createCustomer(t.db, org, { name: 'Carla 100%_Real', email: null, phone: null, location_id: inst.otherLocationId })).customer_id;
-  otherHome = (await createCustomer(t.db, org, { name: 'Dora Souza', location_id: inst.otherLocationId })).customer_id;
-  otherVisitor = (await createCustomer(t.db, org, { name: 'Eva Souza', location_id: inst.otherLocationId })).customer_id;
-  foreign = (await createCustomer(t.db, stranger.organizationId, { name: 'Fay Souza', email: 'fay@example.com', location_id: stranger.locationId })).customer_id;
-  await createOrderRow(t.db, { organizationId: org, locationId: inst.locationId, customerId: visitor });
-  await createOrderRow(t.db, { organizationId: org, locationId: inst.otherLocationId, customerId: otherVisitor });
-  await createOrderRow(t.db, { organizationId: stranger.organizationId, locationId: stranger.locationId, customerId: foreign });
+  home = (
+    await createCustomer(t.db, org, {
+      name: 'Ana Souza',
+      email: 'ana.souza@example.com',
+      phone: '+14155550123',
+      location_id: inst.locationId,
+    })
+  ).customer_id;
+  unplaced = (
+    await createCustomer(t.db, org, {
+      name: 'Bruno Lima',
+      email: 'BRUNO@Example.org',
+      phone: '+351 912 345 678',
+      location_id: null,
+    })
+  ).customer_id;
+  visitor = (
+    await createCustomer(t.db, org, {
+      name: 'Carla 100%_Real',
+      email: null,
+      phone: null,
+      location_id: inst.otherLocationId,
+    })
+  ).customer_id;
+  otherHome = (
+    await createCustomer(t.db, org, { name: 'Dora Souza', location_id: inst.otherLocationId })
+  ).customer_id;
+  otherVisitor = (
+    await createCustomer(t.db, org, { name: 'Eva Souza', location_id: inst.otherLocationId })
+  ).customer_id;
+  foreign = (
+    await createCustomer(t.db, stranger.organizationId, {
+      name: 'Fay Souza',
+      email: 'fay@example.com',
+      location_id: stranger.locationId,
+    })
+  ).customer_id;
+  await createOrderRow(t.db, {
+    organizationId: org,
+    locationId: inst.locationId,
+    customerId: visitor,
+  });
+  await createOrderRow(t.db, {
+    organizationId: org,
+    locationId: inst.otherLocationId,
+    customerId: otherVisitor,
+  });
+  await createOrderRow(t.db, {
+    organizationId: stranger.organizationId,
+    locationId: stranger.locationId,
+    customerId: foreign,
+  });
 });
 afterAll(() => t.close());
 
-const ids = (res: { body: { data: { customer_id: number }[] } }) => res.body.data.map((c) => c.customer_id);
+const ids = (res: { body: { data: { customer_id: number }[] } }) =>
+  res.body.data.map((c) => c.customer_id);
 const list = async (query = '') => {
   const res = await call(t.app, 'get', `/customers${query}`, { key: inst.apiKey });
   expect(res.status).toBe(200);
@@ -70,12 +124,22 @@ describe('GET /customers', () => {
 
   it('when since is given, then only customers updated at or after it', async () => {
     const fixture = await createInstallation(t.db);
-    const old = await createCustomer(t.db, fixture.organizationId, { updated_at: new Date('2026-01-01T00:00:00Z') });
-    const exact = await createCustomer(t.db, fixture.organizationId, { updated_at: new Date('2026-02-01T00:00:00Z') });
-    const recent = await createCustomer(t.db, fixture.organizationId, { updated_at: new Date('2026-03-01T00:00:00Z') });
-    const res = await call(t.app, 'get', '/customers?since=2026-02-01T00:00:00Z', { key: fixture.apiKey });
+    const old = await createCustomer(t.db, fixture.organizationId, {
+      updated_at: new Date('2026-01-01T00:00:00Z'),
+    });
+    const exact = await createCustomer(t.db, fixture.organizationId, {
+      updated_at: new Date('2026-02-01T00:00:00Z'),
+    });
+    const recent = await createCustomer(t.db, fixture.organizationId, {
+      updated_at: new Date('2026-03-01T00:00:00Z'),
+    });
+    const res = await call(t.app, 'get', '/customers?since=2026-02-01T00:00:00Z', {
+      key: fixture.apiKey,
+    });
     expect(ids(res)).toEqual([exact.customer_id, recent.customer_id]);
-    const offset = await call(t.app, 'get', '/customers?since=2026-02-01T01:00:00%2B01:00', { key: fixture.apiKey });
+    const offset = await call(t.app, 'get', '/customers?since=2026-02-01T01:00:00%2B01:00', {
+      key: fixture.apiKey,
+    });
     expect(ids(offset)).toEqual([exact.customer_id, recent.customer_id]);
     expect(ids(offset)).not.toContain(old.customer_id);
   });
@@ -90,16 +154,26 @@ describe('GET /customers', () => {
 
   it('when location_id is its own, then the same set; another of its locations is 403; an unknown one is 422', async () => {
     expect(ids(await list(`?location_id=${inst.locationId}`))).toEqual([home, unplaced, visitor]);
-    const forbidden = await call(t.app, 'get', `/customers?location_id=${inst.otherLocationId}`, { key: inst.apiKey });
+    const forbidden = await call(t.app, 'get', `/customers?location_id=${inst.otherLocationId}`, {
+      key: inst.apiKey,
+    });
     expect(forbidden.status).toBe(403);
     expect(forbidden.body.error).toBe('location_forbidden');
-    const unknown = await call(t.app, 'get', `/customers?location_id=${stranger.locationId}`, { key: inst.apiKey });
+    const unknown = await call(t.app, 'get', `/customers?location_id=${stranger.locationId}`, {
+      key: inst.apiKey,
+    });
     expect(unknown.status).toBe(422);
     expect(unknown.body.error).toBe('validation_error');
   });
 
   it('when a parameter is malformed, then 400 validation_error names it', async () => {
-    for (const [query, field] of [['search=', 'search'], [`search=${'x'.repeat(101)}`, 'search'], ['since=yesterday', 'since'], ['limit=0', 'limit'], ['cursor=zzz', 'cursor']] as const) {
+    for (const [query, field] of [
+      ['search=', 'search'],
+      [`search=${'x'.repeat(101)}`, 'search'],
+      ['since=yesterday', 'since'],
+      ['limit=0', 'limit'],
+      ['cursor=zzz', 'cursor'],
+    ] as const) {
       const res = await call(t.app, 'get', `/customers?${query}`, { key: inst.apiKey });
       expect(res.status).toBe(400);
       expect(res.body.details).toHaveProperty([field]);
@@ -110,19 +184,39 @@ describe('GET /customers', () => {
 describe('GET /customers/{customerId}', () => {
   it('when the customer has orders at several locations, then only those at its location are counted, the 10 newest listed first', async () => {
     const fixture = await createInstallation(t.db);
-    const customer = await createCustomer(t.db, fixture.organizationId, { location_id: fixture.locationId });
+    const customer = await createCustomer(t.db, fixture.organizationId, {
+      location_id: fixture.locationId,
+    });
     const base = Date.parse('2026-03-01T12:00:00Z');
     const here = [];
     for (let i = 0; i < 12; i++) {
-      here.push(await createOrderRow(t.db, { organizationId: fixture.organizationId, locationId: fixture.locationId, customerId: customer.customer_id, createdAt: new Date(base + i * 60_000) }));
+      here.push(
+        await createOrderRow(t.db, {
+          organizationId: fixture.organizationId,
+          locationId: fixture.locationId,
+          customerId: customer.customer_id,
+          createdAt: new Date(base + i * 60_000),
+        }),
+      );
     }
     for (let i = 0; i < 3; i++) {
       // Newer than any order here: they would lead the list if they were counted.
-      await createOrderRow(t.db, { organizationId: fixture.organizationId, locationId: fixture.otherLocationId, customerId: customer.customer_id, createdAt: new Date(base + 3_600_000) });
+      await createOrderRow(t.db, {
+        organizationId: fixture.organizationId,
+        locationId: fixture.otherLocationId,
+        customerId: customer.customer_id,
+        createdAt: new Date(base + 3_600_000),
+      });
     }
-    await createOrderRow(t.db, { organizationId: fixture.organizationId, locationId: fixture.locationId, customerId: null });
+    await createOrderRow(t.db, {
+      organizationId: fixture.organizationId,
+      locationId: fixture.locationId,
+      customerId: null,
+    });
 
-    const res = await call(t.app, 'get', `/customers/${customer.customer_id}`, { key: fixture.apiKey });
+    const res = await call(t.app, 'get', `/customers/${customer.customer_id}`, {
+      key: fixture.apiKey,
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({
       customer_id: customer.customer_id,
@@ -133,20 +227,31 @@ describe('GET /customers/{customerId}', () => {
       created_at: customer.created_at.toISOString(),
       updated_at: customer.updated_at.toISOString(),
       visible_order_count: 12,
-      recent_order_ids: here.slice(2).reverse().map((o) => o.order_id),
+      recent_order_ids: here
+        .slice(2)
+        .reverse()
+        .map((o) => o.order_id),
     });
   });
 
   it('when the customer has no visible orders, then the count is zero and the list empty', async () => {
     const res = await call(t.app, 'get', `/customers/${unplaced}`, { key: inst.apiKey });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ customer_id: unplaced, visible_order_count: 0, recent_order_ids: [] });
+    expect(res.body.data).toMatchObject({
+      customer_id: unplaced,
+      visible_order_count: 0,
+      recent_order_ids: [],
+    });
   });
 
   it('when visible only through an order at its location, then that order is counted', async () => {
     const res = await call(t.app, 'get', `/customers/${visitor}`, { key: inst.apiKey });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ customer_id: visitor, location_id: inst.otherLocationId, visible_order_count: 1 });
+    expect(res.body.data).toMatchObject({
+      customer_id: visitor,
+      location_id: inst.otherLocationId,
+      visible_order_count: 1,
+    });
   });
 
   it('when the customer is absent, homed elsewhere without orders here, or of another organization, then 404 not_found', async () => {
@@ -165,7 +270,16 @@ describe('GET /customers/{customerId}', () => {
     // A data error the POS could make: the location filter keeps it out, as the location is the stranger's.
     await production(t.db)
       .insertInto('orders')
-      .values({ organization_id: stranger.organizationId, location_id: stranger.locationId, customer_id: home, unique_orderid: `X-${home}`, status: 'CREATED', order_type: 'takeaway', total: '1.00', currency: 'EUR' })
+      .values({
+        organization_id: stranger.organizationId,
+        location_id: stranger.locationId,
+        customer_id: home,
+        unique_orderid: `X-${home}`,
+        status: 'CREATED',
+        order_type: 'takeaway',
+        total: '1.00',
+        currency: 'EUR',
+      })
       .execute();
     const res = await call(t.app, 'get', `/customers/${home}`, { key: inst.apiKey });
     expect(res.body.data.visible_order_count).toBe(0);
@@ -178,7 +292,9 @@ describe('in a sandbox', () => {
     const list = await call(t.app, 'get', '/customers?search=ana', { key: sandbox.apiKey });
     expect(list.status).toBe(200);
     expect(list.body.data.map((c: { name: string }) => c.name)).toEqual(['Ana Ferreira']);
-    const detail = await call(t.app, 'get', `/customers/${list.body.data[0].customer_id}`, { key: sandbox.apiKey });
+    const detail = await call(t.app, 'get', `/customers/${list.body.data[0].customer_id}`, {
+      key: sandbox.apiKey,
+    });
     expect(detail.status).toBe(200);
     expect(detail.body.data.visible_order_count).toBeGreaterThan(0);
     expect(detail.body.data.recent_order_ids).toHaveLength(detail.body.data.visible_order_count);

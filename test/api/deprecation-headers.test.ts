@@ -17,11 +17,21 @@ let api: Awaited<ReturnType<typeof createDataApi>>;
 beforeAll(async () => {
   t = await createTestContext();
   const doc = parse(readFileSync(path.join(ROOT, 'openapi.yaml'), 'utf8'));
-  Object.assign(doc.paths['/health'].get, { deprecated: true, 'x-deprecated-at': '2026-11-26', 'x-sunset': '2027-06-30' });
+  Object.assign(doc.paths['/health'].get, {
+    deprecated: true,
+    'x-deprecated-at': '2026-11-26',
+    'x-sunset': '2027-06-30',
+  });
   Object.assign(doc.paths['/locations'].get, { deprecated: true, 'x-deprecated-at': '2026-11-20' });
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'openapi-')), 'openapi.yaml');
   writeFileSync(file, stringify(doc));
-  api = await createDataApi({ config: t.config, db: t.db, logger: t.logger, events: t.events }, handlers, file, {}, () => false);
+  api = await createDataApi(
+    { config: t.config, db: t.db, logger: t.logger, events: t.events },
+    handlers,
+    file,
+    {},
+    () => false,
+  );
 });
 afterAll(async () => {
   await t?.close();
@@ -32,7 +42,9 @@ describe('Deprecation and Sunset headers', () => {
     const health = await supertest(api).get('/api/plugin/v1/health').expect(401);
     expect(health.headers.deprecation).toBe(`@${Date.UTC(2026, 10, 26) / 1000}`);
     expect(health.headers.sunset).toBe('Wed, 30 Jun 2027 00:00:00 GMT');
-    expect(health.headers.link).toBe(`<${t.config.baseUrl}/docs/changelog>; rel="deprecation"; type="text/html"`);
+    expect(health.headers.link).toBe(
+      `<${t.config.baseUrl}/docs/changelog>; rel="deprecation"; type="text/html"`,
+    );
 
     const locations = await supertest(api).get('/api/plugin/v1/locations').expect(401);
     expect(locations.headers.deprecation).toBe(`@${Date.UTC(2026, 10, 20) / 1000}`);

@@ -12,10 +12,18 @@ afterAll(async () => {
 
 describe('/docs/changelog', () => {
   it('when the changelog is opened, then it shows the dated release sections of CHANGELOG-API.md, per contract', async () => {
-    const res = await supertest(t.app).get('/docs/changelog').expect(200).expect('Content-Type', /html/);
+    const res = await supertest(t.app)
+      .get('/docs/changelog')
+      .expect(200)
+      .expect('Content-Type', /html/);
     expect(res.text).toMatch(/<h2[^>]*>2026-11-26<\/h2>/);
     expect(res.text).toContain('First release');
-    for (const contract of ['Data API (openapi.yaml)', 'Webhooks (asyncapi.yaml)', 'Developer portal (schema.graphql)']) expect(res.text).toContain(contract);
+    for (const contract of [
+      'Data API (openapi.yaml)',
+      'Webhooks (asyncapi.yaml)',
+      'Developer portal (schema.graphql)',
+    ])
+      expect(res.text).toContain(contract);
     expect(res.text).toContain('<code>POST /webhooks/external</code>');
   });
 

@@ -21,29 +21,41 @@ afterAll(async () => {
 const PAGES = ['/', '/docs', '/docs/webhooks', '/docs/errors', '/docs/changelog'];
 
 function directives(header: string | undefined): Map<string, string[]> {
-  return new Map((header ?? '').split(';').map((d) => d.trim().split(/\s+/)).filter((d) => d[0]).map(([name, ...values]) => [name!, values]));
+  return new Map(
+    (header ?? '')
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([name, ...values]) => [name!, values]),
+  );
 }
 
-const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+const sha256 = (text: string) =>
+  `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 describe('/docs pages: Content-Security-Policy', () => {
-  it.each(PAGES)('when %s is opened, then its CSP runs only this origin\'s scripts and its own inline ones, and no one may frame it', async (path) => {
-    const res = await supertest(t.app).get(path).expect(200);
-    const csp = directives(res.headers['content-security-policy']);
-    expect(csp.get('default-src')).toEqual(["'none'"]);
-    expect(csp.get('base-uri')).toEqual(["'none'"]);
-    expect(csp.get('form-action')).toEqual(["'none'"]);
-    expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
-    expect(csp.get('object-src') ?? ["'none'"]).toEqual(["'none'"]);
-    const scripts = csp.get('script-src') ?? [];
-    expect(scripts).toContain("'self'");
-    expect(scripts.filter((s) => !s.startsWith("'sha256-"))).toEqual(["'self'"]);
-    // Every inline script of the page is allowed by its hash (so it runs), and nothing else inline.
-    const inline = [...res.text.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!).filter((s) => s.trim());
-    for (const body of inline) expect(scripts).toContain(sha256(body));
-    expect(res.text).not.toMatch(/<[a-z][^>]*\son[a-z]+\s*=/i);
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-  });
+  it.each(PAGES)(
+    "when %s is opened, then its CSP runs only this origin's scripts and its own inline ones, and no one may frame it",
+    async (path) => {
+      const res = await supertest(t.app).get(path).expect(200);
+      const csp = directives(res.headers['content-security-policy']);
+      expect(csp.get('default-src')).toEqual(["'none'"]);
+      expect(csp.get('base-uri')).toEqual(["'none'"]);
+      expect(csp.get('form-action')).toEqual(["'none'"]);
+      expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+      expect(csp.get('object-src') ?? ["'none'"]).toEqual(["'none'"]);
+      const scripts = csp.get('script-src') ?? [];
+      expect(scripts).toContain("'self'");
+      expect(scripts.filter((s) => !s.startsWith("'sha256-"))).toEqual(["'self'"]);
+      // Every inline script of the page is allowed by its hash (so it runs), and nothing else inline.
+      const inline = [...res.text.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)]
+        .map((m) => m[1]!)
+        .filter((s) => s.trim());
+      for (const body of inline) expect(scripts).toContain(sha256(body));
+      expect(res.text).not.toMatch(/<[a-z][^>]*\son[a-z]+\s*=/i);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    },
+  );
 });
 
 describe('/docs/changelog: raw HTML in CHANGELOG-API.md', () => {

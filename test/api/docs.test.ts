@@ -53,7 +53,8 @@ async function referenceOperations(app = t.app): Promise<ReferenceOperation[]> {
     .filter((op) => op.operationId);
 }
 
-const sample = (op: ReferenceOperation, label: string) => op['x-codeSamples'].find((s) => s.label === label)!.source;
+const sample = (op: ReferenceOperation, label: string) =>
+  op['x-codeSamples'].find((s) => s.label === label)!.source;
 
 /** The method and URL of a curl sample. */
 function parseCurl(source: string): { method: string; url: string } {
@@ -66,11 +67,19 @@ function parseCurl(source: string): { method: string; url: string } {
  * Runs a curl sample exactly as the page shows it, in bash with only `env` set. A curlrc (read from
  * CURL_HOME) makes curl quiet and print the status after the body.
  */
-async function runCurl(source: string, env: Record<string, string>): Promise<{ status: number; body: string }> {
+async function runCurl(
+  source: string,
+  env: Record<string, string>,
+): Promise<{ status: number; body: string }> {
   const home = mkdtempSync(path.join(tmpdir(), 'curl-home-'));
   try {
-    writeFileSync(path.join(home, '.curlrc'), 'silent\nshow-error\nnoproxy = "*"\nwrite-out = "\\n%{http_code}"\n');
-    const { stdout } = await promisify(execFile)('bash', ['-euo', 'pipefail', '-c', source], { env: { PATH: process.env.PATH!, CURL_HOME: home, ...env } });
+    writeFileSync(
+      path.join(home, '.curlrc'),
+      'silent\nshow-error\nnoproxy = "*"\nwrite-out = "\\n%{http_code}"\n',
+    );
+    const { stdout } = await promisify(execFile)('bash', ['-euo', 'pipefail', '-c', source], {
+      env: { PATH: process.env.PATH!, CURL_HOME: home, ...env },
+    });
     const cut = stdout.lastIndexOf('\n');
     return { status: Number(stdout.slice(cut + 1)), body: stdout.slice(0, cut) };
   } finally {
@@ -82,7 +91,11 @@ describe('docs served from the contracts', () => {
   it('serves openapi.yaml, openapi.json and asyncapi.yaml', async () => {
     const json = await supertest(t.app).get('/openapi.json');
     expect(json.status).toBe(200);
-    const ids = Object.values(json.body.paths as Record<string, Record<string, { operationId?: string }>>).flatMap((item) => Object.values(item).map((op) => op.operationId)).filter(Boolean);
+    const ids = Object.values(
+      json.body.paths as Record<string, Record<string, { operationId?: string }>>,
+    )
+      .flatMap((item) => Object.values(item).map((op) => op.operationId))
+      .filter(Boolean);
     expect(new Set(ids)).toEqual(new Set(OPERATION_IDS));
     const yaml = await supertest(t.app).get('/asyncapi.yaml');
     expect(yaml.status).toBe(200);
@@ -152,21 +165,28 @@ describe('docs served from the contracts', () => {
     const app = await t.newApp({ PORT: '4567', BASE_URL: '' });
     const [health] = await referenceOperations(app);
     expect(parseCurl(sample(health!, 'curl')).url).toBe(`http://localhost:4567${API_ROOT}/health`);
-    expect((await supertest(app).get('/')).text).toContain(`http://localhost:4567${API_ROOT}/health`);
+    expect((await supertest(app).get('/')).text).toContain(
+      `http://localhost:4567${API_ROOT}/health`,
+    );
   });
 
   it('when every curl sample runs as shown with the demo sandbox credentials, then each succeeds: its ids exist in the demo sandbox', async () => {
     const demo = await seedDemo(t.db, t.config);
-    const env = { PLUGIN_API_KEY: demo.sandbox.api_key, WEBHOOK_SECRET: demo.sandbox.webhook_secret };
+    const env = {
+      PLUGIN_API_KEY: demo.sandbox.api_key,
+      WEBHOOK_SECRET: demo.sandbox.webhook_secret,
+    };
     const failures: string[] = [];
     for (const op of await referenceOperations()) {
       // A setup token comes from the marketplace's install redirect: no demo data holds one.
       if (op.operationId === 'exchangeSetupToken') continue;
       const res = await runCurl(sample(op, 'curl'), env);
       // A bulk write answers 200 and reports an unknown id as not_found.
-      if (res.status < 200 || res.status >= 300 || res.body.includes('"not_found"')) failures.push(`${op.operationId}: ${res.status} ${res.body}`);
+      if (res.status < 200 || res.status >= 300 || res.body.includes('"not_found"'))
+        failures.push(`${op.operationId}: ${res.status} ${res.body}`);
       // The sample of GET /webhooks/external/{logId} reads the log id of this one from LOG_ID.
-      if (op.operationId === 'receiveExternalWebhook') Object.assign(env, { LOG_ID: String(JSON.parse(res.body).data.log_id) });
+      if (op.operationId === 'receiveExternalWebhook')
+        Object.assign(env, { LOG_ID: String(JSON.parse(res.body).data.log_id) });
     }
     expect(failures).toEqual([]);
   }, 60_000);
@@ -176,7 +196,9 @@ describe('docs served from the contracts', () => {
       const data = /^(?:BODY=|  -d )'((?:[^']|'\\'')*)'/m.exec(sample(op, 'curl'));
       if (!data) continue;
       const body = JSON.parse(data[1]!.replaceAll(`'\\''`, `'`));
-      expect(sample(op, 'TypeScript').replace(/\s+/g, '')).toContain(JSON.stringify(body).replace(/\s+/g, ''));
+      expect(sample(op, 'TypeScript').replace(/\s+/g, '')).toContain(
+        JSON.stringify(body).replace(/\s+/g, ''),
+      );
     }
   });
 
@@ -195,6 +217,7 @@ describe('docs served from the contracts', () => {
   it('links the docs from the landing page', async () => {
     const res = await supertest(t.app).get('/');
     expect(res.status).toBe(200);
-    for (const href of ['/docs', '/docs/webhooks', '/graphql', '/openapi.yaml', '/asyncapi.yaml']) expect(res.text).toContain(`href="${href}"`);
+    for (const href of ['/docs', '/docs/webhooks', '/graphql', '/openapi.yaml', '/asyncapi.yaml'])
+      expect(res.text).toContain(`href="${href}"`);
   });
 });

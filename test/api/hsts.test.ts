@@ -27,7 +27,8 @@ afterAll(async () => {
 
 async function headersOf(app: App, set: Record<string, string> = {}) {
   const out: Record<string, string | undefined> = {};
-  for (const path of PATHS) out[path] = (await supertest(app).get(path).set(set)).headers['strict-transport-security'];
+  for (const path of PATHS)
+    out[path] = (await supertest(app).get(path).set(set)).headers['strict-transport-security'];
   return out;
 }
 const every = (value: string | undefined) => Object.fromEntries(PATHS.map((p) => [p, value]));
@@ -56,10 +57,21 @@ describe('Strict-Transport-Security', () => {
     try {
       const { port } = server.address() as AddressInfo;
       const header = await new Promise<string | string[] | undefined>((resolve, reject) => {
-        https.get({ host: '127.0.0.1', port, path: '/api/plugin/v1/health', ca: tls.ca, servername: 'localhost' }, (res) => {
-          res.resume();
-          resolve(res.headers['strict-transport-security']);
-        }).on('error', reject);
+        https
+          .get(
+            {
+              host: '127.0.0.1',
+              port,
+              path: '/api/plugin/v1/health',
+              ca: tls.ca,
+              servername: 'localhost',
+            },
+            (res) => {
+              res.resume();
+              resolve(res.headers['strict-transport-security']);
+            },
+          )
+          .on('error', reject);
       });
       expect(header).toBe(HSTS);
     } finally {

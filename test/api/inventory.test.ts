@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createInstallation, createSandboxInstallation, production, type InstallationFixture } from '../support/builders.js';
+import {
+  createInstallation,
+  createSandboxInstallation,
+  production,
+  type InstallationFixture,
+} from '../support/builders.js';
 import { createIngredient, createSku, createStockLevel } from '../support/catalog-builders.js';
 import { outboxEvents } from '../support/events.js';
 import { createTestContext, type TestContext } from '../support/context.js';
@@ -15,13 +20,34 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ids = (res: { body: { data: { ingredient_id: number }[] } }) => res.body.data.map((i) => i.ingredient_id);
-const move = (fixture: InstallationFixture, ingredientId: number, body: Record<string, unknown>, headers?: Record<string, string>) =>
-  call(t.app, 'post', `/inventory/${ingredientId}/movements`, { key: fixture.apiKey, body, headers });
+const ids = (res: { body: { data: { ingredient_id: number }[] } }) =>
+  res.body.data.map((i) => i.ingredient_id);
+const move = (
+  fixture: InstallationFixture,
+  ingredientId: number,
+  body: Record<string, unknown>,
+  headers?: Record<string, string>,
+) =>
+  call(t.app, 'post', `/inventory/${ingredientId}/movements`, {
+    key: fixture.apiKey,
+    body,
+    headers,
+  });
 const level = (ingredientId: number, locationId: number) =>
-  production(t.db).selectFrom('stock_levels').selectAll().where('ingredient_id', '=', ingredientId).where('location_id', '=', locationId).executeTakeFirst();
+  production(t.db)
+    .selectFrom('stock_levels')
+    .selectAll()
+    .where('ingredient_id', '=', ingredientId)
+    .where('location_id', '=', locationId)
+    .executeTakeFirst();
 const movementCount = async (ingredientId: number) =>
-  (await production(t.db).selectFrom('stock_movements').select('movement_id').where('ingredient_id', '=', ingredientId).execute()).length;
+  (
+    await production(t.db)
+      .selectFrom('stock_movements')
+      .select('movement_id')
+      .where('ingredient_id', '=', ingredientId)
+      .execute()
+  ).length;
 
 describe('GET /inventory', () => {
   let fixture: InstallationFixture;
@@ -30,15 +56,46 @@ describe('GET /inventory', () => {
   beforeAll(async () => {
     fixture = await createInstallation(t.db);
     const org = fixture.organizationId;
-    cheese = (await createIngredient(t.db, org, { name: 'Mozzarella', sku: 'MOZ-1', cost_per_unit: '11.4', supplier: 'Bay Dairy', allergens: ['dairy'], metadata: JSON.stringify({ storage: 'cold' }) })).ingredient_id;
+    cheese = (
+      await createIngredient(t.db, org, {
+        name: 'Mozzarella',
+        sku: 'MOZ-1',
+        cost_per_unit: '11.4',
+        supplier: 'Bay Dairy',
+        allergens: ['dairy'],
+        metadata: JSON.stringify({ storage: 'cold' }),
+      })
+    ).ingredient_id;
     flour = (await createIngredient(t.db, org, { name: 'Flour' })).ingredient_id;
     basil = (await createIngredient(t.db, org, { name: 'Basil' })).ingredient_id;
     foreign = (await createIngredient(t.db, stranger.organizationId)).ingredient_id;
-    await createStockLevel(t.db, { ingredientId: cheese, locationId: fixture.locationId, onHand: '3.25', reorderPoint: '4', parLevel: '12' });
-    await createStockLevel(t.db, { ingredientId: cheese, locationId: fixture.otherLocationId, onHand: '50', reorderPoint: '4' });
-    await createStockLevel(t.db, { ingredientId: flour, locationId: fixture.locationId, onHand: '20', reorderPoint: '5', parLevel: '40' });
+    await createStockLevel(t.db, {
+      ingredientId: cheese,
+      locationId: fixture.locationId,
+      onHand: '3.25',
+      reorderPoint: '4',
+      parLevel: '12',
+    });
+    await createStockLevel(t.db, {
+      ingredientId: cheese,
+      locationId: fixture.otherLocationId,
+      onHand: '50',
+      reorderPoint: '4',
+    });
+    await createStockLevel(t.db, {
+      ingredientId: flour,
+      locationId: fixture.locationId,
+      onHand: '20',
+      reorderPoint: '5',
+      parLevel: '40',
+    });
     // Basil is low at the other location only, which is outside the installation's scope.
-    await createStockLevel(t.db, { ingredientId: basil, locationId: fixture.otherLocationId, onHand: '0', reorderPoint: '1' });
+    await createStockLevel(t.db, {
+      ingredientId: basil,
+      locationId: fixture.otherLocationId,
+      onHand: '0',
+      reorderPoint: '1',
+    });
   });
 
   it('when listing, then it shows the organization’s ingredients with stock at its own location only', async () => {
@@ -54,40 +111,84 @@ describe('GET /inventory', () => {
       supplier: 'Bay Dairy',
       allergens: ['dairy'],
       metadata: { storage: 'cold' },
-      stock: [{ location_id: fixture.locationId, on_hand: '3.2500', reorder_point: '4.0000', par_level: '12.0000', is_low: true }],
+      stock: [
+        {
+          location_id: fixture.locationId,
+          on_hand: '3.2500',
+          reorder_point: '4.0000',
+          par_level: '12.0000',
+          is_low: true,
+        },
+      ],
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });
-    expect(res.body.data[1].stock).toEqual([{ location_id: fixture.locationId, on_hand: '20.0000', reorder_point: '5.0000', par_level: '40.0000', is_low: false }]);
+    expect(res.body.data[1].stock).toEqual([
+      {
+        location_id: fixture.locationId,
+        on_hand: '20.0000',
+        reorder_point: '5.0000',
+        par_level: '40.0000',
+        is_low: false,
+      },
+    ]);
     expect(res.body.data[2].stock).toEqual([]);
     expect(ids(res)).not.toContain(foreign);
   });
 
   it('when low_stock is given, then only ingredients low (or not low) at its location', async () => {
-    expect(ids(await call(t.app, 'get', '/inventory?low_stock=true', { key: fixture.apiKey }))).toEqual([cheese]);
-    expect(ids(await call(t.app, 'get', '/inventory?low_stock=false', { key: fixture.apiKey }))).toEqual([flour, basil]);
+    expect(
+      ids(await call(t.app, 'get', '/inventory?low_stock=true', { key: fixture.apiKey })),
+    ).toEqual([cheese]);
+    expect(
+      ids(await call(t.app, 'get', '/inventory?low_stock=false', { key: fixture.apiKey })),
+    ).toEqual([flour, basil]);
   });
 
   it('when ingredient_id is given, then only that ingredient; another organization’s is an empty page', async () => {
-    expect(ids(await call(t.app, 'get', `/inventory?ingredient_id=${flour}`, { key: fixture.apiKey }))).toEqual([flour]);
-    expect(ids(await call(t.app, 'get', `/inventory?ingredient_id=${foreign}`, { key: fixture.apiKey }))).toEqual([]);
+    expect(
+      ids(await call(t.app, 'get', `/inventory?ingredient_id=${flour}`, { key: fixture.apiKey })),
+    ).toEqual([flour]);
+    expect(
+      ids(await call(t.app, 'get', `/inventory?ingredient_id=${foreign}`, { key: fixture.apiKey })),
+    ).toEqual([]);
   });
 
   it('when paging with limit and next_cursor, then every ingredient comes once', async () => {
     const first = await call(t.app, 'get', '/inventory?limit=2', { key: fixture.apiKey });
-    const second = await call(t.app, 'get', `/inventory?limit=2&cursor=${first.body.meta.next_cursor}`, { key: fixture.apiKey });
+    const second = await call(
+      t.app,
+      'get',
+      `/inventory?limit=2&cursor=${first.body.meta.next_cursor}`,
+      { key: fixture.apiKey },
+    );
     expect([...ids(first), ...ids(second)]).toEqual([cheese, flour, basil]);
     expect(second.body.meta.next_cursor).toBeNull();
   });
 
   it('when location_id is its own, then accepted; another of its locations is 403; an unknown one is 422; bad types 400', async () => {
-    expect(ids(await call(t.app, 'get', `/inventory?location_id=${fixture.locationId}&low_stock=true`, { key: fixture.apiKey }))).toEqual([cheese]);
-    const forbidden = await call(t.app, 'get', `/inventory?location_id=${fixture.otherLocationId}`, { key: fixture.apiKey });
+    expect(
+      ids(
+        await call(t.app, 'get', `/inventory?location_id=${fixture.locationId}&low_stock=true`, {
+          key: fixture.apiKey,
+        }),
+      ),
+    ).toEqual([cheese]);
+    const forbidden = await call(
+      t.app,
+      'get',
+      `/inventory?location_id=${fixture.otherLocationId}`,
+      { key: fixture.apiKey },
+    );
     expect([forbidden.status, forbidden.body.error]).toEqual([403, 'location_forbidden']);
-    const unknown = await call(t.app, 'get', '/inventory?location_id=999999', { key: fixture.apiKey });
+    const unknown = await call(t.app, 'get', '/inventory?location_id=999999', {
+      key: fixture.apiKey,
+    });
     expect([unknown.status, unknown.body.error]).toEqual([422, 'validation_error']);
     for (const query of ['low_stock=yes', 'ingredient_id=0', 'limit=101']) {
-      expect((await call(t.app, 'get', `/inventory?${query}`, { key: fixture.apiKey })).status).toBe(400);
+      expect(
+        (await call(t.app, 'get', `/inventory?${query}`, { key: fixture.apiKey })).status,
+      ).toBe(400);
     }
   });
 });
@@ -97,25 +198,55 @@ describe('GET /inventory/{ingredientId}', () => {
     const fixture = await createInstallation(t.db);
     const ingredient = await createIngredient(t.db, fixture.organizationId);
     const sku = await createSku(t.db, ingredient.ingredient_id, 'MOZ-1KG', '1');
-    await createStockLevel(t.db, { ingredientId: ingredient.ingredient_id, locationId: fixture.locationId, onHand: '100', reorderPoint: '10', parLevel: '120' });
+    await createStockLevel(t.db, {
+      ingredientId: ingredient.ingredient_id,
+      locationId: fixture.locationId,
+      onHand: '100',
+      reorderPoint: '10',
+      parLevel: '120',
+    });
     const created: number[] = [];
     for (let i = 1; i <= 25; i++) {
-      const res = await move(fixture, ingredient.ingredient_id, { delta: -1, reason: 'consumed', note: `service ${i}` });
+      const res = await move(fixture, ingredient.ingredient_id, {
+        delta: -1,
+        reason: 'consumed',
+        note: `service ${i}`,
+      });
       expect(res.status).toBe(201);
       created.push(res.body.data.movement_id);
     }
     // A movement at the other location (outside the scope), written by the POS.
     await production(t.db)
       .insertInto('stock_movements')
-      .values({ ingredient_id: ingredient.ingredient_id, location_id: fixture.otherLocationId, delta: '5', reason: 'received', on_hand_after: '5' })
+      .values({
+        ingredient_id: ingredient.ingredient_id,
+        location_id: fixture.otherLocationId,
+        delta: '5',
+        reason: 'received',
+        on_hand_after: '5',
+      })
       .execute();
 
-    const res = await call(t.app, 'get', `/inventory/${ingredient.ingredient_id}`, { key: fixture.apiKey });
+    const res = await call(t.app, 'get', `/inventory/${ingredient.ingredient_id}`, {
+      key: fixture.apiKey,
+    });
     expect(res.status).toBe(200);
-    expect(res.body.data.stock).toEqual([{ location_id: fixture.locationId, on_hand: '75.0000', reorder_point: '10.0000', par_level: '120.0000', is_low: false }]);
-    expect(res.body.data.skus).toEqual([{ sku_id: sku.sku_id, code: 'MOZ-1KG', description: 'MOZ-1KG pack', pack_size: '1.0000' }]);
+    expect(res.body.data.stock).toEqual([
+      {
+        location_id: fixture.locationId,
+        on_hand: '75.0000',
+        reorder_point: '10.0000',
+        par_level: '120.0000',
+        is_low: false,
+      },
+    ]);
+    expect(res.body.data.skus).toEqual([
+      { sku_id: sku.sku_id, code: 'MOZ-1KG', description: 'MOZ-1KG pack', pack_size: '1.0000' },
+    ]);
     expect(res.body.data.movements).toHaveLength(20);
-    expect(res.body.data.movements.map((m: { movement_id: number }) => m.movement_id)).toEqual(created.slice(5).reverse());
+    expect(res.body.data.movements.map((m: { movement_id: number }) => m.movement_id)).toEqual(
+      created.slice(5).reverse(),
+    );
     expect(res.body.data.movements[0]).toEqual({
       movement_id: created[24],
       ingredient_id: ingredient.ingredient_id,
@@ -141,11 +272,27 @@ describe('GET /inventory/{ingredientId}', () => {
 
 describe('PATCH /inventory/{ingredientId}', () => {
   it('when metadata fields are sent, then they replace, null clears, metadata merges shallowly, and stock is untouched', async () => {
-    const ingredient = await createIngredient(t.db, inst.organizationId, { sku: 'OLD', supplier: 'Old Co', cost_per_unit: '2', metadata: JSON.stringify({ storage: 'dry', shelf: { row: 1 } }) });
-    await createStockLevel(t.db, { ingredientId: ingredient.ingredient_id, locationId: inst.locationId, onHand: '7', reorderPoint: '2' });
+    const ingredient = await createIngredient(t.db, inst.organizationId, {
+      sku: 'OLD',
+      supplier: 'Old Co',
+      cost_per_unit: '2',
+      metadata: JSON.stringify({ storage: 'dry', shelf: { row: 1 } }),
+    });
+    await createStockLevel(t.db, {
+      ingredientId: ingredient.ingredient_id,
+      locationId: inst.locationId,
+      onHand: '7',
+      reorderPoint: '2',
+    });
     const res = await call(t.app, 'patch', `/inventory/${ingredient.ingredient_id}`, {
       key: inst.apiKey,
-      body: { name: 'Fior di latte', unit: 'g', cost_per_unit: 11.40005, allergens: ['dairy', 'lactose'], metadata: { shelf: { row: 2 }, lot: 'A1' } },
+      body: {
+        name: 'Fior di latte',
+        unit: 'g',
+        cost_per_unit: 11.40005,
+        allergens: ['dairy', 'lactose'],
+        metadata: { shelf: { row: 2 }, lot: 'A1' },
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
@@ -157,22 +304,47 @@ describe('PATCH /inventory/{ingredientId}', () => {
       supplier: 'Old Co',
       allergens: ['dairy', 'lactose'],
       metadata: { storage: 'dry', shelf: { row: 2 }, lot: 'A1' },
-      stock: [{ location_id: inst.locationId, on_hand: '7.0000', reorder_point: '2.0000', par_level: '0.0000', is_low: false }],
+      stock: [
+        {
+          location_id: inst.locationId,
+          on_hand: '7.0000',
+          reorder_point: '2.0000',
+          par_level: '0.0000',
+          is_low: false,
+        },
+      ],
       skus: [],
       movements: [],
     });
     expect(Date.parse(res.body.data.updated_at)).toBeGreaterThan(ingredient.updated_at.getTime());
 
-    const cleared = await call(t.app, 'patch', `/inventory/${ingredient.ingredient_id}`, { key: inst.apiKey, body: { sku: null, supplier: null, cost_per_unit: null, allergens: [] } });
+    const cleared = await call(t.app, 'patch', `/inventory/${ingredient.ingredient_id}`, {
+      key: inst.apiKey,
+      body: { sku: null, supplier: null, cost_per_unit: null, allergens: [] },
+    });
     expect(cleared.status).toBe(200);
-    expect(cleared.body.data).toMatchObject({ sku: null, supplier: null, cost_per_unit: null, allergens: [], name: 'Fior di latte' });
+    expect(cleared.body.data).toMatchObject({
+      sku: null,
+      supplier: null,
+      cost_per_unit: null,
+      allergens: [],
+      name: 'Fior di latte',
+    });
     expect((await level(ingredient.ingredient_id, inst.locationId))?.on_hand).toBe('7.0000');
   });
 
   it('when cost_per_unit sits on its bounds, then it is stored with four decimals', async () => {
     const ingredient = await createIngredient(t.db, inst.organizationId);
-    for (const [sent, stored] of [[0, '0.0000'], [9999999999, '9999999999.0000'], [0.00005, '0.0001'], [3.5, '3.5000']] as const) {
-      const res = await call(t.app, 'patch', `/inventory/${ingredient.ingredient_id}`, { key: inst.apiKey, body: { cost_per_unit: sent } });
+    for (const [sent, stored] of [
+      [0, '0.0000'],
+      [9999999999, '9999999999.0000'],
+      [0.00005, '0.0001'],
+      [3.5, '3.5000'],
+    ] as const) {
+      const res = await call(t.app, 'patch', `/inventory/${ingredient.ingredient_id}`, {
+        key: inst.apiKey,
+        body: { cost_per_unit: sent },
+      });
       expect(res.status).toBe(200);
       expect(res.body.data.cost_per_unit).toBe(stored);
     }
@@ -203,21 +375,50 @@ describe('PATCH /inventory/{ingredientId}', () => {
       [{ on_hand: 5 }, 'on_hand'],
     ];
     for (const [body, field] of cases) {
-      const res = await call(t.app, 'patch', `/inventory/${ingredient.ingredient_id}`, { key: inst.apiKey, body });
-      expect([JSON.stringify(body).slice(0, 60), res.status]).toEqual([JSON.stringify(body).slice(0, 60), 400]);
+      const res = await call(t.app, 'patch', `/inventory/${ingredient.ingredient_id}`, {
+        key: inst.apiKey,
+        body,
+      });
+      expect([JSON.stringify(body).slice(0, 60), res.status]).toEqual([
+        JSON.stringify(body).slice(0, 60),
+        400,
+      ]);
       expect(res.body.details).toHaveProperty([field]);
     }
-    expect((await call(t.app, 'patch', `/inventory/${ingredient.ingredient_id}`, { key: inst.apiKey, body: {} })).status).toBe(400);
-    const row = await production(t.db).selectFrom('ingredients').selectAll().where('ingredient_id', '=', ingredient.ingredient_id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ name: 'Salt', unit: 'kg', sku: null, updated_at: ingredient.updated_at });
+    expect(
+      (
+        await call(t.app, 'patch', `/inventory/${ingredient.ingredient_id}`, {
+          key: inst.apiKey,
+          body: {},
+        })
+      ).status,
+    ).toBe(400);
+    const row = await production(t.db)
+      .selectFrom('ingredients')
+      .selectAll()
+      .where('ingredient_id', '=', ingredient.ingredient_id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      name: 'Salt',
+      unit: 'kg',
+      sku: null,
+      updated_at: ingredient.updated_at,
+    });
   });
 
   it('when the ingredient is of another organization, then 404 not_found and it is untouched', async () => {
     const foreign = await createIngredient(t.db, stranger.organizationId, { name: 'Theirs' });
-    const res = await call(t.app, 'patch', `/inventory/${foreign.ingredient_id}`, { key: inst.apiKey, body: { name: 'Mine' } });
+    const res = await call(t.app, 'patch', `/inventory/${foreign.ingredient_id}`, {
+      key: inst.apiKey,
+      body: { name: 'Mine' },
+    });
     expect(res.status).toBe(404);
     expect(res.body.error).toBe('not_found');
-    const row = await production(t.db).selectFrom('ingredients').select('name').where('ingredient_id', '=', foreign.ingredient_id).executeTakeFirstOrThrow();
+    const row = await production(t.db)
+      .selectFrom('ingredients')
+      .select('name')
+      .where('ingredient_id', '=', foreign.ingredient_id)
+      .executeTakeFirstOrThrow();
     expect(row.name).toBe('Theirs');
   });
 });
@@ -226,7 +427,11 @@ describe('POST /inventory/{ingredientId}/movements', () => {
   it('when the location has no stock level yet, then one is created from zero and the movement emits inventory.stock_updated', async () => {
     const fixture = await createInstallation(t.db);
     const ingredient = await createIngredient(t.db, fixture.organizationId);
-    const res = await move(fixture, ingredient.ingredient_id, { delta: 12.5, reason: 'received', note: 'Monday delivery' });
+    const res = await move(fixture, ingredient.ingredient_id, {
+      delta: 12.5,
+      reason: 'received',
+      note: 'Monday delivery',
+    });
     expect(res.status).toBe(201);
     expect(res.body.data).toEqual({
       movement_id: expect.any(Number),
@@ -238,10 +443,19 @@ describe('POST /inventory/{ingredientId}/movements', () => {
       stock_level: { on_hand: '12.5000', reorder_point: '0.0000', par_level: '0.0000' },
       created_at: expect.any(String),
     });
-    expect(await level(ingredient.ingredient_id, fixture.locationId)).toMatchObject({ on_hand: '12.5000', low_stock_alert_open: false });
-    const events = await outboxEvents(t.db, { plane: 'production', organizationId: fixture.organizationId });
+    expect(await level(ingredient.ingredient_id, fixture.locationId)).toMatchObject({
+      on_hand: '12.5000',
+      low_stock_alert_open: false,
+    });
+    const events = await outboxEvents(t.db, {
+      plane: 'production',
+      organizationId: fixture.organizationId,
+    });
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ event_name: 'inventory.stock_updated', location_id: fixture.locationId });
+    expect(events[0]).toMatchObject({
+      event_name: 'inventory.stock_updated',
+      location_id: fixture.locationId,
+    });
     const { note: _note, created_at: _created, ...payload } = res.body.data;
     expect(events[0]!.data).toEqual(payload);
   });
@@ -261,13 +475,25 @@ describe('POST /inventory/{ingredientId}/movements', () => {
     ];
     for (const [body, field] of schemaCases) {
       const res = await move(inst, ingredient.ingredient_id, body);
-      expect([JSON.stringify(body).slice(0, 60), res.status]).toEqual([JSON.stringify(body).slice(0, 60), 400]);
+      expect([JSON.stringify(body).slice(0, 60), res.status]).toEqual([
+        JSON.stringify(body).slice(0, 60),
+        400,
+      ]);
       expect(res.body.details).toHaveProperty([field]);
     }
-    const precise = await move(inst, ingredient.ingredient_id, { delta: 0.00001, reason: 'adjustment' });
+    const precise = await move(inst, ingredient.ingredient_id, {
+      delta: 0.00001,
+      reason: 'adjustment',
+    });
     expect(precise.status).toBe(422);
-    expect(precise.body).toMatchObject({ error: 'validation_error', details: { delta: [expect.any(String)] } });
-    expect((await move(inst, ingredient.ingredient_id, { delta: 9999999999, reason: 'received' })).status).toBe(201);
+    expect(precise.body).toMatchObject({
+      error: 'validation_error',
+      details: { delta: [expect.any(String)] },
+    });
+    expect(
+      (await move(inst, ingredient.ingredient_id, { delta: 9999999999, reason: 'received' }))
+        .status,
+    ).toBe(201);
     const overflow = await move(inst, ingredient.ingredient_id, { delta: 1, reason: 'received' });
     expect(overflow.status).toBe(422);
     expect(overflow.body.details).toHaveProperty(['delta']);
@@ -276,9 +502,17 @@ describe('POST /inventory/{ingredientId}/movements', () => {
 
   it('when the location or the ingredient is out of reach, then 403 location_forbidden, 422 or 404 not_found', async () => {
     const ingredient = await createIngredient(t.db, inst.organizationId);
-    const forbidden = await move(inst, ingredient.ingredient_id, { location_id: inst.otherLocationId, delta: 1, reason: 'received' });
+    const forbidden = await move(inst, ingredient.ingredient_id, {
+      location_id: inst.otherLocationId,
+      delta: 1,
+      reason: 'received',
+    });
     expect([forbidden.status, forbidden.body.error]).toEqual([403, 'location_forbidden']);
-    const unknown = await move(inst, ingredient.ingredient_id, { location_id: stranger.locationId, delta: 1, reason: 'received' });
+    const unknown = await move(inst, ingredient.ingredient_id, {
+      location_id: stranger.locationId,
+      delta: 1,
+      reason: 'received',
+    });
     expect([unknown.status, unknown.body.error]).toEqual([422, 'validation_error']);
     const foreign = await createIngredient(t.db, stranger.organizationId);
     for (const id of [foreign.ingredient_id, 999999]) {
@@ -293,7 +527,13 @@ describe('POST /inventory/{ingredientId}/movements', () => {
   it('when stock goes down through the reorder point, stays low, recovers and drops again, then one alert per cycle', async () => {
     const fixture = await createInstallation(t.db);
     const ingredient = await createIngredient(t.db, fixture.organizationId);
-    await createStockLevel(t.db, { ingredientId: ingredient.ingredient_id, locationId: fixture.locationId, onHand: '12', reorderPoint: '10', parLevel: '30' });
+    await createStockLevel(t.db, {
+      ingredientId: ingredient.ingredient_id,
+      locationId: fixture.locationId,
+      onHand: '12',
+      reorderPoint: '10',
+      parLevel: '30',
+    });
     const steps: [number, string | null][] = [
       [-1, null], // 11
       [-1, 'inventory.low_stock'], // 10: at the reorder point
@@ -303,42 +543,102 @@ describe('POST /inventory/{ingredientId}/movements', () => {
       [-0.0001, 'inventory.low_stock'], // 10: a new cycle
     ];
     for (const [delta, expected] of steps) {
-      const res = await move(fixture, ingredient.ingredient_id, { delta, reason: delta < 0 ? 'consumed' : 'received' });
+      const res = await move(fixture, ingredient.ingredient_id, {
+        delta,
+        reason: delta < 0 ? 'consumed' : 'received',
+      });
       expect(res.status).toBe(201);
-      const alerts = (await outboxEvents(t.db, { plane: 'production', organizationId: fixture.organizationId, names: ['inventory.low_stock', 'inventory.low_stock_resolved'] })).filter(
-        (e) => e.data.movement_id === res.body.data.movement_id,
-      );
+      const alerts = (
+        await outboxEvents(t.db, {
+          plane: 'production',
+          organizationId: fixture.organizationId,
+          names: ['inventory.low_stock', 'inventory.low_stock_resolved'],
+        })
+      ).filter((e) => e.data.movement_id === res.body.data.movement_id);
       expect([delta, alerts.map((e) => e.event_name)]).toEqual([delta, expected ? [expected] : []]);
-      if (expected) expect(alerts[0]!.data).toMatchObject({ movement_id: res.body.data.movement_id, stock_level: res.body.data.stock_level });
+      if (expected)
+        expect(alerts[0]!.data).toMatchObject({
+          movement_id: res.body.data.movement_id,
+          stock_level: res.body.data.stock_level,
+        });
     }
-    expect(await level(ingredient.ingredient_id, fixture.locationId)).toMatchObject({ on_hand: '10.0000', low_stock_alert_open: true });
-    expect(await outboxEvents(t.db, { plane: 'production', organizationId: fixture.organizationId, names: ['inventory.stock_updated'] })).toHaveLength(steps.length);
+    expect(await level(ingredient.ingredient_id, fixture.locationId)).toMatchObject({
+      on_hand: '10.0000',
+      low_stock_alert_open: true,
+    });
+    expect(
+      await outboxEvents(t.db, {
+        plane: 'production',
+        organizationId: fixture.organizationId,
+        names: ['inventory.stock_updated'],
+      }),
+    ).toHaveLength(steps.length);
   });
 
   it('when 50 movements race through the reorder point and 50 restocks race back, then exactly one low_stock and one resolved', async () => {
     const fixture = await createInstallation(t.db);
     const ingredient = await createIngredient(t.db, fixture.organizationId);
-    await createStockLevel(t.db, { ingredientId: ingredient.ingredient_id, locationId: fixture.locationId, onHand: '30', reorderPoint: '10', parLevel: '40' });
+    await createStockLevel(t.db, {
+      ingredientId: ingredient.ingredient_id,
+      locationId: fixture.locationId,
+      onHand: '30',
+      reorderPoint: '10',
+      parLevel: '40',
+    });
     const race = (delta: number) =>
-      Promise.all(Array.from({ length: 50 }, () => move(fixture, ingredient.ingredient_id, { delta, reason: delta < 0 ? 'consumed' : 'received' })));
+      Promise.all(
+        Array.from({ length: 50 }, () =>
+          move(fixture, ingredient.ingredient_id, {
+            delta,
+            reason: delta < 0 ? 'consumed' : 'received',
+          }),
+        ),
+      );
 
     const consumed = await race(-1);
     expect(consumed.every((r) => r.status === 201)).toBe(true);
     // Serialised: each movement saw the previous one, so the recorded stock levels are all distinct.
     expect(new Set(consumed.map((r) => r.body.data.stock_level.on_hand)).size).toBe(50);
-    expect(await level(ingredient.ingredient_id, fixture.locationId)).toMatchObject({ on_hand: '-20.0000', low_stock_alert_open: true });
-    let alerts = await outboxEvents(t.db, { plane: 'production', organizationId: fixture.organizationId, names: ['inventory.low_stock', 'inventory.low_stock_resolved'] });
+    expect(await level(ingredient.ingredient_id, fixture.locationId)).toMatchObject({
+      on_hand: '-20.0000',
+      low_stock_alert_open: true,
+    });
+    let alerts = await outboxEvents(t.db, {
+      plane: 'production',
+      organizationId: fixture.organizationId,
+      names: ['inventory.low_stock', 'inventory.low_stock_resolved'],
+    });
     expect(alerts.map((e) => e.event_name)).toEqual(['inventory.low_stock']);
-    expect(alerts[0]!.data.stock_level).toEqual({ on_hand: '10.0000', reorder_point: '10.0000', par_level: '40.0000' });
+    expect(alerts[0]!.data.stock_level).toEqual({
+      on_hand: '10.0000',
+      reorder_point: '10.0000',
+      par_level: '40.0000',
+    });
 
     const restocked = await race(1);
     expect(restocked.every((r) => r.status === 201)).toBe(true);
-    expect(await level(ingredient.ingredient_id, fixture.locationId)).toMatchObject({ on_hand: '30.0000', low_stock_alert_open: false });
-    alerts = await outboxEvents(t.db, { plane: 'production', organizationId: fixture.organizationId, names: ['inventory.low_stock', 'inventory.low_stock_resolved'] });
-    expect(alerts.map((e) => e.event_name).sort()).toEqual(['inventory.low_stock', 'inventory.low_stock_resolved']);
+    expect(await level(ingredient.ingredient_id, fixture.locationId)).toMatchObject({
+      on_hand: '30.0000',
+      low_stock_alert_open: false,
+    });
+    alerts = await outboxEvents(t.db, {
+      plane: 'production',
+      organizationId: fixture.organizationId,
+      names: ['inventory.low_stock', 'inventory.low_stock_resolved'],
+    });
+    expect(alerts.map((e) => e.event_name).sort()).toEqual([
+      'inventory.low_stock',
+      'inventory.low_stock_resolved',
+    ]);
     const resolved = alerts.find((e) => e.event_name === 'inventory.low_stock_resolved')!;
     expect(resolved.data.stock_level).toMatchObject({ on_hand: '11.0000' });
-    expect(await outboxEvents(t.db, { plane: 'production', organizationId: fixture.organizationId, names: ['inventory.stock_updated'] })).toHaveLength(100);
+    expect(
+      await outboxEvents(t.db, {
+        plane: 'production',
+        organizationId: fixture.organizationId,
+        names: ['inventory.stock_updated'],
+      }),
+    ).toHaveLength(100);
   });
 });
 
@@ -346,24 +646,48 @@ describe('POST /inventory/{ingredientId}/movements with X-Idempotency-Key', () =
   it('when the same key and body are replayed, then 200 with the original movement and its recorded stock, nothing appended', async () => {
     const fixture = await createInstallation(t.db);
     const ingredient = await createIngredient(t.db, fixture.organizationId);
-    await createStockLevel(t.db, { ingredientId: ingredient.ingredient_id, locationId: fixture.locationId, onHand: '10', reorderPoint: '2' });
+    await createStockLevel(t.db, {
+      ingredientId: ingredient.ingredient_id,
+      locationId: fixture.locationId,
+      onHand: '10',
+      reorderPoint: '2',
+    });
     const body = { delta: -0.75, reason: 'consumed', note: 'Friday dinner service' };
-    const first = await move(fixture, ingredient.ingredient_id, body, { 'X-Idempotency-Key': 'mv-1' });
+    const first = await move(fixture, ingredient.ingredient_id, body, {
+      'X-Idempotency-Key': 'mv-1',
+    });
     expect(first.status).toBe(201);
     await move(fixture, ingredient.ingredient_id, { delta: -1, reason: 'consumed' });
-    const replay = await move(fixture, ingredient.ingredient_id, body, { 'X-Idempotency-Key': 'mv-1' });
+    const replay = await move(fixture, ingredient.ingredient_id, body, {
+      'X-Idempotency-Key': 'mv-1',
+    });
     expect(replay.status).toBe(200);
     expect(replay.body).toEqual(first.body);
     expect(replay.body.data.stock_level.on_hand).toBe('9.2500');
     expect(await movementCount(ingredient.ingredient_id)).toBe(2);
-    expect(await outboxEvents(t.db, { plane: 'production', organizationId: fixture.organizationId, names: ['inventory.stock_updated'] })).toHaveLength(2);
+    expect(
+      await outboxEvents(t.db, {
+        plane: 'production',
+        organizationId: fixture.organizationId,
+        names: ['inventory.stock_updated'],
+      }),
+    ).toHaveLength(2);
     expect((await level(ingredient.ingredient_id, fixture.locationId))?.on_hand).toBe('8.2500');
   });
 
   it('when the key is reused with a different body, then 422 validation_error naming the key', async () => {
     const ingredient = await createIngredient(t.db, inst.organizationId);
     const other = await createIngredient(t.db, inst.organizationId);
-    expect((await move(inst, ingredient.ingredient_id, { delta: 1, reason: 'received' }, { 'X-Idempotency-Key': 'mv-2' })).status).toBe(201);
+    expect(
+      (
+        await move(
+          inst,
+          ingredient.ingredient_id,
+          { delta: 1, reason: 'received' },
+          { 'X-Idempotency-Key': 'mv-2' },
+        )
+      ).status,
+    ).toBe(201);
     for (const [id, body] of [
       [ingredient.ingredient_id, { delta: 2, reason: 'received' }],
       [ingredient.ingredient_id, { delta: 1, reason: 'count' }],
@@ -372,7 +696,10 @@ describe('POST /inventory/{ingredientId}/movements with X-Idempotency-Key', () =
     ] as const) {
       const res = await move(inst, id, body, { 'X-Idempotency-Key': 'mv-2' });
       expect(res.status).toBe(422);
-      expect(res.body).toMatchObject({ error: 'validation_error', details: { 'x-idempotency-key': [expect.any(String)] } });
+      expect(res.body).toMatchObject({
+        error: 'validation_error',
+        details: { 'x-idempotency-key': [expect.any(String)] },
+      });
     }
     expect(await movementCount(ingredient.ingredient_id)).toBe(1);
     expect(await movementCount(other.ingredient_id)).toBe(0);
@@ -382,26 +709,64 @@ describe('POST /inventory/{ingredientId}/movements with X-Idempotency-Key', () =
     const fixture = await createInstallation(t.db);
     const ingredient = await createIngredient(t.db, fixture.organizationId);
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => move(fixture, ingredient.ingredient_id, { delta: 5, reason: 'received' }, { 'X-Idempotency-Key': 'race-1' })),
+      Array.from({ length: 10 }, () =>
+        move(
+          fixture,
+          ingredient.ingredient_id,
+          { delta: 5, reason: 'received' },
+          { 'X-Idempotency-Key': 'race-1' },
+        ),
+      ),
     );
-    expect(results.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
+    expect(results.map((r) => r.status).sort()).toEqual([
+      200, 200, 200, 200, 200, 200, 200, 200, 200, 201,
+    ]);
     expect(new Set(results.map((r) => r.body.data.movement_id)).size).toBe(1);
     expect(await movementCount(ingredient.ingredient_id)).toBe(1);
     expect((await level(ingredient.ingredient_id, fixture.locationId))?.on_hand).toBe('5.0000');
-    expect(await outboxEvents(t.db, { plane: 'production', organizationId: fixture.organizationId, names: ['inventory.stock_updated'] })).toHaveLength(1);
+    expect(
+      await outboxEvents(t.db, {
+        plane: 'production',
+        organizationId: fixture.organizationId,
+        names: ['inventory.stock_updated'],
+      }),
+    ).toHaveLength(1);
   });
 
   it('when another installation uses the same key, then it is independent (keys are per installation)', async () => {
     const a = await createIngredient(t.db, inst.organizationId);
     const b = await createIngredient(t.db, stranger.organizationId);
-    expect((await move(inst, a.ingredient_id, { delta: 1, reason: 'received' }, { 'X-Idempotency-Key': 'shared' })).status).toBe(201);
-    expect((await move(stranger, b.ingredient_id, { delta: 1, reason: 'received' }, { 'X-Idempotency-Key': 'shared' })).status).toBe(201);
+    expect(
+      (
+        await move(
+          inst,
+          a.ingredient_id,
+          { delta: 1, reason: 'received' },
+          { 'X-Idempotency-Key': 'shared' },
+        )
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await move(
+          stranger,
+          b.ingredient_id,
+          { delta: 1, reason: 'received' },
+          { 'X-Idempotency-Key': 'shared' },
+        )
+      ).status,
+    ).toBe(201);
   });
 
   it('when the key is empty or longer than 255 characters, then 400', async () => {
     const ingredient = await createIngredient(t.db, inst.organizationId);
     for (const key of ['', 'k'.repeat(256)]) {
-      const res = await move(inst, ingredient.ingredient_id, { delta: 1, reason: 'received' }, { 'X-Idempotency-Key': key });
+      const res = await move(
+        inst,
+        ingredient.ingredient_id,
+        { delta: 1, reason: 'received' },
+        { 'X-Idempotency-Key': key },
+      );
       expect(res.status).toBe(400);
       expect(res.body.details).toHaveProperty(['x-idempotency-key']);
     }
@@ -415,12 +780,25 @@ describe('in a sandbox', () => {
     const list = await call(t.app, 'get', '/inventory', { key: sandbox.apiKey });
     expect(list.status).toBe(200);
     const ingredient = list.body.data[0];
-    const res = await move({ ...inst, apiKey: sandbox.apiKey }, ingredient.ingredient_id, { delta: 1, reason: 'received' });
+    const res = await move({ ...inst, apiKey: sandbox.apiKey }, ingredient.ingredient_id, {
+      delta: 1,
+      reason: 'received',
+    });
     expect(res.status).toBe(201);
     expect(res.body.data.location_id).toBe(sandbox.locationIds[0]);
-    const detail = await call(t.app, 'get', `/inventory/${ingredient.ingredient_id}`, { key: sandbox.apiKey });
+    const detail = await call(t.app, 'get', `/inventory/${ingredient.ingredient_id}`, {
+      key: sandbox.apiKey,
+    });
     expect(detail.body.data.movements[0].movement_id).toBe(res.body.data.movement_id);
-    const event = await t.db.selectFrom('control.events').selectAll().where('sandbox_id', '=', sandbox.sandboxId).executeTakeFirstOrThrow();
-    expect(event).toMatchObject({ plane: 'sandbox', event_name: 'inventory.stock_updated', location_id: sandbox.locationIds[0] });
+    const event = await t.db
+      .selectFrom('control.events')
+      .selectAll()
+      .where('sandbox_id', '=', sandbox.sandboxId)
+      .executeTakeFirstOrThrow();
+    expect(event).toMatchObject({
+      plane: 'sandbox',
+      event_name: 'inventory.stock_updated',
+      location_id: sandbox.locationIds[0],
+    });
   });
 });

@@ -3,7 +3,12 @@ import type { InternalStatus, PluginStatus } from '../../src/domain/orders/order
 import { createInstallation, production, type InstallationFixture } from '../support/builders.js';
 import { createTestContext, type TestContext } from '../support/context.js';
 import { call } from '../support/http.js';
-import { eventsOfOrder, expectEventPayload, PAYLOAD_KEYS, seedOrder } from '../support/order-builders.js';
+import {
+  eventsOfOrder,
+  expectEventPayload,
+  PAYLOAD_KEYS,
+  seedOrder,
+} from '../support/order-builders.js';
 
 let t: TestContext;
 let inst: InstallationFixture;
@@ -14,7 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const put = (ref: string | number, body: unknown) => call(t.app, 'put', `/orders/${ref}`, { key: inst.apiKey, body });
+const put = (ref: string | number, body: unknown) =>
+  call(t.app, 'put', `/orders/${ref}`, { key: inst.apiKey, body });
 
 // The spec's transition table, written out: current plugin status -> allowed targets.
 const ALLOWED: Record<PluginStatus, PluginStatus[]> = {
@@ -26,10 +32,17 @@ const ALLOWED: Record<PluginStatus, PluginStatus[]> = {
   cancelled: [],
 };
 const STORED: Record<PluginStatus, InternalStatus> = {
-  open: 'CREATED', in_progress: 'COOKING', ready: 'SERVED', completed: 'COMPLETED', paid: 'PAID', cancelled: 'CANCELLED',
+  open: 'CREATED',
+  in_progress: 'COOKING',
+  ready: 'SERVED',
+  completed: 'COMPLETED',
+  paid: 'PAID',
+  cancelled: 'CANCELLED',
 };
 const STATUSES = Object.keys(ALLOWED) as PluginStatus[];
-const MATRIX = STATUSES.flatMap((from) => STATUSES.map((to) => [from, to, ALLOWED[from].includes(to)] as const));
+const MATRIX = STATUSES.flatMap((from) =>
+  STATUSES.map((to) => [from, to, ALLOWED[from].includes(to)] as const),
+);
 
 describe('when every current status is moved to every target (the 6 x 6 matrix)', () => {
   it.each(MATRIX)('then %s -> %s is allowed: %s', async (from, to, allowed) => {
@@ -38,19 +51,40 @@ describe('when every current status is moved to every target (the 6 x 6 matrix)'
     const events = await eventsOfOrder(t.db, order.order_id);
     if (!allowed) {
       expect(res.status).toBe(422);
-      expect(res.body).toEqual({ error: 'invalid_transition', message: expect.any(String), allowed_next_states: ALLOWED[from] });
-      const row = await production(t.db).selectFrom('orders').select('status').where('order_id', '=', order.order_id).executeTakeFirstOrThrow();
+      expect(res.body).toEqual({
+        error: 'invalid_transition',
+        message: expect.any(String),
+        allowed_next_states: ALLOWED[from],
+      });
+      const row = await production(t.db)
+        .selectFrom('orders')
+        .select('status')
+        .where('order_id', '=', order.order_id)
+        .executeTakeFirstOrThrow();
       expect(row.status).toBe(STORED[from]);
       expect(events).toEqual([]);
       return;
     }
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ order_id: order.order_id, status: to, internal_status: STORED[to] });
+    expect(res.body.data).toMatchObject({
+      order_id: order.order_id,
+      status: to,
+      internal_status: STORED[to],
+    });
     const changed = events.find((e) => e.event_name === 'order.status_changed');
     expectEventPayload(changed, 'order.status_changed', PAYLOAD_KEYS.statusChanged);
-    expect(changed!.data).toEqual({ order_id: order.order_id, unique_orderid: order.unique_orderid, old_status: STORED[from], new_status: STORED[to] });
+    expect(changed!.data).toEqual({
+      order_id: order.order_id,
+      unique_orderid: order.unique_orderid,
+      old_status: STORED[from],
+      new_status: STORED[to],
+    });
     expect(events.map((e) => e.event_name)).toEqual(
-      to === 'cancelled' ? ['order.cancelled', 'order.status_changed'] : to === 'paid' ? ['order.paid', 'order.status_changed'] : ['order.status_changed'],
+      to === 'cancelled'
+        ? ['order.cancelled', 'order.status_changed']
+        : to === 'paid'
+          ? ['order.paid', 'order.status_changed']
+          : ['order.status_changed'],
     );
   });
 });
@@ -58,35 +92,67 @@ describe('when every current status is moved to every target (the 6 x 6 matrix)'
 describe('when an order is cancelled', () => {
   it('then the reason and time are stored and order.cancelled carries them', async () => {
     const order = await seedOrder(t.db, inst, { status: 'COOKING' });
-    const res = await put(order.unique_orderid, { status: 'cancelled', cancellation_reason: 'Customer left before the order was prepared' });
+    const res = await put(order.unique_orderid, {
+      status: 'cancelled',
+      cancellation_reason: 'Customer left before the order was prepared',
+    });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ status: 'cancelled', cancellation_reason: 'Customer left before the order was prepared', cancelled_at: expect.any(String) });
-    const cancelled = (await eventsOfOrder(t.db, order.order_id)).find((e) => e.event_name === 'order.cancelled');
+    expect(res.body.data).toMatchObject({
+      status: 'cancelled',
+      cancellation_reason: 'Customer left before the order was prepared',
+      cancelled_at: expect.any(String),
+    });
+    const cancelled = (await eventsOfOrder(t.db, order.order_id)).find(
+      (e) => e.event_name === 'order.cancelled',
+    );
     expectEventPayload(cancelled, 'order.cancelled', PAYLOAD_KEYS.cancelled);
     expect(cancelled!.data).toEqual({
-      order_id: order.order_id, unique_orderid: order.unique_orderid, reason: 'Customer left before the order was prepared', cancelled_at: res.body.data.cancelled_at,
+      order_id: order.order_id,
+      unique_orderid: order.unique_orderid,
+      reason: 'Customer left before the order was prepared',
+      cancelled_at: res.body.data.cancelled_at,
     });
   });
 
   it('then a missing or blank reason is 422 validation_error, and one over 2000 characters is 400', async () => {
     const order = await seedOrder(t.db, inst, { status: 'CREATED' });
-    for (const body of [{ status: 'cancelled' }, { status: 'cancelled', cancellation_reason: '   ' }]) {
+    for (const body of [
+      { status: 'cancelled' },
+      { status: 'cancelled', cancellation_reason: '   ' },
+    ]) {
       const res = await put(order.order_id, body);
       expect(res.status).toBe(422);
-      expect(res.body).toEqual({ error: 'validation_error', message: expect.any(String), details: { cancellation_reason: ['is required when status is cancelled'] } });
+      expect(res.body).toEqual({
+        error: 'validation_error',
+        message: expect.any(String),
+        details: { cancellation_reason: ['is required when status is cancelled'] },
+      });
     }
-    const long = await put(order.order_id, { status: 'cancelled', cancellation_reason: 'x'.repeat(2001) });
+    const long = await put(order.order_id, {
+      status: 'cancelled',
+      cancellation_reason: 'x'.repeat(2001),
+    });
     expect(long.status).toBe(400);
     expect(Object.keys(long.body.details)).toEqual(['cancellation_reason']);
-    const max = await put(order.order_id, { status: 'cancelled', cancellation_reason: 'x'.repeat(2000) });
+    const max = await put(order.order_id, {
+      status: 'cancelled',
+      cancellation_reason: 'x'.repeat(2000),
+    });
     expect(max.status).toBe(200);
     expect(await eventsOfOrder(t.db, order.order_id)).toHaveLength(2);
   });
 
   it('then a reason sent with another target is ignored', async () => {
     const order = await seedOrder(t.db, inst, { status: 'CREATED' });
-    const res = await put(order.order_id, { status: 'in_progress', cancellation_reason: 'not cancelling' });
-    expect(res.body.data).toMatchObject({ status: 'in_progress', cancellation_reason: null, cancelled_at: null });
+    const res = await put(order.order_id, {
+      status: 'in_progress',
+      cancellation_reason: 'not cancelling',
+    });
+    expect(res.body.data).toMatchObject({
+      status: 'in_progress',
+      cancellation_reason: null,
+      cancelled_at: null,
+    });
   });
 });
 
@@ -95,10 +161,22 @@ describe('when an order is moved to paid by PUT', () => {
     const order = await seedOrder(t.db, inst, { status: 'COMPLETED', total: '42.10' });
     const res = await put(order.order_id, { status: 'paid' });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ status: 'paid', internal_status: 'PAID', paid_at: expect.any(String), paid_total: '0.00' });
-    const paid = (await eventsOfOrder(t.db, order.order_id)).find((e) => e.event_name === 'order.paid');
+    expect(res.body.data).toMatchObject({
+      status: 'paid',
+      internal_status: 'PAID',
+      paid_at: expect.any(String),
+      paid_total: '0.00',
+    });
+    const paid = (await eventsOfOrder(t.db, order.order_id)).find(
+      (e) => e.event_name === 'order.paid',
+    );
     expectEventPayload(paid, 'order.paid', PAYLOAD_KEYS.paid);
-    expect(paid!.data).toEqual({ order_id: order.order_id, unique_orderid: order.unique_orderid, total: '42.10', paid_at: res.body.data.paid_at });
+    expect(paid!.data).toEqual({
+      order_id: order.order_id,
+      unique_orderid: order.unique_orderid,
+      total: '42.10',
+      paid_at: res.body.data.paid_at,
+    });
   });
 });
 
@@ -113,29 +191,50 @@ describe('when the POS status does not round-trip', () => {
     expect(again.body.allowed_next_states).toEqual(['completed', 'cancelled']);
     const done = await put(prepared.order_id, { status: 'completed' });
     expect(done.status).toBe(200);
-    expect((await eventsOfOrder(t.db, prepared.order_id))[0]!.data).toMatchObject({ old_status: 'PREPARED', new_status: 'COMPLETED' });
+    expect((await eventsOfOrder(t.db, prepared.order_id))[0]!.data).toMatchObject({
+      old_status: 'PREPARED',
+      new_status: 'COMPLETED',
+    });
   });
 });
 
 describe('when the order is in an internal-only status', () => {
   const INTERNAL_ONLY: InternalStatus[] = [
-    'EDITABLE', 'PENDING', 'PROCESSING', 'FAILED', 'VOIDED', 'REFUNDED', 'PARTIALLY_REFUNDED', 'ABANDONED', 'PARTIALLY_PAID', 'AWAITING_AUTHENTICATION',
+    'EDITABLE',
+    'PENDING',
+    'PROCESSING',
+    'FAILED',
+    'VOIDED',
+    'REFUNDED',
+    'PARTIALLY_REFUNDED',
+    'ABANDONED',
+    'PARTIALLY_PAID',
+    'AWAITING_AUTHENTICATION',
   ];
-  it.each(INTERNAL_ONLY)('then any PUT on %s is 422 invalid_transition with no allowed states', async (status) => {
-    const order = await seedOrder(t.db, inst, { status });
-    for (const target of STATUSES) {
-      const res = await put(order.order_id, { status: target, cancellation_reason: 'x' });
-      expect(res.status).toBe(422);
-      expect(res.body).toMatchObject({ error: 'invalid_transition', allowed_next_states: [] });
-    }
-    expect(await eventsOfOrder(t.db, order.order_id)).toEqual([]);
-  });
+  it.each(INTERNAL_ONLY)(
+    'then any PUT on %s is 422 invalid_transition with no allowed states',
+    async (status) => {
+      const order = await seedOrder(t.db, inst, { status });
+      for (const target of STATUSES) {
+        const res = await put(order.order_id, { status: target, cancellation_reason: 'x' });
+        expect(res.status).toBe(422);
+        expect(res.body).toMatchObject({ error: 'invalid_transition', allowed_next_states: [] });
+      }
+      expect(await eventsOfOrder(t.db, order.order_id)).toEqual([]);
+    },
+  );
 });
 
 describe('when metadata is sent', () => {
   it('then it is shallow-merged: sent keys replace, other keys stay', async () => {
-    const order = await seedOrder(t.db, inst, { status: 'CREATED', metadata: { keep: 1, nested: { a: 1, b: 2 } } });
-    const res = await put(order.order_id, { status: 'in_progress', metadata: { nested: { c: 3 }, added: 'yes' } });
+    const order = await seedOrder(t.db, inst, {
+      status: 'CREATED',
+      metadata: { keep: 1, nested: { a: 1, b: 2 } },
+    });
+    const res = await put(order.order_id, {
+      status: 'in_progress',
+      metadata: { nested: { c: 3 }, added: 'yes' },
+    });
     expect(res.body.data.metadata).toEqual({ keep: 1, nested: { c: 3 }, added: 'yes' });
   });
 });
@@ -156,9 +255,15 @@ describe('when the request is invalid or the order not visible', () => {
 
   it('then two concurrent moves from one status serialise: one succeeds, the other is judged against its result', async () => {
     const order = await seedOrder(t.db, inst, { status: 'CREATED' });
-    const [a, b] = await Promise.all([put(order.order_id, { status: 'in_progress' }), put(order.order_id, { status: 'in_progress' })]);
+    const [a, b] = await Promise.all([
+      put(order.order_id, { status: 'in_progress' }),
+      put(order.order_id, { status: 'in_progress' }),
+    ]);
     expect([a.status, b.status].sort()).toEqual([200, 422]);
-    expect([a, b].find((r) => r.status === 422)!.body.allowed_next_states).toEqual(['ready', 'cancelled']);
+    expect([a, b].find((r) => r.status === 422)!.body.allowed_next_states).toEqual([
+      'ready',
+      'cancelled',
+    ]);
     expect(await eventsOfOrder(t.db, order.order_id)).toHaveLength(1);
   });
 });

@@ -4,7 +4,12 @@ import { createInstallation, production, type InstallationFixture } from '../sup
 import { createTestContext, type TestContext } from '../support/context.js';
 import { call } from '../support/http.js';
 import {
-  eventsOfOrder, expectEventPayload, PAYLOAD_KEYS, seedOrder, setSubscriptionStatus, type StoredEvent,
+  eventsOfOrder,
+  expectEventPayload,
+  PAYLOAD_KEYS,
+  seedOrder,
+  setSubscriptionStatus,
+  type StoredEvent,
 } from '../support/order-builders.js';
 
 let t: TestContext;
@@ -28,8 +33,18 @@ const payment = (amount: number, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 const transactionsOf = (orderId: number) =>
-  production(t.db).selectFrom('transactions').selectAll().where('order_id', '=', orderId).orderBy('transaction_id').execute();
-const orderRow = (orderId: number) => production(t.db).selectFrom('orders').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
+  production(t.db)
+    .selectFrom('transactions')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('transaction_id')
+    .execute();
+const orderRow = (orderId: number) =>
+  production(t.db)
+    .selectFrom('orders')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .executeTakeFirstOrThrow();
 const named = (events: StoredEvent[], name: string) => events.filter((e) => e.event_name === name);
 
 describe('when a capture clears the balance', () => {
@@ -53,35 +68,78 @@ describe('when a capture clears the balance', () => {
     const paymentId = res.body.data.payment_id;
 
     const [tx] = await transactionsOf(order.order_id);
-    expect(tx).toMatchObject({ transaction_id: paymentId, amount: '29.00', source: 'plugin_capture', transaction_type: 'sale', status: 'succeeded', organization_id: inst.organizationId });
+    expect(tx).toMatchObject({
+      transaction_id: paymentId,
+      amount: '29.00',
+      source: 'plugin_capture',
+      transaction_type: 'sale',
+      status: 'succeeded',
+      organization_id: inst.organizationId,
+    });
     const row = await orderRow(order.order_id);
     expect(row).toMatchObject({ status: 'PAID', paid_total: '29.00' });
     expect(row.paid_at).not.toBeNull();
 
     const read = await call(t.app, 'get', `/orders/${order.order_id}`, { key: inst.apiKey });
-    expect(read.body.data).toMatchObject({ status: 'paid', paid_total: '29.00', remaining_balance: '0.00', payments: [res.body.data] });
+    expect(read.body.data).toMatchObject({
+      status: 'paid',
+      paid_total: '29.00',
+      remaining_balance: '0.00',
+      payments: [res.body.data],
+    });
 
     const events = await eventsOfOrder(t.db, order.order_id);
-    expect(events.map((e) => e.event_name)).toEqual(['order.paid', 'order.status_changed', 'payment.succeeded', 'payment.succeeded']);
+    expect(events.map((e) => e.event_name)).toEqual([
+      'order.paid',
+      'order.status_changed',
+      'payment.succeeded',
+      'payment.succeeded',
+    ]);
     const [captureShape] = named(events, 'payment.succeeded').filter((e) => 'payment_id' in e.data);
-    const [observerShape] = named(events, 'payment.succeeded').filter((e) => 'transaction_id' in e.data);
+    const [observerShape] = named(events, 'payment.succeeded').filter(
+      (e) => 'transaction_id' in e.data,
+    );
     expectEventPayload(captureShape, 'payment.succeeded', PAYLOAD_KEYS.capture);
     expect(captureShape!.data).toEqual({
-      payment_id: paymentId, order_id: order.order_id, amount: '29.00', currency: 'EUR', payment_method: 'card', provider: 'stripe',
-      provider_transaction_id: body.provider_transaction_id, remaining_balance: 0,
+      payment_id: paymentId,
+      order_id: order.order_id,
+      amount: '29.00',
+      currency: 'EUR',
+      payment_method: 'card',
+      provider: 'stripe',
+      provider_transaction_id: body.provider_transaction_id,
+      remaining_balance: 0,
     });
     expectEventPayload(observerShape, 'payment.succeeded', PAYLOAD_KEYS.observer);
     expect(observerShape!.data).toEqual({
-      transaction_id: paymentId, order_id: order.order_id, amount: '29.00', currency: 'EUR', payment_method: 'card', tip_amount: '0.00',
-      tax_amount: '0.00', discount_amount: '0.00', processor_payment_intent_id: null, transaction_type: 'sale', processed_at: '2026-03-14T19:12:44.000Z',
+      transaction_id: paymentId,
+      order_id: order.order_id,
+      amount: '29.00',
+      currency: 'EUR',
+      payment_method: 'card',
+      tip_amount: '0.00',
+      tax_amount: '0.00',
+      discount_amount: '0.00',
+      processor_payment_intent_id: null,
+      transaction_type: 'sale',
+      processed_at: '2026-03-14T19:12:44.000Z',
     });
     const [changed] = named(events, 'order.status_changed');
     expectEventPayload(changed, 'order.status_changed', PAYLOAD_KEYS.statusChanged);
     expect(changed!.data).toMatchObject({ old_status: 'SERVED', new_status: 'PAID' });
     const [paid] = named(events, 'order.paid');
     expectEventPayload(paid, 'order.paid', PAYLOAD_KEYS.paid);
-    expect(paid!.data).toEqual({ order_id: order.order_id, unique_orderid: order.unique_orderid, total: '29.00', paid_at: row.paid_at!.toISOString() });
-    for (const event of events) expect(event).toMatchObject({ organization_id: inst.organizationId, location_id: inst.locationId });
+    expect(paid!.data).toEqual({
+      order_id: order.order_id,
+      unique_orderid: order.unique_orderid,
+      total: '29.00',
+      paid_at: row.paid_at!.toISOString(),
+    });
+    for (const event of events)
+      expect(event).toMatchObject({
+        organization_id: inst.organizationId,
+        location_id: inst.locationId,
+      });
   });
 });
 
@@ -91,9 +149,25 @@ describe('when a capture clears the balance of an order held in PENDING', () => 
     const res = await capture(order.order_id, payment(12));
     expect(res.status).toBe(201);
     const events = await eventsOfOrder(t.db, order.order_id);
-    expect(events.map((e) => e.event_name)).toEqual(['order.created', 'order.paid', 'order.status_changed', 'payment.succeeded', 'payment.succeeded']);
-    expectEventPayload(events[0], 'order.created', ['order_id', 'unique_orderid', 'table_number', 'order_status']);
-    expect(events[0]!.data).toEqual({ order_id: order.order_id, unique_orderid: order.unique_orderid, table_number: null, order_status: 'PAID' });
+    expect(events.map((e) => e.event_name)).toEqual([
+      'order.created',
+      'order.paid',
+      'order.status_changed',
+      'payment.succeeded',
+      'payment.succeeded',
+    ]);
+    expectEventPayload(events[0], 'order.created', [
+      'order_id',
+      'unique_orderid',
+      'table_number',
+      'order_status',
+    ]);
+    expect(events[0]!.data).toEqual({
+      order_id: order.order_id,
+      unique_orderid: order.unique_orderid,
+      table_number: null,
+      order_status: 'PAID',
+    });
     expect(events[2]!.data).toMatchObject({ old_status: 'PENDING', new_status: 'PAID' });
   });
 });
@@ -101,10 +175,21 @@ describe('when a capture clears the balance of an order held in PENDING', () => 
 describe('when a capture is partial', () => {
   it('then the status stays, the remaining balance is reported (a number in the webhook) and no order event is written', async () => {
     const order = await seedOrder(t.db, inst, { status: 'COOKING', total: '34.50' });
-    const res = await capture(order.unique_orderid, payment(20, { payment_method: 'gift_card', provider: 'giftly' }));
+    const res = await capture(
+      order.unique_orderid,
+      payment(20, { payment_method: 'gift_card', provider: 'giftly' }),
+    );
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ amount: '20.00', remaining_balance: '14.50', order_status: 'in_progress' });
-    expect(await orderRow(order.order_id)).toMatchObject({ status: 'COOKING', paid_total: '20.00', paid_at: null });
+    expect(res.body.data).toMatchObject({
+      amount: '20.00',
+      remaining_balance: '14.50',
+      order_status: 'in_progress',
+    });
+    expect(await orderRow(order.order_id)).toMatchObject({
+      status: 'COOKING',
+      paid_total: '20.00',
+      paid_at: null,
+    });
     const events = await eventsOfOrder(t.db, order.order_id);
     expect(events.map((e) => e.event_name)).toEqual(['payment.succeeded', 'payment.succeeded']);
     expect(events.find((e) => 'payment_id' in e.data)!.data.remaining_balance).toBe(14.5);
@@ -113,7 +198,12 @@ describe('when a capture is partial', () => {
     expect(rest.body.data).toMatchObject({ remaining_balance: '0.00', order_status: 'paid' });
     const read = await call(t.app, 'get', `/orders/${order.order_id}`, { key: inst.apiKey });
     // Each payment keeps the balance and status of its own moment.
-    expect(read.body.data.payments.map((p: { remaining_balance: string; order_status: string }) => [p.remaining_balance, p.order_status])).toEqual([
+    expect(
+      read.body.data.payments.map((p: { remaining_balance: string; order_status: string }) => [
+        p.remaining_balance,
+        p.order_status,
+      ]),
+    ).toEqual([
       ['14.50', 'in_progress'],
       ['0.00', 'paid'],
     ]);
@@ -128,7 +218,11 @@ describe('when a capture is replayed with the same provider_transaction_id', () 
     expect(first.status).toBe(201);
     await capture(order.order_id, payment(40));
     const eventsBefore = await eventsOfOrder(t.db, order.order_id);
-    const replay = await capture(order.order_id, { ...body, amount: 12.34, payment_method: 'cash' });
+    const replay = await capture(order.order_id, {
+      ...body,
+      amount: 12.34,
+      payment_method: 'cash',
+    });
     expect(replay.status).toBe(200);
     expect(replay.body).toEqual(first.body);
     expect(replay.body.data).toMatchObject({ remaining_balance: '40.00', order_status: 'open' });
@@ -137,23 +231,51 @@ describe('when a capture is replayed with the same provider_transaction_id', () 
   });
 
   it('then a key used on an order of another location is 422 validation_error naming it', async () => {
-    const elsewhere = await seedOrder(t.db, inst, { locationId: inst.otherLocationId, currency: 'USD' });
+    const elsewhere = await seedOrder(t.db, inst, {
+      locationId: inst.otherLocationId,
+      currency: 'USD',
+    });
     await production(t.db)
       .insertInto('transactions')
-      .values({ organization_id: inst.organizationId, order_id: elsewhere.order_id, amount: '5.00', currency: 'USD', payment_method: 'card', provider: 'stripe', provider_transaction_id: 'pi_elsewhere', source: 'plugin_capture' })
+      .values({
+        organization_id: inst.organizationId,
+        order_id: elsewhere.order_id,
+        amount: '5.00',
+        currency: 'USD',
+        payment_method: 'card',
+        provider: 'stripe',
+        provider_transaction_id: 'pi_elsewhere',
+        source: 'plugin_capture',
+      })
       .execute();
     const order = await seedOrder(t.db, inst);
-    const res = await capture(order.order_id, payment(5, { provider_transaction_id: 'pi_elsewhere' }));
+    const res = await capture(
+      order.order_id,
+      payment(5, { provider_transaction_id: 'pi_elsewhere' }),
+    );
     expect(res.status).toBe(422);
-    expect(res.body).toMatchObject({ error: 'validation_error', details: { provider_transaction_id: [expect.any(String)] } });
+    expect(res.body).toMatchObject({
+      error: 'validation_error',
+      details: { provider_transaction_id: [expect.any(String)] },
+    });
   });
 
   it('then another organization may use the same provider_transaction_id', async () => {
     const other = await createInstallation(t.db);
     const mine = await seedOrder(t.db, inst);
     const theirs = await seedOrder(t.db, other);
-    expect((await capture(mine.order_id, payment(5, { provider_transaction_id: 'pi_shared' }))).status).toBe(201);
-    expect((await capture(theirs.order_id, payment(5, { provider_transaction_id: 'pi_shared' }), other.apiKey)).status).toBe(201);
+    expect(
+      (await capture(mine.order_id, payment(5, { provider_transaction_id: 'pi_shared' }))).status,
+    ).toBe(201);
+    expect(
+      (
+        await capture(
+          theirs.order_id,
+          payment(5, { provider_transaction_id: 'pi_shared' }),
+          other.apiKey,
+        )
+      ).status,
+    ).toBe(201);
   });
 });
 
@@ -162,15 +284,25 @@ describe('when a capture cannot be applied', () => {
     const order = await seedOrder(t.db, inst);
     const res = await capture(order.order_id, payment(5, { currency: 'USD' }));
     expect(res.status).toBe(422);
-    expect(res.body).toEqual({ error: 'currency_mismatch', message: 'Order currency is EUR, got USD.' });
+    expect(res.body).toEqual({
+      error: 'currency_mismatch',
+      message: 'Order currency is EUR, got USD.',
+    });
   });
 
   it('then more than the remaining balance, or anything on a fully paid order, is 422 overpayment', async () => {
     const order = await seedOrder(t.db, inst, { total: '20.00', paidTotal: '15.00' });
     const over = await capture(order.order_id, payment(5.01));
     expect(over.status).toBe(422);
-    expect(over.body).toEqual({ error: 'overpayment', message: 'Amount 5.01 exceeds the remaining balance 5.00.' });
-    const paid = await seedOrder(t.db, inst, { status: 'PAID', total: '20.00', paidTotal: '20.00' });
+    expect(over.body).toEqual({
+      error: 'overpayment',
+      message: 'Amount 5.01 exceeds the remaining balance 5.00.',
+    });
+    const paid = await seedOrder(t.db, inst, {
+      status: 'PAID',
+      total: '20.00',
+      paidTotal: '20.00',
+    });
     const again = await capture(paid.order_id, payment(0.01));
     expect(again.status).toBe(422);
     expect(again.body.error).toBe('overpayment');
@@ -221,7 +353,11 @@ describe('when a capture cannot be applied', () => {
     ['a zero amount', { amount: 0 }, 'amount'],
     ['an amount as a string', { amount: 'ten' }, 'amount'],
     ['a lower-case currency', { currency: 'eur' }, 'currency'],
-    ['no provider_transaction_id', { provider_transaction_id: undefined }, 'provider_transaction_id'],
+    [
+      'no provider_transaction_id',
+      { provider_transaction_id: undefined },
+      'provider_transaction_id',
+    ],
     ['an unknown field', { tip: 1 }, 'tip'],
   ])('then %s is 400 validation_error naming the field', async (_name, change, field) => {
     const order = await seedOrder(t.db, inst);
@@ -234,11 +370,29 @@ describe('when a capture cannot be applied', () => {
 describe('when captures race', () => {
   it('then 20 concurrent partial captures never exceed the balance and PAID is reached once', async () => {
     const order = await seedOrder(t.db, inst, { status: 'COMPLETED', total: '10.00' });
-    const responses = await Promise.all(Array.from({ length: 20 }, () => capture(order.order_id, payment(1))));
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => capture(order.order_id, payment(1))),
+    );
     expect(responses.filter((r) => r.status === 201)).toHaveLength(10);
-    expect(responses.filter((r) => r.status === 422).map((r) => r.body.error)).toEqual(Array(10).fill('overpayment'));
-    const balances = responses.filter((r) => r.status === 201).map((r) => r.body.data.remaining_balance).sort();
-    expect(balances).toEqual(['0.00', '1.00', '2.00', '3.00', '4.00', '5.00', '6.00', '7.00', '8.00', '9.00']);
+    expect(responses.filter((r) => r.status === 422).map((r) => r.body.error)).toEqual(
+      Array(10).fill('overpayment'),
+    );
+    const balances = responses
+      .filter((r) => r.status === 201)
+      .map((r) => r.body.data.remaining_balance)
+      .sort();
+    expect(balances).toEqual([
+      '0.00',
+      '1.00',
+      '2.00',
+      '3.00',
+      '4.00',
+      '5.00',
+      '6.00',
+      '7.00',
+      '8.00',
+      '9.00',
+    ]);
     expect(await orderRow(order.order_id)).toMatchObject({ status: 'PAID', paid_total: '10.00' });
     expect(await transactionsOf(order.order_id)).toHaveLength(10);
     const events = await eventsOfOrder(t.db, order.order_id);
@@ -249,7 +403,9 @@ describe('when captures race', () => {
   it('then 20 concurrent replays of one capture record it once', async () => {
     const order = await seedOrder(t.db, inst, { total: '10.00' });
     const body = payment(3);
-    const responses = await Promise.all(Array.from({ length: 20 }, () => capture(order.order_id, body)));
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => capture(order.order_id, body)),
+    );
     expect(responses.filter((r) => r.status === 201)).toHaveLength(1);
     expect(responses.filter((r) => r.status === 200)).toHaveLength(19);
     expect(await transactionsOf(order.order_id)).toHaveLength(1);
@@ -260,9 +416,13 @@ describe('when the write fails mid-way', () => {
   it('then 500 capture_failed leaves no transaction, no balance change and no event', async () => {
     const order = await seedOrder(t.db, inst, { total: '10.00' });
     await sql`create function production.fail_transactions() returns trigger language plpgsql as $$
-      begin raise exception 'simulated failure while writing the transaction'; end $$`.execute(t.db);
+      begin raise exception 'simulated failure while writing the transaction'; end $$`.execute(
+      t.db,
+    );
     // After the transaction insert and its observer event, when the order balance is updated.
-    await sql`create trigger fail_transactions after update of paid_total on production.orders for each row execute function production.fail_transactions()`.execute(t.db);
+    await sql`create trigger fail_transactions after update of paid_total on production.orders for each row execute function production.fail_transactions()`.execute(
+      t.db,
+    );
     const body = payment(10);
     try {
       const res = await capture(order.order_id, body);

@@ -18,7 +18,11 @@ describe('the request log batch', () => {
     const a = await createInstallation(t.db);
     const b = await createInstallation(t.db);
     const post = (key: string, raw: string) =>
-      supertest(t.app).post(`${API_ROOT}/events/ack`).set('X-Plugin-Api-Key', key).set('Content-Type', 'application/json').send(raw);
+      supertest(t.app)
+        .post(`${API_ROOT}/events/ack`)
+        .set('X-Plugin-Api-Key', key)
+        .set('Content-Type', 'application/json')
+        .send(raw);
     const retried = t.requestLog.retriedBatches;
     const answers = await Promise.all([
       ...Array.from({ length: 20 }, () => post(a.apiKey, '{"through":0}')),
@@ -33,7 +37,12 @@ describe('the request log batch', () => {
       .where('installation_id', 'in', [a.installationId, b.installationId])
       .execute();
     expect(kept.filter((row) => row.installation_id === a.installationId)).toHaveLength(20);
-    expect(kept.filter((row) => row.installation_id === b.installationId).map((row) => row.idempotency_key).sort()).toEqual(['badkey', 'lone\ufffd']);
+    expect(
+      kept
+        .filter((row) => row.installation_id === b.installationId)
+        .map((row) => row.idempotency_key)
+        .sort(),
+    ).toEqual(['badkey', 'lone\ufffd']);
     expect(t.requestLog.dropped).toBe(0);
     expect(t.requestLog.retriedBatches).toBe(retried);
   });
@@ -52,7 +61,11 @@ describe('the request log written with COPY', () => {
     // The ack takes no idempotency_key: a 400 whose entry keeps both bodies (an admitted write).
     expect(res.status).toBe(400);
     await t.requestLog.flush();
-    const row = await t.db.selectFrom('control.api_requests').selectAll().where('installation_id', '=', a.installationId).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('control.api_requests')
+      .selectAll()
+      .where('installation_id', '=', a.installationId)
+      .executeTakeFirstOrThrow();
     expect(row.idempotency_key).toBe(key);
     expect(JSON.parse(row.request_body!)).toEqual({ through: 0, idempotency_key: key });
     expect(row.request_body).toContain('\\t');

@@ -50,8 +50,17 @@ describe('redactBody', () => {
   });
 
   it('when an object key is a credential, then the key is replaced and its value still redacted on its own terms', () => {
-    expect(logged({ map: { [HEX]: 'plugin A', [HEX_2]: { webhook_secret: 'x' }, [`pik_${HEX}`]: 3, plain: 1 } })).toEqual({
-      map: { '[redacted]': 'plugin A', '[redacted]#2': { webhook_secret: '[redacted]' }, '[redacted]#3': 3, plain: 1 },
+    expect(
+      logged({
+        map: { [HEX]: 'plugin A', [HEX_2]: { webhook_secret: 'x' }, [`pik_${HEX}`]: 3, plain: 1 },
+      }),
+    ).toEqual({
+      map: {
+        '[redacted]': 'plugin A',
+        '[redacted]#2': { webhook_secret: '[redacted]' },
+        '[redacted]#3': 3,
+        plain: 1,
+      },
     });
   });
 
@@ -71,7 +80,22 @@ describe('redactBody', () => {
   });
 
   it('when fields carry pins, card codes, one-time codes, cookies, sessions, auth, hmacs, salts or passphrases, then their values are redacted', () => {
-    const names = ['passphrase', 'pwd', 'pin', 'cvv', 'cvc', 'otp', 'cookie', 'session', 'auth', 'hmac', 'salt', 'card_cvc', 'session_id', 'Set-Cookie'];
+    const names = [
+      'passphrase',
+      'pwd',
+      'pin',
+      'cvv',
+      'cvc',
+      'otp',
+      'cookie',
+      'session',
+      'auth',
+      'hmac',
+      'salt',
+      'card_cvc',
+      'session_id',
+      'Set-Cookie',
+    ];
     const body = Object.fromEntries(names.map((n) => [n, '1234']));
     expect(logged(body)).toEqual(Object.fromEntries(names.map((n) => [n, '[redacted]'])));
   });

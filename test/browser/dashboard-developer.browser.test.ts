@@ -4,7 +4,15 @@ import { signBody } from '../../src/lib/secrets.js';
 import { installInProduction } from '../support/builders.js';
 import { emit, scopeOf } from '../support/webhook-fixtures.js';
 import { createTestTls } from '../support/tls.js';
-import { createProjectAndPlugin, gql, gqlData, PASSWORD, provisionPortalSandbox, signUpDeveloper, type PortalDeveloper } from '../support/portal-builders.js';
+import {
+  createProjectAndPlugin,
+  gql,
+  gqlData,
+  PASSWORD,
+  provisionPortalSandbox,
+  signUpDeveloper,
+  type PortalDeveloper,
+} from '../support/portal-builders.js';
 import { startReceiver, type Receiver } from '../support/webhook-receiver.js';
 import { checkPage, logIn, startDashboard, type DashboardHarness } from './dashboard-harness.js';
 
@@ -21,7 +29,14 @@ const deepLinks: Record<string, string> = {};
 beforeAll(async () => {
   const tls = createTestTls();
   receiver = await startReceiver(tls);
-  h = await startDashboard({ SVC_WEBHOOK_ALLOW_PRIVATE: '1', SVC_WEBHOOK_BACKOFF_SECONDS: '1,1,1', SVC_SCENARIO_SPEED: '20' }, { jobs: { webhookCa: tls.ca } });
+  h = await startDashboard(
+    {
+      SVC_WEBHOOK_ALLOW_PRIVATE: '1',
+      SVC_WEBHOOK_BACKOFF_SECONDS: '1,1,1',
+      SVC_SCENARIO_SPEED: '20',
+    },
+    { jobs: { webhookCa: tls.ca } },
+  );
   dev = await signUpDeveloper(h.t.app, 'Ada Lovelace');
   ({ page } = await h.newPage());
   await logIn(page, h.origin, dev.email, PASSWORD);
@@ -63,12 +78,26 @@ describe('Plugins', () => {
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByText('Saved.').waitFor();
     const id = new URL(page.url()).pathname.split('/').pop()!;
-    const plugin = (await gqlData(h.t.app, dev.token, 'query($id: ID!) { plugin(id: $id) { webhookEndpoint supportedEvents webhookAutoRecover } }', { id })).plugin;
-    expect(plugin).toEqual({ webhookEndpoint: receiver.url('/hook'), supportedEvents: ['order.*'], webhookAutoRecover: true });
+    const plugin = (
+      await gqlData(
+        h.t.app,
+        dev.token,
+        'query($id: ID!) { plugin(id: $id) { webhookEndpoint supportedEvents webhookAutoRecover } }',
+        { id },
+      )
+    ).plugin;
+    expect(plugin).toEqual({
+      webhookEndpoint: receiver.url('/hook'),
+      supportedEvents: ['order.*'],
+      webhookAutoRecover: true,
+    });
   }, 60_000);
 
   it('when the production secret is rotated on the page, then the next real delivery verifies with the secret shown, and after a reload it is gone', async () => {
-    const { pluginId } = await createProjectAndPlugin(h.t.app, dev.token, { name: 'Ledger Sync', webhookEndpoint: receiver.url('/ledger') });
+    const { pluginId } = await createProjectAndPlugin(h.t.app, dev.token, {
+      name: 'Ledger Sync',
+      webhookEndpoint: receiver.url('/ledger'),
+    });
     const sandbox = await provisionPortalSandbox(h.t.app, dev.token, pluginId);
     deepLinks.plugin = `/dashboard/plugins/${pluginId}`;
     deepLinks.submitted = 'Ledger Sync';
@@ -83,7 +112,9 @@ describe('Plugins', () => {
     expect(secret).toMatch(/^[0-9a-f]{64}$/);
     expect(standard).toBe(`whsec_${Buffer.from(secret!).toString('base64')}`);
     expect(await page.getByText('it will not be shown again').count()).toBe(1);
-    await page.getByRole('button', { name: 'Copy New production webhook secret', exact: true }).click();
+    await page
+      .getByRole('button', { name: 'Copy New production webhook secret', exact: true })
+      .click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
     await page.getByText('The previous production secret works until').waitFor();
     await checkPage(page, 'plugin-rotated');
@@ -91,15 +122,24 @@ describe('Plugins', () => {
     // The page rotates the production secret: a restaurant's installation gets the next real delivery
     // (sandboxes sign with the plugin's sandbox secret, rotated on its own).
     const restaurant = await installInProduction(h.t.db, pluginId);
-    await emit(h.t, scopeOf(restaurant), 'order.created', { order_id: 7, unique_orderid: 'ORD-7', table_number: null, order_status: 'CREATED' });
-    const [request] = await receiver.waitFor(1, 20_000).then(() => receiver.requests.filter((r) => r.path === '/ledger'));
+    await emit(h.t, scopeOf(restaurant), 'order.created', {
+      order_id: 7,
+      unique_orderid: 'ORD-7',
+      table_number: null,
+      order_status: 'CREATED',
+    });
+    const [request] = await receiver
+      .waitFor(1, 20_000)
+      .then(() => receiver.requests.filter((r) => r.path === '/ledger'));
     expect(request!.headers['x-svc-signature']).toBe(signBody(secret!, request!.body));
 
     await page.reload();
     await page.getByRole('heading', { name: 'Ledger Sync' }).waitFor();
     expect(await page.content()).not.toContain(secret);
     await page.getByRole('button', { name: 'Expire previous production secret' }).click();
-    await page.getByText('The previous production secret works until').waitFor({ state: 'detached' });
+    await page
+      .getByText('The previous production secret works until')
+      .waitFor({ state: 'detached' });
     await page.getByRole('rowheader', { name: sandbox.installationId, exact: true }).waitFor();
     await page.getByRole('button', { name: 'Submit for review' }).click();
     await page.getByText('under_review').first().waitFor();
@@ -109,31 +149,54 @@ describe('Plugins', () => {
 
 describe('Plugins: the sandbox secret', () => {
   it('when the sandbox secret is rotated on the plugin page with its overlap, then its previous secret expires then and the next sandbox delivery verifies with the secret shown', async () => {
-    const { pluginId } = await createProjectAndPlugin(h.t.app, dev.token, { name: 'Sandbox Signer', webhookEndpoint: receiver.url('/signer') });
+    const { pluginId } = await createProjectAndPlugin(h.t.app, dev.token, {
+      name: 'Sandbox Signer',
+      webhookEndpoint: receiver.url('/signer'),
+    });
     const sandbox = await provisionPortalSandbox(h.t.app, dev.token, pluginId);
     await page.goto(`${h.origin}/dashboard/plugins/${pluginId}`);
     await page.getByRole('heading', { name: 'Sandbox Signer' }).waitFor();
     const form = page.getByRole('form', { name: 'Rotate the sandbox secret' });
     await form.getByLabel('Overlap hours', { exact: false }).fill('2');
     await form.getByRole('button', { name: 'Rotate sandbox secret' }).click();
-    const shown = page.getByRole('status').filter({ hasText: 'New sandbox webhook secret' }).locator('.shown-once code');
+    const shown = page
+      .getByRole('status')
+      .filter({ hasText: 'New sandbox webhook secret' })
+      .locator('.shown-once code');
     await shown.first().waitFor();
     const [secret] = await shown.allInnerTexts();
     expect(secret).toMatch(/^[0-9a-f]{64}$/);
     expect(secret).not.toBe(sandbox.webhookSecret);
     await page.getByText('The previous sandbox secret works until').waitFor();
     expect(await page.getByText('The previous production secret works until').count()).toBe(0);
-    const { plugin } = await gqlData(h.t.app, dev.token, 'query($id: ID!) { plugin(id: $id) { previousSecretExpiresAt sandboxPreviousSecretExpiresAt } }', { id: pluginId });
+    const { plugin } = await gqlData(
+      h.t.app,
+      dev.token,
+      'query($id: ID!) { plugin(id: $id) { previousSecretExpiresAt sandboxPreviousSecretExpiresAt } }',
+      { id: pluginId },
+    );
     expect(plugin.previousSecretExpiresAt).toBeNull();
-    expect(Math.abs(Date.parse(plugin.sandboxPreviousSecretExpiresAt) - (Date.now() + 2 * 3600_000))).toBeLessThan(60_000);
+    expect(
+      Math.abs(Date.parse(plugin.sandboxPreviousSecretExpiresAt) - (Date.now() + 2 * 3600_000)),
+    ).toBeLessThan(60_000);
     await checkPage(page, 'plugin-sandbox-rotated');
 
-    await gqlData(h.t.app, dev.token, 'mutation($s: ID!) { simulatePosOrder(sandboxId: $s) { id } }', { s: sandbox.sandboxId });
-    const ordered = () => receiver.requests.filter((r) => r.path === '/signer' && r.headers['x-svc-event'] === 'order.created');
+    await gqlData(
+      h.t.app,
+      dev.token,
+      'mutation($s: ID!) { simulatePosOrder(sandboxId: $s) { id } }',
+      { s: sandbox.sandboxId },
+    );
+    const ordered = () =>
+      receiver.requests.filter(
+        (r) => r.path === '/signer' && r.headers['x-svc-event'] === 'order.created',
+      );
     await waitFor(() => ordered().length > 0);
     const request = ordered()[0]!;
     expect(request.headers['x-svc-signature']).toBe(signBody(secret!, request.body));
-    expect(request.headers['x-svc-signature-previous']).toBe(signBody(sandbox.webhookSecret, request.body));
+    expect(request.headers['x-svc-signature-previous']).toBe(
+      signBody(sandbox.webhookSecret, request.body),
+    );
 
     await page.getByRole('button', { name: 'Expire previous sandbox secret' }).click();
     await page.getByText('The previous sandbox secret works until').waitFor({ state: 'detached' });
@@ -156,30 +219,50 @@ describe('Developer keys', () => {
     const me = await gql(h.t.app, key, '{ me { id } }');
     expect(me.body.data.me.id).toBe(String(dev.developerId));
 
-    await page.getByRole('row', { name: /deploy script/ }).getByRole('button', { name: 'Revoke' }).click();
+    await page
+      .getByRole('row', { name: /deploy script/ })
+      .getByRole('button', { name: 'Revoke' })
+      .click();
     await page.getByRole('button', { name: 'Cancel' }).click();
     expect((await gql(h.t.app, key, '{ me { id } }')).status).toBe(200);
-    await page.getByRole('row', { name: /deploy script/ }).getByRole('button', { name: 'Revoke' }).click();
+    await page
+      .getByRole('row', { name: /deploy script/ })
+      .getByRole('button', { name: 'Revoke' })
+      .click();
     // The confirmation takes the focus: Enter confirms (wait for it to have it, on a slow machine).
     await page.waitForFunction(() => document.activeElement?.textContent?.trim() === 'Revoke key');
     await page.keyboard.press('Enter');
     await page.getByText('Revoked').waitFor();
     await checkPage(page, 'keys');
     const after = await gql(h.t.app, key, '{ me { id } }');
-    expect({ status: after.status, error: after.body.error }).toEqual({ status: 401, error: 'authentication_failed' });
+    expect({ status: after.status, error: after.body.error }).toEqual({
+      status: 401,
+      error: 'authentication_failed',
+    });
   }, 60_000);
 });
 
 describe('Webhook deliveries', () => {
   it('when an order is created, then its delivery is listed, opens with the request as sent, redelivers from its page, and a new order appears in the open list without a reload', async () => {
-    const { pluginId } = await createProjectAndPlugin(h.t.app, dev.token, { name: 'Order Relay', webhookEndpoint: receiver.url('/orders') });
+    const { pluginId } = await createProjectAndPlugin(h.t.app, dev.token, {
+      name: 'Order Relay',
+      webhookEndpoint: receiver.url('/orders'),
+    });
     const sandbox = await provisionPortalSandbox(h.t.app, dev.token, pluginId);
-    const order = (s: string) => gqlData(h.t.app, dev.token, 'mutation($s: ID!) { simulatePosOrder(sandboxId: $s) { id } }', { s });
-    const received = (deliveryId?: string) => receiver.requests.filter((r) => r.path === '/orders' && (!deliveryId || r.headers['x-svc-delivery'] === deliveryId));
+    const order = (s: string) =>
+      gqlData(h.t.app, dev.token, 'mutation($s: ID!) { simulatePosOrder(sandboxId: $s) { id } }', {
+        s,
+      });
+    const received = (deliveryId?: string) =>
+      receiver.requests.filter(
+        (r) => r.path === '/orders' && (!deliveryId || r.headers['x-svc-delivery'] === deliveryId),
+      );
     await order(sandbox.sandboxId);
     await waitFor(() => received().some((r) => r.headers['x-svc-event'] === 'order.created'));
 
-    await page.goto(`${h.origin}/dashboard/deliveries?event=order.created&installation=${sandbox.installationId}`);
+    await page.goto(
+      `${h.origin}/dashboard/deliveries?event=order.created&installation=${sandbox.installationId}`,
+    );
     const table = page.getByRole('table', { name: 'Deliveries' });
     await table.getByRole('link', { name: 'order.created' }).first().waitFor();
     await table.getByText('delivered').first().waitFor({ timeout: 15_000 });
@@ -190,8 +273,18 @@ describe('Webhook deliveries', () => {
     deepLinks.sandbox = `/dashboard/sandboxes/${sandbox.sandboxId}`;
     const sent = received().find((r) => r.headers['x-svc-event'] === 'order.created')!;
     const headers = page.getByRole('table', { name: 'Headers' });
-    for (const name of ['X-Svc-Signature', 'X-Svc-Delivery', 'webhook-signature', 'webhook-timestamp']) {
-      expect(await headers.getByRole('row', { name: new RegExp(`^${name} `) }).getByRole('cell').innerText()).toBe(sent.headers[name.toLowerCase()]);
+    for (const name of [
+      'X-Svc-Signature',
+      'X-Svc-Delivery',
+      'webhook-signature',
+      'webhook-timestamp',
+    ]) {
+      expect(
+        await headers
+          .getByRole('row', { name: new RegExp(`^${name} `) })
+          .getByRole('cell')
+          .innerText(),
+      ).toBe(sent.headers[name.toLowerCase()]);
     }
     const envelope = JSON.parse(sent.body.toString('utf8'));
     expect(await page.getByLabel('Body').innerText()).toBe(JSON.stringify(envelope, null, 2));
@@ -204,26 +297,53 @@ describe('Webhook deliveries', () => {
     await page.getByRole('status').filter({ hasText: 'Redelivered as' }).getByRole('link').click();
     // The redelivery's page links its original (the status of the page before may still name the new one).
     const originalId = deepLinks.delivery.split('/').pop();
-    await page.getByRole('heading', { name: new RegExp(`^Delivery (?!${originalId}:)\\d+: order.created$`) }).waitFor();
+    await page
+      .getByRole('heading', {
+        name: new RegExp(`^Delivery (?!${originalId}:)\\d+: order.created$`),
+      })
+      .waitFor();
     await page.getByRole('link', { name: `delivery ${originalId}`, exact: true }).waitFor();
-    await waitFor(() => received().filter((r) => r.headers['webhook-id'] === envelope.id).length >= 2);
-    const deliveries = new Set(received().filter((r) => r.headers['webhook-id'] === envelope.id).map((r) => r.headers['x-svc-delivery']));
+    await waitFor(
+      () => received().filter((r) => r.headers['webhook-id'] === envelope.id).length >= 2,
+    );
+    const deliveries = new Set(
+      received()
+        .filter((r) => r.headers['webhook-id'] === envelope.id)
+        .map((r) => r.headers['x-svc-delivery']),
+    );
     expect(deliveries.size).toBe(2);
 
     // The open list picks up a new order's delivery by itself, at its next refresh (every 30 s:
     // the browser's clock jumps there instead of waiting).
     const live = await h.newPage();
     await live.context.clock.install();
-    await logIn(live.page, h.origin, dev.email, PASSWORD, `/dashboard/deliveries?event=order.created&installation=${sandbox.installationId}`);
+    await logIn(
+      live.page,
+      h.origin,
+      dev.email,
+      PASSWORD,
+      `/dashboard/deliveries?event=order.created&installation=${sandbox.installationId}`,
+    );
     const liveTable = live.page.getByRole('table', { name: 'Deliveries' });
     await liveTable.getByRole('row').nth(2).waitFor();
     const before = await liveTable.getByRole('row').count();
-    const logs = () => h.t.db.selectFrom('control.webhook_logs').select('log_id').where('installation_id', '=', Number(sandbox.installationId)).where('event_type', '=', 'order.created').execute();
+    const logs = () =>
+      h.t.db
+        .selectFrom('control.webhook_logs')
+        .select('log_id')
+        .where('installation_id', '=', Number(sandbox.installationId))
+        .where('event_type', '=', 'order.created')
+        .execute();
     const existing = (await logs()).length;
     await order(sandbox.sandboxId);
-    while ((await logs()).length === existing) await new Promise((resolve) => setTimeout(resolve, 20));
+    while ((await logs()).length === existing)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     await live.context.clock.runFor(30_000);
-    await live.page.waitForFunction((n) => document.querySelectorAll('table[aria-label="Deliveries"] tbody tr').length > n, before - 1, { timeout: 15_000 });
+    await live.page.waitForFunction(
+      (n) => document.querySelectorAll('table[aria-label="Deliveries"] tbody tr').length > n,
+      before - 1,
+      { timeout: 15_000 },
+    );
     await checkPage(live.page, 'deliveries-live');
     await live.context.close();
   }, 90_000);
@@ -234,10 +354,21 @@ describe('Replay', () => {
     const dev = await signUpDeveloper(h.t.app, 'Katherine Johnson');
     const { page } = await h.newPage();
     await logIn(page, h.origin, dev.email, PASSWORD);
-    const { pluginId } = await createProjectAndPlugin(h.t.app, dev.token, { name: 'Replay Relay', webhookEndpoint: receiver.url('/replay') });
+    const { pluginId } = await createProjectAndPlugin(h.t.app, dev.token, {
+      name: 'Replay Relay',
+      webhookEndpoint: receiver.url('/replay'),
+    });
     const sandbox = await provisionPortalSandbox(h.t.app, dev.token, pluginId);
-    await gqlData(h.t.app, dev.token, 'mutation($s: ID!) { simulatePosOrder(sandboxId: $s) { id } }', { s: sandbox.sandboxId });
-    const received = () => receiver.requests.filter((r) => r.path === '/replay' && r.headers['x-svc-event'] === 'order.created');
+    await gqlData(
+      h.t.app,
+      dev.token,
+      'mutation($s: ID!) { simulatePosOrder(sandboxId: $s) { id } }',
+      { s: sandbox.sandboxId },
+    );
+    const received = () =>
+      receiver.requests.filter(
+        (r) => r.path === '/replay' && r.headers['x-svc-event'] === 'order.created',
+      );
     await waitFor(() => received().length === 1);
     const envelopeId = JSON.parse(received()[0]!.body.toString('utf8')).id;
 
@@ -246,7 +377,10 @@ describe('Replay', () => {
     await form.getByLabel('Installation').fill(sandbox.installationId);
     await form.getByLabel('Only deliveries that failed').uncheck();
     await form.getByRole('button', { name: 'Replay' }).click();
-    await form.getByRole('status').getByText(/: completed, [1-9]\d* delivered, 0 failed, 0 queued of [1-9]/).waitFor({ timeout: 30_000 });
+    await form
+      .getByRole('status')
+      .getByText(/: completed, [1-9]\d* delivered, 0 failed, 0 queued of [1-9]/)
+      .waitFor({ timeout: 30_000 });
     await checkPage(page, 'deliveries-replayed');
     const again = received().filter((r) => JSON.parse(r.body.toString('utf8')).id === envelopeId);
     expect(again).toHaveLength(2);
@@ -264,15 +398,21 @@ async function waitFor(condition: () => boolean, timeoutMs = 20_000): Promise<vo
 
 describe('API requests', () => {
   it('when a Data API call fails with 404, then /dashboard/requests/<its request_id> shows it, with curl carrying a placeholder for the key', async () => {
-    const { pluginId } = await createProjectAndPlugin(h.t.app, dev.token, { name: 'Request Watcher' });
+    const { pluginId } = await createProjectAndPlugin(h.t.app, dev.token, {
+      name: 'Request Watcher',
+    });
     const sandbox = await provisionPortalSandbox(h.t.app, dev.token, pluginId);
-    const res = await fetch(`${h.origin}/api/plugin/v1/orders/987654`, { headers: { 'X-Plugin-Api-Key': sandbox.installationKey } });
+    const res = await fetch(`${h.origin}/api/plugin/v1/orders/987654`, {
+      headers: { 'X-Plugin-Api-Key': sandbox.installationKey },
+    });
     expect(res.status).toBe(404);
     const { request_id: requestId } = (await res.json()) as { request_id: string };
     await h.t.requestLog.flush();
     deepLinks.request = `/dashboard/requests/${requestId}`;
 
-    await page.goto(`${h.origin}/dashboard/requests?installation=${sandbox.installationId}&status=404`);
+    await page.goto(
+      `${h.origin}/dashboard/requests?installation=${sandbox.installationId}&status=404`,
+    );
     const table = page.getByRole('table', { name: 'Requests' });
     await table.getByRole('link', { name: requestId }).waitFor();
     await checkPage(page, 'requests');
@@ -301,7 +441,10 @@ describe('Sandboxes', () => {
     const dev = await signUpDeveloper(h.t.app, 'Grace Hopper');
     const { page } = await h.newPage();
     await logIn(page, h.origin, dev.email, PASSWORD);
-    await createProjectAndPlugin(h.t.app, dev.token, { name: 'Sandbox Pilot', webhookEndpoint: receiver.url('/pilot') });
+    await createProjectAndPlugin(h.t.app, dev.token, {
+      name: 'Sandbox Pilot',
+      webhookEndpoint: receiver.url('/pilot'),
+    });
     await page.goto(`${h.origin}/dashboard/sandboxes`);
     await page.getByRole('button', { name: 'Provision sandbox' }).click();
     await page.getByLabel('Plugin').selectOption({ label: 'Sandbox Pilot' });
@@ -314,18 +457,29 @@ describe('Sandboxes', () => {
     await page.getByRole('link', { name: 'Open the sandbox' }).click();
     await page.getByRole('heading', { name: 'Friday night' }).waitFor();
     const sandboxId = new URL(page.url()).pathname.split('/').pop()!;
-    const read = async () => (await gqlData(h.t.app, dev.token, 'query($id: ID!) { sandbox(id: $id) { status clockOffsetDays protectedUntil deliveryFaults { failFirstAttempt } } }', { id: sandboxId })).sandbox;
+    const read = async () =>
+      (
+        await gqlData(
+          h.t.app,
+          dev.token,
+          'query($id: ID!) { sandbox(id: $id) { status clockOffsetDays protectedUntil deliveryFaults { failFirstAttempt } } }',
+          { id: sandboxId },
+        )
+      ).sandbox;
 
     await page.getByLabel('Days forward (1 to 60)').fill('2');
     await page.getByRole('button', { name: 'Advance clock' }).click();
     await page.getByText('(2 days ahead)').waitFor();
     await page.getByLabel('Fail every first attempt').check();
     await page.getByRole('button', { name: 'Save delivery faults' }).click();
-    for (let i = 0; i < 100 && !(await read()).deliveryFaults.failFirstAttempt; i++) await page.waitForTimeout(50);
+    for (let i = 0; i < 100 && !(await read()).deliveryFaults.failFirstAttempt; i++)
+      await page.waitForTimeout(50);
     await page.getByLabel('Days', { exact: true }).fill('10');
     await page.getByRole('button', { name: 'Protect' }).click();
     await page.locator('dl.facts').getByText('Protected until').waitFor();
-    await page.waitForFunction(() => !document.querySelector('dl.facts')?.textContent?.includes('Protected until—'));
+    await page.waitForFunction(
+      () => !document.querySelector('dl.facts')?.textContent?.includes('Protected until—'),
+    );
     const state = await read();
     expect(state).toMatchObject({ clockOffsetDays: 2, deliveryFaults: { failFirstAttempt: true } });
     expect(state.protectedUntil).not.toBeNull();
@@ -345,14 +499,22 @@ describe('Sandboxes', () => {
     await page.goBack();
     await page.getByRole('heading', { name: 'Friday night' }).waitFor();
     // The reset answers when the sandbox is provisioned again; a delete sent before is refused as busy.
-    const resetAnswered = page.waitForResponse((r) => r.url().endsWith('/graphql') && (r.request().postData() ?? '').includes('resetSandbox'));
+    const resetAnswered = page.waitForResponse(
+      (r) =>
+        r.url().endsWith('/graphql') && (r.request().postData() ?? '').includes('resetSandbox'),
+    );
     await page.getByRole('button', { name: 'Reset' }).click();
     expect((await resetAnswered).status()).toBe(200);
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await checkPage(page, 'sandbox-delete-confirm');
     await page.getByRole('button', { name: 'Delete sandbox' }).click();
     await page.getByRole('heading', { name: 'Sandboxes' }).waitFor();
-    const deleted = await gql(h.t.app, dev.token, 'query($id: ID!) { sandbox(id: $id) { status } }', { id: sandboxId });
+    const deleted = await gql(
+      h.t.app,
+      dev.token,
+      'query($id: ID!) { sandbox(id: $id) { status } }',
+      { id: sandboxId },
+    );
     expect(deleted.body.data.sandbox?.status ?? 'gone').toMatch(/deleted|gone/);
   }, 120_000);
 });
@@ -360,20 +522,38 @@ describe('Sandboxes', () => {
 describe('Listing review and ownership', () => {
   it('when an operator opens Listing review, then a submitted plugin is approved and activated from its row', async () => {
     const { createOperator } = await import('../../src/domain/developers/index.js');
-    await createOperator(h.t.db, h.t.config.passwordHash, { email: 'ops@example.com', name: 'Ops', password: PASSWORD });
+    await createOperator(h.t.db, h.t.config.passwordHash, {
+      email: 'ops@example.com',
+      name: 'Ops',
+      password: PASSWORD,
+    });
     const operator = await h.newPage();
     await logIn(operator.page, h.origin, 'ops@example.com', PASSWORD);
-    await operator.page.getByRole('navigation').getByRole('link', { name: 'Listing review' }).click();
+    await operator.page
+      .getByRole('navigation')
+      .getByRole('link', { name: 'Listing review' })
+      .click();
     const row = operator.page.getByRole('row', { name: new RegExp(deepLinks.submitted!) });
     await row.getByRole('button', { name: 'Reject' }).waitFor();
     await checkPage(operator.page, 'review');
     await row.getByRole('button', { name: 'Approve' }).click();
     await row.waitFor({ state: 'detached' });
     await operator.page.getByRole('combobox', { name: /^Status/ }).selectOption('approved');
-    await operator.page.getByRole('row', { name: new RegExp(deepLinks.submitted!) }).getByRole('button', { name: 'Activate' }).click();
-    await operator.page.getByRole('row', { name: new RegExp(deepLinks.submitted!) }).waitFor({ state: 'detached' });
+    await operator.page
+      .getByRole('row', { name: new RegExp(deepLinks.submitted!) })
+      .getByRole('button', { name: 'Activate' })
+      .click();
+    await operator.page
+      .getByRole('row', { name: new RegExp(deepLinks.submitted!) })
+      .waitFor({ state: 'detached' });
     const id = deepLinks.plugin!.split('/').pop();
-    expect((await gqlData(h.t.app, dev.token, 'query($id: ID!) { plugin(id: $id) { listingStatus } }', { id })).plugin.listingStatus).toBe('active');
+    expect(
+      (
+        await gqlData(h.t.app, dev.token, 'query($id: ID!) { plugin(id: $id) { listingStatus } }', {
+          id,
+        })
+      ).plugin.listingStatus,
+    ).toBe('active');
     await operator.context.close();
   }, 60_000);
 
@@ -381,7 +561,12 @@ describe('Listing review and ownership', () => {
     const other = await signUpDeveloper(h.t.app, 'Eve');
     const { context, page: eve } = await h.newPage();
     await logIn(eve, h.origin, other.email, PASSWORD);
-    const missing = { plugin: '/dashboard/plugins/999999', delivery: '/dashboard/deliveries/999999', sandbox: '/dashboard/sandboxes/999999', request: '/dashboard/requests/req_does_not_exist' };
+    const missing = {
+      plugin: '/dashboard/plugins/999999',
+      delivery: '/dashboard/deliveries/999999',
+      sandbox: '/dashboard/sandboxes/999999',
+      request: '/dashboard/requests/req_does_not_exist',
+    };
     expect(Object.keys(deepLinks)).toEqual(expect.arrayContaining(Object.keys(missing)));
     for (const [kind, path] of Object.entries(missing)) {
       await eve.goto(h.origin + path);
@@ -390,7 +575,9 @@ describe('Listing review and ownership', () => {
       await eve.goto(h.origin + deepLinks[kind]!);
       await eve.getByRole('heading', { name: 'Not found' }).waitFor();
       expect(await eve.locator('main').innerText()).toBe(unknown);
-      expect(await eve.content()).not.toMatch(/Ledger Sync|Order Relay|order\.created|orders\/987654/);
+      expect(await eve.content()).not.toMatch(
+        /Ledger Sync|Order Relay|order\.created|orders\/987654/,
+      );
     }
     await checkPage(eve, 'not-found');
     await context.close();

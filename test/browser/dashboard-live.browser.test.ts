@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { BrowserContext, Page } from 'playwright-core';
-import { createProjectAndPlugin, gqlData, PASSWORD, provisionPortalSandbox, signUpDeveloper, type PortalDeveloper, type PortalSandbox } from '../support/portal-builders.js';
+import {
+  createProjectAndPlugin,
+  gqlData,
+  PASSWORD,
+  provisionPortalSandbox,
+  signUpDeveloper,
+  type PortalDeveloper,
+  type PortalSandbox,
+} from '../support/portal-builders.js';
 import { waitUntil } from '../support/webhook-receiver.js';
 import { checkPage, logIn, startDashboard, type DashboardHarness } from './dashboard-harness.js';
 
@@ -24,7 +32,9 @@ afterAll(async () => {
 });
 
 /** A signed-in page whose clock the test controls. */
-async function clockedPage(width?: number): Promise<{ context: BrowserContext; page: Page; portalRequests: () => number }> {
+async function clockedPage(
+  width?: number,
+): Promise<{ context: BrowserContext; page: Page; portalRequests: () => number }> {
   const { context, page } = await h.newPage(width);
   await context.clock.install();
   await logIn(page, h.origin, dev.email, PASSWORD);
@@ -42,7 +52,11 @@ const spendBudget = () =>
     .values({ bucket: `session:${dev.developerId}`, window_start: new Date(), count: 1000 })
     .onConflict((oc) => oc.column('bucket').doUpdateSet({ window_start: new Date(), count: 1000 }))
     .execute();
-const refillBudget = () => h.t.db.deleteFrom('control.rate_limits').where('bucket', '=', `session:${dev.developerId}`).execute();
+const refillBudget = () =>
+  h.t.db
+    .deleteFrom('control.rate_limits')
+    .where('bucket', '=', `session:${dev.developerId}`)
+    .execute();
 
 const setVisibility = (page: Page, state: 'hidden' | 'visible') =>
   page.evaluate((s) => {
@@ -53,7 +67,15 @@ const setVisibility = (page: Page, state: 'hidden' | 'visible') =>
 const insertDelivery = (event: string) =>
   h.t.db
     .insertInto('control.webhook_logs')
-    .values({ installation_id: Number(box.installationId), direction: 'outbound', event_type: event, status: 'pending', payload: JSON.stringify({ order_id: 1 }), event_id: crypto.randomUUID(), sequence: 1 })
+    .values({
+      installation_id: Number(box.installationId),
+      direction: 'outbound',
+      event_type: event,
+      status: 'pending',
+      payload: JSON.stringify({ order_id: 1 }),
+      event_id: crypto.randomUUID(),
+      sequence: 1,
+    })
     .execute();
 
 describe('the deliveries list', () => {
@@ -98,7 +120,10 @@ describe('a page refused by the rate limit', () => {
 
     // A reload while refused: who is signed in cannot be read either; the navigation stays.
     await page.reload();
-    await page.getByRole('alert').getByText(/Rate limit .* exceeded/).waitFor();
+    await page
+      .getByRole('alert')
+      .getByText(/Rate limit .* exceeded/)
+      .waitFor();
     await page.getByRole('navigation').getByRole('link', { name: 'Webhook deliveries' }).waitFor();
     await page.getByRole('button', { name: 'Log out' }).waitFor();
     await checkPage(page, 'rate-limited');
@@ -115,20 +140,43 @@ describe('a page refused by the rate limit', () => {
 describe('a delivery forwarded by svc listen', () => {
   it('when the local endpoint answered 200, then the delivery page and the list show that answer instead of "no attempt" and "-"', async () => {
     await refillBudget();
-    await gqlData(h.t.app, dev.token, 'query($s: ID!) { webhookStreamCursor(sandboxId: $s) }', { s: box.sandboxId });
-    await gqlData(h.t.app, dev.token, 'mutation($s: ID!) { simulateMenuItemCreated(sandboxId: $s, input: { name: "Bifana", price: "4.50" }) { id } }', { s: box.sandboxId });
+    await gqlData(h.t.app, dev.token, 'query($s: ID!) { webhookStreamCursor(sandboxId: $s) }', {
+      s: box.sandboxId,
+    });
+    await gqlData(
+      h.t.app,
+      dev.token,
+      'mutation($s: ID!) { simulateMenuItemCreated(sandboxId: $s, input: { name: "Bifana", price: "4.50" }) { id } }',
+      { s: box.sandboxId },
+    );
     let logId = 0;
-    await waitUntil(async () => {
-      const row = await h.t.db.selectFrom('control.webhook_logs').select(['log_id', 'status']).where('installation_id', '=', Number(box.installationId)).where('event_type', '=', 'menu.item_created').executeTakeFirst();
-      logId = row && row.status !== 'pending' ? row.log_id : 0;
-      return logId > 0;
-    }, 15_000, 'the delivery handed to the listener');
-    await gqlData(h.t.app, dev.token, 'mutation($id: ID!) { reportWebhookStreamResult(logId: $id, status: 200, durationMs: 12) { id } }', { id: String(logId) });
+    await waitUntil(
+      async () => {
+        const row = await h.t.db
+          .selectFrom('control.webhook_logs')
+          .select(['log_id', 'status'])
+          .where('installation_id', '=', Number(box.installationId))
+          .where('event_type', '=', 'menu.item_created')
+          .executeTakeFirst();
+        logId = row && row.status !== 'pending' ? row.log_id : 0;
+        return logId > 0;
+      },
+      15_000,
+      'the delivery handed to the listener',
+    );
+    await gqlData(
+      h.t.app,
+      dev.token,
+      'mutation($id: ID!) { reportWebhookStreamResult(logId: $id, status: 200, durationMs: 12) { id } }',
+      { id: String(logId) },
+    );
 
     const { page, context } = await h.newPage();
     await logIn(page, h.origin, dev.email, PASSWORD, `/dashboard/deliveries/${logId}`);
     await page.getByRole('heading', { name: `Delivery ${logId}: menu.item_created` }).waitFor();
-    expect(await page.locator('dl.facts').innerText()).toMatch(/Local endpoint \(svc listen\)\s+200 in 12 ms/);
+    expect(await page.locator('dl.facts').innerText()).toMatch(
+      /Local endpoint \(svc listen\)\s+200 in 12 ms/,
+    );
     const main = await page.locator('main').innerText();
     expect(main).not.toContain('No attempt has gone out yet');
     expect(main).toContain('the local endpoint answered 200 in 12 ms');
@@ -137,7 +185,9 @@ describe('a delivery forwarded by svc listen', () => {
     await checkPage(page, 'delivery-listened');
 
     await page.goto(`${h.origin}/dashboard/deliveries?event=menu.item_created`);
-    const row = page.getByRole('table', { name: 'Deliveries' }).getByRole('row', { name: /menu\.item_created/ });
+    const row = page
+      .getByRole('table', { name: 'Deliveries' })
+      .getByRole('row', { name: /menu\.item_created/ });
     await row.waitFor();
     expect(await row.locator('td').nth(5).innerText()).toBe('200');
     await context.close();

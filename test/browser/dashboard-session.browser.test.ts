@@ -4,7 +4,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { PASSWORD, signUpDeveloper } from '../support/portal-builders.js';
-import { ARTIFACTS, checkPage, logIn, startDashboard, type DashboardHarness } from './dashboard-harness.js';
+import {
+  ARTIFACTS,
+  checkPage,
+  logIn,
+  startDashboard,
+  type DashboardHarness,
+} from './dashboard-harness.js';
 
 // Signing in and out of /dashboard in Chromium, the session cookie seen from the page and from
 // another site, and the first page's weight and time to usable.
@@ -26,7 +32,9 @@ describe('dashboard sign-in', () => {
     await page.getByLabel('Email').fill(dev.email);
     await page.getByLabel('Password').fill('not the password');
     await page.getByRole('button', { name: 'Log in' }).click();
-    await expect(page.getByRole('alert').innerText()).resolves.toContain('The email or password is incorrect.');
+    await expect(page.getByRole('alert').innerText()).resolves.toContain(
+      'The email or password is incorrect.',
+    );
     expect(await page.getByRole('alert').innerText()).toMatch(/Request id: \S+/);
     await checkPage(page, 'sign-in-wrong-password');
 
@@ -35,16 +43,32 @@ describe('dashboard sign-in', () => {
     await page.getByRole('button', { name: 'Log out' }).waitFor();
     // The deep link stays where it was.
     expect(new URL(page.url()).pathname).toBe('/dashboard/keys');
-    for (const name of ['Plugins', 'Sandboxes', 'Webhook deliveries', 'API requests', 'Developer keys']) {
+    for (const name of [
+      'Plugins',
+      'Sandboxes',
+      'Webhook deliveries',
+      'API requests',
+      'Developer keys',
+    ]) {
       await page.getByRole('navigation').getByRole('link', { name, exact: true }).waitFor();
     }
     expect(await page.getByRole('link', { name: 'Listing review' }).count()).toBe(0);
 
     // No page script can read the session.
-    const readable = await page.evaluate(() => ({ cookie: document.cookie, local: localStorage.length, session: sessionStorage.length }));
+    const readable = await page.evaluate(() => ({
+      cookie: document.cookie,
+      local: localStorage.length,
+      session: sessionStorage.length,
+    }));
     expect(readable).toEqual({ cookie: '', local: 0, session: 0 });
     const [cookie] = await context.cookies();
-    expect(cookie).toMatchObject({ name: 'svc_dashboard_session', httpOnly: true, sameSite: 'Strict', path: '/graphql', secure: false });
+    expect(cookie).toMatchObject({
+      name: 'svc_dashboard_session',
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: '/graphql',
+      secure: false,
+    });
     expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(4 * 3600_000 - 60_000);
 
     await page.reload();
@@ -78,11 +102,17 @@ describe('dashboard sign-in', () => {
     try {
       await page.goto(evilOrigin);
       await page.waitForURL(target, { timeout: 10_000 });
-      expect(await page.locator('body').innerText()).toMatch(/unsupported_media_type|authentication_failed/);
+      expect(await page.locator('body').innerText()).toMatch(
+        /unsupported_media_type|authentication_failed/,
+      );
     } finally {
       await new Promise((resolve) => evil.close(resolve));
     }
-    const keys = await h.t.db.selectFrom('control.developer_keys').select('name').where('developer_id', '=', dev.developerId).execute();
+    const keys = await h.t.db
+      .selectFrom('control.developer_keys')
+      .select('name')
+      .where('developer_id', '=', dev.developerId)
+      .execute();
     expect(keys).toEqual([]);
     await context.close();
   }, 60_000);
@@ -96,7 +126,11 @@ describe('dashboard sign-in', () => {
       for (let i = 0; i < 40 && !(await matches()); i++) await page.keyboard.press('Tab');
       expect(await matches()).toBe(true);
     };
-    const focused = (role: 'textbox' | 'link' | 'button', name: string) => () => page.getByRole(role, { name, exact: true }).evaluate((el) => el === document.activeElement).catch(() => false);
+    const focused = (role: 'textbox' | 'link' | 'button', name: string) => () =>
+      page
+        .getByRole(role, { name, exact: true })
+        .evaluate((el) => el === document.activeElement)
+        .catch(() => false);
     await tabTo(focused('textbox', 'Email'));
     await page.keyboard.type(dev.email);
     await page.keyboard.press('Tab');
@@ -112,7 +146,10 @@ describe('dashboard sign-in', () => {
     await page.keyboard.type('keyboard key');
     await page.keyboard.press('Enter');
     await page.locator('.shown-once code').waitFor();
-    const time = page.getByRole('row', { name: /keyboard key/ }).locator('time').last();
+    const time = page
+      .getByRole('row', { name: /keyboard key/ })
+      .locator('time')
+      .last();
     const [title, iso] = [await time.getAttribute('title'), await time.getAttribute('datetime')];
     expect(title).toBe(`${iso!.replace('T', ' ').replace(/\.\d+Z$/, '')} UTC`);
     await context.close();
@@ -130,14 +167,38 @@ describe('dashboard sign-in', () => {
     });
     await fresh.page.goto(`${h.origin}/dashboard`, { waitUntil: 'commit' });
     // Measured in the page: from the navigation's start to the first frame with the form.
-    const usable = await fresh.page.waitForFunction(() => (document.querySelector('form button[type="submit"]') ? performance.now() : 0), undefined, { polling: 'raf' });
+    const usable = await fresh.page.waitForFunction(
+      () => (document.querySelector('form button[type="submit"]') ? performance.now() : 0),
+      undefined,
+      { polling: 'raf' },
+    );
     const usableMs = Math.round((await usable.jsonValue()) as number);
     await fresh.page.getByRole('button', { name: 'Log in' }).waitFor();
-    const navigation = await fresh.page.evaluate(() => performance.getEntriesByType('navigation')[0]!.toJSON());
+    const navigation = await fresh.page.evaluate(() =>
+      performance.getEntriesByType('navigation')[0]!.toJSON(),
+    );
     // What the wire carries: each asset gzipped as the server sends it.
-    const gzipBytes = Object.fromEntries(await Promise.all(Object.keys(sizes).map(async (p) => [p, gzipSync(Buffer.from(await (await fetch(h.origin + p)).arrayBuffer()), { level: 9 }).length] as const)));
+    const gzipBytes = Object.fromEntries(
+      await Promise.all(
+        Object.keys(sizes).map(
+          async (p) =>
+            [
+              p,
+              gzipSync(Buffer.from(await (await fetch(h.origin + p)).arrayBuffer()), { level: 9 })
+                .length,
+            ] as const,
+        ),
+      ),
+    );
     const totalGzip = Object.values(gzipBytes).reduce((a, b) => a + b, 0);
-    const report = { measuredAt: new Date().toISOString(), assets: sizes, gzipBytes, totalGzipBytes: totalGzip, usableMs, domContentLoadedMs: Math.round(navigation.domContentLoadedEventEnd) };
+    const report = {
+      measuredAt: new Date().toISOString(),
+      assets: sizes,
+      gzipBytes,
+      totalGzipBytes: totalGzip,
+      usableMs,
+      domContentLoadedMs: Math.round(navigation.domContentLoadedEventEnd),
+    };
     writeFileSync(`${ARTIFACTS}dashboard-first-page.json`, `${JSON.stringify(report, null, 2)}\n`);
     expect(Object.keys(sizes)).toHaveLength(2);
     expect(totalGzip).toBeLessThanOrEqual(200 * 1024);

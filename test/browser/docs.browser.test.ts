@@ -15,7 +15,16 @@ import { createTestContext, type TestContext } from '../support/context.js';
 // test/artifacts/ (git-ignored) for a human look.
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 let t: TestContext;
 let server: http.Server;
@@ -26,7 +35,8 @@ let browser: Browser;
 const DATA_DIR = mkdtempSync(path.join(tmpdir(), 'docs-browser-'));
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run \`make browser-deps\` (apt-get install chromium)`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(`${CHROMIUM} is missing: run \`make browser-deps\` (apt-get install chromium)`);
   mkdirSync(ARTIFACTS, { recursive: true });
   // Listen first: the port the system picks is the PORT and BASE_URL the app is configured with.
   let app: http.RequestListener | undefined;
@@ -61,7 +71,12 @@ function isLocal(url: string): boolean {
 }
 
 /** Opens a page in a fresh context, waits until `ready` says it has rendered, screenshots it. */
-async function visit(pathname: string, name: string, ready: (page: Page) => Promise<unknown>, width = 1440): Promise<Visit> {
+async function visit(
+  pathname: string,
+  name: string,
+  ready: (page: Page) => Promise<unknown>,
+  width = 1440,
+): Promise<Visit> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
   const consoleErrors: string[] = [];
@@ -80,7 +95,9 @@ async function visit(pathname: string, name: string, ready: (page: Page) => Prom
   // Let late requests (fonts, workers) show up before the checks. On a loaded CI machine GraphiQL
   // has once kept the network busy past 30 s: past 10 s, check what was seen rather than fail on
   // the wait itself (every request so far is in foreignRequests either way).
-  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => page.waitForTimeout(1000));
+  await page
+    .waitForLoadState('networkidle', { timeout: 10_000 })
+    .catch(() => page.waitForTimeout(1000));
   await page.screenshot({ path: `${ARTIFACTS}${name}.png` });
   const text = await page.locator('body').innerText();
   return { page, text, consoleErrors, foreignRequests };
@@ -88,15 +105,25 @@ async function visit(pathname: string, name: string, ready: (page: Page) => Prom
 
 describe('docs in a browser, offline', () => {
   it('when /docs opens, then Redoc renders every operation of openapi.yaml from this server alone', async () => {
-    const { page, consoleErrors, foreignRequests } = await visit('/docs', 'docs', (p) => p.getByRole('heading', { name: 'Environments' }).waitFor({ timeout: 30_000 }));
+    const { page, consoleErrors, foreignRequests } = await visit('/docs', 'docs', (p) =>
+      p.getByRole('heading', { name: 'Environments' }).waitFor({ timeout: 30_000 }),
+    );
     // Redoc 3 renders one operation per route (#/<tag>/<operationid>): visit each, as a reader would.
-    const spec = (await (await fetch(`${origin}/openapi.json`)).json()) as { paths: Record<string, Record<string, { operationId: string; tags: string[] }>> };
-    const operations = Object.values(spec.paths).flatMap((item) => Object.values(item).filter((op) => op.operationId));
+    const spec = (await (await fetch(`${origin}/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { operationId: string; tags: string[] }>>;
+    };
+    const operations = Object.values(spec.paths).flatMap((item) =>
+      Object.values(item).filter((op) => op.operationId),
+    );
     expect(new Set(operations.map((op) => op.operationId))).toEqual(new Set(OPERATION_IDS));
     for (const { operationId, tags } of operations) {
-      await page.goto(`${origin}/docs#/${tags[0]!.toLowerCase().replace(/\s+/g, '-')}/${operationId.toLowerCase()}`);
+      await page.goto(
+        `${origin}/docs#/${tags[0]!.toLowerCase().replace(/\s+/g, '-')}/${operationId.toLowerCase()}`,
+      );
       await page.getByText(operationId, { exact: true }).first().waitFor({ timeout: 10_000 });
-      expect(await page.locator('main, body').first().innerText()).toContain(`Operation ID: ${operationId}`);
+      expect(await page.locator('main, body').first().innerText()).toContain(
+        `Operation ID: ${operationId}`,
+      );
     }
     await page.goto(`${origin}/docs#/payments/captureorderpayment`);
     await page.getByText('captureOrderPayment', { exact: true }).first().waitFor();
@@ -106,20 +133,30 @@ describe('docs in a browser, offline', () => {
   }, 120_000);
 
   it('when an operation opens in /docs, then the sample picker offers curl, TypeScript and Payload, and each sample addresses this server with ids of the demo sandbox', async () => {
-    const { page, consoleErrors, foreignRequests } = await visit('/docs#/orders/createorder', 'docs-create-order', (p) => p.getByText('createOrder', { exact: true }).first().waitFor({ timeout: 30_000 }));
+    const { page, consoleErrors, foreignRequests } = await visit(
+      '/docs#/orders/createorder',
+      'docs-create-order',
+      (p) => p.getByText('createOrder', { exact: true }).first().waitFor({ timeout: 30_000 }),
+    );
     // Redoc 3 draws the picker as a menu in the header of the operation's request samples.
     const operation = page.locator('[id="orders/createorder"]');
     const header = operation.locator('[data-component-name="Panel/PanelHeader"]').first();
     const picker = header.getByRole('button', { name: /^(curl|TypeScript|Payload)$/ });
     await picker.click();
-    expect(await page.getByRole('menuitem').filter({ visible: true }).allInnerTexts()).toEqual(['curl', 'TypeScript', 'Payload']);
+    expect(await page.getByRole('menuitem').filter({ visible: true }).allInnerTexts()).toEqual([
+      'curl',
+      'TypeScript',
+      'Payload',
+    ]);
     // The sample as the picker shows it for `language` (the menu is open the first time).
     const shown = async (language: string) => {
       const item = page.getByRole('menuitem', { name: language, exact: true });
       if (!(await item.isVisible())) await picker.click();
       await item.click();
       await header.getByRole('button', { name: language, exact: true }).waitFor();
-      const samples = operation.getByTestId('right-panel').filter({ has: page.locator('[data-component-name="Panel/PanelHeader"]') });
+      const samples = operation
+        .getByTestId('right-panel')
+        .filter({ has: page.locator('[data-component-name="Panel/PanelHeader"]') });
       return samples.getByTestId('source-code').first().innerText();
     };
     const typescript = await shown('TypeScript');
@@ -146,28 +183,53 @@ describe('docs in a browser, offline', () => {
     expect(text).not.toContain('localhost:3000');
   }, 60_000);
 
-  it.each([1024, 1280, 1440])('when /docs/webhooks opens %i px wide, then the page does not scroll sideways: long code and tables scroll in their own box', async (width) => {
-    const { page } = await visit('/docs/webhooks', `docs-webhooks-${width}`, (p) => p.locator('main').waitFor(), width);
-    const overflow = () => page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
-    const top = await overflow();
-    expect(top.scrollWidth).toBeLessThanOrEqual(top.clientWidth);
-    // Every part of the page, not only its top: visit each event section.
-    for (const id of EVENT_NAMES) {
-      await page.locator(`[id="${id}"]`).scrollIntoViewIfNeeded();
-      const here = await overflow();
-      expect({ id, ...here, fits: here.scrollWidth <= here.clientWidth }).toEqual({ id, ...here, fits: true });
-    }
-  }, 60_000);
+  it.each([1024, 1280, 1440])(
+    'when /docs/webhooks opens %i px wide, then the page does not scroll sideways: long code and tables scroll in their own box',
+    async (width) => {
+      const { page } = await visit(
+        '/docs/webhooks',
+        `docs-webhooks-${width}`,
+        (p) => p.locator('main').waitFor(),
+        width,
+      );
+      const overflow = () =>
+        page.evaluate(() => ({
+          scrollWidth: document.documentElement.scrollWidth,
+          clientWidth: document.documentElement.clientWidth,
+        }));
+      const top = await overflow();
+      expect(top.scrollWidth).toBeLessThanOrEqual(top.clientWidth);
+      // Every part of the page, not only its top: visit each event section.
+      for (const id of EVENT_NAMES) {
+        await page.locator(`[id="${id}"]`).scrollIntoViewIfNeeded();
+        const here = await overflow();
+        expect({ id, ...here, fits: here.scrollWidth <= here.clientWidth }).toEqual({
+          id,
+          ...here,
+          fits: true,
+        });
+      }
+    },
+    60_000,
+  );
 
   it('when /docs/changelog opens, then the dated release sections show, with nothing from another host', async () => {
-    const { text, consoleErrors, foreignRequests } = await visit('/docs/changelog', 'docs-changelog', (p) => p.getByRole('heading', { name: '2026-11-26' }).waitFor());
+    const { text, consoleErrors, foreignRequests } = await visit(
+      '/docs/changelog',
+      'docs-changelog',
+      (p) => p.getByRole('heading', { name: '2026-11-26' }).waitFor(),
+    );
     expect(text).toContain('Data API (openapi.yaml)');
     expect(consoleErrors).toEqual([]);
     expect(foreignRequests).toEqual([]);
   }, 60_000);
 
   it('when /docs/webhooks opens, then all 20 events, their payloads and the signature recipe are on the page', async () => {
-    const { page, text, consoleErrors, foreignRequests } = await visit('/docs/webhooks', 'docs-webhooks', (p) => p.locator('main').waitFor());
+    const { page, text, consoleErrors, foreignRequests } = await visit(
+      '/docs/webhooks',
+      'docs-webhooks',
+      (p) => p.locator('main').waitFor(),
+    );
     expect(EVENT_NAMES).toHaveLength(20);
     for (const name of EVENT_NAMES) expect(text).toContain(name);
     expect(text).toContain('X-Svc-Signature');
@@ -180,10 +242,19 @@ describe('docs in a browser, offline', () => {
 
   it('when /graphql opens in a browser, then GraphiQL loads from this server and introspects the portal schema', async () => {
     let introspected = false;
-    const { text, consoleErrors, foreignRequests } = await visit('/graphql', 'graphiql', async (p) => {
-      const response = await p.waitForResponse((r) => r.url() === `${origin}/graphql` && r.request().method() === 'POST', { timeout: 30_000 });
-      introspected = response.status() === 200 && JSON.stringify(await response.json()).includes('myDeveloperProjects');
-    });
+    const { text, consoleErrors, foreignRequests } = await visit(
+      '/graphql',
+      'graphiql',
+      async (p) => {
+        const response = await p.waitForResponse(
+          (r) => r.url() === `${origin}/graphql` && r.request().method() === 'POST',
+          { timeout: 30_000 },
+        );
+        introspected =
+          response.status() === 200 &&
+          JSON.stringify(await response.json()).includes('myDeveloperProjects');
+      },
+    );
     expect(introspected).toBe(true);
     expect(text).toContain('myDeveloperProjects');
     expect(consoleErrors).toEqual([]);
@@ -191,9 +262,21 @@ describe('docs in a browser, offline', () => {
   }, 60_000);
 
   it('when / opens, then the landing page links every docs surface', async () => {
-    const { page, consoleErrors, foreignRequests } = await visit('/', 'landing', (p) => p.locator('.cards').waitFor());
-    const hrefs = await page.locator('a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
-    expect(hrefs).toEqual(expect.arrayContaining(['/docs', '/docs/webhooks', '/graphql', '/openapi.yaml', '/asyncapi.yaml']));
+    const { page, consoleErrors, foreignRequests } = await visit('/', 'landing', (p) =>
+      p.locator('.cards').waitFor(),
+    );
+    const hrefs = await page
+      .locator('a')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(hrefs).toEqual(
+      expect.arrayContaining([
+        '/docs',
+        '/docs/webhooks',
+        '/graphql',
+        '/openapi.yaml',
+        '/asyncapi.yaml',
+      ]),
+    );
     expect(consoleErrors).toEqual([]);
     expect(foreignRequests).toEqual([]);
   }, 60_000);

@@ -47,7 +47,13 @@ function seqScans(plan: unknown): string[] {
 
 describe("an event's webhook recipients", () => {
   it('when the platform has many plugins without a webhook endpoint, then the recipients are found without reading every plugin', async () => {
-    const recipients = webhookRecipients({ plane: 'production', sandboxId: null, organizationId: inst.organizationId, locationId: inst.locationId, installationId: null });
+    const recipients = webhookRecipients({
+      plane: 'production',
+      sandboxId: null,
+      organizationId: inst.organizationId,
+      locationId: inst.locationId,
+      installationId: null,
+    });
     const { rows } = await sql<{ installation_id: number }>`${recipients}`.execute(t.db);
     expect(rows.map((row) => Number(row.installation_id))).toEqual([inst.installationId]);
     const compiled = sql`explain (format json) ${recipients}`.compile(t.db);

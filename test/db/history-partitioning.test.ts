@@ -14,7 +14,13 @@ import { withDatabase } from '../support/test-db.js';
 // the latest schema the way a deploy does (migrateAll).
 
 const BEFORE = '2026_11_26_000400_add_api_requests_request_id_index';
-const TABLES = ['events', 'installation_events', 'api_requests', 'webhook_logs', 'webhook_delivery_attempts'] as const;
+const TABLES = [
+  'events',
+  'installation_events',
+  'api_requests',
+  'webhook_logs',
+  'webhook_delivery_attempts',
+] as const;
 
 let handle: DatabaseHandle;
 let db: Kysely<any>;
@@ -24,9 +30,13 @@ const before = new Map<string, { n: number; digest: string }>();
 let installationId: number;
 
 const snapshot = async (table: string) =>
-  (await sql<{ n: number; digest: string }>`
+  (
+    await sql<{ n: number; digest: string }>`
     select count(*)::int as n, md5(coalesce(string_agg(r, '|' order by r), '')) as digest
-      from (select (to_jsonb(t) - 'log_created_at')::text as r from ${sql.table(`control.${table}`)} t) rows`.execute(db)).rows[0]!;
+      from (select (to_jsonb(t) - 'log_created_at')::text as r from ${sql.table(`control.${table}`)} t) rows`.execute(
+      db,
+    )
+  ).rows[0]!;
 
 async function populate(): Promise<void> {
   const { rows } = await sql<{ installation_id: number }>`
@@ -44,7 +54,9 @@ async function populate(): Promise<void> {
       returning event_id, occurred_at, (data->>'n')::int as n
     )
     insert into control.installation_events (installation_id, sequence, event_id, event_type, occurred_at, log_id)
-    select ${installationId}::int, 4801 - n, event_id, 'order.paid', occurred_at, n from e`.execute(db);
+    select ${installationId}::int, 4801 - n, event_id, 'order.paid', occurred_at, n from e`.execute(
+    db,
+  );
   await sql`
     insert into control.api_requests (installation_id, created_at, method, path, status, duration_ms, request_id, client_ip)
     select ${installationId}::int, now() - make_interval(mins => g * 20), 'GET', '/orders/' || g, 200, 1.5, 'req-' || g, '10.0.0.1'
@@ -68,7 +80,9 @@ async function populate(): Promise<void> {
   await sql`
     with l as (insert into control.webhook_logs (installation_id, direction, event_type, status, idempotency_key, attempts)
                values (${installationId}, 'inbound', 'external.x', 'received', 'key-1', 1) returning log_id, installation_id)
-    insert into control.inbound_webhook_keys (installation_id, idempotency_key, log_id) select installation_id, 'key-1', log_id from l`.execute(db);
+    insert into control.inbound_webhook_keys (installation_id, idempotency_key, log_id) select installation_id, 'key-1', log_id from l`.execute(
+    db,
+  );
   // Ids given and then pruned: the partitioned table must never give them again.
   await sql`delete from control.api_requests where api_request_id > 2900`.execute(db);
 }
@@ -81,7 +95,11 @@ beforeAll(async () => {
   handle = createDatabase(withDatabase(adminUrl, name), { max: 2 });
   db = handle.db;
   await sql`create schema control`.execute(db);
-  const migrator = new Migrator({ db: db.withSchema('control'), provider: { getMigrations: async () => controlMigrations }, migrationTableSchema: 'control' });
+  const migrator = new Migrator({
+    db: db.withSchema('control'),
+    provider: { getMigrations: async () => controlMigrations },
+    migrationTableSchema: 'control',
+  });
   const { error } = await migrator.migrateTo(BEFORE);
   if (error) throw error;
   await populate();
@@ -104,71 +122,127 @@ describe('partitioning the history tables', () => {
       expect({ table, partitioned: rows[0]!.n }).toEqual({ table, partitioned: 1 });
       expect({ table, ...(await snapshot(table)) }).toEqual({ table, ...before.get(table)! });
       // The old rows were attached where they were: all of them are in the historic partition.
-      const history = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(`control.${table}_history`)}`.execute(db);
+      const history = await sql<{
+        n: number;
+      }>`select count(*)::int as n from ${sql.table(`control.${table}_history`)}`.execute(db);
       expect(history.rows[0]!.n).toBe(before.get(table)!.n);
     }
   });
 
-  it('when a populated database is migrated, then the feed\'s days hold the range of every day\'s entries, and the pages are read from them', async () => {
+  it("when a populated database is migrated, then the feed's days hold the range of every day's entries, and the pages are read from them", async () => {
     const { rows: days } = await sql<{ day: string; first: number; last: number; entries: number }>`
-      select day::text, first_sequence as first, last_sequence as last, entries from control.installation_feed_days order by day`.execute(db);
-    const { rows: actual } = await sql<{ day: string; first: number; last: number; entries: number }>`
+      select day::text, first_sequence as first, last_sequence as last, entries from control.installation_feed_days order by day`.execute(
+      db,
+    );
+    const { rows: actual } = await sql<{
+      day: string;
+      first: number;
+      last: number;
+      entries: number;
+    }>`
       select (occurred_at at time zone 'UTC')::date::text as day, min(sequence) as first, max(sequence) as last, count(*)::int as entries
         from control.installation_events group by 1 order by 1`.execute(db);
     expect(actual.length).toBeGreaterThanOrEqual(40);
     expect(days).toEqual(actual);
     // The entries here have no deliveries to show: the days are read as the feed reads them, for the sequences alone.
-    const page = await readByDays(await feedDays(db, installationId), 2000, 50, async (span) =>
-      (await sql<{ sequence: number }>`
+    const page = await readByDays(
+      await feedDays(db, installationId),
+      2000,
+      50,
+      async (span) =>
+        (
+          await sql<{ sequence: number }>`
         select sequence from control.installation_events
          where installation_id = ${installationId} and sequence > 2000 and occurred_at >= ${span.from}::timestamptz and occurred_at < ${span.to}::timestamptz
-         order by sequence limit 50`.execute(db)).rows);
+         order by sequence limit 50`.execute(db)
+        ).rows,
+    );
     expect(page.map((row) => row.sequence)).toEqual(Array.from({ length: 50 }, (_, i) => 2001 + i));
-    expect((await listEvents(db, installationId, { after: 0, limit: 1 })).meta.oldest_sequence).toBe(1);
+    expect(
+      (await listEvents(db, installationId, { after: 0, limit: 1 })).meta.oldest_sequence,
+    ).toBe(1);
   });
 
   it('when rows are written after the migration, then ids go on after the old ones and the keys still refuse duplicates', async () => {
     const { rows } = await sql<{ api_request_id: number }>`
       insert into control.api_requests (installation_id, created_at, method, path, status, duration_ms, request_id, client_ip)
-      values (${installationId}, now(), 'GET', '/orders', 200, 1, 'req-new', '10.0.0.1') returning api_request_id`.execute(db);
+      values (${installationId}, now(), 'GET', '/orders', 200, 1, 'req-new', '10.0.0.1') returning api_request_id`.execute(
+      db,
+    );
     expect(Number(rows[0]!.api_request_id)).toBe(3001);
     const { rows: logs } = await sql<{ log_id: number }>`
       insert into control.webhook_logs (installation_id, direction, event_type, status, attempts)
-      values (${installationId}, 'inbound', 'external.y', 'received', 1) returning log_id`.execute(db);
+      values (${installationId}, 'inbound', 'external.y', 'received', 1) returning log_id`.execute(
+      db,
+    );
     expect(logs[0]!.log_id).toBe(1003);
 
     // (A violation names the partition's index.)
     // Copies of an existing event and of its feed entry (in SQL: a JS Date would lose the microseconds).
-    const duplicateEvent = sql`insert into control.events (event_id, event_name, plane, data, occurred_at)
-                               select event_id, event_name, plane, data, occurred_at from control.events order by occurred_at limit 1`.execute(db);
-    await expect(duplicateEvent).rejects.toMatchObject({ code: '23505', constraint: expect.stringMatching(/^events_.*pkey$/) });
-    const duplicateFeedEntry = sql`insert into control.installation_events (installation_id, sequence, event_id, event_type, occurred_at, log_id)
+    const duplicateEvent =
+      sql`insert into control.events (event_id, event_name, plane, data, occurred_at)
+                               select event_id, event_name, plane, data, occurred_at from control.events order by occurred_at limit 1`.execute(
+        db,
+      );
+    await expect(duplicateEvent).rejects.toMatchObject({
+      code: '23505',
+      constraint: expect.stringMatching(/^events_.*pkey$/),
+    });
+    const duplicateFeedEntry =
+      sql`insert into control.installation_events (installation_id, sequence, event_id, event_type, occurred_at, log_id)
                                    select installation_id, 999999, event_id, event_type, occurred_at, 1
-                                     from control.installation_events order by occurred_at limit 1`.execute(db);
-    await expect(duplicateFeedEntry).rejects.toMatchObject({ code: '23505', constraint: expect.stringMatching(/^installation_events_.*event_id_installation_id_occurr.*idx$/) });
-    const duplicateSequence = sql`insert into control.installation_events (installation_id, sequence, event_id, event_type, occurred_at, log_id)
+                                     from control.installation_events order by occurred_at limit 1`.execute(
+        db,
+      );
+    await expect(duplicateFeedEntry).rejects.toMatchObject({
+      code: '23505',
+      constraint: expect.stringMatching(
+        /^installation_events_.*event_id_installation_id_occurr.*idx$/,
+      ),
+    });
+    const duplicateSequence =
+      sql`insert into control.installation_events (installation_id, sequence, event_id, event_type, occurred_at, log_id)
                                   select installation_id, sequence, gen_random_uuid(), event_type, occurred_at, 1
-                                    from control.installation_events order by occurred_at limit 1`.execute(db);
-    await expect(duplicateSequence).rejects.toMatchObject({ code: '23505', constraint: expect.stringMatching(/^installation_events_.*pkey$/) });
+                                    from control.installation_events order by occurred_at limit 1`.execute(
+        db,
+      );
+    await expect(duplicateSequence).rejects.toMatchObject({
+      code: '23505',
+      constraint: expect.stringMatching(/^installation_events_.*pkey$/),
+    });
   });
 
   it('when the attempts are partitioned by the day of their log, then each carries the time of its log and an attempt is still recorded once', async () => {
     const { rows } = await sql<{ n: number }>`
       select count(*)::int as n from control.webhook_delivery_attempts a
-        join control.webhook_logs l on l.log_id = a.log_id and l.created_at = a.log_created_at`.execute(db);
+        join control.webhook_logs l on l.log_id = a.log_id and l.created_at = a.log_created_at`.execute(
+      db,
+    );
     expect(rows[0]!.n).toBe(2000);
-    const again = sql`insert into control.webhook_delivery_attempts (log_id, log_created_at, attempt, status, duration_ms)
-                      select log_id, log_created_at, attempt, status, duration_ms from control.webhook_delivery_attempts limit 1`.execute(db);
-    await expect(again).rejects.toMatchObject({ code: '23505', constraint: expect.stringMatching(/^webhook_delivery_attempts_.*(key|idx)$/) });
+    const again =
+      sql`insert into control.webhook_delivery_attempts (log_id, log_created_at, attempt, status, duration_ms)
+                      select log_id, log_created_at, attempt, status, duration_ms from control.webhook_delivery_attempts limit 1`.execute(
+        db,
+      );
+    await expect(again).rejects.toMatchObject({
+      code: '23505',
+      constraint: expect.stringMatching(/^webhook_delivery_attempts_.*(key|idx)$/),
+    });
     const keys = await sql<{ log_id: number; event_type: string }>`
-      select l.log_id, l.event_type from control.inbound_webhook_keys k join control.webhook_logs l on l.log_id = k.log_id`.execute(db);
+      select l.log_id, l.event_type from control.inbound_webhook_keys k join control.webhook_logs l on l.log_id = k.log_id`.execute(
+      db,
+    );
     expect(keys.rows).toEqual([{ log_id: expect.any(Number), event_type: 'external.x' }]);
   });
 
   it('when an installation is deleted, then its feed entries, webhook logs and inbound keys still go with it', async () => {
-    await sql`delete from control.installations where installation_id = ${installationId}`.execute(db);
+    await sql`delete from control.installations where installation_id = ${installationId}`.execute(
+      db,
+    );
     for (const table of ['installation_events', 'webhook_logs', 'inbound_webhook_keys']) {
-      const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(`control.${table}`)}`.execute(db);
+      const { rows } = await sql<{
+        n: number;
+      }>`select count(*)::int as n from ${sql.table(`control.${table}`)}`.execute(db);
       expect({ table, n: rows[0]!.n }).toEqual({ table, n: 0 });
     }
   });

@@ -43,8 +43,16 @@ function starsIn(file: string): string[] {
   return readFileSync(file, 'utf8')
     .split('\n')
     .map((line, index) => ({ line: line.trim(), at: `${relative}:${index + 1}` }))
-    .filter(({ line }) => !/^(\/\/|\/\*|\*)/.test(line) && STAR.some((pattern) => pattern.test(line)))
-    .filter(({ line }) => !ALLOWED.some((allowed) => (allowed.file === '*' || allowed.file === relative) && allowed.text.test(line)))
+    .filter(
+      ({ line }) => !/^(\/\/|\/\*|\*)/.test(line) && STAR.some((pattern) => pattern.test(line)),
+    )
+    .filter(
+      ({ line }) =>
+        !ALLOWED.some(
+          (allowed) =>
+            (allowed.file === '*' || allowed.file === relative) && allowed.text.test(line),
+        ),
+    )
     .map(({ line, at }) => `${at}: ${line}`);
 }
 
@@ -54,8 +62,15 @@ describe('statements name their columns', () => {
   });
 
   it('when a statement with * is written, then the scan finds it', () => {
-    const samples = ["db.selectFrom('control.plugins').selectAll()", '.returningAll()', 'returning *', 'select i.*, p.name', 'select p.name, i.* from x'];
-    for (const sample of samples) expect([sample, STAR.some((pattern) => pattern.test(sample))]).toEqual([sample, true]);
+    const samples = [
+      "db.selectFrom('control.plugins').selectAll()",
+      '.returningAll()',
+      'returning *',
+      'select i.*, p.name',
+      'select p.name, i.* from x',
+    ];
+    for (const sample of samples)
+      expect([sample, STAR.some((pattern) => pattern.test(sample))]).toEqual([sample, true]);
     expect(STAR.some((pattern) => pattern.test("const family = 'order.*'"))).toBe(false);
   });
 });
@@ -66,7 +81,8 @@ const PAGE_SIZE_EXCEPTIONS: { file: string; why: string }[] = [];
 function boundLimitsIn(file: string): string[] {
   const relative = path.relative(SRC, file);
   const text = readFileSync(file, 'utf8');
-  if (!/db\/time-keyset\.js'/.test(text) || PAGE_SIZE_EXCEPTIONS.some((e) => e.file === relative)) return [];
+  if (!/db\/time-keyset\.js'/.test(text) || PAGE_SIZE_EXCEPTIONS.some((e) => e.file === relative))
+    return [];
   return text
     .split('\n')
     .map((line, index) => ({ line: line.trim(), at: `${relative}:${index + 1}` }))

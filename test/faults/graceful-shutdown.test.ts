@@ -4,7 +4,13 @@ import { createInstallation, production, type InstallationFixture } from '../sup
 import { createMenuItem } from '../support/catalog-builders.js';
 import { createTestContext, type TestContext } from '../support/context.js';
 import { waitUntil } from '../support/webhook-receiver.js';
-import { startService, stopService, timedFetch, type Answer, type ServiceProcess } from '../support/service-process.js';
+import {
+  startService,
+  stopService,
+  timedFetch,
+  type Answer,
+  type ServiceProcess,
+} from '../support/service-process.js';
 
 // A rolling restart: SIGTERM to an API process under load. It stops accepting, answers what was
 // already sent (a request whose body is still arriving included), closes keep-alive connections
@@ -25,26 +31,47 @@ afterAll(async () => {
   await t.close();
 });
 
-const env = () => ({ DATABASE_URL: t.databaseUrl, SVC_RATE_LIMIT_PER_MINUTE: '100000', SVC_SHUTDOWN_GRACE_MS: '5000' });
-const orderBody = (key: string) => JSON.stringify({ order_type: 'takeaway', external_order_id: key, items: [{ item_id: itemId, quantity: 1 }] });
+const env = () => ({
+  DATABASE_URL: t.databaseUrl,
+  SVC_RATE_LIMIT_PER_MINUTE: '100000',
+  SVC_SHUTDOWN_GRACE_MS: '5000',
+});
+const orderBody = (key: string) =>
+  JSON.stringify({
+    order_type: 'takeaway',
+    external_order_id: key,
+    items: [{ item_id: itemId, quantity: 1 }],
+  });
 
 /** A POST /orders whose body arrives in two halves, `gapMs` apart. */
-function slowPost(url: string, key: string, gapMs: number): { sent: Promise<void>; answer: Promise<{ status: number; body: string }> } {
+function slowPost(
+  url: string,
+  key: string,
+  gapMs: number,
+): { sent: Promise<void>; answer: Promise<{ status: number; body: string }> } {
   const body = Buffer.from(orderBody(key));
   const req = http.request(`${url}/api/plugin/v1/orders`, {
     method: 'POST',
-    headers: { 'X-Plugin-Api-Key': inst.apiKey, 'Content-Type': 'application/json', 'Content-Length': String(body.length) },
+    headers: {
+      'X-Plugin-Api-Key': inst.apiKey,
+      'Content-Type': 'application/json',
+      'Content-Length': String(body.length),
+    },
   });
   const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
     req.on('response', (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
+      );
     });
     req.on('error', reject);
   });
   req.write(body.subarray(0, 10));
-  const sent = new Promise<void>((resolve) => req.once('socket', (s) => s.once('connect', () => resolve())));
+  const sent = new Promise<void>((resolve) =>
+    req.once('socket', (s) => s.once('connect', () => resolve())),
+  );
   setTimeout(() => req.end(body.subarray(10)), gapMs);
   return { sent, answer };
 }
@@ -59,10 +86,21 @@ describe('SIGTERM to an API process under load', () => {
     const loops = Array.from({ length: 4 }, async () => {
       while (going && service.child.exitCode === null) {
         const key = `term-${(n += 1)}`;
-        answers.push({ key, ...(await timedFetch(`${service.url}/api/plugin/v1/orders`, { method: 'POST', headers: { 'X-Plugin-Api-Key': inst.apiKey, 'Content-Type': 'application/json' }, body: orderBody(key) })) });
+        answers.push({
+          key,
+          ...(await timedFetch(`${service.url}/api/plugin/v1/orders`, {
+            method: 'POST',
+            headers: { 'X-Plugin-Api-Key': inst.apiKey, 'Content-Type': 'application/json' },
+            body: orderBody(key),
+          })),
+        });
       }
     });
-    await waitUntil(() => answers.filter((a) => a.status === 201).length >= 20, 30_000, 'orders before the signal');
+    await waitUntil(
+      () => answers.filter((a) => a.status === 201).length >= 20,
+      30_000,
+      'orders before the signal',
+    );
     const slow = slowPost(service.url, 'term-slow', 1000);
     await slow.sent;
     const signalledAt = Date.now();
@@ -83,9 +121,22 @@ describe('SIGTERM to an API process under load', () => {
     // A new process on the same database: every acknowledged order is there.
     const next = await startService('api', env());
     services.push(next);
-    const acknowledged = [...answers.filter((a) => a.status === 201).map((a) => a.key), 'term-slow'];
-    const rows = await production(t.db).selectFrom('orders').select('external_order_id').where('external_order_id', 'in', acknowledged).execute();
+    const acknowledged = [
+      ...answers.filter((a) => a.status === 201).map((a) => a.key),
+      'term-slow',
+    ];
+    const rows = await production(t.db)
+      .selectFrom('orders')
+      .select('external_order_id')
+      .where('external_order_id', 'in', acknowledged)
+      .execute();
     expect(rows.length).toBe(acknowledged.length);
-    expect((await timedFetch(`${next.url}/api/plugin/v1/health`, { headers: { 'X-Plugin-Api-Key': inst.apiKey } })).status).toBe(200);
+    expect(
+      (
+        await timedFetch(`${next.url}/api/plugin/v1/health`, {
+          headers: { 'X-Plugin-Api-Key': inst.apiKey },
+        })
+      ).status,
+    ).toBe(200);
   }, 120_000);
 });

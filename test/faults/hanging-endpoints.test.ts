@@ -3,8 +3,21 @@ import type { ServerResponse } from 'node:http';
 import type { EventDataMap } from '../../src/generated/events.generated.js';
 import { createInstallation, type InstallationFixture } from '../support/builders.js';
 import { sql } from 'kysely';
-import { attemptsOf, deliveriesOf, emit, scopeOf, waitForDelivery, webhookWorld } from '../support/webhook-fixtures.js';
-import { ok, startReceiver, waitUntil, type ReceivedRequest, type Receiver } from '../support/webhook-receiver.js';
+import {
+  attemptsOf,
+  deliveriesOf,
+  emit,
+  scopeOf,
+  waitForDelivery,
+  webhookWorld,
+} from '../support/webhook-fixtures.js';
+import {
+  ok,
+  startReceiver,
+  waitUntil,
+  type ReceivedRequest,
+  type Receiver,
+} from '../support/webhook-receiver.js';
 
 // Issue "survive faults", hostile receivers: endpoints that hang until the timeout do not slow the
 // others. A worker's capacity is shared, so a healthy endpoint's deliveries keep arriving within a
@@ -14,9 +27,17 @@ import { ok, startReceiver, waitUntil, type ReceivedRequest, type Receiver } fro
 
 const TIMEOUT_MS = 3000;
 const CONCURRENCY = 3;
-const world = webhookWorld({ SVC_WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS), SVC_WEBHOOK_ENDPOINT_CONCURRENCY: String(CONCURRENCY) });
+const world = webhookWorld({
+  SVC_WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS),
+  SVC_WEBHOOK_ENDPOINT_CONCURRENCY: String(CONCURRENCY),
+});
 
-const orderPaid = (orderId: number): EventDataMap['order.paid'] => ({ order_id: orderId, unique_orderid: `ORD-${orderId}`, total: '12.00', paid_at: '2026-03-14T18:40:00Z' });
+const orderPaid = (orderId: number): EventDataMap['order.paid'] => ({
+  order_id: orderId,
+  unique_orderid: `ORD-${orderId}`,
+  total: '12.00',
+  paid_at: '2026-03-14T18:40:00Z',
+});
 const hangingReceivers: Receiver[] = [];
 afterAll(() => Promise.all(hangingReceivers.map((receiver) => receiver.close())));
 
@@ -40,9 +61,16 @@ describe('three endpoints that hang and one that answers', () => {
         res.on('close', () => (inFlight -= 1));
       };
     };
-    for (let n = 0; n < 3; n += 1) hangingReceivers.push(await startReceiver(world.tls, hangCounting(n)));
-    const hanging = await Promise.all(hangingReceivers.map((receiver) => createInstallation(world.t.db, { webhookEndpoint: receiver.url('/hook') })));
-    const healthy = await createInstallation(world.t.db, { webhookEndpoint: world.receiver.url('/healthy') });
+    for (let n = 0; n < 3; n += 1)
+      hangingReceivers.push(await startReceiver(world.tls, hangCounting(n)));
+    const hanging = await Promise.all(
+      hangingReceivers.map((receiver) =>
+        createInstallation(world.t.db, { webhookEndpoint: receiver.url('/hook') }),
+      ),
+    );
+    const healthy = await createInstallation(world.t.db, {
+      webhookEndpoint: world.receiver.url('/healthy'),
+    });
     world.receiver.respond(ok);
 
     // Each event is committed, then timed from the commit to its arrival at the healthy endpoint.
@@ -54,19 +82,28 @@ describe('three endpoints that hang and one that answers', () => {
     // 40 ticks of about 250 ms: 10 s on an idle machine, longer on a loaded one.
     for (let tick = 0; tick < 40; tick += 1) {
       // Per tick: two events for each hanging endpoint, one for the healthy one.
-      await Promise.all([...hanging.flatMap((inst) => [emitTo(inst, 2 * tick + 1), emitTo(inst, 2 * tick + 2)]), emitTo(healthy, tick + 1)]);
+      await Promise.all([
+        ...hanging.flatMap((inst) => [emitTo(inst, 2 * tick + 1), emitTo(inst, 2 * tick + 2)]),
+        emitTo(healthy, tick + 1),
+      ]);
       await sleep(250);
     }
     const healthyRequests = () => world.receiver.requests;
-    await waitUntil(() => new Set(healthyRequests().map(eventIdOf)).size >= committedAt.size, 30_000, 'every healthy delivery');
+    await waitUntil(
+      () => new Set(healthyRequests().map(eventIdOf)).size >= committedAt.size,
+      30_000,
+      'every healthy delivery',
+    );
 
     const firstArrival = new Map<string, number>();
-    for (const req of healthyRequests()) if (!firstArrival.has(eventIdOf(req))) firstArrival.set(eventIdOf(req), req.at);
+    for (const req of healthyRequests())
+      if (!firstArrival.has(eventIdOf(req))) firstArrival.set(eventIdOf(req), req.at);
     const latencies = [...committedAt].map(([id, at]) => firstArrival.get(id)! - at);
     expect(latencies.length).toBeGreaterThanOrEqual(20);
     expect(percentile(latencies, 95)).toBeLessThan(1000);
     // The hanging endpoints were tried meanwhile (their deliveries are not simply skipped)...
-    for (const receiver of hangingReceivers) expect(receiver.requests.length).toBeGreaterThanOrEqual(CONCURRENCY);
+    for (const receiver of hangingReceivers)
+      expect(receiver.requests.length).toBeGreaterThanOrEqual(CONCURRENCY);
     expect(hangingReceivers.flatMap((receiver) => receiver.invalid)).toEqual([]);
     // ...but never with more requests at once than the per-endpoint bound.
     expect(Math.max(...mostInFlight)).toBeLessThanOrEqual(CONCURRENCY);
@@ -77,11 +114,15 @@ describe('a request still running when its batch completes', () => {
   const coverOf = async (logId: number) => {
     const { rows } = await sql<{ id: string; due_in: number }>`
       select id, extract(epoch from start_after - now())::float as due_in from pgboss.job
-       where name = 'webhook-delivery' and data->>'kind' = 'cover' and data->'attempts' @> ${JSON.stringify([{ logId, attempt: 1 }])}::jsonb`.execute(world.t.db);
+       where name = 'webhook-delivery' and data->>'kind' = 'cover' and data->'attempts' @> ${JSON.stringify([{ logId, attempt: 1 }])}::jsonb`.execute(
+      world.t.db,
+    );
     return rows;
   };
   const dueNow = async (id: string) => {
-    await sql`update pgboss.job set start_after = now() where name = 'webhook-delivery' and id = ${id}`.execute(world.t.db);
+    await sql`update pgboss.job set start_after = now() where name = 'webhook-delivery' and id = ${id}`.execute(
+      world.t.db,
+    );
     // Wake the workers as a new job would (an UPDATE sends no notification; they poll every 5 s).
     await world.t.jobs!.boss.send('webhook-delivery', { attempts: [] });
   };
@@ -108,12 +149,19 @@ describe('a request still running when its batch completes', () => {
     expect(receiver.requests.map((req) => req.headers['x-svc-attempt'])).toEqual(['1', '1']);
     // The first request times out afterwards: its record finds the attempt recorded and writes nothing.
     await sleep(TIMEOUT_MS + 1000);
-    expect(await deliveriesOf(world.t.db, eventId)).toMatchObject([{ status: 'delivered', attempts: 1, http_status: 200 }]);
-    expect(await attemptsOf(world.t.db, logId)).toMatchObject([{ attempt: 1, status: 'delivered' }]);
+    expect(await deliveriesOf(world.t.db, eventId)).toMatchObject([
+      { status: 'delivered', attempts: 1, http_status: 200 },
+    ]);
+    expect(await attemptsOf(world.t.db, logId)).toMatchObject([
+      { attempt: 1, status: 'delivered' },
+    ]);
   }, 60_000);
 
   it('when the request ends and is recorded, then its cover job does nothing', async () => {
-    const receiver = await startReceiver(world.tls, (req, res) => void setTimeout(() => ok(req, res), 1500));
+    const receiver = await startReceiver(
+      world.tls,
+      (req, res) => void setTimeout(() => ok(req, res), 1500),
+    );
     hangingReceivers.push(receiver);
     const inst = await createInstallation(world.t.db, { webhookEndpoint: receiver.url('/hook') });
     const eventId = await emit(world.t, scopeOf(inst), 'order.paid', orderPaid(1));
@@ -121,7 +169,18 @@ describe('a request still running when its batch completes', () => {
     expect(log).toMatchObject({ status: 'delivered', attempts: 1 });
     const [cover] = await coverOf(log!.log_id);
     await dueNow(cover!.id);
-    await waitUntil(async () => (await sql<{ state: string }>`select state from pgboss.job where name = 'webhook-delivery' and id = ${cover!.id}`.execute(world.t.db)).rows[0]?.state === 'completed', 10_000, 'the cover job completed');
+    await waitUntil(
+      async () =>
+        (
+          await sql<{
+            state: string;
+          }>`select state from pgboss.job where name = 'webhook-delivery' and id = ${cover!.id}`.execute(
+            world.t.db,
+          )
+        ).rows[0]?.state === 'completed',
+      10_000,
+      'the cover job completed',
+    );
     expect(receiver.requests).toHaveLength(1);
   }, 60_000);
 
@@ -136,7 +195,11 @@ describe('a request still running when its batch completes', () => {
     const eventId = await emit(world.t, scopeOf(inst), 'order.paid', orderPaid(1));
     await receiver.waitFor(1);
     const logId = (await deliveriesOf(world.t.db, eventId))[0]!.log_id;
-    await waitUntil(async () => (await coverOf(logId)).length === 1, 10_000, 'the batch completed with its cover');
+    await waitUntil(
+      async () => (await coverOf(logId)).length === 1,
+      10_000,
+      'the batch completed with its cover',
+    );
 
     await world.t.jobs!.stopWorkers(500); // a grace far shorter than the request's timeout
     const covers = await coverOf(logId);

@@ -3,7 +3,13 @@ import { sql } from 'kysely';
 import type { EventDataMap } from '../../src/generated/events.generated.js';
 import { createInstallation, type InstallationFixture } from '../support/builders.js';
 import { emit, scopeOf, webhookWorld } from '../support/webhook-fixtures.js';
-import { ok, startReceiver, waitUntil, type ReceivedRequest, type Receiver } from '../support/webhook-receiver.js';
+import {
+  ok,
+  startReceiver,
+  waitUntil,
+  type ReceivedRequest,
+  type Receiver,
+} from '../support/webhook-receiver.js';
 
 // Security review 4, finding 5: a plugin that moves its endpoint from one hanging origin to the
 // next (50 of them, a new one every tick) opens a fresh line each time, and a fresh line takes a
@@ -23,7 +29,12 @@ const world = webhookWorld({
   SVC_WEBHOOK_PLUGIN_IN_FLIGHT: String(SHARE),
 });
 
-const orderPaid = (orderId: number): EventDataMap['order.paid'] => ({ order_id: orderId, unique_orderid: `ORD-${orderId}`, total: '12.00', paid_at: '2026-03-14T18:40:00Z' });
+const orderPaid = (orderId: number): EventDataMap['order.paid'] => ({
+  order_id: orderId,
+  unique_orderid: `ORD-${orderId}`,
+  total: '12.00',
+  paid_at: '2026-03-14T18:40:00Z',
+});
 const hangingReceivers: Receiver[] = [];
 afterAll(() => Promise.all(hangingReceivers.map((receiver) => receiver.close())));
 
@@ -38,8 +49,12 @@ function percentile(values: number[], p: number): number {
 describe('a plugin cycling through 50 hanging origins and another plugin that answers', () => {
   it('when events for both flow for 12 s or more, then the other plugin gets each delivery within 1 s (p95), and the hanging attempts are queued again rather than failed', async () => {
     for (let n = 0; n < 50; n += 1) hangingReceivers.push(await startReceiver(world.tls, () => {}));
-    const cycling = await createInstallation(world.t.db, { webhookEndpoint: hangingReceivers[0]!.url() });
-    const healthy = await createInstallation(world.t.db, { webhookEndpoint: world.receiver.url('/healthy') });
+    const cycling = await createInstallation(world.t.db, {
+      webhookEndpoint: hangingReceivers[0]!.url(),
+    });
+    const healthy = await createInstallation(world.t.db, {
+      webhookEndpoint: world.receiver.url('/healthy'),
+    });
     world.receiver.respond(ok);
 
     const committedAt = new Map<string, number>();
@@ -50,22 +65,36 @@ describe('a plugin cycling through 50 hanging origins and another plugin that an
     // 50 ticks of about 250 ms; each tick the cycling plugin's endpoint moves to the next origin
     // (as updatePlugin would) and it gets 8 events, the healthy plugin one.
     for (let tick = 0; tick < 50; tick += 1) {
-      await sql`update control.plugins set webhook_endpoint = ${hangingReceivers[tick]!.url()} where plugin_id = ${cycling.pluginId}`.execute(world.t.db);
-      await Promise.all([...Array.from({ length: 8 }, (_, i) => emitTo(cycling, 8 * tick + i + 1)), emitTo(healthy, tick + 1)]);
+      await sql`update control.plugins set webhook_endpoint = ${hangingReceivers[tick]!.url()} where plugin_id = ${cycling.pluginId}`.execute(
+        world.t.db,
+      );
+      await Promise.all([
+        ...Array.from({ length: 8 }, (_, i) => emitTo(cycling, 8 * tick + i + 1)),
+        emitTo(healthy, tick + 1),
+      ]);
       await sleep(250);
     }
-    await waitUntil(() => new Set(world.receiver.requests.map(eventIdOf)).size >= committedAt.size, 30_000, 'every healthy delivery').catch(() => {}); // measured below
+    await waitUntil(
+      () => new Set(world.receiver.requests.map(eventIdOf)).size >= committedAt.size,
+      30_000,
+      'every healthy delivery',
+    ).catch(() => {}); // measured below
 
     const firstArrival = new Map<string, number>();
-    for (const req of world.receiver.requests) if (!firstArrival.has(eventIdOf(req))) firstArrival.set(eventIdOf(req), req.at);
+    for (const req of world.receiver.requests)
+      if (!firstArrival.has(eventIdOf(req))) firstArrival.set(eventIdOf(req), req.at);
     const latencies = [...committedAt].map(([id, at]) => (firstArrival.get(id) ?? Infinity) - at);
     const p95 = percentile(latencies, 95);
-    console.info(`50 hanging origins: the healthy plugin's deliveries p50 ${percentile(latencies, 50)} ms, p95 ${p95} ms, ${latencies.filter((ms) => ms === Infinity).length} not delivered`);
+    console.info(
+      `50 hanging origins: the healthy plugin's deliveries p50 ${percentile(latencies, 50)} ms, p95 ${p95} ms, ${latencies.filter((ms) => ms === Infinity).length} not delivered`,
+    );
     expect(latencies.length).toBe(50);
     expect(p95).toBeLessThan(1000);
     // The cycling plugin's endpoints were tried meanwhile (its deliveries are not simply dropped),
     // and none of its deliveries failed for want of capacity: an attempt queued again is no attempt.
-    expect(hangingReceivers.filter((receiver) => receiver.requests.length > 0).length).toBeGreaterThanOrEqual(10);
+    expect(
+      hangingReceivers.filter((receiver) => receiver.requests.length > 0).length,
+    ).toBeGreaterThanOrEqual(10);
     const { rows } = await sql<{ failed: number }>`
       select count(*) filter (where a.error_message not ilike '%timed out%')::int as failed
         from control.webhook_delivery_attempts a join control.webhook_logs l on l.log_id = a.log_id

@@ -21,7 +21,10 @@ let receiver: Receiver;
 beforeAll(async () => {
   const tls = createTestTls();
   receiver = await startReceiver(tls);
-  t = await createTestContext({ SVC_WEBHOOK_ALLOW_PRIVATE: '1' }, { jobs: { workers: false, webhookCa: tls.ca, tuning: { superviseIntervalSeconds: 30 } } });
+  t = await createTestContext(
+    { SVC_WEBHOOK_ALLOW_PRIVATE: '1' },
+    { jobs: { workers: false, webhookCa: tls.ca, tuning: { superviseIntervalSeconds: 30 } } },
+  );
 });
 
 afterAll(async () => {
@@ -32,21 +35,35 @@ afterAll(async () => {
 describe('a delivery job whose claim was lost with the database', () => {
   it('when the database comes back, then the job is retried about a heartbeat later, not at its expiry', async () => {
     const inst = await createInstallation(t.db, { webhookEndpoint: receiver.url('/hook') });
-    const eventId = await emit(t, scopeOf(inst), 'order.paid', { order_id: 7, unique_orderid: 'ORD-7', total: '12.00', paid_at: '2026-03-14T18:40:00Z' });
+    const eventId = await emit(t, scopeOf(inst), 'order.paid', {
+      order_id: 7,
+      unique_orderid: 'ORD-7',
+      total: '12.00',
+      paid_at: '2026-03-14T18:40:00Z',
+    });
     expect((await fanOutPending(t.db, t.queue, 100)).deliveries).toBe(1);
     const [claimed] = await t.jobs!.boss.fetch(QUEUES.delivery);
     expect(claimed).toBeDefined();
     const claimedAt = Date.now();
 
     await t.jobs!.startWorkers();
-    await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`.execute(t.db);
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`.execute(
+      t.db,
+    );
 
-    const delivered = () => receiver.requests.some((req) => JSON.parse(req.body.toString()).id === eventId);
+    const delivered = () =>
+      receiver.requests.some((req) => JSON.parse(req.body.toString()).id === eventId);
     await waitUntil(delivered, 25_000, 'the delivery of the lost claim');
     // Not before its heartbeat went stale: a claim a worker holds is never taken from it.
     expect(Date.now() - claimedAt).toBeGreaterThanOrEqual(10_000);
     // The same job, retried once, completed once its answer is recorded (just after the receiver has it).
-    const job = async () => (await sql<{ state: string; retry_count: number }>`select state, retry_count from pgboss.job where id = ${claimed!.id}`.execute(t.db)).rows[0];
+    const job = async () =>
+      (
+        await sql<{
+          state: string;
+          retry_count: number;
+        }>`select state, retry_count from pgboss.job where id = ${claimed!.id}`.execute(t.db)
+      ).rows[0];
     await waitUntil(async () => (await job())?.state !== 'active', 5_000, 'the job settled');
     expect(await job()).toEqual({ state: 'completed', retry_count: 1 });
   }, 60_000);

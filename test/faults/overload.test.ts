@@ -17,7 +17,11 @@ beforeAll(async () => {
   // 3 connections are opened first (and stay idle in it), so the test measures waiting, not connecting.
   for (let tries = 0; ; tries += 1) {
     try {
-      await Promise.all(Array.from({ length: 3 }, () => t.db.connection().execute(() => new Promise((resolve) => setTimeout(resolve, 50)))));
+      await Promise.all(
+        Array.from({ length: 3 }, () =>
+          t.db.connection().execute(() => new Promise((resolve) => setTimeout(resolve, 50))),
+        ),
+      );
       break;
     } catch (err) {
       if (tries >= 10) throw err;
@@ -35,7 +39,10 @@ describe('a pool with no connection free', () => {
     const holders = Array.from({ length: 3 }, () => t.db.connection().execute(() => released));
     try {
       const started = performance.now();
-      const res = await t.request().get('/api/plugin/v1/health').set('X-Plugin-Api-Key', inst.apiKey);
+      const res = await t
+        .request()
+        .get('/api/plugin/v1/health')
+        .set('X-Plugin-Api-Key', inst.apiKey);
       const ms = performance.now() - started;
       await expectMatchesSpec(res);
       expect(res.status).toBe(503);

@@ -13,9 +13,17 @@ import { ok, waitUntil, type ReceivedRequest } from '../support/webhook-receiver
 
 const TIMEOUT_MS = 3000;
 const CONCURRENCY = 3;
-const world = webhookWorld({ SVC_WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS), SVC_WEBHOOK_ENDPOINT_CONCURRENCY: String(CONCURRENCY) });
+const world = webhookWorld({
+  SVC_WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS),
+  SVC_WEBHOOK_ENDPOINT_CONCURRENCY: String(CONCURRENCY),
+});
 
-const orderPaid = (orderId: number): EventDataMap['order.paid'] => ({ order_id: orderId, unique_orderid: `ORD-${orderId}`, total: '12.00', paid_at: '2026-03-14T18:40:00Z' });
+const orderPaid = (orderId: number): EventDataMap['order.paid'] => ({
+  order_id: orderId,
+  unique_orderid: `ORD-${orderId}`,
+  total: '12.00',
+  paid_at: '2026-03-14T18:40:00Z',
+});
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const eventIdOf = (req: ReceivedRequest): string => JSON.parse(req.body.toString('utf8')).id;
 
@@ -32,11 +40,20 @@ describe('three plugins whose endpoints hang on the origin of a healthy plugin',
     world.receiver.respond((req: ReceivedRequest, res: ServerResponse) => {
       if (req.path === '/healthy') return ok(req, res);
       inFlight.set(req.path, (inFlight.get(req.path) ?? 0) + 1);
-      mostInFlight.set(req.path, Math.max(mostInFlight.get(req.path) ?? 0, inFlight.get(req.path)!));
+      mostInFlight.set(
+        req.path,
+        Math.max(mostInFlight.get(req.path) ?? 0, inFlight.get(req.path)!),
+      );
       res.on('close', () => inFlight.set(req.path, inFlight.get(req.path)! - 1));
     });
-    const hanging = await Promise.all([1, 2, 3].map((n) => createInstallation(world.t.db, { webhookEndpoint: world.receiver.url(`/hang-${n}`) })));
-    const healthy = await createInstallation(world.t.db, { webhookEndpoint: world.receiver.url('/healthy') });
+    const hanging = await Promise.all(
+      [1, 2, 3].map((n) =>
+        createInstallation(world.t.db, { webhookEndpoint: world.receiver.url(`/hang-${n}`) }),
+      ),
+    );
+    const healthy = await createInstallation(world.t.db, {
+      webhookEndpoint: world.receiver.url('/healthy'),
+    });
 
     const committedAt = new Map<string, number>();
     const emitTo = async (inst: InstallationFixture, orderId: number) => {
@@ -45,21 +62,34 @@ describe('three plugins whose endpoints hang on the origin of a healthy plugin',
     };
     // 40 ticks of about 250 ms: 10 s on an idle machine, longer on a loaded one.
     for (let tick = 0; tick < 40; tick += 1) {
-      await Promise.all([...hanging.flatMap((inst) => [emitTo(inst, 2 * tick + 1), emitTo(inst, 2 * tick + 2)]), emitTo(healthy, tick + 1)]);
+      await Promise.all([
+        ...hanging.flatMap((inst) => [emitTo(inst, 2 * tick + 1), emitTo(inst, 2 * tick + 2)]),
+        emitTo(healthy, tick + 1),
+      ]);
       await sleep(250);
     }
     const healthyRequests = () => world.receiver.requests.filter((req) => req.path === '/healthy');
-    await waitUntil(() => new Set(healthyRequests().map(eventIdOf)).size >= committedAt.size, 30_000, 'every healthy delivery').catch(() => {}); // measured below
+    await waitUntil(
+      () => new Set(healthyRequests().map(eventIdOf)).size >= committedAt.size,
+      30_000,
+      'every healthy delivery',
+    ).catch(() => {}); // measured below
 
     const firstArrival = new Map<string, number>();
-    for (const req of healthyRequests()) if (!firstArrival.has(eventIdOf(req))) firstArrival.set(eventIdOf(req), req.at);
+    for (const req of healthyRequests())
+      if (!firstArrival.has(eventIdOf(req))) firstArrival.set(eventIdOf(req), req.at);
     const latencies = [...committedAt].map(([id, at]) => (firstArrival.get(id) ?? Infinity) - at);
     const p95 = percentile(latencies, 95);
-    console.info(`shared origin: the healthy plugin's deliveries p50 ${percentile(latencies, 50)} ms, p95 ${p95} ms, ${latencies.filter((ms) => ms === Infinity).length} not delivered`);
+    console.info(
+      `shared origin: the healthy plugin's deliveries p50 ${percentile(latencies, 50)} ms, p95 ${p95} ms, ${latencies.filter((ms) => ms === Infinity).length} not delivered`,
+    );
     expect(latencies.length).toBe(40);
     expect(p95).toBeLessThan(1000);
     // The hanging endpoints were tried meanwhile, each never with more requests at once than its bound.
-    for (const n of [1, 2, 3]) expect(world.receiver.requests.filter((req) => req.path === `/hang-${n}`).length).toBeGreaterThanOrEqual(CONCURRENCY);
+    for (const n of [1, 2, 3])
+      expect(
+        world.receiver.requests.filter((req) => req.path === `/hang-${n}`).length,
+      ).toBeGreaterThanOrEqual(CONCURRENCY);
     expect(Math.max(...mostInFlight.values())).toBeLessThanOrEqual(CONCURRENCY);
   }, 90_000);
 });

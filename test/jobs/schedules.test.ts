@@ -11,7 +11,11 @@ describe('scheduled jobs', () => {
   it('when workers start, then the trial sweep, sandbox idle sweep and OAuth refresh run every minute on pg-boss cron', async () => {
     const schedules = await t.jobs!.boss.getSchedules();
     const byName = Object.fromEntries(schedules.map((s) => [s.name, s.cron]));
-    expect(byName).toMatchObject({ 'trial-sweep': '* * * * *', 'sandbox-idle-sweep': '* * * * *', 'oauth-token-refresh': '* * * * *' });
+    expect(byName).toMatchObject({
+      'trial-sweep': '* * * * *',
+      'sandbox-idle-sweep': '* * * * *',
+      'oauth-token-refresh': '* * * * *',
+    });
   });
 
   it('when a scheduled job is sent, then a worker runs its domain function', async () => {

@@ -23,9 +23,21 @@ let workers: RunningWorkers;
 beforeAll(async () => {
   const tls = createTestTls();
   receiver = await startReceiver(tls);
-  t = await createTestContext({ SVC_WEBHOOK_ALLOW_PRIVATE: '1', SVC_WEBHOOK_BACKOFF_SECONDS: '1' }, { jobs: { workers: false, webhookCa: tls.ca } });
-  http = new WebhookHttpClient({ timeoutMs: t.config.webhook.timeoutMs, allowPrivate: true, ca: tls.ca });
-  workers = await startWebhookWorkers(t.jobs!.boss, { db: t.db, config: t.config, logger: t.logger, http, queue: t.queue }, { pollingIntervalSeconds: 0.5, maxWakeUps: MAX_WAKE_UPS }, t.databaseUrl);
+  t = await createTestContext(
+    { SVC_WEBHOOK_ALLOW_PRIVATE: '1', SVC_WEBHOOK_BACKOFF_SECONDS: '1' },
+    { jobs: { workers: false, webhookCa: tls.ca } },
+  );
+  http = new WebhookHttpClient({
+    timeoutMs: t.config.webhook.timeoutMs,
+    allowPrivate: true,
+    ca: tls.ca,
+  });
+  workers = await startWebhookWorkers(
+    t.jobs!.boss,
+    { db: t.db, config: t.config, logger: t.logger, http, queue: t.queue },
+    { pollingIntervalSeconds: 0.5, maxWakeUps: MAX_WAKE_UPS },
+    t.databaseUrl,
+  );
 });
 
 afterAll(async () => {
@@ -35,13 +47,24 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-const orderPaid = (orderId: number) => ({ order_id: orderId, unique_orderid: `ORD-${orderId}`, total: '12.00', paid_at: '2026-03-14T18:40:00Z' });
+const orderPaid = (orderId: number) => ({
+  order_id: orderId,
+  unique_orderid: `ORD-${orderId}`,
+  total: '12.00',
+  paid_at: '2026-03-14T18:40:00Z',
+});
 
 /** Emits `count` events for the installation and waits until each first attempt failed and its retry is queued. */
 async function retriesOf(inst: InstallationFixture, count: number): Promise<void> {
   for (let n = 1; n <= count; n += 1) await emit(t, scopeOf(inst), 'order.paid', orderPaid(n));
   const retrying = async () =>
-    (await sql<{ n: number }>`select count(*)::int as n from control.webhook_logs where installation_id = ${inst.installationId} and attempts = 1 and status = 'pending'`.execute(t.db)).rows[0]!.n;
+    (
+      await sql<{
+        n: number;
+      }>`select count(*)::int as n from control.webhook_logs where installation_id = ${inst.installationId} and attempts = 1 and status = 'pending'`.execute(
+        t.db,
+      )
+    ).rows[0]!.n;
   await waitUntil(async () => (await retrying()) === count, 30_000, `${count} retries queued`);
 }
 
@@ -56,7 +79,9 @@ describe('wake-ups for retries a receiver asks to delay', () => {
 
   it('when retries ask for many distinct Retry-After delays, then at most maxWakeUps timers live', async () => {
     let asked = 1000;
-    receiver.respond((_req, res) => void res.writeHead(503, { 'retry-after': String((asked += 7)) }).end('busy'));
+    receiver.respond(
+      (_req, res) => void res.writeHead(503, { 'retry-after': String((asked += 7)) }).end('busy'),
+    );
     const inst = await createInstallation(t.db, { webhookEndpoint: receiver.url('/distinct') });
     await retriesOf(inst, 60);
     expect(workers.wakeUps()).toBeLessThanOrEqual(MAX_WAKE_UPS);
@@ -67,7 +92,11 @@ describe('wake-ups for retries a receiver asks to delay', () => {
 describe('wake-ups at their limit', () => {
   it('when a nearer wake-up is asked for, then the farthest timer makes room for it; a farther one is left to polling', async () => {
     const woken: string[] = [];
-    const wakeUps = new WakeUps({ notifyWorker: (id: string) => void woken.push(id) }, () => 'delivery', { max: 2 });
+    const wakeUps = new WakeUps(
+      { notifyWorker: (id: string) => void woken.push(id) },
+      () => 'delivery',
+      { max: 2 },
+    );
     wakeUps.after(3600);
     wakeUps.after(3000);
     wakeUps.after(3599); // farther than both once full: polling covers it

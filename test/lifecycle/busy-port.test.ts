@@ -26,10 +26,23 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-function runDev(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runDev(
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const childEnv: Record<string, string | undefined> = { ...process.env, ...env };
-  for (const name of ['DATABASE_URL', 'NODE_OPTIONS', 'SVC_ENCRYPTION_KEY', 'SVC_JWT_SECRET', 'SVC_ROLE']) delete childEnv[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'dev'], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  for (const name of [
+    'DATABASE_URL',
+    'NODE_OPTIONS',
+    'SVC_ENCRYPTION_KEY',
+    'SVC_JWT_SECRET',
+    'SVC_ROLE',
+  ])
+    delete childEnv[name];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'dev'], {
+    cwd: ROOT,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -57,7 +70,9 @@ describe('svc dev on a busy port', () => {
     expect(code).not.toBe(0);
     expect(code).not.toBeNull();
     const errorLines = stderr.split('\n').filter((line) => line.trim() !== '');
-    expect(errorLines).toEqual([`Port ${port} is already in use: stop the process using it, or set PORT to a free port.`]);
+    expect(errorLines).toEqual([
+      `Port ${port} is already in use: stop the process using it, or set PORT to a free port.`,
+    ]);
     expect(stdout + stderr).not.toMatch(/EADDRINUSE|\n\s+at /);
 
     // The database had started (the failure is at listen time) and was shut down cleanly before

@@ -29,31 +29,76 @@ afterAll(async () => {
 describe('compiled build', () => {
   it('when built with tsc, then `node dist/main.js serve` answers the Data API, the portal, the docs and the dashboard without tsx', async () => {
     // The same compile as `npm run build`.
-    execFileSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--outDir', dist], { cwd: ROOT, stdio: 'pipe' });
-    execFileSync(process.execPath, ['-e', `require('node:fs').cpSync('src/portal/schema.graphql', ${JSON.stringify(path.join(dist, 'portal/schema.graphql'))})`], { cwd: ROOT });
+    execFileSync(
+      process.execPath,
+      [
+        path.join(ROOT, 'node_modules/typescript/bin/tsc'),
+        '-p',
+        'tsconfig.build.json',
+        '--outDir',
+        dist,
+      ],
+      { cwd: ROOT, stdio: 'pipe' },
+    );
+    execFileSync(
+      process.execPath,
+      [
+        '-e',
+        `require('node:fs').cpSync('src/portal/schema.graphql', ${JSON.stringify(path.join(dist, 'portal/schema.graphql'))})`,
+      ],
+      { cwd: ROOT },
+    );
     // The dashboard's bundle, as `npm run build` writes it: the compiled service serves these files.
-    execFileSync(process.execPath, ['--import', 'tsx', 'src/dashboard/build-assets.ts', path.join(dist, 'dashboard/assets')], { cwd: ROOT, stdio: 'pipe' });
+    execFileSync(
+      process.execPath,
+      ['--import', 'tsx', 'src/dashboard/build-assets.ts', path.join(dist, 'dashboard/assets')],
+      { cwd: ROOT, stdio: 'pipe' },
+    );
     expect(existsSync(path.join(dist, 'main.js'))).toBe(true);
     try {
       const inst = await createInstallation(t.db);
       const port = await freePort();
-      const env: Record<string, string | undefined> = { ...process.env, ...TEST_ENV, DATABASE_URL: t.databaseUrl, PORT: String(port), SVC_ROLE: 'api', NODE_OPTIONS: '' };
-      child = spawn(process.execPath, [path.join(dist, 'main.js'), 'serve'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
+      const env: Record<string, string | undefined> = {
+        ...process.env,
+        ...TEST_ENV,
+        DATABASE_URL: t.databaseUrl,
+        PORT: String(port),
+        SVC_ROLE: 'api',
+        NODE_OPTIONS: '',
+      };
+      child = spawn(process.execPath, [path.join(dist, 'main.js'), 'serve'], {
+        cwd: ROOT,
+        env,
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
       let stderr = '';
       child.stderr!.on('data', (chunk) => (stderr += chunk));
       const base = `http://127.0.0.1:${port}`;
       const deadline = Date.now() + 30_000;
       for (;;) {
-        if (child.exitCode !== null) throw new Error(`compiled service exited with ${child.exitCode}: ${stderr}`);
-        const up = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
+        if (child.exitCode !== null)
+          throw new Error(`compiled service exited with ${child.exitCode}: ${stderr}`);
+        const up = await fetch(`${base}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        );
         if (up) break;
         if (Date.now() > deadline) throw new Error(`compiled service did not start: ${stderr}`);
         await new Promise((r) => setTimeout(r, 200));
       }
-      const health = await fetch(`${base}/api/plugin/v1/health`, { headers: { 'x-plugin-api-key': inst.apiKey } });
+      const health = await fetch(`${base}/api/plugin/v1/health`, {
+        headers: { 'x-plugin-api-key': inst.apiKey },
+      });
       expect(health.status).toBe(200);
-      expect(await health.json()).toMatchObject({ status: 'ok', installation_id: inst.installationId });
-      const portal = await fetch(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ __typename }' }) });
+      expect(await health.json()).toMatchObject({
+        status: 'ok',
+        installation_id: inst.installationId,
+      });
+      const portal = await fetch(`${base}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ __typename }' }),
+      });
       expect(portal.status).toBeLessThan(500);
       expect((await fetch(`${base}/openapi.yaml`)).status).toBe(200);
       const dashboard = await fetch(`${base}/dashboard/keys`);

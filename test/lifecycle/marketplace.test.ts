@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
-import { completeCheckout, installPlugin, removeInstallation, runTrialSweep } from '../../src/domain/installations/marketplace.js';
+import {
+  completeCheckout,
+  installPlugin,
+  removeInstallation,
+  runTrialSweep,
+} from '../../src/domain/installations/marketplace.js';
 import { createOrganization, createPlugin } from '../support/builders.js';
 import { createTestContext, type TestContext } from '../support/context.js';
 import { expectValidEventData, outboxEvents } from '../support/events.js';
@@ -14,18 +19,31 @@ afterAll(() => t.close());
 
 async function paidPlugin(trialDays: number) {
   const plugin = await createPlugin(t.db);
-  await t.db.updateTable('control.plugins').set({ pricing_model: 'paid', price: '29.00', trial_days: trialDays }).where('plugin_id', '=', plugin.pluginId).execute();
+  await t.db
+    .updateTable('control.plugins')
+    .set({ pricing_model: 'paid', price: '29.00', trial_days: trialDays })
+    .where('plugin_id', '=', plugin.pluginId)
+    .execute();
   return plugin;
 }
 
 async function install(pluginId: number) {
   const org = await createOrganization(t.db);
-  const result = await installPlugin(t.db, t.events, { pluginId, plane: 'production', sandboxId: null, organizationId: org.organizationId, locationId: org.locationId });
+  const result = await installPlugin(t.db, t.events, {
+    pluginId,
+    plane: 'production',
+    sandboxId: null,
+    organizationId: org.organizationId,
+    locationId: org.locationId,
+  });
   return { ...org, ...result };
 }
 
 async function exchange(setupToken: string, ip = '127.0.0.1') {
-  return call(t.app, 'post', '/setup-token/exchange', { body: { setup_token: setupToken }, headers: { 'X-Forwarded-For': ip } });
+  return call(t.app, 'post', '/setup-token/exchange', {
+    body: { setup_token: setupToken },
+    headers: { 'X-Forwarded-For': ip },
+  });
 }
 
 describe('installing a free plugin', () => {
@@ -35,7 +53,13 @@ describe('installing a free plugin', () => {
     expect(inst.status).toBe('active');
     const events = await outboxEvents(t.db, { installationId: inst.installationId });
     expect(events.map((e) => e.event_name)).toEqual(['installation.created']);
-    expect(events[0]!.data).toEqual({ installation_id: inst.installationId, plugin_id: plugin.pluginId, organization_id: inst.organizationId, location_id: inst.locationId, is_trial: false });
+    expect(events[0]!.data).toEqual({
+      installation_id: inst.installationId,
+      plugin_id: plugin.pluginId,
+      organization_id: inst.organizationId,
+      location_id: inst.locationId,
+      is_trial: false,
+    });
     expectValidEventData('installation.created', events[0]!.data);
   });
 
@@ -44,7 +68,10 @@ describe('installing a free plugin', () => {
     const inst = await install(plugin.pluginId);
     const res = await exchange(inst.setupToken, '10.0.0.1');
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ installation_id: inst.installationId, api_key: expect.stringMatching(/^pik_[0-9a-f]{64}$/) });
+    expect(res.body.data).toEqual({
+      installation_id: inst.installationId,
+      api_key: expect.stringMatching(/^pik_[0-9a-f]{64}$/),
+    });
     expect(res.headers['x-ratelimit-limit']).toBe('20');
     expect((await call(t.app, 'get', '/health', { key: res.body.data.api_key })).status).toBe(200);
     const again = await exchange(inst.setupToken, '10.0.0.1');
@@ -55,7 +82,11 @@ describe('installing a free plugin', () => {
   it('when the setup token has expired, then 401 invalid_setup_token', async () => {
     const plugin = await createPlugin(t.db);
     const inst = await install(plugin.pluginId);
-    await t.db.updateTable('control.setup_tokens').set({ expires_at: sql`now() - interval '1 second'` }).where('installation_id', '=', inst.installationId).execute();
+    await t.db
+      .updateTable('control.setup_tokens')
+      .set({ expires_at: sql`now() - interval '1 second'` })
+      .where('installation_id', '=', inst.installationId)
+      .execute();
     const res = await exchange(inst.setupToken, '10.0.0.2');
     expect(res.status).toBe(401);
     expect(res.body.error).toBe('invalid_setup_token');
@@ -98,16 +129,38 @@ describe('installing a paid plugin', () => {
     const endsAt = active.trial_ends_at!;
     expect(endsAt.getTime() - Date.now()).toBeGreaterThan(13.9 * 86_400_000);
 
-    expect(await runTrialSweep(t.db, t.events, new Date(endsAt.getTime() - 5 * 86_400_000))).toEqual({ ending: 0, converted: 0 });
-    expect(await runTrialSweep(t.db, t.events, new Date(endsAt.getTime() - 2.5 * 86_400_000))).toEqual({ ending: 1, converted: 0 });
-    expect(await runTrialSweep(t.db, t.events, new Date(endsAt.getTime() - 1 * 86_400_000))).toEqual({ ending: 0, converted: 0 });
-    expect(await runTrialSweep(t.db, t.events, new Date(endsAt.getTime() + 1000))).toEqual({ ending: 0, converted: 1 });
+    expect(
+      await runTrialSweep(t.db, t.events, new Date(endsAt.getTime() - 5 * 86_400_000)),
+    ).toEqual({ ending: 0, converted: 0 });
+    expect(
+      await runTrialSweep(t.db, t.events, new Date(endsAt.getTime() - 2.5 * 86_400_000)),
+    ).toEqual({ ending: 1, converted: 0 });
+    expect(
+      await runTrialSweep(t.db, t.events, new Date(endsAt.getTime() - 1 * 86_400_000)),
+    ).toEqual({ ending: 0, converted: 0 });
+    expect(await runTrialSweep(t.db, t.events, new Date(endsAt.getTime() + 1000))).toEqual({
+      ending: 0,
+      converted: 1,
+    });
 
     const events = await outboxEvents(t.db, { installationId: inst.installationId });
-    expect(events.map((e) => e.event_name)).toEqual(['trial.started', 'trial.ending', 'subscription.activated']);
+    expect(events.map((e) => e.event_name)).toEqual([
+      'trial.started',
+      'trial.ending',
+      'subscription.activated',
+    ]);
     expect(events[0]!.data).toMatchObject({ is_trial: true, trial_ends_at: endsAt.toISOString() });
-    expect(events[1]!.data).toMatchObject({ days_remaining: 3, trial_ends_at: endsAt.toISOString() });
-    expect(events[2]!.data).toEqual({ installation_id: inst.installationId, plugin_id: plugin.pluginId, organization_id: inst.organizationId, location_id: inst.locationId, is_trial: false });
+    expect(events[1]!.data).toMatchObject({
+      days_remaining: 3,
+      trial_ends_at: endsAt.toISOString(),
+    });
+    expect(events[2]!.data).toEqual({
+      installation_id: inst.installationId,
+      plugin_id: plugin.pluginId,
+      organization_id: inst.organizationId,
+      location_id: inst.locationId,
+      is_trial: false,
+    });
     for (const e of events) expectValidEventData(e.event_name, e.data);
   });
 
@@ -120,7 +173,9 @@ describe('installing a paid plugin', () => {
     const events = await outboxEvents(t.db, { installationId: inst.installationId });
     expect(events.map((e) => e.event_name)).toEqual(['subscription.activated']);
     expectValidEventData('subscription.activated', events[0]!.data);
-    await expect(completeCheckout(t.db, t.events, inst.installationId)).rejects.toMatchObject({ code: 'invalid_transition' });
+    await expect(completeCheckout(t.db, t.events, inst.installationId)).rejects.toMatchObject({
+      code: 'invalid_transition',
+    });
   });
 });
 
@@ -132,8 +187,16 @@ describe('removing an installation', () => {
     const removed = await removeInstallation(t.db, t.events, inst.installationId);
     expect(removed.status).toBe('removed');
     const events = await outboxEvents(t.db, { installationId: inst.installationId });
-    expect(events.map((e) => e.event_name)).toEqual(['installation.created', 'installation.removed']);
-    expect(events[1]!.data).toEqual({ installation_id: inst.installationId, plugin_id: plugin.pluginId, organization_id: inst.organizationId, location_id: inst.locationId });
+    expect(events.map((e) => e.event_name)).toEqual([
+      'installation.created',
+      'installation.removed',
+    ]);
+    expect(events[1]!.data).toEqual({
+      installation_id: inst.installationId,
+      plugin_id: plugin.pluginId,
+      organization_id: inst.organizationId,
+      location_id: inst.locationId,
+    });
     expectValidEventData('installation.removed', events[1]!.data);
     const res = await call(t.app, 'get', '/health', { key });
     expect(res.status).toBe(403);

@@ -7,12 +7,20 @@ import type { App } from '../../src/app.js';
 import supertest from 'supertest';
 import type { Config } from '../../src/config.js';
 import { encrypt } from '../../src/lib/secrets.js';
-import { mintAuthorizeUrl, refreshExpiringTokens } from '../../src/domain/installations/oauth-flow.js';
+import {
+  mintAuthorizeUrl,
+  refreshExpiringTokens,
+} from '../../src/domain/installations/oauth-flow.js';
 import { readTokens, storeTokens } from '../../src/domain/installations/oauth-tokens.js';
 import { createInstallation, type InstallationFixture } from '../support/builders.js';
 import { createTestContext, type TestContext } from '../support/context.js';
 import { trustTestCa } from '../support/oauth-provider.js';
-import { createProjectAndPlugin, gql, gqlError, signUpDeveloper } from '../support/portal-builders.js';
+import {
+  createProjectAndPlugin,
+  gql,
+  gqlError,
+  signUpDeveloper,
+} from '../support/portal-builders.js';
 import { createTestTls, type TestTls } from '../support/tls.js';
 
 // The OAuth token endpoint is a URL a plugin developer chose: the service calls it through the
@@ -46,10 +54,11 @@ async function startRecorder(testTls: TestTls): Promise<Recorder> {
   return Object.assign(recorder, {
     url: (path: string) => `https://localhost:${port}${path}`,
     respond: (next: (res: ServerResponse) => void) => void (responder = next),
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   });
 }
 
@@ -93,7 +102,14 @@ afterAll(async () => {
 beforeEach(() => {
   provider.connections = 0;
   provider.requests.length = 0;
-  provider.respond(json(200, { access_token: 'fresh-access', token_type: 'Bearer', expires_in: 3600, refresh_token: 'fresh-refresh' }));
+  provider.respond(
+    json(200, {
+      access_token: 'fresh-access',
+      token_type: 'Bearer',
+      expires_in: 3600,
+      refresh_token: 'fresh-refresh',
+    }),
+  );
 });
 
 /** The browser's part: our start link, then straight back to our callback with a code. */
@@ -111,25 +127,44 @@ describe('OAuth token endpoint behind the destination guard', () => {
     expect(res.status).toBe(502);
     takeErrorMeta(res);
     expect(res.body).toEqual({ error: 'oauth_exchange_failed', message: expect.any(String) });
-    expect(res.body.message).toBe('The OAuth token endpoint was not called. localhost resolves to a non-public address.');
+    expect(res.body.message).toBe(
+      'The OAuth token endpoint was not called. localhost resolves to a non-public address.',
+    );
     expect(provider.connections).toBe(0);
     expect(provider.requests).toEqual([]);
   });
 
   it('when the refresh job meets a token endpoint on loopback, then it counts a failure and nothing reaches the endpoint', async () => {
     await storeTokens(t.db, t.config.encryptionKey, inst.installationId, {
-      access_token: 'old-access', refresh_token: 'refresh-token-value', token_type: 'Bearer', expires_at: new Date(Date.now() + 60_000).toISOString(), scope: null,
+      access_token: 'old-access',
+      refresh_token: 'refresh-token-value',
+      token_type: 'Bearer',
+      expires_at: new Date(Date.now() + 60_000).toISOString(),
+      scope: null,
     });
-    expect(await refreshExpiringTokens(t.db, t.config, new Date())).toEqual({ refreshed: 0, failed: 1 });
+    expect(await refreshExpiringTokens(t.db, t.config, new Date())).toEqual({
+      refreshed: 0,
+      failed: 1,
+    });
     expect(provider.connections).toBe(0);
     expect(provider.requests).toEqual([]);
 
     // Control: with private destinations allowed the same endpoint is reached and the token replaced.
-    expect(await refreshExpiringTokens(t.db, privateConfig, new Date())).toEqual({ refreshed: 1, failed: 0 });
+    expect(await refreshExpiringTokens(t.db, privateConfig, new Date())).toEqual({
+      refreshed: 1,
+      failed: 0,
+    });
     expect(provider.requests).toHaveLength(1);
     expect(provider.requests[0]!.body).toContain('refresh_token=refresh-token-value');
-    const row = await t.db.selectFrom('control.installations').select('oauth_tokens_enc').where('installation_id', '=', inst.installationId).executeTakeFirstOrThrow();
-    expect(readTokens(t.config.encryptionKey, row.oauth_tokens_enc)).toMatchObject({ access_token: 'fresh-access', refresh_token: 'fresh-refresh' });
+    const row = await t.db
+      .selectFrom('control.installations')
+      .select('oauth_tokens_enc')
+      .where('installation_id', '=', inst.installationId)
+      .executeTakeFirstOrThrow();
+    expect(readTokens(t.config.encryptionKey, row.oauth_tokens_enc)).toMatchObject({
+      access_token: 'fresh-access',
+      refresh_token: 'fresh-refresh',
+    });
   });
 
   it('when private destinations are allowed (development), then the same exchange reaches the endpoint and stores the tokens', async () => {
@@ -139,12 +174,24 @@ describe('OAuth token endpoint behind the destination guard', () => {
     expect(provider.requests[0]).toMatchObject({ path: '/token' });
     expect(provider.requests[0]!.body).toContain('code=good-code');
     expect(provider.requests[0]!.body).toContain('client_secret=plugin-client-secret-value');
-    const row = await t.db.selectFrom('control.installations').select('oauth_tokens_enc').where('installation_id', '=', inst.installationId).executeTakeFirstOrThrow();
-    expect(readTokens(t.config.encryptionKey, row.oauth_tokens_enc)).toMatchObject({ access_token: 'fresh-access', refresh_token: 'fresh-refresh' });
+    const row = await t.db
+      .selectFrom('control.installations')
+      .select('oauth_tokens_enc')
+      .where('installation_id', '=', inst.installationId)
+      .executeTakeFirstOrThrow();
+    expect(readTokens(t.config.encryptionKey, row.oauth_tokens_enc)).toMatchObject({
+      access_token: 'fresh-access',
+      refresh_token: 'fresh-refresh',
+    });
   });
 
   it('when the provider refuses with an error_description, then the 502 names only the registered error code and the description is logged, not echoed', async () => {
-    provider.respond(json(400, { error: 'invalid_grant', error_description: 'user svc_app@db01.corp.example is locked' }));
+    provider.respond(
+      json(400, {
+        error: 'invalid_grant',
+        error_description: 'user svc_app@db01.corp.example is locked',
+      }),
+    );
     const res = await callback(privateApp);
     expect(res.status).toBe(502);
     expect(res.body.error).toBe('oauth_exchange_failed');
@@ -154,7 +201,12 @@ describe('OAuth token endpoint behind the destination guard', () => {
   });
 
   it('when the provider answers an error code outside RFC 6749, then none of its text is echoed', async () => {
-    provider.respond(json(400, { error: 'db01.corp.example: connection refused', error_description: 'stack at Foo.bar' }));
+    provider.respond(
+      json(400, {
+        error: 'db01.corp.example: connection refused',
+        error_description: 'stack at Foo.bar',
+      }),
+    );
     const res = await callback(privateApp);
     expect(res.status).toBe(502);
     expect(res.body.error).toBe('oauth_exchange_failed');
@@ -162,11 +214,16 @@ describe('OAuth token endpoint behind the destination guard', () => {
   });
 
   it('when the token endpoint redirects, then the redirect is not followed', async () => {
-    provider.respond((res) => void res.writeHead(307, { location: provider.url('/elsewhere') }).end());
+    provider.respond(
+      (res) => void res.writeHead(307, { location: provider.url('/elsewhere') }).end(),
+    );
     const res = await callback(privateApp);
     expect(res.status).toBe(502);
     takeErrorMeta(res);
-    expect(res.body).toEqual({ error: 'oauth_exchange_failed', message: "The provider's token endpoint failed: it gave no usable answer." });
+    expect(res.body).toEqual({
+      error: 'oauth_exchange_failed',
+      message: "The provider's token endpoint failed: it gave no usable answer.",
+    });
     expect(provider.requests.map((r) => r.path)).toEqual(['/token']);
   });
 
@@ -198,15 +255,31 @@ describe('OAuth URLs when a listing is saved', () => {
     ['the metadata address', 'https://169.254.169.254/latest', /public/],
     ['plain http', 'http://auth.example.com/token', /https/],
     ['credentials in the URL', 'https://user:pw@auth.example.com/token', /credentials/],
-  ])('when tokenUrl is %s, then validation_error on oauth.tokenUrl', async (_label, tokenUrl, problem) => {
-    const error = gqlError(
-      await gql(t.app, dev.token, 'mutation($id: ID!, $input: UpdatePluginInput!) { updatePlugin(id: $id, input: $input) { id } }', {
-        id: pluginId,
-        input: { integrationType: 'oauth2', oauth: { clientId: 'c', clientSecret: 's', authorizeUrl: 'https://auth.example.com/authorize', tokenUrl } },
-      }),
-    );
-    expect(error.code).toBe('validation_error');
-    expect(Object.keys(error.details!)).toEqual(['oauth.tokenUrl']);
-    expect(error.details!['oauth.tokenUrl']!.join(' ')).toMatch(problem);
-  });
+  ])(
+    'when tokenUrl is %s, then validation_error on oauth.tokenUrl',
+    async (_label, tokenUrl, problem) => {
+      const error = gqlError(
+        await gql(
+          t.app,
+          dev.token,
+          'mutation($id: ID!, $input: UpdatePluginInput!) { updatePlugin(id: $id, input: $input) { id } }',
+          {
+            id: pluginId,
+            input: {
+              integrationType: 'oauth2',
+              oauth: {
+                clientId: 'c',
+                clientSecret: 's',
+                authorizeUrl: 'https://auth.example.com/authorize',
+                tokenUrl,
+              },
+            },
+          },
+        ),
+      );
+      expect(error.code).toBe('validation_error');
+      expect(Object.keys(error.details!)).toEqual(['oauth.tokenUrl']);
+      expect(error.details!['oauth.tokenUrl']!.join(' ')).toMatch(problem);
+    },
+  );
 });

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import supertest from 'supertest';
 import { sql } from 'kysely';
-import { mintAuthorizeUrl, refreshExpiringTokens } from '../../src/domain/installations/oauth-flow.js';
+import {
+  mintAuthorizeUrl,
+  refreshExpiringTokens,
+} from '../../src/domain/installations/oauth-flow.js';
 import { readTokens } from '../../src/domain/installations/oauth-tokens.js';
 import { encrypt } from '../../src/lib/secrets.js';
 import { createInstallation, type InstallationFixture } from '../support/builders.js';
@@ -50,13 +53,18 @@ async function handshake(): Promise<{ callbackPath: string; state: string }> {
   expect(toProvider.status).toBe(302);
   const authorize = new URL(toProvider.headers.location!);
   expect(authorize.origin).toBe(provider.url);
-  expect(authorize.searchParams.get('redirect_uri')).toBe('http://platform.test/api/v1/oauth/callback');
+  expect(authorize.searchParams.get('redirect_uri')).toBe(
+    'http://platform.test/api/v1/oauth/callback',
+  );
   expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
   expect(authorize.searchParams.get('scope')).toBe('accounting.read accounting.write');
   const back = await fetch(authorize, { redirect: 'manual' });
   expect(back.status).toBe(302);
   const callback = new URL(back.headers.get('location')!);
-  return { callbackPath: callback.pathname + callback.search, state: authorize.searchParams.get('state')! };
+  return {
+    callbackPath: callback.pathname + callback.search,
+    state: authorize.searchParams.get('state')!,
+  };
 }
 
 describe('OAuth 2.0 through the service', () => {
@@ -66,7 +74,11 @@ describe('OAuth 2.0 through the service', () => {
     expect(done.status).toBe(200);
     expect(done.text).toContain('Connected');
 
-    const row = await t.db.selectFrom('control.installations').select(['oauth_tokens_enc', 'config']).where('installation_id', '=', inst.installationId).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('control.installations')
+      .select(['oauth_tokens_enc', 'config'])
+      .where('installation_id', '=', inst.installationId)
+      .executeTakeFirstOrThrow();
     const tokens = readTokens(t.config.encryptionKey, row.oauth_tokens_enc)!;
     expect(tokens.refresh_token).toEqual(expect.any(String));
     expect(row.oauth_tokens_enc).not.toContain(tokens.access_token);
@@ -74,7 +86,12 @@ describe('OAuth 2.0 through the service', () => {
 
     const res = await call(t.app, 'get', '/installation', { key: inst.apiKey });
     expect(res.status).toBe(200);
-    expect(res.body.data.config.oauth).toEqual({ access_token: tokens.access_token, token_type: expect.stringMatching(/bearer/i), expires_at: expect.any(String), scope: expect.anything() });
+    expect(res.body.data.config.oauth).toEqual({
+      access_token: tokens.access_token,
+      token_type: expect.stringMatching(/bearer/i),
+      expires_at: expect.any(String),
+      scope: expect.anything(),
+    });
     expect(JSON.stringify(res.body)).not.toContain(tokens.refresh_token!);
     expect(t.logs.join('\n')).not.toContain(tokens.refresh_token!);
     expect(t.logs.join('\n')).not.toContain(tokens.access_token);
@@ -98,9 +115,13 @@ describe('OAuth 2.0 through the service', () => {
 
   it('when the start link is forged or for another installation, then no redirect to the provider', async () => {
     const start = new URL(await mintAuthorizeUrl(t.config, inst.installationId));
-    const other = await supertest(t.app).get(`/api/v1/oauth/authorize/${inst.installationId + 1}${start.search}`);
+    const other = await supertest(t.app).get(
+      `/api/v1/oauth/authorize/${inst.installationId + 1}${start.search}`,
+    );
     expect(other.status).toBe(400);
-    const forged = await supertest(t.app).get(`/api/v1/oauth/authorize/${inst.installationId}?token=abc`);
+    const forged = await supertest(t.app).get(
+      `/api/v1/oauth/authorize/${inst.installationId}?token=abc`,
+    );
     expect(forged.status).toBe(400);
     expect(forged.body.error).toBe('invalid_oauth_state');
   });
@@ -108,11 +129,39 @@ describe('OAuth 2.0 through the service', () => {
   it('when a token is about to expire, then the refresh job replaces it and keeps the refresh token private', async () => {
     const { callbackPath } = await handshake();
     await supertest(t.app).get(callbackPath);
-    const before = readTokens(t.config.encryptionKey, (await t.db.selectFrom('control.installations').select('oauth_tokens_enc').where('installation_id', '=', inst.installationId).executeTakeFirstOrThrow()).oauth_tokens_enc)!;
-    expect(await refreshExpiringTokens(t.db, t.config, new Date())).toEqual({ refreshed: 0, failed: 0 });
-    await t.db.updateTable('control.installations').set({ oauth_expires_at: sql`now() + interval '60 seconds'` }).where('installation_id', '=', inst.installationId).execute();
-    expect(await refreshExpiringTokens(t.db, t.config, new Date())).toEqual({ refreshed: 1, failed: 0 });
-    const after = readTokens(t.config.encryptionKey, (await t.db.selectFrom('control.installations').select('oauth_tokens_enc').where('installation_id', '=', inst.installationId).executeTakeFirstOrThrow()).oauth_tokens_enc)!;
+    const before = readTokens(
+      t.config.encryptionKey,
+      (
+        await t.db
+          .selectFrom('control.installations')
+          .select('oauth_tokens_enc')
+          .where('installation_id', '=', inst.installationId)
+          .executeTakeFirstOrThrow()
+      ).oauth_tokens_enc,
+    )!;
+    expect(await refreshExpiringTokens(t.db, t.config, new Date())).toEqual({
+      refreshed: 0,
+      failed: 0,
+    });
+    await t.db
+      .updateTable('control.installations')
+      .set({ oauth_expires_at: sql`now() + interval '60 seconds'` })
+      .where('installation_id', '=', inst.installationId)
+      .execute();
+    expect(await refreshExpiringTokens(t.db, t.config, new Date())).toEqual({
+      refreshed: 1,
+      failed: 0,
+    });
+    const after = readTokens(
+      t.config.encryptionKey,
+      (
+        await t.db
+          .selectFrom('control.installations')
+          .select('oauth_tokens_enc')
+          .where('installation_id', '=', inst.installationId)
+          .executeTakeFirstOrThrow()
+      ).oauth_tokens_enc,
+    )!;
     // The provider issued a fresh token: a new expiry about an hour away (not the 60 s we set).
     expect(new Date(after.expires_at!).getTime()).toBeGreaterThan(Date.now() + 30 * 60_000);
     expect(after.access_token).toEqual(expect.any(String));

@@ -18,7 +18,10 @@ function write(file: string, text: string): void {
   writeFileSync(path.join(dir, file), text);
 }
 
-async function lint(tool: 'eslint' | 'depcruise', files: string[]): Promise<{ code: number; out: string }> {
+async function lint(
+  tool: 'eslint' | 'depcruise',
+  files: string[],
+): Promise<{ code: number; out: string }> {
   const args =
     tool === 'eslint'
       ? ['--config', path.join(ROOT, 'eslint.config.js'), '--no-warn-ignored', ...files]
@@ -37,32 +40,52 @@ beforeEach(() => {
   write(
     'tsconfig.json',
     JSON.stringify({
-      compilerOptions: { target: 'ES2023', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, verbatimModuleSyntax: true, skipLibCheck: true, types: [] },
+      compilerOptions: {
+        target: 'ES2023',
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        strict: true,
+        verbatimModuleSyntax: true,
+        skipLibCheck: true,
+        types: [],
+      },
       include: ['src'],
     }),
   );
   write('src/api/handler.ts', "export const handle = (): string => 'ok';\n");
   write('src/domain/orders/index.ts', "export { createOrder } from './create.js';\n");
-  write('src/domain/orders/create.ts', 'export async function createOrder(): Promise<number> {\n  return 1;\n}\n');
+  write(
+    'src/domain/orders/create.ts',
+    'export async function createOrder(): Promise<number> {\n  return 1;\n}\n',
+  );
 });
 
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 test('when the tree keeps the rules, then eslint and dependency-cruiser pass', async () => {
-  write('src/api/orders.ts', "import { createOrder } from '../domain/orders/index.js';\n\nexport const post = async (): Promise<number> => createOrder();\n");
+  write(
+    'src/api/orders.ts',
+    "import { createOrder } from '../domain/orders/index.js';\n\nexport const post = async (): Promise<number> => createOrder();\n",
+  );
   expect(await lint('eslint', ['src'])).toMatchObject({ code: 0 });
   expect(await lint('depcruise', ['src'])).toMatchObject({ code: 0 });
 });
 
 test('when a promise floats, then eslint fails naming the rule', async () => {
-  write('src/api/orders.ts', "import { createOrder } from '../domain/orders/index.js';\n\nexport function post(): void {\n  createOrder();\n}\n");
+  write(
+    'src/api/orders.ts',
+    "import { createOrder } from '../domain/orders/index.js';\n\nexport function post(): void {\n  createOrder();\n}\n",
+  );
   const result = await lint('eslint', ['src']);
   expect(result.code).toBe(1);
   expect(result.out).toContain('@typescript-eslint/no-floating-promises');
 });
 
 test('when src/domain imports src/api, then dependency-cruiser fails with the rule and its reason', async () => {
-  write('src/domain/orders/create.ts', "import { handle } from '../../api/handler.js';\n\nexport async function createOrder(): Promise<string> {\n  return handle();\n}\n");
+  write(
+    'src/domain/orders/create.ts',
+    "import { handle } from '../../api/handler.js';\n\nexport async function createOrder(): Promise<string> {\n  return handle();\n}\n",
+  );
   const result = await lint('depcruise', ['src']);
   expect(result.code).not.toBe(0);
   expect(result.out).toContain('domain-not-to-doors');
@@ -70,14 +93,20 @@ test('when src/domain imports src/api, then dependency-cruiser fails with the ru
 });
 
 test('when a door imports a component past its index.ts, then dependency-cruiser fails', async () => {
-  write('src/api/orders.ts', "import { createOrder } from '../domain/orders/create.js';\n\nexport const post = async (): Promise<number> => createOrder();\n");
+  write(
+    'src/api/orders.ts',
+    "import { createOrder } from '../domain/orders/create.js';\n\nexport const post = async (): Promise<number> => createOrder();\n",
+  );
   const result = await lint('depcruise', ['src']);
   expect(result.code).not.toBe(0);
   expect(result.out).toContain('component-through-its-face');
 });
 
 test('when a module keeps mutable state at its top level, then eslint fails unless it is a named exception', async () => {
-  write('src/domain/orders/cache.ts', 'const seen = new Map<string, number>();\nexport const remember = (id: string): void => void seen.set(id, 1);\n');
+  write(
+    'src/domain/orders/cache.ts',
+    'const seen = new Map<string, number>();\nexport const remember = (id: string): void => void seen.set(id, 1);\n',
+  );
   const result = await lint('eslint', ['src']);
   expect(result.code).toBe(1);
   expect(result.out).toContain('svc/no-module-state');

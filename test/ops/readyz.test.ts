@@ -30,15 +30,25 @@ function counted(db: Db): { db: Db; statements: () => number } {
   return { db: db.withPlugin(plugin), statements: () => statements };
 }
 
-const appOn = (db: Db): Promise<App> => createApp(t.config, { db, logger: t.logger, events: t.events, queue: t.queue, requestLog: t.requestLog });
-const burst = (app: App, n: number) => Promise.all(Array.from({ length: n }, () => supertest(app).get('/readyz')));
+const appOn = (db: Db): Promise<App> =>
+  createApp(t.config, {
+    db,
+    logger: t.logger,
+    events: t.events,
+    queue: t.queue,
+    requestLog: t.requestLog,
+  });
+const burst = (app: App, n: number) =>
+  Promise.all(Array.from({ length: n }, () => supertest(app).get('/readyz')));
 
 describe('GET /readyz under load', () => {
   it('when 50 callers ask at once, then the probe statements run once and everyone gets its answer; within the second, no more run; after it, one more probe', async () => {
     const probe = counted(t.db);
     const single = await (async () => {
       const one = counted(t.db);
-      await supertest(await appOn(one.db)).get('/readyz').expect(200);
+      await supertest(await appOn(one.db))
+        .get('/readyz')
+        .expect(200);
       return one.statements();
     })();
     expect(single).toBeGreaterThan(0);
@@ -63,7 +73,8 @@ describe('GET /readyz under load', () => {
     try {
       const probe = counted(nowhere.db);
       const app = await appOn(probe.db);
-      const warnings = () => t.logs.filter((line) => line.includes('readiness: the database is unreachable')).length;
+      const warnings = () =>
+        t.logs.filter((line) => line.includes('readiness: the database is unreachable')).length;
       const before = warnings();
       const first = await burst(app, 50);
       expect(first.map((r) => r.status)).toEqual(first.map(() => 503));

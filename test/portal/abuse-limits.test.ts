@@ -30,38 +30,67 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const from = (ip: string) => ({ headers: { 'X-Forwarded-For': ip } });
-const codesOf = (res: Response): string[] => (res.body.errors ?? []).map((e: { extensions?: { code?: string } }) => e.extensions?.code);
+const codesOf = (res: Response): string[] =>
+  (res.body.errors ?? []).map((e: { extensions?: { code?: string } }) => e.extensions?.code);
 const count = (codes: string[], code: string) => codes.filter((c) => c === code).length;
 
 /** Log lines at error level (pino 50) or with a stack trace written since `mark`. */
-const errorLogsSince = (mark: number) => t.logs.slice(mark).filter((line) => JSON.parse(line).level >= 50 || line.includes('"stack"'));
+const errorLogsSince = (mark: number) =>
+  t.logs.slice(mark).filter((line) => JSON.parse(line).level >= 50 || line.includes('"stack"'));
 
 describe('rate-limited fields are charged per execution', () => {
   it('when one request carries 15 aliased logIn fields, then at most 10 run, the rest are rate_limit_exceeded, and the next request is refused', async () => {
     const ip = randomIp();
-    const fields = Array.from({ length: 15 }, (_, i) => `a${i}: logIn(email: "nobody@example.com", password: "guess-${i}") { token }`);
-    const res = await gql(t.app, undefined, `mutation { ${fields.join('\n')} }`, undefined, from(ip));
+    const fields = Array.from(
+      { length: 15 },
+      (_, i) => `a${i}: logIn(email: "nobody@example.com", password: "guess-${i}") { token }`,
+    );
+    const res = await gql(
+      t.app,
+      undefined,
+      `mutation { ${fields.join('\n')} }`,
+      undefined,
+      from(ip),
+    );
     expect(res.status).toBe(200);
     const codes = codesOf(res);
     expect(codes).toHaveLength(15);
     expect(count(codes, 'authentication_failed')).toBeLessThanOrEqual(10);
     expect(count(codes, 'authentication_failed') + count(codes, 'rate_limit_exceeded')).toBe(15);
-    const limited = res.body.errors.find((e: { extensions: { code: string } }) => e.extensions.code === 'rate_limit_exceeded');
+    const limited = res.body.errors.find(
+      (e: { extensions: { code: string } }) => e.extensions.code === 'rate_limit_exceeded',
+    );
     expect(limited.extensions.retry_after).toBeGreaterThanOrEqual(1);
 
-    const next = await gql(t.app, undefined, 'mutation { logIn(email: "nobody@example.com", password: "again") { token } }', undefined, from(ip));
+    const next = await gql(
+      t.app,
+      undefined,
+      'mutation { logIn(email: "nobody@example.com", password: "again") { token } }',
+      undefined,
+      from(ip),
+    );
     expectHttpError(next, 429, 'rate_limit_exceeded');
   });
 
   it('when aliased signUp and logIn fields share a request, then they share the one log-in budget', async () => {
     const ip = randomIp();
-    const fields = Array.from({ length: 12 }, (_, i) =>
-      i % 2 === 0
-        ? `s${i}: signUp(email: "alias-${i}-${Date.now()}@example.com", password: "${PASSWORD}", name: "A") { token }`
-        : `l${i}: logIn(email: "nobody-${i}-${Date.now()}@example.com", password: "guess-${i}") { token }`, // an email each: its own failure count
+    const fields = Array.from(
+      { length: 12 },
+      (_, i) =>
+        i % 2 === 0
+          ? `s${i}: signUp(email: "alias-${i}-${Date.now()}@example.com", password: "${PASSWORD}", name: "A") { token }`
+          : `l${i}: logIn(email: "nobody-${i}-${Date.now()}@example.com", password: "guess-${i}") { token }`, // an email each: its own failure count
     );
-    const res = await gql(t.app, undefined, `mutation { ${fields.join('\n')} }`, undefined, from(ip));
-    const executed = Object.values(res.body.data ?? {}).filter((v) => v !== null).length + count(codesOf(res), 'authentication_failed');
+    const res = await gql(
+      t.app,
+      undefined,
+      `mutation { ${fields.join('\n')} }`,
+      undefined,
+      from(ip),
+    );
+    const executed =
+      Object.values(res.body.data ?? {}).filter((v) => v !== null).length +
+      count(codesOf(res), 'authentication_failed');
     expect(executed).toBeLessThanOrEqual(10);
     expect(count(codesOf(res), 'rate_limit_exceeded')).toBe(2);
   });
@@ -69,7 +98,10 @@ describe('rate-limited fields are charged per execution', () => {
   it('when aliased simulate* fields exceed 30 a minute across requests, then the ones past the budget fail and the next request is refused', async () => {
     const ip = randomIp();
     // An unknown sandbox: every execution is a cheap not_found, but it is charged all the same.
-    const fields = Array.from({ length: 20 }, (_, i) => `m${i}: simulateMenuItemDeleted(sandboxId: "2147483647", itemId: "1") { id }`);
+    const fields = Array.from(
+      { length: 20 },
+      (_, i) => `m${i}: simulateMenuItemDeleted(sandboxId: "2147483647", itemId: "1") { id }`,
+    );
     const query = `mutation { ${fields.join('\n')} }`;
     const first = codesOf(await gql(t.app, dev.token, query, undefined, from(ip)));
     expect(count(first, 'not_found')).toBe(20);
@@ -104,7 +136,11 @@ describe('cost limits before execution', () => {
 
   it('when a small document nests more than 40 levels (selections, fragments, a GET query string, argument values), then a 400 validation_error names the nesting', async () => {
     const mark = t.logs.length;
-    const fragments = await gql(t.app, dev.token, `query { ${'... on Query { '.repeat(41)}__typename${' }'.repeat(41)} }`);
+    const fragments = await gql(
+      t.app,
+      dev.token,
+      `query { ${'... on Query { '.repeat(41)}__typename${' }'.repeat(41)} }`,
+    );
     expectHttpError(fragments, 400, 'validation_error');
     expect(fragments.body.message).toMatch(/more than 40 levels deep/);
     const get = await supertest(t.app)
@@ -113,11 +149,19 @@ describe('cost limits before execution', () => {
       .set('Accept', 'application/json')
       .set('Authorization', `Bearer ${dev.token}`);
     expectHttpError(get, 400, 'validation_error');
-    const values = await gql(t.app, dev.token, `{ plugin(id: ${'['.repeat(5_000)}1${']'.repeat(5_000)}) { id } }`);
+    const values = await gql(
+      t.app,
+      dev.token,
+      `{ plugin(id: ${'['.repeat(5_000)}1${']'.repeat(5_000)}) { id } }`,
+    );
     expectHttpError(values, 400, 'validation_error');
     expect(values.body.message).toMatch(/levels deep/);
     // Braces inside strings and comments are not nesting.
-    const quoted = await gql(t.app, dev.token, `# ${'{'.repeat(100)}\n{ plugin(id: "${'{'.repeat(100)}") { id } }`);
+    const quoted = await gql(
+      t.app,
+      dev.token,
+      `# ${'{'.repeat(100)}\n{ plugin(id: "${'{'.repeat(100)}") { id } }`,
+    );
     expect(gqlError(quoted).code).toBe('not_found');
     expect(errorLogsSince(mark)).toEqual([]);
   });
@@ -136,7 +180,10 @@ describe('cost limits before execution', () => {
 
   it('when 1,000 aliases of myDeveloperProjects { plugins } are sent, then the request is refused before execution', async () => {
     const mark = t.logs.length;
-    const fields = Array.from({ length: 1_000 }, (_, i) => `p${i}: myDeveloperProjects { id plugins { id name } }`);
+    const fields = Array.from(
+      { length: 1_000 },
+      (_, i) => `p${i}: myDeveloperProjects { id plugins { id name } }`,
+    );
     const res = await gql(t.app, dev.token, `{ ${fields.join(' ')} }`);
     expectHttpError(res, 400, 'validation_error');
     expect(errorLogsSince(mark)).toEqual([]);
@@ -144,12 +191,17 @@ describe('cost limits before execution', () => {
 
   it('when 31 aliases are sent in a small document, then the alias limit refuses them before execution', async () => {
     const mark = t.logs.length;
-    const fields = Array.from({ length: 31 }, (_, i) => `p${i}: myDeveloperProjects { id plugins { id name } }`);
+    const fields = Array.from(
+      { length: 31 },
+      (_, i) => `p${i}: myDeveloperProjects { id plugins { id name } }`,
+    );
     const res = await gql(t.app, dev.token, `{ ${fields.join(' ')} }`);
     // A GraphQL validation error, as for any invalid document: no data, nothing executed.
     expect(res.status).toBe(200);
     expect(res.body.data).toBeUndefined();
-    expect(res.body.errors.map((e: { message: string }) => e.message)).toEqual([expect.stringMatching(/alias limit: it has 31 aliased fields, the limit is 30 \(1 over\)/)]);
+    expect(res.body.errors.map((e: { message: string }) => e.message)).toEqual([
+      expect.stringMatching(/alias limit: it has 31 aliased fields, the limit is 30 \(1 over\)/),
+    ]);
     expect(JSON.stringify(res.body)).not.toContain('internal_error');
     expect(errorLogsSince(mark)).toEqual([]);
     // 30 pass.
@@ -166,7 +218,13 @@ describe('cost limits before execution', () => {
   });
 
   it("when GraphiQL's introspection query is sent, then it passes every limit", async () => {
-    const query = getIntrospectionQuery({ descriptions: true, specifiedByUrl: true, directiveIsRepeatable: true, schemaDescription: true, inputValueDeprecation: true });
+    const query = getIntrospectionQuery({
+      descriptions: true,
+      specifiedByUrl: true,
+      directiveIsRepeatable: true,
+      schemaDescription: true,
+      inputValueDeprecation: true,
+    });
     const data = await gqlData(t.app, undefined, query);
     expect(data.__schema.queryType.name).toBe('Query');
   });
@@ -190,7 +248,13 @@ describe('portal sessions are rate-limited per developer', () => {
       expect(res.headers['x-ratelimit-remaining']).toBe(String(60 - i));
     }
     // A second session of the same developer shares the budget.
-    const again = await gqlData(t.app, undefined, `mutation { logIn(email: "${email}", password: "${PASSWORD}") { token } }`, undefined, from(randomIp()));
+    const again = await gqlData(
+      t.app,
+      undefined,
+      `mutation { logIn(email: "${email}", password: "${PASSWORD}") { token } }`,
+      undefined,
+      from(randomIp()),
+    );
     expect((await gql(t.app, again.logIn.token, '{ me { id } }')).status).toBe(200);
     const refused = await gql(t.app, again.logIn.token, '{ me { id } }');
     expectHttpError(refused, 429, 'rate_limit_exceeded');
@@ -203,7 +267,8 @@ describe('portal sessions are rate-limited per developer', () => {
 });
 
 describe('sandboxes per developer', () => {
-  const PROVISION = 'mutation($pluginId: ID!, $name: String!) { provisionSandbox(pluginId: $pluginId, name: $name) { sandbox { id } } }';
+  const PROVISION =
+    'mutation($pluginId: ID!, $name: String!) { provisionSandbox(pluginId: $pluginId, name: $name) { sandbox { id } } }';
 
   it('when a developer has 10 live sandboxes, then the 11th is refused with what to do, until one is deleted', async () => {
     const owner = await signUpDeveloper(t.app);
@@ -223,13 +288,20 @@ describe('sandboxes per developer', () => {
         })),
       )
       .execute();
-    const refused = gqlError(await gql(t.app, owner.token, PROVISION, { pluginId, name: 'Eleventh' }));
+    const refused = gqlError(
+      await gql(t.app, owner.token, PROVISION, { pluginId, name: 'Eleventh' }),
+    );
     expect(refused.code).toBe('validation_error');
     expect(refused.message).toMatch(/10 .*sandboxes/);
     expect(refused.message).toMatch(/deleteSandbox/);
     expect(refused.details).toEqual({ pluginId: [expect.stringMatching(/10/)] });
 
-    await gqlData(t.app, owner.token, 'mutation($id: ID!) { deleteSandbox(id: $id) { id status } }', { id: first.sandboxId });
+    await gqlData(
+      t.app,
+      owner.token,
+      'mutation($id: ID!) { deleteSandbox(id: $id) { id status } }',
+      { id: first.sandboxId },
+    );
     const again = await gqlData(t.app, owner.token, PROVISION, { pluginId, name: 'Eleventh' });
     expect(again.provisionSandbox.sandbox.id).toBeDefined();
   });
@@ -284,7 +356,9 @@ describe('sandboxes per developer', () => {
         })),
       )
       .execute();
-    const results = await Promise.all(['A', 'B'].map((name) => gql(t.app, owner.token, PROVISION, { pluginId, name })));
+    const results = await Promise.all(
+      ['A', 'B'].map((name) => gql(t.app, owner.token, PROVISION, { pluginId, name })),
+    );
     const codes = results.map((res) => (res.body.errors ? gqlError(res).code : 'ok'));
     expect(codes).toContain('ok');
     const live = await t.db
@@ -299,7 +373,11 @@ describe('sandboxes per developer', () => {
   });
 
   it('the cap is documented in the schema', async () => {
-    const data = await gqlData(t.app, undefined, '{ __type(name: "Mutation") { fields { name description } } }');
+    const data = await gqlData(
+      t.app,
+      undefined,
+      '{ __type(name: "Mutation") { fields { name description } } }',
+    );
     const field = data.__type.fields.find((f: { name: string }) => f.name === 'provisionSandbox');
     expect(field.description).toMatch(/at most 10 live\s+sandboxes/);
   });
@@ -307,7 +385,11 @@ describe('sandboxes per developer', () => {
 
 describe('CORS', () => {
   it('when another origin sends a request or a preflight, then its origin is not reflected and credentials are not allowed', async () => {
-    const evil = await supertest(t.app).post('/graphql').set('Origin', 'https://evil.example').set('Content-Type', 'application/json').send({ query: '{ __typename }' });
+    const evil = await supertest(t.app)
+      .post('/graphql')
+      .set('Origin', 'https://evil.example')
+      .set('Content-Type', 'application/json')
+      .send({ query: '{ __typename }' });
     expect(evil.headers['access-control-allow-origin']).not.toBe('https://evil.example');
     expect(evil.headers['access-control-allow-credentials']).toBeUndefined();
     const preflight = await supertest(t.app)
@@ -337,9 +419,14 @@ describe('ID arguments out of range', () => {
     const key = await createDeveloperKey(t.app, dev.token);
     const { pluginId } = await createProjectAndPlugin(t.app, dev.token);
     for (const id of ['2147483648', '99999999999999999999', '-1', '0', '1e3', ' 1']) {
-      expect(gqlError(await gql(t.app, key.key, 'query($id: ID!) { plugin(id: $id) { id } }', { id })).code).toBe('not_found');
+      expect(
+        gqlError(await gql(t.app, key.key, 'query($id: ID!) { plugin(id: $id) { id } }', { id }))
+          .code,
+      ).toBe('not_found');
     }
-    expect(gqlError(await gql(t.app, dev.token, 'query { sandbox(id: 2147483648) { id } }')).code).toBe('not_found');
+    expect(
+      gqlError(await gql(t.app, dev.token, 'query { sandbox(id: 2147483648) { id } }')).code,
+    ).toBe('not_found');
     const box = await provisionPortalSandbox(t.app, dev.token, pluginId);
     const release = await gql(
       t.app,
@@ -367,8 +454,15 @@ describe('each refusal of a GraphQL limit carries a documented code and says whi
     expect(res.body.errors).toHaveLength(1);
     const [error] = res.body.errors;
     expect(error.message).not.toMatch(/Syntax Error/);
-    expect(error.message).toMatch(new RegExp(`over the ${limit} limit: .*${found}.*the limit is ${max} \\(${found - max} over\\)`));
-    expect(error.extensions).toEqual({ code: 'validation_error', details: { query: [expect.stringContaining(`the limit is ${max}`)] } });
+    expect(error.message).toMatch(
+      new RegExp(
+        `over the ${limit} limit: .*${found}.*the limit is ${max} \\(${found - max} over\\)`,
+      ),
+    );
+    expect(error.extensions).toEqual({
+      code: 'validation_error',
+      details: { query: [expect.stringContaining(`the limit is ${max}`)] },
+    });
   }
 
   it('when the depth limit is passed, then validation_error says the depth and the limit', async () => {
@@ -382,12 +476,16 @@ describe('each refusal of a GraphQL limit carries a documented code and says whi
   });
 
   it('when the directive limit is passed, then validation_error says the directives and the limit', async () => {
-    const fields = Array.from({ length: 26 }, () => '__typename @include(if: true) @skip(if: false)');
+    const fields = Array.from(
+      { length: 26 },
+      () => '__typename @include(if: true) @skip(if: false)',
+    );
     refusal(await gql(t.app, dev.token, `{ ${fields.join(' ')} }`), 'directive', 52, 50);
   });
 
   it('when the cost limit is passed, then validation_error says the cost and the limit', async () => {
-    const page = (alias: string) => `${alias}: webhookLogs(installationId: "1", first: 100) { nodes { id eventType status attempts httpStatus errorMessage durationMs sequence } pageInfo { hasNextPage endCursor } }`;
+    const page = (alias: string) =>
+      `${alias}: webhookLogs(installationId: "1", first: 100) { nodes { id eventType status attempts httpStatus errorMessage durationMs sequence } pageInfo { hasNextPage endCursor } }`;
     const res = await gql(t.app, dev.token, `{ ${page('a')} ${page('b')} }`);
     const found = Number(/its cost is (\d+)/.exec(res.body.errors?.[0]?.message ?? '')?.[1]);
     expect(found).toBeGreaterThan(5000);
@@ -395,15 +493,32 @@ describe('each refusal of a GraphQL limit carries a documented code and says whi
   });
 
   it('when webhookLogs or apiRequests ask for more than 100 (a literal or a variable), then validation_error names first', async () => {
-    for (const field of ['webhookLogs(installationId: "1", first: 1000000) { nodes { id } }', 'apiRequests(installationId: "1", first: 101) { nodes { id } }']) {
+    for (const field of [
+      'webhookLogs(installationId: "1", first: 1000000) { nodes { id } }',
+      'apiRequests(installationId: "1", first: 101) { nodes { id } }',
+    ]) {
       const res = await gql(t.app, dev.token, `{ ${field} }`);
       expect(res.body.data).toBeUndefined();
       expect(res.body.errors).toEqual([
-        expect.objectContaining({ message: expect.stringMatching(/^`first` must be an integer from 1 to 100/), extensions: { code: 'validation_error', details: { first: ['must be an integer from 1 to 100'] } } }),
+        expect.objectContaining({
+          message: expect.stringMatching(/^`first` must be an integer from 1 to 100/),
+          extensions: {
+            code: 'validation_error',
+            details: { first: ['must be an integer from 1 to 100'] },
+          },
+        }),
       ]);
     }
-    const variable = await gql(t.app, dev.token, 'query($n: Int) { webhookLogs(installationId: "1", first: $n) { nodes { id } } }', { n: 1_000_000 });
-    expect(gqlError(variable)).toMatchObject({ code: 'validation_error', details: { first: ['must be an integer from 1 to 100'] } });
+    const variable = await gql(
+      t.app,
+      dev.token,
+      'query($n: Int) { webhookLogs(installationId: "1", first: $n) { nodes { id } } }',
+      { n: 1_000_000 },
+    );
+    expect(gqlError(variable)).toMatchObject({
+      code: 'validation_error',
+      details: { first: ['must be an integer from 1 to 100'] },
+    });
   });
 
   it('when the SDL and /docs/errors are read, then they document the limits, their code and the page maxima', async () => {

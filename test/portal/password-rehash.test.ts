@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes, scryptSync } from 'node:crypto';
 import { createTestContext, type TestContext } from '../support/context.js';
-import { gql, PASSWORD, randomIp, signUpDeveloper, type PortalDeveloper } from '../support/portal-builders.js';
+import {
+  gql,
+  PASSWORD,
+  randomIp,
+  signUpDeveloper,
+  type PortalDeveloper,
+} from '../support/portal-builders.js';
 
 // A password hash written at the old scrypt cost keeps working and is replaced by one at the
 // current cost on the next successful log-in (the only moment the service knows the password).
@@ -16,10 +22,24 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const LOG_IN = 'mutation($email: String!, $password: String!) { logIn(email: $email, password: $password) { token } }';
-const logIn = (password: string) => gql(t.app, undefined, LOG_IN, { email: dev.email, password }, { headers: { 'X-Forwarded-For': randomIp() } });
+const LOG_IN =
+  'mutation($email: String!, $password: String!) { logIn(email: $email, password: $password) { token } }';
+const logIn = (password: string) =>
+  gql(
+    t.app,
+    undefined,
+    LOG_IN,
+    { email: dev.email, password },
+    { headers: { 'X-Forwarded-For': randomIp() } },
+  );
 const storedHash = async () =>
-  (await t.db.selectFrom('control.developers').select('password_hash').where('developer_id', '=', dev.developerId).executeTakeFirstOrThrow()).password_hash;
+  (
+    await t.db
+      .selectFrom('control.developers')
+      .select('password_hash')
+      .where('developer_id', '=', dev.developerId)
+      .executeTakeFirstOrThrow()
+  ).password_hash;
 
 function legacyHash(password: string): string {
   const salt = randomBytes(16);
@@ -34,7 +54,11 @@ describe('password re-hash on log-in', () => {
 
   it('when the stored hash is at the old cost, then a wrong password leaves it alone and the right one logs in and upgrades it', async () => {
     const old = legacyHash(PASSWORD);
-    await t.db.updateTable('control.developers').set({ password_hash: old }).where('developer_id', '=', dev.developerId).execute();
+    await t.db
+      .updateTable('control.developers')
+      .set({ password_hash: old })
+      .where('developer_id', '=', dev.developerId)
+      .execute();
 
     const wrong = await logIn('not the password at all');
     expect(wrong.body.errors[0].extensions.code).toBe('authentication_failed');

@@ -12,13 +12,20 @@ const policy = readPortalPolicy(schema);
 
 describe('requestedOperation', () => {
   it('collects root fields through fragments and inline fragments', () => {
-    const query = 'query Q { me { id } ...A ... on Query { sandboxes { id } } } fragment A on Query { ...B } fragment B on Query { developerKeys { id } ...A }';
-    expect(requestedOperation(query, 'Q')).toEqual({ operation: 'query', fields: ['me', 'developerKeys', 'sandboxes'] });
+    const query =
+      'query Q { me { id } ...A ... on Query { sandboxes { id } } } fragment A on Query { ...B } fragment B on Query { developerKeys { id } ...A }';
+    expect(requestedOperation(query, 'Q')).toEqual({
+      operation: 'query',
+      fields: ['me', 'developerKeys', 'sandboxes'],
+    });
   });
 
   it('picks the named operation, or the only one; otherwise none', () => {
     const doc = 'query A { me { id } } mutation B { createProject(name: "x") { id } }';
-    expect(requestedOperation(doc, 'B')).toEqual({ operation: 'mutation', fields: ['createProject'] });
+    expect(requestedOperation(doc, 'B')).toEqual({
+      operation: 'mutation',
+      fields: ['createProject'],
+    });
     expect(requestedOperation(doc, undefined)).toBeUndefined();
     expect(requestedOperation(doc, 'C')).toBeUndefined();
     expect(requestedOperation('{ me { id', undefined)).toBeUndefined();
@@ -27,9 +34,24 @@ describe('requestedOperation', () => {
 });
 
 describe('authorize', () => {
-  const session: Principal = { kind: 'session', developerId: 1, role: 'developer', session: { id: '', expiresAt: new Date() } };
-  const operator: Principal = { kind: 'session', developerId: 2, role: 'operator', session: { id: '', expiresAt: new Date() } };
-  const operatorKey: Principal = { kind: 'key', developerId: 2, keyId: 3, scopes: ['plugins:read', 'plugins:write'] };
+  const session: Principal = {
+    kind: 'session',
+    developerId: 1,
+    role: 'developer',
+    session: { id: '', expiresAt: new Date() },
+  };
+  const operator: Principal = {
+    kind: 'session',
+    developerId: 2,
+    role: 'operator',
+    session: { id: '', expiresAt: new Date() },
+  };
+  const operatorKey: Principal = {
+    kind: 'key',
+    developerId: 2,
+    keyId: 3,
+    scopes: ['plugins:read', 'plugins:write'],
+  };
   const reader: Principal = { kind: 'key', developerId: 1, keyId: 1, scopes: ['plugins:read'] };
   const writer: Principal = { kind: 'key', developerId: 1, keyId: 2, scopes: ['plugins:write'] };
   const codeOf = (principal: Principal | null, operation: 'query' | 'mutation', field: string) => {
@@ -73,7 +95,10 @@ describe('the policy the SDL declares', () => {
   // The whole table, so that a directive dropped or added in schema.graphql shows here in review.
   const roots = { query: schema.getQueryType()!, mutation: schema.getMutationType()! };
   const fields = Object.entries(roots).flatMap(([operation, type]) =>
-    Object.keys(type.getFields()).map((field) => ({ operation: operation as 'query' | 'mutation', field })),
+    Object.keys(type.getFields()).map((field) => ({
+      operation: operation as 'query' | 'mutation',
+      field,
+    })),
   );
   const group = (of: (operation: 'query' | 'mutation', field: string) => string | undefined) => {
     const groups: Record<string, string[]> = {};
@@ -90,8 +115,33 @@ describe('the policy the SDL declares', () => {
       return access === (operation === 'query' ? 'read' : 'write') ? undefined : access;
     });
     expect(levels).toEqual({
-      session: ['query.developerKeys', 'mutation.acceptDeveloperAgreement', 'mutation.createDeveloperKey', 'mutation.revokeDeveloperKey'],
-      operator: ['query.listings', 'query.organization', 'mutation.reviewPlugin', 'mutation.createOrganization', 'mutation.createLocation', 'mutation.installPlugin', 'mutation.completeCheckout', 'mutation.removeInstallation', 'mutation.runTrialSweep', 'mutation.runSandboxIdleSweep', 'mutation.posOrder', 'mutation.posReleaseOrder', 'mutation.posAddItems', 'mutation.posOrderPrepared', 'mutation.posSale', 'mutation.posFailedPayment', 'mutation.posRefund', 'mutation.posMenuItemCreated', 'mutation.posMenuItemDeleted'],
+      session: [
+        'query.developerKeys',
+        'mutation.acceptDeveloperAgreement',
+        'mutation.createDeveloperKey',
+        'mutation.revokeDeveloperKey',
+      ],
+      operator: [
+        'query.listings',
+        'query.organization',
+        'mutation.reviewPlugin',
+        'mutation.createOrganization',
+        'mutation.createLocation',
+        'mutation.installPlugin',
+        'mutation.completeCheckout',
+        'mutation.removeInstallation',
+        'mutation.runTrialSweep',
+        'mutation.runSandboxIdleSweep',
+        'mutation.posOrder',
+        'mutation.posReleaseOrder',
+        'mutation.posAddItems',
+        'mutation.posOrderPrepared',
+        'mutation.posSale',
+        'mutation.posFailedPayment',
+        'mutation.posRefund',
+        'mutation.posMenuItemCreated',
+        'mutation.posMenuItemDeleted',
+      ],
       public: ['mutation.signUp', 'mutation.logIn', 'mutation.logOut'],
     });
     // The one subscription: a stream of a sandbox's deliveries, for a read-scoped key too.
@@ -105,10 +155,34 @@ describe('the policy the SDL declares', () => {
     });
     expect(buckets).toEqual({
       'login 10': ['mutation.signUp', 'mutation.logIn'],
-      'simulate 30': ['mutation.simulateInstall', 'mutation.simulateCheckout', 'mutation.simulateTrialEnding', 'mutation.simulateTrialConversion', 'mutation.simulateRemoval', 'mutation.simulatePosOrder', 'mutation.simulateReleaseOrder', 'mutation.simulateAddItems', 'mutation.simulateOrderPrepared', 'mutation.simulatePosSale', 'mutation.simulateFailedPayment', 'mutation.simulateRefund', 'mutation.simulateMenuItemCreated', 'mutation.simulateMenuItemDeleted', 'mutation.simulateSandboxExpiryWarning', 'mutation.runScenario', 'mutation.advanceSandboxClock'],
+      'simulate 30': [
+        'mutation.simulateInstall',
+        'mutation.simulateCheckout',
+        'mutation.simulateTrialEnding',
+        'mutation.simulateTrialConversion',
+        'mutation.simulateRemoval',
+        'mutation.simulatePosOrder',
+        'mutation.simulateReleaseOrder',
+        'mutation.simulateAddItems',
+        'mutation.simulateOrderPrepared',
+        'mutation.simulatePosSale',
+        'mutation.simulateFailedPayment',
+        'mutation.simulateRefund',
+        'mutation.simulateMenuItemCreated',
+        'mutation.simulateMenuItemDeleted',
+        'mutation.simulateSandboxExpiryWarning',
+        'mutation.runScenario',
+        'mutation.advanceSandboxClock',
+      ],
     });
-    expect(policy.rateLimit('mutation', 'logIn', '203.0.113.7')).toEqual({ bucket: 'login:203.0.113.7', limit: 10 });
-    expect(policy.rateLimit('mutation', 'simulatePosSale', '198.51.100.1')).toEqual({ bucket: 'simulate:198.51.100.1', limit: 30 });
+    expect(policy.rateLimit('mutation', 'logIn', '203.0.113.7')).toEqual({
+      bucket: 'login:203.0.113.7',
+      limit: 10,
+    });
+    expect(policy.rateLimit('mutation', 'simulatePosSale', '198.51.100.1')).toEqual({
+      bucket: 'simulate:198.51.100.1',
+      limit: 30,
+    });
   });
 
   it('defaults a field the schema does not have by its operation, and makes introspection public', () => {

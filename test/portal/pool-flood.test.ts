@@ -4,7 +4,12 @@ import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
 import { createTestContext, type TestContext } from '../support/context.js';
 import { insertEventHistory } from '../support/event-history.js';
-import { createProjectAndPlugin, provisionPortalSandbox, signUpDeveloper, type PortalDeveloper } from '../support/portal-builders.js';
+import {
+  createProjectAndPlugin,
+  provisionPortalSandbox,
+  signUpDeveloper,
+  type PortalDeveloper,
+} from '../support/portal-builders.js';
 
 // Security review 4, finding 1: one account's aliased delivery pages (30 aliases x 100 nodes, each
 // with its request and attempts, `first` as a variable) must not take the shared pool from the
@@ -24,7 +29,8 @@ let bystander: PortalDeveloper & { installationKey: string };
 
 const ALIASED = `query($n: Int) { ${Array.from(
   { length: 30 },
-  (_, i) => `a${i}: webhookDeliveries(first: $n) { nodes { request { body headers { name value } } deliveryAttempts { headers { name value } } } }`,
+  (_, i) =>
+    `a${i}: webhookDeliveries(first: $n) { nodes { request { body headers { name value } } deliveryAttempts { headers { name value } } } }`,
 ).join(' ')} }`;
 
 beforeAll(async () => {
@@ -40,9 +46,13 @@ beforeAll(async () => {
   const installationId = Number(sandbox.installationId);
   await insertEventHistory(t.db, { installationId, count: 100 });
   await sql`update control.events e set data = e.data || jsonb_build_object('notes', repeat('n', ${BODY_CHARACTERS}::int))
-             from control.webhook_logs l where l.installation_id = ${installationId} and e.event_id = l.event_id`.execute(t.db);
+             from control.webhook_logs l where l.installation_id = ${installationId} and e.event_id = l.event_id`.execute(
+    t.db,
+  );
   await sql`update control.webhook_delivery_attempts a set request_headers = '{"X-Svc-Signature": "sha256=00", "webhook-signature": "v1,AA=="}'
-             from control.webhook_logs l where l.installation_id = ${installationId} and a.log_id = l.log_id`.execute(t.db);
+             from control.webhook_logs l where l.installation_id = ${installationId} and a.log_id = l.log_id`.execute(
+    t.db,
+  );
 
   const other = await signUpDeveloper(t.app, 'Bob');
   const plugin = await createProjectAndPlugin(t.app, other.token);
@@ -67,7 +77,11 @@ async function timed(request: () => Promise<Response>): Promise<{ status: number
 const portal = (token: string, query: string, variables?: Record<string, unknown>) =>
   fetch(`${base}/graphql`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json', Authorization: `Bearer ${token}` },
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+      Authorization: `Bearer ${token}`,
+    },
     body: JSON.stringify({ query, variables }),
   });
 
@@ -86,8 +100,14 @@ it('when one account floods the portal with aliased delivery pages, then another
         (async () => {
           const started = performance.now();
           const res = await portal(attacker.token, ALIASED, { n: 100 });
-          const body = (await res.json().catch(() => ({}))) as { errors?: { extensions?: { code?: string } }[] };
-          return { status: res.status, codes: (body.errors ?? []).map((e) => String(e.extensions?.code)), ms: performance.now() - started };
+          const body = (await res.json().catch(() => ({}))) as {
+            errors?: { extensions?: { code?: string } }[];
+          };
+          return {
+            status: res.status,
+            codes: (body.errors ?? []).map((e) => String(e.extensions?.code)),
+            ms: performance.now() - started,
+          };
         })(),
       );
       await sleep(1000);
@@ -97,7 +117,13 @@ it('when one account floods the portal with aliased delivery pages, then another
   await timed(() => portal(bystander.token, '{ me { id } }'));
   await sleep(300);
   while (performance.now() < until) {
-    polls.push(timed(() => fetch(`${base}/api/plugin/v1/health`, { headers: { 'X-Plugin-Api-Key': bystander.installationKey } })));
+    polls.push(
+      timed(() =>
+        fetch(`${base}/api/plugin/v1/health`, {
+          headers: { 'X-Plugin-Api-Key': bystander.installationKey },
+        }),
+      ),
+    );
     polls.push(timed(() => portal(bystander.token, '{ me { id } }')));
     await sleep(POLL_MS);
   }
@@ -105,15 +131,24 @@ it('when one account floods the portal with aliased delivery pages, then another
   const seen = await Promise.all(polls);
   const attacked = await Promise.all(attacks);
 
-  const p95 = percentile(seen.map((s) => s.ms), 95);
+  const p95 = percentile(
+    seen.map((s) => s.ms),
+    95,
+  );
   console.log(
     `bystander: ${seen.length} requests, p95 ${p95.toFixed(1)} ms, max ${Math.max(...seen.map((s) => s.ms)).toFixed(1)} ms, statuses ${JSON.stringify(count(seen.map((s) => s.status)))}; ` +
-      `attacker: ${attacked.length} requests, ${JSON.stringify(count(attacked.map((a) => `${a.status}:${a.codes[0] ?? 'ok'}`)))}, p95 ${percentile(attacked.map((a) => a.ms), 95).toFixed(0)} ms`,
+      `attacker: ${attacked.length} requests, ${JSON.stringify(count(attacked.map((a) => `${a.status}:${a.codes[0] ?? 'ok'}`)))}, p95 ${percentile(
+        attacked.map((a) => a.ms),
+        95,
+      ).toFixed(0)} ms`,
   );
   expect(seen.filter((s) => s.status !== 200)).toEqual([]);
   expect(p95).toBeLessThan(250);
   // Refused for its cost, or served (within its share of the pool).
-  for (const a of attacked) expect(a.status === 200 && (a.codes.length === 0 || a.codes.every((c) => c === 'validation_error'))).toBe(true);
+  for (const a of attacked)
+    expect(
+      a.status === 200 && (a.codes.length === 0 || a.codes.every((c) => c === 'validation_error')),
+    ).toBe(true);
 }, 120_000);
 
 function count(values: (string | number)[]): Record<string, number> {

@@ -26,7 +26,11 @@ type Box = Awaited<ReturnType<typeof createSandboxInstallation>>;
 
 async function idleSandbox(lastAccessedAt: Date, protectedUntil: Date | null = null): Promise<Box> {
   const box = await createSandboxInstallation(t.db);
-  await t.db.updateTable('control.sandboxes').set({ last_accessed_at: lastAccessedAt, protected_until: protectedUntil }).where('sandbox_id', '=', box.sandboxId).execute();
+  await t.db
+    .updateTable('control.sandboxes')
+    .set({ last_accessed_at: lastAccessedAt, protected_until: protectedUntil })
+    .where('sandbox_id', '=', box.sandboxId)
+    .execute();
   return box;
 }
 
@@ -34,13 +38,28 @@ const sweep = (now: Date) => runSandboxIdleSweep(t.db, t.events, t.config, now);
 /** What one sweep did to this sandbox (other tests' sandboxes may be swept along). */
 async function sweepFor(box: Box, now: Date): Promise<'warned' | 'expired' | 'nothing'> {
   const result = await sweep(now);
-  return result.warned.includes(box.sandboxId) ? 'warned' : result.expired.includes(box.sandboxId) ? 'expired' : 'nothing';
+  return result.warned.includes(box.sandboxId)
+    ? 'warned'
+    : result.expired.includes(box.sandboxId)
+      ? 'expired'
+      : 'nothing';
 }
-const warnings = (box: Box) => outboxEvents(t.db, { installationId: box.installationId, names: ['sandbox.expiry_warning'] });
+const warnings = (box: Box) =>
+  outboxEvents(t.db, { installationId: box.installationId, names: ['sandbox.expiry_warning'] });
 const statusOf = async (box: Box) =>
-  (await t.db.selectFrom('control.sandboxes').select('status').where('sandbox_id', '=', box.sandboxId).executeTakeFirstOrThrow()).status;
+  (
+    await t.db
+      .selectFrom('control.sandboxes')
+      .select('status')
+      .where('sandbox_id', '=', box.sandboxId)
+      .executeTakeFirstOrThrow()
+  ).status;
 const schemaExists = async (schema: string) =>
-  (await sql<{ n: number }>`select count(*)::int as n from pg_namespace where nspname = ${schema}`.execute(t.db)).rows[0]!.n === 1;
+  (
+    await sql<{
+      n: number;
+    }>`select count(*)::int as n from pg_namespace where nspname = ${schema}`.execute(t.db)
+  ).rows[0]!.n === 1;
 
 describe('idle expiry sweep', () => {
   it('when protected through the portal, then a sandbox idle long enough to be warned is not', async () => {
@@ -48,7 +67,12 @@ describe('idle expiry sweep', () => {
     const idle = await idleSandbox(new Date(Date.now() - 29 * DAY));
     const kept = await idleSandbox(new Date(Date.now() - 29 * DAY));
     const { token } = await issueSessionToken(t.config, kept.developerId);
-    await gqlData(t.app, token, 'mutation($id: ID!) { protectSandbox(id: $id, days: 30) { protectedUntil } }', { id: String(kept.sandboxId) });
+    await gqlData(
+      t.app,
+      token,
+      'mutation($id: ID!) { protectSandbox(id: $id, days: 30) { protectedUntil } }',
+      { id: String(kept.sandboxId) },
+    );
     const result = await sweep(new Date());
     expect(result.warned).toContain(idle.sandboxId);
     expect(result.warned).not.toContain(kept.sandboxId);
@@ -78,7 +102,13 @@ describe('idle expiry sweep', () => {
       protected_until: null,
       action: EXPIRY_ACTION,
     });
-    expect(warning!).toMatchObject({ plane: 'sandbox', sandbox_id: box.sandboxId, organization_id: box.organizationId, location_id: box.locationIds[0], installation_id: box.installationId });
+    expect(warning!).toMatchObject({
+      plane: 'sandbox',
+      sandbox_id: box.sandboxId,
+      organization_id: box.organizationId,
+      location_id: box.locationIds[0],
+      installation_id: box.installationId,
+    });
 
     // Once per deadline: later sweeps before the deadline neither warn again nor drop.
     expect(await sweepFor(box, at(base, idleDays - 1))).toBe('nothing');
@@ -89,7 +119,10 @@ describe('idle expiry sweep', () => {
     expect(await statusOf(box)).toBe('expired');
     expect(await schemaExists(box.schemaName)).toBe(false);
     const res = await call(t.app, 'get', '/health', { key: box.apiKey });
-    expect({ status: res.status, error: res.body.error }).toEqual({ status: 401, error: 'sandbox_not_ready' });
+    expect({ status: res.status, error: res.body.error }).toEqual({
+      status: 401,
+      error: 'sandbox_not_ready',
+    });
   });
 
   it('when protection runs past the idle deadline, then the warning comes 7 days before the protection ends, and the drop at its end', async () => {
@@ -99,7 +132,10 @@ describe('idle expiry sweep', () => {
     expect(await sweepFor(box, at(base, 40))).toBe('nothing');
     expect(await sweepFor(box, at(base, 53))).toBe('warned');
     const [warning] = await warnings(box);
-    expect(warning!.data).toMatchObject({ protected_until: protectedUntil.toISOString(), would_expire_at: protectedUntil.toISOString() });
+    expect(warning!.data).toMatchObject({
+      protected_until: protectedUntil.toISOString(),
+      would_expire_at: protectedUntil.toISOString(),
+    });
     expect(await sweepFor(box, at(base, 59.9))).toBe('nothing');
     expect(await sweepFor(box, at(base, 60))).toBe('expired');
   });
@@ -121,7 +157,11 @@ describe('idle expiry sweep', () => {
     const box = await idleSandbox(base);
     await sweep(at(base, idleDays - 7));
     const used = at(base, idleDays - 3);
-    await t.db.updateTable('control.sandboxes').set({ last_accessed_at: used }).where('sandbox_id', '=', box.sandboxId).execute();
+    await t.db
+      .updateTable('control.sandboxes')
+      .set({ last_accessed_at: used })
+      .where('sandbox_id', '=', box.sandboxId)
+      .execute();
     expect(await sweepFor(box, at(base, idleDays + 1))).toBe('nothing');
     expect(await sweepFor(box, at(used, idleDays - 7))).toBe('warned');
     expect(await warnings(box)).toHaveLength(2);
@@ -135,7 +175,9 @@ describe('idle expiry sweep', () => {
     await sweep(at(base, 70));
     expect(await statusOf(box)).toBe('expired');
     const { token } = await issueSessionToken(t.config, box.developerId);
-    await gqlData(t.app, token, 'mutation($id: ID!) { resetSandbox(id: $id) { status } }', { id: String(box.sandboxId) });
+    await gqlData(t.app, token, 'mutation($id: ID!) { resetSandbox(id: $id) { status } }', {
+      id: String(box.sandboxId),
+    });
     expect(await statusOf(box)).toBe('active');
     expect((await call(t.app, 'get', '/health', { key: box.apiKey })).status).toBe(200);
   });
@@ -146,22 +188,42 @@ describe('simulateSandboxExpiryWarning', () => {
     const box = await idleSandbox(new Date(Date.now() - 2 * DAY));
     const { token } = await issueSessionToken(t.config, box.developerId);
     const QUERY = 'query($id: ID!) { sandbox(id: $id) { wouldExpireAt } }';
-    const before = (await gqlData(t.app, token, QUERY, { id: String(box.sandboxId) })).sandbox.wouldExpireAt;
-    const result = await gqlData(t.app, token, 'mutation($s: ID!) { simulateSandboxExpiryWarning(sandboxId: $s) { id status wouldExpireAt } }', { s: String(box.sandboxId) });
-    expect(result.simulateSandboxExpiryWarning).toEqual({ id: String(box.sandboxId), status: 'active', wouldExpireAt: before });
+    const before = (await gqlData(t.app, token, QUERY, { id: String(box.sandboxId) })).sandbox
+      .wouldExpireAt;
+    const result = await gqlData(
+      t.app,
+      token,
+      'mutation($s: ID!) { simulateSandboxExpiryWarning(sandboxId: $s) { id status wouldExpireAt } }',
+      { s: String(box.sandboxId) },
+    );
+    expect(result.simulateSandboxExpiryWarning).toEqual({
+      id: String(box.sandboxId),
+      status: 'active',
+      wouldExpireAt: before,
+    });
     const [event] = await warnings(box);
     expect(event).toBeDefined();
     expectValidEventData('sandbox.expiry_warning', event!.data);
-    expect(event!.data).toMatchObject({ sandbox_id: box.sandboxId, would_expire_at: new Date(before).toISOString() });
+    expect(event!.data).toMatchObject({
+      sandbox_id: box.sandboxId,
+      would_expire_at: new Date(before).toISOString(),
+    });
     // The sweep still warns inside the real window: the simulation did not count as that warning.
     expect(await sweepFor(box, at(new Date(before), -6))).toBe('warned');
   });
 
-  it("when another developer simulates it, then the sandbox is not_found and nothing is emitted", async () => {
+  it('when another developer simulates it, then the sandbox is not_found and nothing is emitted', async () => {
     const box = await idleSandbox(new Date());
     const stranger = await createSandboxInstallation(t.db);
     const { token } = await issueSessionToken(t.config, stranger.developerId);
-    const res = await t.request().post('/graphql').set('Authorization', `Bearer ${token}`).send({ query: 'mutation($s: ID!) { simulateSandboxExpiryWarning(sandboxId: $s) { id } }', variables: { s: String(box.sandboxId) } });
+    const res = await t
+      .request()
+      .post('/graphql')
+      .set('Authorization', `Bearer ${token}`)
+      .send({
+        query: 'mutation($s: ID!) { simulateSandboxExpiryWarning(sandboxId: $s) { id } }',
+        variables: { s: String(box.sandboxId) },
+      });
     expect(res.body.errors[0].extensions.code).toBe('not_found');
     expect(await warnings(box)).toEqual([]);
   });

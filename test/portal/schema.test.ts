@@ -16,7 +16,9 @@ const printed = printSchema(live) + '\n';
 describe('portal schema', () => {
   it('has no breaking change against the committed snapshot', () => {
     const committed = buildSchema(readFileSync(SNAPSHOT, 'utf8'));
-    const breaking = findBreakingChanges(committed, live).map((change) => `${change.type}: ${change.description}`);
+    const breaking = findBreakingChanges(committed, live).map(
+      (change) => `${change.type}: ${change.description}`,
+    );
     expect(breaking).toEqual([]);
   });
 
@@ -29,7 +31,16 @@ describe('portal schema', () => {
     const query = live.getQueryType()!.getFields();
     const mutation = live.getMutationType()!.getFields();
     const args = (field: { args: readonly { name: string }[] }) => field.args.map((a) => a.name);
-    for (const name of ['me', 'developerKeys', 'myDeveloperProjects', 'sandboxes', 'sandbox', 'webhookLog', 'webhookLogs']) expect(query[name]).toBeDefined();
+    for (const name of [
+      'me',
+      'developerKeys',
+      'myDeveloperProjects',
+      'sandboxes',
+      'sandbox',
+      'webhookLog',
+      'webhookLogs',
+    ])
+      expect(query[name]).toBeDefined();
     expect(args(query.webhookLogs!)).toEqual(['installationId', 'first', 'after']);
     expect(args(query.webhookReplay!)).toEqual(['id']);
     expect(args(query.webhookHealth!)).toEqual(['pluginId']);
@@ -53,8 +64,22 @@ describe('portal schema', () => {
       redeliverWebhook: ['logId'],
       replayWebhooks: ['installationId', 'since', 'until', 'onlyFailed'],
     };
-    for (const [name, expected] of Object.entries(fixed)) expect([name, args(mutation[name]!)]).toEqual([name, expected]);
-    const input = live.getType('UpdatePluginInput') as unknown as { getFields(): Record<string, unknown> };
-    expect(Object.keys(input.getFields())).toEqual(expect.arrayContaining(['webhookEndpoint', 'supportedEvents', 'supportedFeatures', 'integrationType', 'oauth', 'pricing', 'trialDays', 'webhookAutoRecover']));
+    for (const [name, expected] of Object.entries(fixed))
+      expect([name, args(mutation[name]!)]).toEqual([name, expected]);
+    const input = live.getType('UpdatePluginInput') as unknown as {
+      getFields(): Record<string, unknown>;
+    };
+    expect(Object.keys(input.getFields())).toEqual(
+      expect.arrayContaining([
+        'webhookEndpoint',
+        'supportedEvents',
+        'supportedFeatures',
+        'integrationType',
+        'oauth',
+        'pricing',
+        'trialDays',
+        'webhookAutoRecover',
+      ]),
+    );
   });
 });

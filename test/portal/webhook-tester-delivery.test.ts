@@ -26,7 +26,10 @@ beforeAll(async () => {
   receiver = await startReceiver(tls);
   t = await createTestContext({ SVC_WEBHOOK_ALLOW_PRIVATE: '1' }, { jobs: { webhookCa: tls.ca } });
   dev = await signUpDeveloper(t.app);
-  plugin = await createProjectAndPlugin(t.app, dev.token, { webhookEndpoint: receiver.url('/hooks'), supportedEvents: ['order.*'] });
+  plugin = await createProjectAndPlugin(t.app, dev.token, {
+    webhookEndpoint: receiver.url('/hooks'),
+    supportedEvents: ['order.*'],
+  });
   box = await provisionPortalSandbox(t.app, dev.token, plugin.pluginId);
 });
 afterAll(async () => {
@@ -34,13 +37,20 @@ afterAll(async () => {
   await receiver.close();
 });
 
-const TEST = 'mutation($i: ID!) { testWebhook(installationId: $i, event: "order.created") { logId } }';
+const TEST =
+  'mutation($i: ID!) { testWebhook(installationId: $i, event: "order.created") { logId } }';
 const LOG = 'query($id: ID!) { webhookLog(id: $id) { status httpStatus attempts } }';
 
 async function fireAndReceive() {
   const before = receiver.requests.length;
   const { testWebhook } = await gqlData(t.app, dev.token, TEST, { i: box.installationId });
-  await waitUntil(async () => (await gqlData(t.app, dev.token, LOG, { id: testWebhook.logId })).webhookLog.status !== 'pending', 10_000, 'test webhook');
+  await waitUntil(
+    async () =>
+      (await gqlData(t.app, dev.token, LOG, { id: testWebhook.logId })).webhookLog.status !==
+      'pending',
+    10_000,
+    'test webhook',
+  );
   const [req] = await receiver.waitFor(before + 1).then((all) => all.slice(before));
   return { logId: testWebhook.logId as string, req: req! };
 }
@@ -51,11 +61,20 @@ describe('webhook tester through the portal', () => {
     expect(req.headers['x-svc-event']).toBe('order.created');
     expect(hasValidSignature(req, box.webhookSecret)).toBe(true);
     expect(hasValidSignature(req, plugin.webhookSecret)).toBe(false);
-    expect((await gqlData(t.app, dev.token, LOG, { id: logId })).webhookLog).toEqual({ status: 'delivered', httpStatus: 200, attempts: 1 });
+    expect((await gqlData(t.app, dev.token, LOG, { id: logId })).webhookLog).toEqual({
+      status: 'delivered',
+      httpStatus: 200,
+      attempts: 1,
+    });
   });
 
   it('when the secret is rotated, then the very next webhook is signed with the new secret and not the old', async () => {
-    const { rotateWebhookSecret } = await gqlData(t.app, dev.token, 'mutation($id: ID!) { rotateWebhookSecret(pluginId: $id, plane: sandbox) { webhookSecret } }', { id: plugin.pluginId });
+    const { rotateWebhookSecret } = await gqlData(
+      t.app,
+      dev.token,
+      'mutation($id: ID!) { rotateWebhookSecret(pluginId: $id, plane: sandbox) { webhookSecret } }',
+      { id: plugin.pluginId },
+    );
     const { req } = await fireAndReceive();
     expect(hasValidSignature(req, rotateWebhookSecret.webhookSecret)).toBe(true);
     expect(hasValidSignature(req, box.webhookSecret)).toBe(false);

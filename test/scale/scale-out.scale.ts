@@ -15,7 +15,11 @@ import { startReceiver, waitUntil, type Receiver } from '../support/webhook-rece
 // State lives only in PostgreSQL, so the rate limit and idempotency hold across API processes and
 // a worker killed with SIGKILL mid-run loses no delivery.
 
-interface Proc { child: ChildProcess; url: string; role: 'api' | 'worker' }
+interface Proc {
+  child: ChildProcess;
+  url: string;
+  role: 'api' | 'worker';
+}
 let t: TestContext;
 let receiver: Receiver;
 let inst: InstallationFixture;
@@ -25,13 +29,26 @@ async function start(role: 'api' | 'worker', env: Record<string, string>): Promi
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve'], {
     cwd: ROOT_DIR,
-    env: { ...process.env, ...TEST_ENV, ...env, SVC_ROLE: role, PORT: String(port), LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      ...TEST_ENV,
+      ...env,
+      SVC_ROLE: role,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const proc: Proc = { child, url: `http://127.0.0.1:${port}`, role };
   procs.push(proc);
   // A worker serves the probes too (its /readyz: database reachable, migrations current).
-  await waitUntil(async () => (await fetch(`${proc.url}${role === 'api' ? '/healthz' : '/readyz'}`).catch(() => undefined))?.status === 200, 30_000, `${role} process`);
+  await waitUntil(
+    async () =>
+      (await fetch(`${proc.url}${role === 'api' ? '/healthz' : '/readyz'}`).catch(() => undefined))
+        ?.status === 200,
+    30_000,
+    `${role} process`,
+  );
   return proc;
 }
 
@@ -40,7 +57,10 @@ beforeAll(async () => {
   t = await createTestContext({}, { jobs: { workers: false } });
   const tls = createTestTls();
   receiver = await startReceiver(tls);
-  inst = await createInstallation(t.db, { webhookEndpoint: receiver.url(), supportedEvents: [...EVENT_NAMES] });
+  inst = await createInstallation(t.db, {
+    webhookEndpoint: receiver.url(),
+    supportedEvents: [...EVENT_NAMES],
+  });
   const env = {
     DATABASE_URL: t.databaseUrl,
     SVC_WEBHOOK_ALLOW_PRIVATE: '1',
@@ -50,7 +70,12 @@ beforeAll(async () => {
     // The survivor looks for the killed worker's expired jobs every second rather than every 30.
     SVC_JOBS_SUPERVISE_INTERVAL_SECONDS: '1',
   };
-  await Promise.all([start('api', env), start('api', env), start('worker', env), start('worker', env)]);
+  await Promise.all([
+    start('api', env),
+    start('api', env),
+    start('worker', env),
+    start('worker', env),
+  ]);
 }, 60_000);
 
 afterAll(async () => {
@@ -66,7 +91,9 @@ describe('two API and two worker processes on one database', () => {
     const [a, b] = apis();
     const statuses: number[] = [];
     for (let i = 0; i < 61; i++) {
-      const res = await supertest((i % 2 ? b : a)!.url).get('/api/plugin/v1/health').set('X-Plugin-Api-Key', inst.apiKey);
+      const res = await supertest((i % 2 ? b : a)!.url)
+        .get('/api/plugin/v1/health')
+        .set('X-Plugin-Api-Key', inst.apiKey);
       statuses.push(res.status);
     }
     expect(statuses.filter((s) => s === 200)).toHaveLength(60);
@@ -76,15 +103,28 @@ describe('two API and two worker processes on one database', () => {
   it('when 20 duplicate creates race across both API processes, then exactly one order exists', async () => {
     const other = await createInstallation(t.db);
     const item = await createMenuItem(t.db, other.locationId);
-    const body = { order_type: 'takeaway', external_order_id: 'scale-dup-1', items: [{ item_id: item.item_id, quantity: 2 }] };
+    const body = {
+      order_type: 'takeaway',
+      external_order_id: 'scale-dup-1',
+      items: [{ item_id: item.item_id, quantity: 2 }],
+    };
     const [a, b] = apis();
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => supertest((i % 2 ? b : a)!.url).post('/api/plugin/v1/orders').set('X-Plugin-Api-Key', other.apiKey).send(body)),
+      Array.from({ length: 20 }, (_, i) =>
+        supertest((i % 2 ? b : a)!.url)
+          .post('/api/plugin/v1/orders')
+          .set('X-Plugin-Api-Key', other.apiKey)
+          .send(body),
+      ),
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(results.filter((r) => r.status === 200)).toHaveLength(19);
     expect(new Set(results.map((r) => r.body.data.order_id)).size).toBe(1);
-    const rows = await production(t.db).selectFrom('orders').select('order_id').where('external_order_id', '=', 'scale-dup-1').execute();
+    const rows = await production(t.db)
+      .selectFrom('orders')
+      .select('order_id')
+      .where('external_order_id', '=', 'scale-dup-1')
+      .execute();
     expect(rows).toHaveLength(1);
   });
 
@@ -96,16 +136,28 @@ describe('two API and two worker processes on one database', () => {
     });
     const ids: string[] = [];
     for (let i = 0; i < 150; i++) {
-      ids.push(await emit(t, scopeOf(inst), 'order.status_changed', { order_id: i + 1, unique_orderid: `SCALE-${i}`, old_status: 'CREATED', new_status: 'COOKING' }));
+      ids.push(
+        await emit(t, scopeOf(inst), 'order.status_changed', {
+          order_id: i + 1,
+          unique_orderid: `SCALE-${i}`,
+          old_status: 'CREATED',
+          new_status: 'COOKING',
+        }),
+      );
     }
     await waitUntil(() => receiver.requests.length >= 20, 20_000, 'first deliveries');
     const worker = procs.find((p) => p.role === 'worker')!;
-    const received = () => new Set(receiver.requests.map((r) => (JSON.parse(r.body.toString()) as { id: string }).id));
+    const received = () =>
+      new Set(receiver.requests.map((r) => (JSON.parse(r.body.toString()) as { id: string }).id));
     worker.child.kill('SIGKILL');
     expect(received().size).toBeLessThan(ids.length);
     // The dead worker's in-flight jobs come back when pg-boss expires them (deliveries: timeout + 30 s;
     // fan-out: 60 s) and the survivor's supervisor next runs.
-    await waitUntil(() => ids.every((id) => received().has(id)), 100_000, 'every event delivered after the SIGKILL');
+    await waitUntil(
+      () => ids.every((id) => received().has(id)),
+      100_000,
+      'every event delivered after the SIGKILL',
+    );
     expect(receiver.invalid).toEqual([]);
   }, 120_000);
 });

@@ -21,8 +21,15 @@ function step(title: string): void {
 }
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): void {
-  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
-  if (result.status !== 0) throw new Error(`${path.basename(command)} ${args.join(' ')} exited with ${result.status ?? result.signal}`);
+  const result = spawnSync(command, args, {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  if (result.status !== 0)
+    throw new Error(
+      `${path.basename(command)} ${args.join(' ')} exited with ${result.status ?? result.signal}`,
+    );
 }
 
 export function generateSdks(): void {
@@ -39,11 +46,19 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function waitForHealth(baseUrl: string, service: ChildProcess, timeoutMs: number): Promise<void> {
+async function waitForHealth(
+  baseUrl: string,
+  service: ChildProcess,
+  timeoutMs: number,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (service.exitCode !== null) throw new Error(`the service exited with ${service.exitCode} before it was ready`);
-    const ok = await fetch(`${baseUrl}/healthz`).then((r) => r.ok, () => false);
+    if (service.exitCode !== null)
+      throw new Error(`the service exited with ${service.exitCode} before it was ready`);
+    const ok = await fetch(`${baseUrl}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -76,15 +91,31 @@ async function main(): Promise<void> {
     cwd: ROOT,
     detached: true, // its own process group, so that a hung service can be killed whole
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, PORT: String(port), BASE_URL: baseUrl, SVC_DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      BASE_URL: baseUrl,
+      SVC_DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+    },
   });
   const banner: string[] = [];
   service.stdout!.on('data', (chunk: Buffer) => banner.push(chunk.toString()));
   try {
     await waitForHealth(baseUrl, service, 120_000);
-    const credentials = JSON.parse(readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8')) as { sandbox: { api_key: string; webhook_secret: string } };
-    console.log(`listening on ${baseUrl}, demo sandbox key ${credentials.sandbox.api_key.slice(0, 12)}...`);
-    const env = { BASE_URL: baseUrl, PLUGIN_API_KEY: credentials.sandbox.api_key, WEBHOOK_SECRET: credentials.sandbox.webhook_secret, WEBHOOK_PORT: '0' };
+    const credentials = JSON.parse(
+      readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8'),
+    ) as { sandbox: { api_key: string; webhook_secret: string } };
+    console.log(
+      `listening on ${baseUrl}, demo sandbox key ${credentials.sandbox.api_key.slice(0, 12)}...`,
+    );
+    const env = {
+      BASE_URL: baseUrl,
+      PLUGIN_API_KEY: credentials.sandbox.api_key,
+      WEBHOOK_SECRET: credentials.sandbox.webhook_secret,
+      WEBHOOK_PORT: '0',
+    };
 
     step('Run examples/plugin --once (openapi-fetch client)');
     run(bin('tsx'), ['examples/plugin/main.ts', '--once'], env);
@@ -98,7 +129,9 @@ async function main(): Promise<void> {
     await stop(service);
     rmSync(dataDir, { recursive: true, force: true });
   }
-  console.log('\nSDK proof passed: both generated clients type-check and work against a live server.');
+  console.log(
+    '\nSDK proof passed: both generated clients type-check and work against a live server.',
+  );
 }
 
 main().catch((err: unknown) => {

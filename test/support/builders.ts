@@ -2,17 +2,28 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../src/db/database.js';
 import type { DataPlaneSchema, InstallationStatus, ListingStatus } from '../../src/db/types.js';
-import { encrypt, generateInstallationKey, generateWebhookSecret, hashKey } from '../../src/lib/secrets.js';
+import {
+  encrypt,
+  generateInstallationKey,
+  generateWebhookSecret,
+  hashKey,
+} from '../../src/lib/secrets.js';
 import { provisionSandbox } from '../../src/domain/sandboxes/provision.js';
 import { TEST_ENV } from './context.js';
 
 const unique = () => randomBytes(4).toString('hex');
-export const production = (db: Db) => (db as unknown as Kysely<DataPlaneSchema>).withSchema('production');
+export const production = (db: Db) =>
+  (db as unknown as Kysely<DataPlaneSchema>).withSchema('production');
 
 export async function createDeveloper(db: Db, role: 'developer' | 'operator' = 'developer') {
   return db
     .insertInto('control.developers')
-    .values({ email: `dev-${unique()}@example.com`, name: 'Test Developer', password_hash: 'x', role })
+    .values({
+      email: `dev-${unique()}@example.com`,
+      name: 'Test Developer',
+      password_hash: 'x',
+      role,
+    })
     .returning('developer_id')
     .executeTakeFirstOrThrow();
 }
@@ -41,7 +52,10 @@ export async function createPlugin(db: Db, options: PluginOptions = {}) {
       supported_features: options.features ?? ['orders:create', 'payments:capture'],
       supported_events: options.supportedEvents ?? null,
       webhook_endpoint: options.webhookEndpoint ?? null,
-      webhook_secret_enc: encrypt(Buffer.from(TEST_ENV.SVC_ENCRYPTION_KEY!, 'base64'), webhookSecret),
+      webhook_secret_enc: encrypt(
+        Buffer.from(TEST_ENV.SVC_ENCRYPTION_KEY!, 'base64'),
+        webhookSecret,
+      ),
     })
     .returning('plugin_id')
     .executeTakeFirstOrThrow();
@@ -51,16 +65,34 @@ export async function createPlugin(db: Db, options: PluginOptions = {}) {
 /** An organization in the production plane with two locations (EUR and USD). */
 export async function createOrganization(db: Db, name = `Restaurant ${unique()}`) {
   const data = production(db);
-  const org = await data.insertInto('organizations').values({ name }).returning('organization_id').executeTakeFirstOrThrow();
+  const org = await data
+    .insertInto('organizations')
+    .values({ name })
+    .returning('organization_id')
+    .executeTakeFirstOrThrow();
   const [main, other] = await data
     .insertInto('locations')
     .values([
-      { organization_id: org.organization_id, name: `${name} Downtown`, currency: 'EUR', timezone: 'Europe/Lisbon' },
-      { organization_id: org.organization_id, name: `${name} Airport`, currency: 'USD', timezone: 'America/New_York' },
+      {
+        organization_id: org.organization_id,
+        name: `${name} Downtown`,
+        currency: 'EUR',
+        timezone: 'Europe/Lisbon',
+      },
+      {
+        organization_id: org.organization_id,
+        name: `${name} Airport`,
+        currency: 'USD',
+        timezone: 'America/New_York',
+      },
     ])
     .returning('location_id')
     .execute();
-  return { organizationId: org.organization_id, locationId: main!.location_id, otherLocationId: other!.location_id };
+  return {
+    organizationId: org.organization_id,
+    locationId: main!.location_id,
+    otherLocationId: other!.location_id,
+  };
 }
 
 export interface InstallationFixture {
@@ -102,7 +134,14 @@ export async function installInProduction(db: Db, pluginId: number | string) {
   const org = await createOrganization(db);
   const { installation_id } = await db
     .insertInto('control.installations')
-    .values({ plugin_id: Number(pluginId), plane: 'production', organization_id: org.organizationId, location_id: org.locationId, status: 'active', api_key_hash: hashKey(generateInstallationKey()) })
+    .values({
+      plugin_id: Number(pluginId),
+      plane: 'production',
+      organization_id: org.organizationId,
+      location_id: org.locationId,
+      status: 'active',
+      api_key_hash: hashKey(generateInstallationKey()),
+    })
     .returning('installation_id')
     .executeTakeFirstOrThrow();
   return { ...org, installationId: installation_id };
@@ -111,6 +150,11 @@ export async function installInProduction(db: Db, pluginId: number | string) {
 /** A sandbox (its own schema with demo data) and its active installation. */
 export async function createSandboxInstallation(db: Db, options: PluginOptions = {}) {
   const plugin = await createPlugin(db, { listingStatus: 'draft', ...options });
-  const sandbox = await provisionSandbox(db, { developerId: plugin.developerId, pluginId: plugin.pluginId, name: 'Test sandbox', purpose: 'testing' });
+  const sandbox = await provisionSandbox(db, {
+    developerId: plugin.developerId,
+    pluginId: plugin.pluginId,
+    name: 'Test sandbox',
+    purpose: 'testing',
+  });
   return { ...plugin, ...sandbox, apiKey: sandbox.installationKey };
 }

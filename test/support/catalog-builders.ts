@@ -9,7 +9,11 @@ import { production } from './builders.js';
 
 const unique = () => randomBytes(4).toString('hex');
 
-export async function createMenuItem(db: Db, locationId: number, values: Partial<Insertable<MenuItemsTable>> = {}) {
+export async function createMenuItem(
+  db: Db,
+  locationId: number,
+  values: Partial<Insertable<MenuItemsTable>> = {},
+) {
   return production(db)
     .insertInto('menu_items')
     .values({ location_id: locationId, name: `Dish ${unique()}`, price: '10.00', ...values })
@@ -18,19 +22,35 @@ export async function createMenuItem(db: Db, locationId: number, values: Partial
 }
 
 export async function createCategory(db: Db, locationId: number, name = `Category ${unique()}`) {
-  return production(db).insertInto('menu_categories').values({ location_id: locationId, name }).returningAll().executeTakeFirstOrThrow();
+  return production(db)
+    .insertInto('menu_categories')
+    .values({ location_id: locationId, name })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** A template with its options, linked to the item at `position`. */
 export async function linkTemplate(
   db: Db,
   itemId: number,
-  template: { locationId: number; name?: string; minSelect?: number; maxSelect?: number; options?: { name: string; price_delta: string }[]; position?: number },
+  template: {
+    locationId: number;
+    name?: string;
+    minSelect?: number;
+    maxSelect?: number;
+    options?: { name: string; price_delta: string }[];
+    position?: number;
+  },
 ) {
   const data = production(db);
   const row = await data
     .insertInto('customization_templates')
-    .values({ location_id: template.locationId, name: template.name ?? `Template ${unique()}`, min_select: template.minSelect ?? 0, max_select: template.maxSelect ?? 1 })
+    .values({
+      location_id: template.locationId,
+      name: template.name ?? `Template ${unique()}`,
+      min_select: template.minSelect ?? 0,
+      max_select: template.maxSelect ?? 1,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
   const options = template.options?.length
@@ -40,11 +60,18 @@ export async function linkTemplate(
         .returningAll()
         .execute()
     : [];
-  await data.insertInto('menu_item_templates').values({ item_id: itemId, template_id: row.template_id, position: template.position ?? 0 }).execute();
+  await data
+    .insertInto('menu_item_templates')
+    .values({ item_id: itemId, template_id: row.template_id, position: template.position ?? 0 })
+    .execute();
   return { ...row, options };
 }
 
-export async function createCustomer(db: Db, organizationId: number, values: Partial<Insertable<CustomersTable>> = {}) {
+export async function createCustomer(
+  db: Db,
+  organizationId: number,
+  values: Partial<Insertable<CustomersTable>> = {},
+) {
   return production(db)
     .insertInto('customers')
     .values({ organization_id: organizationId, name: `Guest ${unique()}`, ...values })
@@ -55,7 +82,13 @@ export async function createCustomer(db: Db, organizationId: number, values: Par
 /** A bare order row (no items): enough for customer order history. */
 export async function createOrderRow(
   db: Db,
-  order: { organizationId: number; locationId: number; customerId?: number | null; createdAt?: Date; status?: string },
+  order: {
+    organizationId: number;
+    locationId: number;
+    customerId?: number | null;
+    createdAt?: Date;
+    status?: string;
+  },
 ) {
   return production(db)
     .insertInto('orders')
@@ -74,17 +107,33 @@ export async function createOrderRow(
     .executeTakeFirstOrThrow();
 }
 
-export async function createIngredient(db: Db, organizationId: number, values: Partial<Insertable<IngredientsTable>> = {}) {
+export async function createIngredient(
+  db: Db,
+  organizationId: number,
+  values: Partial<Insertable<IngredientsTable>> = {},
+) {
   return production(db)
     .insertInto('ingredients')
-    .values({ organization_id: organizationId, name: `Ingredient ${unique()}`, unit: 'kg', ...values })
+    .values({
+      organization_id: organizationId,
+      name: `Ingredient ${unique()}`,
+      unit: 'kg',
+      ...values,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
 
 export async function createStockLevel(
   db: Db,
-  level: { ingredientId: number; locationId: number; onHand: string; reorderPoint?: string; parLevel?: string; alertOpen?: boolean },
+  level: {
+    ingredientId: number;
+    locationId: number;
+    onHand: string;
+    reorderPoint?: string;
+    parLevel?: string;
+    alertOpen?: boolean;
+  },
 ) {
   return production(db)
     .insertInto('stock_levels')
@@ -100,7 +149,12 @@ export async function createStockLevel(
     .executeTakeFirstOrThrow();
 }
 
-export async function createSku(db: Db, ingredientId: number, code = `SKU-${unique()}`, packSize = '1') {
+export async function createSku(
+  db: Db,
+  ingredientId: number,
+  code = `SKU-${unique()}`,
+  packSize = '1',
+) {
   return production(db)
     .insertInto('ingredient_skus')
     .values({ ingredient_id: ingredientId, code, description: `${code} pack`, pack_size: packSize })

@@ -12,4 +12,5 @@ export async function clearOfMidnight(withinMs = 60_000): Promise<void> {
 }
 
 /** The timeout for a `beforeAll` that calls clearOfMidnight(withinMs) before its own work. */
-export const clearOfMidnightTimeout = (withinMs = 60_000, ownMs = 30_000) => withinMs + 10_000 + ownMs;
+export const clearOfMidnightTimeout = (withinMs = 60_000, ownMs = 30_000) =>
+  withinMs + 10_000 + ownMs;

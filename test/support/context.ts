@@ -6,7 +6,11 @@ import supertest from 'supertest';
 import { createApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createDatabase, type DatabaseHandle, type Db } from '../../src/db/database.js';
-import { startJobRuntime, type JobRuntime, type JobRuntimeOptions } from '../../src/jobs/runtime.js';
+import {
+  startJobRuntime,
+  type JobRuntime,
+  type JobRuntimeOptions,
+} from '../../src/jobs/runtime.js';
 import { createLogger, type Logger } from '../../src/logger.js';
 import type { EventSink, JobQueue } from '../../src/domain/webhooks/index.js';
 import { TEMPLATE_DB, withDatabase } from './test-db.js';
@@ -66,13 +70,22 @@ export interface TestContextOptions {
    * with `workers` (default true) the webhook workers run. Tuned for tests: fast polling and
    * supervision. `webhookCa` is the CA that deliveries trust (a throwaway test CA).
    */
-  jobs?: { workers?: boolean; supervise?: boolean; webhookCa?: string; tuning?: JobRuntimeOptions['tuning'] };
+  jobs?: {
+    workers?: boolean;
+    supervise?: boolean;
+    webhookCa?: string;
+    tuning?: JobRuntimeOptions['tuning'];
+  };
 }
 
 /** A fresh database cloned from the migrated template, and an app on it. One per test file. */
-export async function createTestContext(env: Record<string, string> = {}, options: TestContextOptions = {}): Promise<TestContext> {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  options: TestContextOptions = {},
+): Promise<TestContext> {
   const adminUrl = process.env.SVC_TEST_ADMIN_URL;
-  if (!adminUrl) throw new Error('SVC_TEST_ADMIN_URL is unset: run the tests through jest (globalSetup)');
+  if (!adminUrl)
+    throw new Error('SVC_TEST_ADMIN_URL is unset: run the tests through jest (globalSetup)');
   const name = `svc_test_${randomBytes(6).toString('hex')}`;
   const admin = createDatabase(adminUrl, { max: 1 });
   await sql`create database ${sql.id(name)} template ${sql.id(TEMPLATE_DB)}`.execute(admin.db);
@@ -87,7 +100,11 @@ export async function createTestContext(env: Record<string, string> = {}, option
   const makeConfig = (overrides: Record<string, string> = {}) =>
     loadConfig({ ...TEST_ENV, DATABASE_URL: databaseUrl, PORT: '0', ...env, ...overrides });
   const config = makeConfig();
-  const handle: DatabaseHandle = createDatabase(databaseUrl, { max: config.databasePoolSize, timeouts: config.databaseTimeouts, fastPath: config.databaseFastPath });
+  const handle: DatabaseHandle = createDatabase(databaseUrl, {
+    max: config.databasePoolSize,
+    timeouts: config.databaseTimeouts,
+    fastPath: config.databaseFastPath,
+  });
   const logger = createLogger(config.logLevel, sink);
   // Every app needs the job queue: its writes emit through the event sink, which enqueues their
   // fan-out. Without `{ jobs }` the runtime only produces (no workers, supervisor or schedules), so
@@ -107,7 +124,15 @@ export async function createTestContext(env: Record<string, string> = {}, option
   });
   const jobs = options.jobs ? runtime : undefined;
   const requestLog = createRequestLog(handle.pool, logger, { flushMs: 50 });
-  const app = await createApp(config, { db: handle.db, logger, events: runtime.events, queue: runtime.queue, metrics, pool: handle.pool, requestLog });
+  const app = await createApp(config, {
+    db: handle.db,
+    logger,
+    events: runtime.events,
+    queue: runtime.queue,
+    metrics,
+    pool: handle.pool,
+    requestLog,
+  });
   const extra: DatabaseHandle[] = [];
   return {
     config,
@@ -126,7 +151,13 @@ export async function createTestContext(env: Record<string, string> = {}, option
     newApp: async (overrides) => {
       const other = createDatabase(databaseUrl);
       extra.push(other);
-      return createApp(makeConfig(overrides), { db: other.db, pool: other.pool, logger, events: runtime.events, queue: runtime.queue });
+      return createApp(makeConfig(overrides), {
+        db: other.db,
+        pool: other.pool,
+        logger,
+        events: runtime.events,
+        queue: runtime.queue,
+      });
     },
     close: async () => {
       await requestLog.flush();
@@ -134,7 +165,8 @@ export async function createTestContext(env: Record<string, string> = {}, option
       for (const h of extra) await h.close();
       await handle.close();
       // SVC_TEST_KEEP_DB=1 keeps the file's database to look at after a failure (psql on the URL printed).
-      if (process.env.SVC_TEST_KEEP_DB === '1') console.info(`SVC_TEST_KEEP_DB: kept ${databaseUrl}`);
+      if (process.env.SVC_TEST_KEEP_DB === '1')
+        console.info(`SVC_TEST_KEEP_DB: kept ${databaseUrl}`);
       else await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin.db);
       await admin.close();
     },

@@ -44,5 +44,7 @@ export async function insertEventHistory(db: Db, history: EventHistory): Promise
       select ${installationId}::int, l.sequence, l.event_id, 'order.paid', l.created_at, l.log_id from l
     )
     insert into control.installation_webhook_state (installation_id, last_sequence) values (${installationId}::int, ${last}::int)
-    on conflict (installation_id) do update set last_sequence = greatest(control.installation_webhook_state.last_sequence, excluded.last_sequence)`.execute(db);
+    on conflict (installation_id) do update set last_sequence = greatest(control.installation_webhook_state.last_sequence, excluded.last_sequence)`.execute(
+    db,
+  );
 }

@@ -19,7 +19,10 @@ export function expectValidEventData(name: EventName, data: unknown): void {
   let validate = validators.get(name);
   if (!validate) validators.set(name, (validate = ajv.compile(EVENT_DATA_SCHEMAS[name] as object)));
   const valid = validate(data);
-  if (!valid) throw new Error(`${name} data does not match asyncapi.yaml: ${JSON.stringify(validate.errors)}\n${JSON.stringify(data, null, 2)}`);
+  if (!valid)
+    throw new Error(
+      `${name} data does not match asyncapi.yaml: ${JSON.stringify(validate.errors)}\n${JSON.stringify(data, null, 2)}`,
+    );
   expect(valid).toBe(true);
 }
 
@@ -50,14 +53,26 @@ export interface OutboxFilter {
 export async function outboxEvents(db: Db, filter: OutboxFilter = {}): Promise<OutboxEvent[]> {
   let query = db
     .selectFrom('control.events')
-    .select(['event_id', 'event_name', 'plane', 'sandbox_id', 'organization_id', 'location_id', 'installation_id', 'data'])
+    .select([
+      'event_id',
+      'event_name',
+      'plane',
+      'sandbox_id',
+      'organization_id',
+      'location_id',
+      'installation_id',
+      'data',
+    ])
     .orderBy('occurred_at')
     .orderBy('event_id');
-  if (filter.organizationId !== undefined) query = query.where('organization_id', '=', filter.organizationId);
-  if (filter.installationId !== undefined) query = query.where('installation_id', '=', filter.installationId);
+  if (filter.organizationId !== undefined)
+    query = query.where('organization_id', '=', filter.organizationId);
+  if (filter.installationId !== undefined)
+    query = query.where('installation_id', '=', filter.installationId);
   if (filter.plane) query = query.where('plane', '=', filter.plane);
   if (filter.names) query = query.where('event_name', 'in', filter.names);
-  if (filter.orderId !== undefined) query = query.where(sql<string>`data->>'order_id'`, '=', String(filter.orderId));
+  if (filter.orderId !== undefined)
+    query = query.where(sql<string>`data->>'order_id'`, '=', String(filter.orderId));
   const rows = (await query.execute()) as unknown as OutboxEvent[];
   for (const row of rows) expectValidEventData(row.event_name, row.data);
   return rows;

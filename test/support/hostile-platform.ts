@@ -32,7 +32,12 @@ export async function startHostilePlatform(answer: Answer): Promise<HostilePlatf
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
-      const call = { query: String(body.query ?? ''), variables: body.variables ?? {}, authorization: req.headers.authorization, stream: req.headers.accept === 'text/event-stream' };
+      const call = {
+        query: String(body.query ?? ''),
+        variables: body.variables ?? {},
+        authorization: req.headers.authorization,
+        stream: req.headers.accept === 'text/event-stream',
+      };
       calls.push(call);
       answer(call, res);
     });
@@ -49,13 +54,31 @@ export async function startHostilePlatform(answer: Answer): Promise<HostilePlatf
 }
 
 /** A GraphQL JSON answer. */
-export function json(res: http.ServerResponse, body: unknown, status = 200, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+export function json(
+  res: http.ServerResponse,
+  body: unknown,
+  status = 200,
+  headers: Record<string, string> = {},
+): void {
+  res
+    .writeHead(status, { 'content-type': 'application/json', ...headers })
+    .end(JSON.stringify(body));
 }
 
 /** A webhookStream payload as the stream's `next` event carries it. */
 export const streamEvent = (n: number, event = 'order.created') => ({
-  data: { webhookStream: { logId: String(n), deliveryId: `dlv_${n}`, event, headers: [{ name: 'x-svc-event', value: event }], body: `{"n":${n}}`, installationId: '1', sequence: n, cursor: `c${n}` } },
+  data: {
+    webhookStream: {
+      logId: String(n),
+      deliveryId: `dlv_${n}`,
+      event,
+      headers: [{ name: 'x-svc-event', value: event }],
+      body: `{"n":${n}}`,
+      installationId: '1',
+      sequence: n,
+      cursor: `c${n}`,
+    },
+  },
 });
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -70,7 +93,10 @@ export interface SvcProcess {
 
 /** Starts the real svc CLI (bin/svc.mjs) as a child process. */
 export function startSvc(args: string[], env: NodeJS.ProcessEnv): SvcProcess {
-  const child = spawn(process.execPath, [SVC, ...args], { cwd: ROOT, env: { ...process.env, NODE_OPTIONS: '', ...env } });
+  const child = spawn(process.execPath, [SVC, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_OPTIONS: '', ...env },
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (c) => (stdout += c));

@@ -15,7 +15,12 @@ export interface CallOptions {
 }
 
 /** One Data API request, validated against openapi.yaml before the test sees it. */
-export async function call(app: App, method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string, options: CallOptions = {}): Promise<Response> {
+export async function call(
+  app: App,
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete',
+  path: string,
+  options: CallOptions = {},
+): Promise<Response> {
   let req = supertest(app)[method](`${API_ROOT}${path}`);
   if (options.key !== undefined) req = req.set('X-Plugin-Api-Key', options.key);
   for (const [name, value] of Object.entries(options.headers ?? {})) req = req.set(name, value);

@@ -24,7 +24,9 @@ export async function startOAuthProvider(tls: TestTls): Promise<OAuthProvider> {
   writeFileSync(keyPath, tls.key, { mode: 0o600 });
   writeFileSync(certPath, tls.cert);
   const script = path.join(ROOT_DIR, 'test/support/oauth-provider-process.mjs');
-  const child: ChildProcess = spawn(process.execPath, [script, keyPath, certPath], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child: ChildProcess = spawn(process.execPath, [script, keyPath, certPath], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -35,13 +37,14 @@ export async function startOAuthProvider(tls: TestTls): Promise<OAuthProvider> {
   });
   return {
     url,
-    stop: () => new Promise<void>((resolve) => {
-      child.once('exit', () => {
-        rmSync(dir, { recursive: true, force: true });
-        resolve();
-      });
-      child.kill('SIGTERM');
-    }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => {
+          rmSync(dir, { recursive: true, force: true });
+          resolve();
+        });
+        child.kill('SIGTERM');
+      }),
   };
 }
 

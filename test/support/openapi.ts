@@ -41,16 +41,29 @@ export async function expectMatchesSpec(res: Response): Promise<void> {
   const api = await spec();
   const req = (res as unknown as { req: { method: string; path: string } }).req;
   const url = new URL(req.path, 'http://x');
-  const operation = api.router.matchOperation({ method: req.method, path: url.pathname, headers: {} });
-  if (!operation) throw new Error(`${req.method} ${url.pathname} matches no operation of openapi.yaml`);
+  const operation = api.router.matchOperation({
+    method: req.method,
+    path: url.pathname,
+    headers: {},
+  });
+  if (!operation)
+    throw new Error(`${req.method} ${url.pathname} matches no operation of openapi.yaml`);
   const documented = Object.keys(operation.responses ?? {});
   const status = String(res.status);
-  if (!documented.includes(status) && !documented.includes(`${status[0]}XX`) && !documented.includes('default')) {
-    throw new Error(`${operation.operationId} answered ${status}, which openapi.yaml does not document (documented: ${documented.join(', ')}). Body: ${JSON.stringify(res.body)}`);
+  if (
+    !documented.includes(status) &&
+    !documented.includes(`${status[0]}XX`) &&
+    !documented.includes('default')
+  ) {
+    throw new Error(
+      `${operation.operationId} answered ${status}, which openapi.yaml does not document (documented: ${documented.join(', ')}). Body: ${JSON.stringify(res.body)}`,
+    );
   }
   const result = api.validator.validateResponse(res.body, operation, res.status);
   if (result.errors) {
-    throw new Error(`${operation.operationId} ${status} body does not match openapi.yaml: ${JSON.stringify(result.errors, null, 2)}\nBody: ${JSON.stringify(res.body, null, 2)}`);
+    throw new Error(
+      `${operation.operationId} ${status} body does not match openapi.yaml: ${JSON.stringify(result.errors, null, 2)}\nBody: ${JSON.stringify(res.body, null, 2)}`,
+    );
   }
   expectDeclaredHeaders(res, operation, status);
   if (res.status < 300 || res.status === 429) {
@@ -76,22 +89,37 @@ const RATE_LIMIT_HEADER = /^(x-ratelimit-|retry-after$)/;
  * headers hold integers within their minimum.
  */
 function expectDeclaredHeaders(res: Response, operation: Operation, status: string): void {
-  const responses = (operation.responses ?? {}) as Record<string, { headers?: Record<string, HeaderObject> }>;
+  const responses = (operation.responses ?? {}) as Record<
+    string,
+    { headers?: Record<string, HeaderObject> }
+  >;
   const response = responses[status] ?? responses[`${status[0]}XX`] ?? responses.default ?? {};
-  const declared = new Map(Object.entries(response.headers ?? {}).map(([name, header]) => [name.toLowerCase(), header]));
+  const declared = new Map(
+    Object.entries(response.headers ?? {}).map(([name, header]) => [name.toLowerCase(), header]),
+  );
   for (const name of Object.keys(res.headers)) {
     if (RATE_LIMIT_HEADER.test(name) && !declared.has(name)) {
-      throw new Error(`${operation.operationId} ${status} sends the ${name} header, which openapi.yaml does not declare for that response`);
+      throw new Error(
+        `${operation.operationId} ${status} sends the ${name} header, which openapi.yaml does not declare for that response`,
+      );
     }
   }
   for (const [name, header] of declared) {
     const value = res.headers[name] as string | undefined;
     if (value === undefined) {
-      if (header.required) throw new Error(`${operation.operationId} ${status} lacks the ${name} header, which openapi.yaml declares as required`);
+      if (header.required)
+        throw new Error(
+          `${operation.operationId} ${status} lacks the ${name} header, which openapi.yaml declares as required`,
+        );
       continue;
     }
-    if (header.schema?.type === 'integer' && (!/^\d+$/.test(value) || Number(value) < (header.schema.minimum ?? 0))) {
-      throw new Error(`${operation.operationId} ${status} header ${name}: ${value} is not an integer of at least ${header.schema.minimum ?? 0}`);
+    if (
+      header.schema?.type === 'integer' &&
+      (!/^\d+$/.test(value) || Number(value) < (header.schema.minimum ?? 0))
+    ) {
+      throw new Error(
+        `${operation.operationId} ${status} header ${name}: ${value} is not an integer of at least ${header.schema.minimum ?? 0}`,
+      );
     }
   }
 }

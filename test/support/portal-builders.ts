@@ -17,26 +17,50 @@ export interface GqlOptions {
 }
 
 /** One GraphQL request; `token` is a portal session or a developer key (or undefined). */
-export function gql(app: App, token: string | undefined, query: string, variables?: Record<string, unknown>, options: GqlOptions = {}): Promise<Response> {
-  let req = supertest(app).post('/graphql').set('Content-Type', 'application/json').set('Accept', 'application/json');
+export function gql(
+  app: App,
+  token: string | undefined,
+  query: string,
+  variables?: Record<string, unknown>,
+  options: GqlOptions = {},
+): Promise<Response> {
+  let req = supertest(app)
+    .post('/graphql')
+    .set('Content-Type', 'application/json')
+    .set('Accept', 'application/json');
   if (token !== undefined) req = req.set('Authorization', `Bearer ${token}`);
   for (const [name, value] of Object.entries(options.headers ?? {})) req = req.set(name, value);
   return req.send({ query, variables });
 }
 
 /** A request that must succeed without GraphQL errors; returns `data`. */
-export async function gqlData<T = any>(app: App, token: string | undefined, query: string, variables?: Record<string, unknown>, options?: GqlOptions): Promise<T> {
+export async function gqlData<T = any>(
+  app: App,
+  token: string | undefined,
+  query: string,
+  variables?: Record<string, unknown>,
+  options?: GqlOptions,
+): Promise<T> {
   const res = await gql(app, token, query, variables, options);
-  if (res.status !== 200 || res.body.errors) throw new Error(`GraphQL request failed (${res.status}): ${JSON.stringify(res.body)}`);
+  if (res.status !== 200 || res.body.errors)
+    throw new Error(`GraphQL request failed (${res.status}): ${JSON.stringify(res.body)}`);
   return res.body.data as T;
 }
 
 /** The one GraphQL error of a response, asserting a 200 with `data.<field>` null. */
-export function gqlError(res: Response): { message: string; code: string; details?: Record<string, string[]> } {
+export function gqlError(res: Response): {
+  message: string;
+  code: string;
+  details?: Record<string, string[]>;
+} {
   expect(res.status).toBe(200);
   expect(res.body.errors).toHaveLength(1);
   const [error] = res.body.errors;
-  return { message: error.message, code: error.extensions?.code, details: error.extensions?.details };
+  return {
+    message: error.message,
+    code: error.extensions?.code,
+    details: error.extensions?.details,
+  };
 }
 
 /** The spec's HTTP error body: `{error, message}` with the given status. */
@@ -86,7 +110,11 @@ export async function createProjectAndPlugin(
   token: string,
   input: Record<string, unknown> = {},
 ): Promise<{ projectId: string; pluginId: string; webhookSecret: string }> {
-  const project = await gqlData(app, token, 'mutation { createProject(name: "Delivery integration") { id } }');
+  const project = await gqlData(
+    app,
+    token,
+    'mutation { createProject(name: "Delivery integration") { id } }',
+  );
   const projectId = project.createProject.id as string;
   const data = await gqlData(
     app,
@@ -94,7 +122,11 @@ export async function createProjectAndPlugin(
     'mutation($projectId: ID!, $input: CreatePluginInput!) { createPlugin(projectId: $projectId, input: $input) { plugin { id } webhookSecret } }',
     { projectId, input: { name: 'Courier Connect', ...input } },
   );
-  return { projectId, pluginId: data.createPlugin.plugin.id, webhookSecret: data.createPlugin.webhookSecret };
+  return {
+    projectId,
+    pluginId: data.createPlugin.plugin.id,
+    webhookSecret: data.createPlugin.webhookSecret,
+  };
 }
 
 export interface PortalSandbox {
@@ -105,7 +137,12 @@ export interface PortalSandbox {
   webhookSecret: string;
 }
 
-export async function provisionPortalSandbox(app: App, token: string, pluginId: string, name = 'QA sandbox'): Promise<PortalSandbox> {
+export async function provisionPortalSandbox(
+  app: App,
+  token: string,
+  pluginId: string,
+  name = 'QA sandbox',
+): Promise<PortalSandbox> {
   const data = await gqlData(
     app,
     token,
@@ -117,7 +154,13 @@ export async function provisionPortalSandbox(app: App, token: string, pluginId: 
     { pluginId, name },
   );
   const p = data.provisionSandbox;
-  return { sandboxId: p.sandbox.id, schemaName: p.sandbox.schemaName, installationId: p.installationId, installationKey: p.installationKey, webhookSecret: p.webhookSecret };
+  return {
+    sandboxId: p.sandbox.id,
+    schemaName: p.sandbox.schemaName,
+    installationId: p.installationId,
+    installationKey: p.installationKey,
+    webhookSecret: p.webhookSecret,
+  };
 }
 
 /** The usual start of a portal test: a developer with a plugin and a provisioned sandbox. */

@@ -16,24 +16,39 @@ export interface ServiceProcess {
   exited: Promise<number | null>;
 }
 
-export async function startService(role: 'api' | 'worker' | 'all', env: Record<string, string>): Promise<ServiceProcess> {
+export async function startService(
+  role: 'api' | 'worker' | 'all',
+  env: Record<string, string>,
+): Promise<ServiceProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve'], {
     cwd: ROOT_DIR,
-    env: { ...process.env, ...TEST_ENV, LOG_LEVEL: 'warn', ...env, SVC_ROLE: role, PORT: String(port) },
+    env: {
+      ...process.env,
+      ...TEST_ENV,
+      LOG_LEVEL: 'warn',
+      ...env,
+      SVC_ROLE: role,
+      PORT: String(port),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
   child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
   const service: ServiceProcess = { child, url: `http://127.0.0.1:${port}`, output, exited };
   await waitUntil(
-    async () => child.exitCode !== null || (await fetch(`${service.url}/readyz`).catch(() => undefined))?.status === 200,
+    async () =>
+      child.exitCode !== null ||
+      (await fetch(`${service.url}/readyz`).catch(() => undefined))?.status === 200,
     60_000,
     `${role} process`,
   );
-  if (child.exitCode !== null) throw new Error(`the ${role} process exited with ${child.exitCode}: ${output.join('')}`);
+  if (child.exitCode !== null)
+    throw new Error(`the ${role} process exited with ${child.exitCode}: ${output.join('')}`);
   return service;
 }
 
@@ -51,7 +66,11 @@ export interface Answer {
   body: Record<string, unknown> | undefined;
 }
 
-export async function timedFetch(url: string, init: RequestInit = {}, limitMs = 5000): Promise<Answer> {
+export async function timedFetch(
+  url: string,
+  init: RequestInit = {},
+  limitMs = 5000,
+): Promise<Answer> {
   const started = performance.now();
   const at = Date.now();
   try {
@@ -63,7 +82,13 @@ export async function timedFetch(url: string, init: RequestInit = {}, limitMs = 
     } catch {
       body = undefined;
     }
-    return { status: res.status, ms: performance.now() - started, at, retryAfter: res.headers.get('retry-after'), body };
+    return {
+      status: res.status,
+      ms: performance.now() - started,
+      at,
+      retryAfter: res.headers.get('retry-after'),
+      body,
+    };
   } catch {
     return { status: 0, ms: performance.now() - started, at, retryAfter: null, body: undefined };
   }

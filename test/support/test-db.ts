@@ -33,7 +33,12 @@ export async function prepareTestDatabase(): Promise<void> {
   await template.close();
   // pg-boss's schema and queues too: every test app starts a job queue, and a clone that has them
   // starts it without installing anything.
-  const boss = await startBoss({ connectionString: templateUrl, logger: createLogger('silent'), supervise: false, max: 1 });
+  const boss = await startBoss({
+    connectionString: templateUrl,
+    logger: createLogger('silent'),
+    supervise: false,
+    max: 1,
+  });
   await boss.stop({ graceful: false, close: true });
   process.env.SVC_TEST_ADMIN_URL = adminUrl;
 }

@@ -21,16 +21,55 @@ export function createTestTls(): TestTls {
   const file = (name: string) => path.join(dir, name);
   const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
   const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
-  openssl('req', '-x509', ...ec, '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '2', '-subj', '/CN=svc webhook test CA',
-    '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign');
+  openssl(
+    'req',
+    '-x509',
+    ...ec,
+    '-keyout',
+    'ca.key',
+    '-out',
+    'ca.pem',
+    '-days',
+    '2',
+    '-subj',
+    '/CN=svc webhook test CA',
+    '-addext',
+    'basicConstraints=critical,CA:TRUE',
+    '-addext',
+    'keyUsage=critical,keyCertSign,cRLSign',
+  );
   openssl('req', ...ec, '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=localhost');
-  writeFileSync(file('server.ext'), [
-    'subjectAltName=DNS:localhost,IP:127.0.0.1,IP:::1',
-    'basicConstraints=CA:FALSE',
-    'keyUsage=critical,digitalSignature',
-    'extendedKeyUsage=serverAuth',
-  ].join('\n'));
-  openssl('x509', '-req', '-in', 'server.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'server.pem', '-days', '2', '-extfile', 'server.ext');
-  cached = { ca: readFileSync(file('ca.pem'), 'utf8'), caPath: file('ca.pem'), key: readFileSync(file('server.key'), 'utf8'), cert: readFileSync(file('server.pem'), 'utf8') };
+  writeFileSync(
+    file('server.ext'),
+    [
+      'subjectAltName=DNS:localhost,IP:127.0.0.1,IP:::1',
+      'basicConstraints=CA:FALSE',
+      'keyUsage=critical,digitalSignature',
+      'extendedKeyUsage=serverAuth',
+    ].join('\n'),
+  );
+  openssl(
+    'x509',
+    '-req',
+    '-in',
+    'server.csr',
+    '-CA',
+    'ca.pem',
+    '-CAkey',
+    'ca.key',
+    '-CAcreateserial',
+    '-out',
+    'server.pem',
+    '-days',
+    '2',
+    '-extfile',
+    'server.ext',
+  );
+  cached = {
+    ca: readFileSync(file('ca.pem'), 'utf8'),
+    caPath: file('ca.pem'),
+    key: readFileSync(file('server.key'), 'utf8'),
+    cert: readFileSync(file('server.pem'), 'utf8'),
+  };
   return cached;
 }

@@ -10,7 +10,10 @@ import { createTestTls, type TestTls } from './tls.js';
 import { startReceiver, type Receiver, type ReceivedRequest } from './webhook-receiver.js';
 
 /** The production scope of a fixture installation's location. */
-export const scopeOf = (inst: Pick<InstallationFixture, 'organizationId' | 'locationId'>, extra: Partial<EventScope> = {}): EventScope => ({
+export const scopeOf = (
+  inst: Pick<InstallationFixture, 'organizationId' | 'locationId'>,
+  extra: Partial<EventScope> = {},
+): EventScope => ({
   plane: 'production',
   sandboxId: null,
   organizationId: inst.organizationId,
@@ -19,7 +22,12 @@ export const scopeOf = (inst: Pick<InstallationFixture, 'organizationId' | 'loca
 });
 
 /** Emits one event in its own committed transaction, as a domain write would. */
-export async function emit<E extends EventName>(t: { db: Db; events: EventSink }, scope: EventScope, event: E, data: EventDataMap[E]): Promise<string> {
+export async function emit<E extends EventName>(
+  t: { db: Db; events: EventSink },
+  scope: EventScope,
+  event: E,
+  data: EventDataMap[E],
+): Promise<string> {
   const emitted = await t.db.transaction().execute((trx) => t.events.emit(trx, scope, event, data));
   return emitted.eventId;
 }
@@ -39,7 +47,9 @@ export interface DeliveryLog {
 export async function deliveriesOf(db: Db, eventId: string): Promise<DeliveryLog[]> {
   const { rows } = await sql<DeliveryLog>`
     select log_id, installation_id, event_id, event_type, status, attempts, http_status, error_message, delivery_id
-      from control.webhook_logs where event_id = ${eventId} and direction = 'outbound' order by log_id`.execute(db);
+      from control.webhook_logs where event_id = ${eventId} and direction = 'outbound' order by log_id`.execute(
+    db,
+  );
   return rows;
 }
 
@@ -69,16 +79,29 @@ export function hasValidSignature(req: ReceivedRequest, secret: string): boolean
 
 /** The request's headers, one string each (as the Standard Webhooks libraries take them). */
 export function headersOf(req: ReceivedRequest): Record<string, string> {
-  return Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value)]));
+  return Object.fromEntries(
+    Object.entries(req.headers).map(([name, value]) => [
+      name,
+      Array.isArray(value) ? value.join(', ') : String(value),
+    ]),
+  );
 }
 
 /** Settles when the delivery log reaches a final status (or fails the test at the deadline). */
-export async function waitForDelivery(db: Db, eventId: string, count = 1, timeoutMs = 10_000): Promise<DeliveryLog[]> {
+export async function waitForDelivery(
+  db: Db,
+  eventId: string,
+  count = 1,
+  timeoutMs = 10_000,
+): Promise<DeliveryLog[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const logs = await deliveriesOf(db, eventId);
     if (logs.length >= count && logs.every((log) => log.status !== 'pending')) return logs;
-    if (Date.now() > deadline) throw new Error(`deliveries of ${eventId} not final after ${timeoutMs} ms: ${JSON.stringify(logs)}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `deliveries of ${eventId} not final after ${timeoutMs} ms: ${JSON.stringify(logs)}`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
@@ -102,7 +125,10 @@ export function webhookWorld(env: Record<string, string> = {}): WebhookWorld {
   beforeAll(async () => {
     world.tls = createTestTls();
     world.receiver = await startReceiver(world.tls);
-    world.t = await createTestContext({ SVC_WEBHOOK_ALLOW_PRIVATE: '1', SVC_WEBHOOK_BACKOFF_SECONDS: '1', ...env }, { jobs: { webhookCa: world.tls.ca } });
+    world.t = await createTestContext(
+      { SVC_WEBHOOK_ALLOW_PRIVATE: '1', SVC_WEBHOOK_BACKOFF_SECONDS: '1', ...env },
+      { jobs: { webhookCa: world.tls.ca } },
+    );
   });
   afterEach(() => expect(world.receiver.invalid).toEqual([]));
   afterAll(async () => {

@@ -3,7 +3,11 @@ import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import addFormatsModule from 'ajv-formats';
 import { Ajv } from 'ajv';
-import { ENVELOPE_SCHEMAS, WEBHOOK_HEADERS_SCHEMA, type EventName } from '../../src/generated/events.generated.js';
+import {
+  ENVELOPE_SCHEMAS,
+  WEBHOOK_HEADERS_SCHEMA,
+  type EventName,
+} from '../../src/generated/events.generated.js';
 import type { TestTls } from './tls.js';
 
 // A real HTTPS webhook receiver on 127.0.0.1, port 0, with a certificate from the test CA. It keeps
@@ -44,7 +48,13 @@ export async function startReceiver(tls: TestTls, responder: Responder = ok): Pr
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const received = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks), at: Date.now() };
+      const received = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks),
+        at: Date.now(),
+      };
       requests.push(received);
       try {
         expectValidWebhook(received);
@@ -65,7 +75,11 @@ export async function startReceiver(tls: TestTls, responder: Responder = ok): Pr
       current = next;
     },
     waitFor: async (count, timeoutMs = 10_000) => {
-      await waitUntil(() => requests.length >= count, timeoutMs, `${count} webhook requests (got ${requests.length})`);
+      await waitUntil(
+        () => requests.length >= count,
+        timeoutMs,
+        `${count} webhook requests (got ${requests.length})`,
+      );
       return requests.slice(0, count);
     },
     close: async () => {
@@ -76,10 +90,15 @@ export async function startReceiver(tls: TestTls, responder: Responder = ok): Pr
 }
 
 /** Polls until the condition holds (short interval, hard deadline). */
-export async function waitUntil(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000, what = 'condition'): Promise<void> {
+export async function waitUntil(
+  condition: () => boolean | Promise<boolean>,
+  timeoutMs = 10_000,
+  what = 'condition',
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+    if (Date.now() > deadline)
+      throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
@@ -91,7 +110,13 @@ const headersValidator = ajv.compile(WEBHOOK_HEADERS_SCHEMA);
 const envelopeValidators = new Map<string, ReturnType<Ajv['compile']>>();
 
 /** Fails unless the request's body and headers match asyncapi.yaml (ENVELOPE_SCHEMAS and the headers schema). */
-export function expectValidWebhook(req: ReceivedRequest): { id: string; event: EventName; timestamp: string; installation_id: number; data: Record<string, unknown> } {
+export function expectValidWebhook(req: ReceivedRequest): {
+  id: string;
+  event: EventName;
+  timestamp: string;
+  installation_id: number;
+  data: Record<string, unknown>;
+} {
   const headers = {
     'X-Svc-Event': req.headers['x-svc-event'],
     'X-Svc-Signature': req.headers['x-svc-signature'],
@@ -101,15 +126,27 @@ export function expectValidWebhook(req: ReceivedRequest): { id: string; event: E
     'webhook-id': req.headers['webhook-id'],
     'webhook-timestamp': req.headers['webhook-timestamp'],
     'webhook-signature': req.headers['webhook-signature'],
-    ...(req.headers['x-svc-signature-previous'] === undefined ? {} : { 'X-Svc-Signature-Previous': req.headers['x-svc-signature-previous'] }),
+    ...(req.headers['x-svc-signature-previous'] === undefined
+      ? {}
+      : { 'X-Svc-Signature-Previous': req.headers['x-svc-signature-previous'] }),
   };
-  if (!headersValidator(headers)) throw new Error(`webhook headers do not match asyncapi.yaml: ${ajv.errorsText(headersValidator.errors)} ${JSON.stringify(headers)}`);
+  if (!headersValidator(headers))
+    throw new Error(
+      `webhook headers do not match asyncapi.yaml: ${ajv.errorsText(headersValidator.errors)} ${JSON.stringify(headers)}`,
+    );
   const body = JSON.parse(req.body.toString('utf8'));
   const event = headers['X-Svc-Event'] as EventName;
   let validate = envelopeValidators.get(event);
   if (!validate) envelopeValidators.set(event, (validate = ajv.compile(ENVELOPE_SCHEMAS[event])));
-  if (!validate(body)) throw new Error(`webhook body of ${event} does not match asyncapi.yaml: ${ajv.errorsText(validate.errors)}\n${req.body.toString('utf8')}`);
-  if (body.event !== event) throw new Error(`body event ${body.event} differs from X-Svc-Event ${event}`);
-  if (body.id !== headers['webhook-id']) throw new Error(`webhook-id ${String(headers['webhook-id'])} differs from the envelope id ${body.id}`);
+  if (!validate(body))
+    throw new Error(
+      `webhook body of ${event} does not match asyncapi.yaml: ${ajv.errorsText(validate.errors)}\n${req.body.toString('utf8')}`,
+    );
+  if (body.event !== event)
+    throw new Error(`body event ${body.event} differs from X-Svc-Event ${event}`);
+  if (body.id !== headers['webhook-id'])
+    throw new Error(
+      `webhook-id ${String(headers['webhook-id'])} differs from the envelope id ${body.id}`,
+    );
   return body;
 }

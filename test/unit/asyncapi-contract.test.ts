@@ -4,7 +4,12 @@ import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import {
-  dereferenceSchema, generateEvents, loadWebhookContract, type Json, type JsonObject, type WebhookContract,
+  dereferenceSchema,
+  generateEvents,
+  loadWebhookContract,
+  type Json,
+  type JsonObject,
+  type WebhookContract,
 } from '../../codegen/events.js';
 
 // ajv-formats is CommonJS: under NodeNext its default import is typed as the module object.
@@ -14,16 +19,37 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 // The spec's catalog ("Catalog (20 events, 8 families)"), written out on purpose: this test holds
 // asyncapi.yaml to the spec, so it must not read the list from asyncapi.yaml itself.
 const SPEC_CATALOG = [
-  'order.created', 'order.status_changed', 'order.items_added', 'order.paid', 'order.cancelled',
-  'payment.succeeded', 'payment.failed', 'payment.refunded',
-  'menu.item_created', 'menu.item_updated', 'menu.item_deleted',
-  'inventory.stock_updated', 'inventory.low_stock', 'inventory.low_stock_resolved',
-  'installation.created', 'installation.removed',
-  'trial.started', 'trial.ending',
+  'order.created',
+  'order.status_changed',
+  'order.items_added',
+  'order.paid',
+  'order.cancelled',
+  'payment.succeeded',
+  'payment.failed',
+  'payment.refunded',
+  'menu.item_created',
+  'menu.item_updated',
+  'menu.item_deleted',
+  'inventory.stock_updated',
+  'inventory.low_stock',
+  'inventory.low_stock_resolved',
+  'installation.created',
+  'installation.removed',
+  'trial.started',
+  'trial.ending',
   'subscription.activated',
   'sandbox.expiry_warning',
 ];
-const SPEC_FAMILIES = ['order', 'payment', 'menu', 'inventory', 'sandbox', 'installation', 'subscription', 'trial'];
+const SPEC_FAMILIES = [
+  'order',
+  'payment',
+  'menu',
+  'inventory',
+  'sandbox',
+  'installation',
+  'subscription',
+  'trial',
+];
 
 let contract: WebhookContract;
 const ajv = new Ajv({ strict: true, allowUnionTypes: true, allErrors: true });
@@ -42,7 +68,10 @@ const validBody = (name: string, body: unknown): boolean => isValid(eventOf(name
 /** A fresh copy of an example body of the event (by example name, or the first). */
 const exampleBody = (name: string, exampleName?: string): JsonObject & { data: JsonObject } => {
   const examples = eventOf(name).examples;
-  const example = exampleName === undefined ? examples[0] : examples.find((candidate) => candidate.name === exampleName);
+  const example =
+    exampleName === undefined
+      ? examples[0]
+      : examples.find((candidate) => candidate.name === exampleName);
   if (!example) throw new Error(`no example ${exampleName ?? ''} for ${name}`);
   return clone(example.payload) as JsonObject & { data: JsonObject };
 };
@@ -65,7 +94,10 @@ describe('asyncapi.yaml catalog', () => {
   });
 
   it('gives every message a title, a summary and at least one example', () => {
-    const messages = (contract.document.components as JsonObject).messages as Record<string, JsonObject>;
+    const messages = (contract.document.components as JsonObject).messages as Record<
+      string,
+      JsonObject
+    >;
     for (const event of contract.events) {
       const message = messages[event.messageKey] ?? {};
       expect(typeof message.title).toBe('string');
@@ -136,9 +168,15 @@ describe('when a body departs from the contract', () => {
     delete body.data.party_size;
     delete body.data.created_at;
     expect(validBody('order.created', body)).toBe(true);
-    expect(validBody('order.created', { ...body, data: { ...body.data, party_size: null } })).toBe(true);
-    expect(validBody('order.created', { ...body, data: { ...body.data, created_at: null } })).toBe(false);
-    expect(validBody('order.created', { ...body, data: { ...body.data, total: null } })).toBe(false);
+    expect(validBody('order.created', { ...body, data: { ...body.data, party_size: null } })).toBe(
+      true,
+    );
+    expect(validBody('order.created', { ...body, data: { ...body.data, created_at: null } })).toBe(
+      false,
+    );
+    expect(validBody('order.created', { ...body, data: { ...body.data, total: null } })).toBe(
+      false,
+    );
   });
 
   it('then order statuses must be internal values, not the plugin vocabulary', () => {
@@ -151,7 +189,9 @@ describe('when a body departs from the contract', () => {
     const body = exampleBody('installation.created');
     expect('trial_ends_at' in body.data).toBe(false);
     expect(validBody('installation.created', body)).toBe(true);
-    expect(validBody('installation.created', { ...body, data: { ...body.data, trial_ends_at: null } })).toBe(true);
+    expect(
+      validBody('installation.created', { ...body, data: { ...body.data, trial_ends_at: null } }),
+    ).toBe(true);
     const vague = { ...body, data: { ...body.data, trial_ends_at: 'in two weeks' } };
     expect(validBody('installation.created', vague)).toBe(false);
   });
@@ -201,12 +241,30 @@ describe('when a body departs from the contract', () => {
       expect(isValid(headers, without)).toBe(false);
     }
     const signature = String(example['webhook-signature']);
-    expect(isValid(headers, { ...example, 'webhook-signature': `${signature} ${signature}` })).toBe(true);
-    expect(isValid(headers, { ...example, 'webhook-signature': `${signature} ${signature} ${signature}` })).toBe(false);
-    expect(isValid(headers, { ...example, 'webhook-signature': signature.replace('v1,', 'v2,') })).toBe(false);
-    expect(isValid(headers, { ...example, 'webhook-timestamp': '2026-03-14T19:48:03Z' })).toBe(false);
-    expect(isValid(headers, { ...example, 'X-Svc-Signature-Previous': example['X-Svc-Signature'] })).toBe(true);
-    expect(isValid(headers, { ...example, 'X-Svc-Signature-Previous': String(example['X-Svc-Signature']).toUpperCase() })).toBe(false);
+    expect(isValid(headers, { ...example, 'webhook-signature': `${signature} ${signature}` })).toBe(
+      true,
+    );
+    expect(
+      isValid(headers, {
+        ...example,
+        'webhook-signature': `${signature} ${signature} ${signature}`,
+      }),
+    ).toBe(false);
+    expect(
+      isValid(headers, { ...example, 'webhook-signature': signature.replace('v1,', 'v2,') }),
+    ).toBe(false);
+    expect(isValid(headers, { ...example, 'webhook-timestamp': '2026-03-14T19:48:03Z' })).toBe(
+      false,
+    );
+    expect(
+      isValid(headers, { ...example, 'X-Svc-Signature-Previous': example['X-Svc-Signature'] }),
+    ).toBe(true);
+    expect(
+      isValid(headers, {
+        ...example,
+        'X-Svc-Signature-Previous': String(example['X-Svc-Signature']).toUpperCase(),
+      }),
+    ).toBe(false);
   });
 
   it('then the inbound body enforces its limits and refuses unknown fields', () => {
@@ -230,15 +288,20 @@ describe('when the event module is generated', () => {
     const [file] = first;
     expect(file?.path).toBe('src/generated/events.generated.ts');
     const content = file?.content ?? '';
-    expect(content.split('\n')[0]).toBe('// DO NOT EDIT. Generated from asyncapi.yaml by codegen/events.ts (make codegen).');
+    expect(content.split('\n')[0]).toBe(
+      '// DO NOT EDIT. Generated from asyncapi.yaml by codegen/events.ts (make codegen).',
+    );
     const names = /export const EVENT_NAMES = \[([^\]]*)\] as const;/.exec(content)?.[1] ?? '';
     expect([...names.matchAll(/'([^']+)'/g)].map((match) => match[1])).toEqual(SPEC_CATALOG);
     for (const declaration of [
-      'export interface OrderCreatedData {', 'export interface PaymentSucceededObserverData {',
-      'export interface PaymentSucceededCaptureData {', 'export interface EventDataMap {',
+      'export interface OrderCreatedData {',
+      'export interface PaymentSucceededObserverData {',
+      'export interface PaymentSucceededCaptureData {',
+      'export interface EventDataMap {',
       'export const EVENT_DATA_SCHEMAS: Record<EventName, object>',
       'export const ENVELOPE_SCHEMAS: Record<EventName, object>',
-      'export const EVENT_FAMILY: Record<EventName, EventFamily>', 'export const INBOUND_WEBHOOK_SCHEMA',
+      'export const EVENT_FAMILY: Record<EventName, EventFamily>',
+      'export const INBOUND_WEBHOOK_SCHEMA',
     ]) {
       expect(content).toContain(declaration);
     }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
+import {
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+} from 'kysely';
 import { ORDER_VIEW, ORDER_VIEW_PARAMETERS } from '../../bench/order-view-sql.js';
 import type { DataPlaneSchema } from '../../src/db/types.js';
 import { selectOrderViews } from '../../src/domain/orders/order-view.js';

@@ -1,12 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
 import { MAX_BODY_DEPTH, nestedDeeperThan } from '../../src/api/body-depth.js';
 
-const objects = (depth: number): unknown => JSON.parse(`${'{"a":'.repeat(depth - 1)}{}${'}'.repeat(depth - 1)}`);
+const objects = (depth: number): unknown =>
+  JSON.parse(`${'{"a":'.repeat(depth - 1)}{}${'}'.repeat(depth - 1)}`);
 const arrays = (depth: number): unknown => JSON.parse(`${'['.repeat(depth)}${']'.repeat(depth)}`);
 
 describe('nestedDeeperThan', () => {
   it('when the value is a scalar or null, then it has no depth', () => {
-    for (const value of [null, 1, 'x', true, undefined]) expect(nestedDeeperThan(value, 1)).toBe(false);
+    for (const value of [null, 1, 'x', true, undefined])
+      expect(nestedDeeperThan(value, 1)).toBe(false);
   });
 
   it('when objects and arrays nest up to the limit, then it passes; one more level, then it does not', () => {
@@ -19,7 +21,10 @@ describe('nestedDeeperThan', () => {
   });
 
   it('when the deep branch is the last of many siblings, then it is still found', () => {
-    const body = { wide: Array.from({ length: 1000 }, (_, n) => ({ n })), metadata: [1, 'x', null, objects(MAX_BODY_DEPTH)] };
+    const body = {
+      wide: Array.from({ length: 1000 }, (_, n) => ({ n })),
+      metadata: [1, 'x', null, objects(MAX_BODY_DEPTH)],
+    };
     expect(nestedDeeperThan(body, MAX_BODY_DEPTH)).toBe(true);
     expect(nestedDeeperThan({ ...body, metadata: [] }, MAX_BODY_DEPTH)).toBe(false);
   });
@@ -34,7 +39,11 @@ describe('nestedDeeperThan', () => {
   });
 
   it('when keys are prototype names, then they are plain data', () => {
-    expect(nestedDeeperThan(JSON.parse('{"__proto__":{"constructor":{"prototype":{}}}}'), 3)).toBe(true);
-    expect(nestedDeeperThan(JSON.parse('{"__proto__":{"constructor":{"prototype":{}}}}'), 4)).toBe(false);
+    expect(nestedDeeperThan(JSON.parse('{"__proto__":{"constructor":{"prototype":{}}}}'), 3)).toBe(
+      true,
+    );
+    expect(nestedDeeperThan(JSON.parse('{"__proto__":{"constructor":{"prototype":{}}}}'), 4)).toBe(
+      false,
+    );
   });
 });

@@ -14,8 +14,12 @@ describe('dataPlane', () => {
     expect(dataPlane(db, 'production')).toBe(production);
     expect(dataPlane(db, 'sandbox_7')).toBe(sandbox);
     expect(sandbox).not.toBe(production);
-    expect(production.selectFrom('orders').select('order_id').compile().sql).toBe('select "order_id" from "production"."orders"');
-    expect(sandbox.selectFrom('orders').select('order_id').compile().sql).toBe('select "order_id" from "sandbox_7"."orders"');
+    expect(production.selectFrom('orders').select('order_id').compile().sql).toBe(
+      'select "order_id" from "production"."orders"',
+    );
+    expect(sandbox.selectFrom('orders').select('order_id').compile().sql).toBe(
+      'select "order_id" from "sandbox_7"."orders"',
+    );
   });
 
   it('keeps at most 512 schemas, dropping the oldest first', () => {
@@ -23,6 +27,8 @@ describe('dataPlane', () => {
     for (let i = 0; i < 512; i++) dataPlane(db, `sandbox_fill_${i}`);
     const again = dataPlane(db, 'sandbox_first');
     expect(again).not.toBe(first);
-    expect(again.selectFrom('orders').select('order_id').compile().sql).toBe('select "order_id" from "sandbox_first"."orders"');
+    expect(again.selectFrom('orders').select('order_id').compile().sql).toBe(
+      'select "order_id" from "sandbox_first"."orders"',
+    );
   });
 });

@@ -1,6 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import { DomainError } from '../../src/domain/shared/errors.js';
-import { assertWebhookEndpoint, classifyAddress, DestinationRefusedError, vetDestination, type LookupAll } from '../../src/domain/webhooks/delivery/destination-guard.js';
+import {
+  assertWebhookEndpoint,
+  classifyAddress,
+  DestinationRefusedError,
+  vetDestination,
+  type LookupAll,
+} from '../../src/domain/webhooks/delivery/destination-guard.js';
 
 // A fake resolver: names a test controls, no network. `localhost` resolves like the machine does.
 const zone: Record<string, string[]> = {
@@ -10,11 +16,12 @@ const zone: Record<string, string[]> = {
   'metadata.plugin.example': ['169.254.169.254'],
   'mixed.plugin.example': ['93.184.216.34', '192.168.1.20'],
   'mapped.plugin.example': ['::ffff:127.0.0.1'],
-  'localhost': ['127.0.0.1', '::1'],
+  localhost: ['127.0.0.1', '::1'],
 };
 const lookup: LookupAll = async (name) => {
   const addresses = zone[name];
-  if (!addresses) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${name}`), { code: 'ENOTFOUND' });
+  if (!addresses)
+    throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${name}`), { code: 'ENOTFOUND' });
   return addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
 };
 
@@ -93,44 +100,91 @@ describe('destination guard: address spellings', () => {
   });
 
   it('when the system resolver answers for localhost, then it is refused as loopback', async () => {
-    const refused = await vetDestination('https://localhost/hook', { allowPrivate: false }).catch((err: unknown) => err);
+    const refused = await vetDestination('https://localhost/hook', { allowPrivate: false }).catch(
+      (err: unknown) => err,
+    );
     expect(refused).toMatchObject({ reason: 'loopback', retryable: true });
   });
 
   it.each([
-    ['internal.plugin.example', 'internal.plugin.example resolves to a non-public address.', /10\.0\.0\.7|private/],
-    ['metadata.plugin.example', 'metadata.plugin.example resolves to a non-public address.', /169\.254|link/i],
-    ['mixed.plugin.example', 'mixed.plugin.example resolves to a non-public address.', /192\.168|93\.184|private/],
-    ['mapped.plugin.example', 'mapped.plugin.example resolves to a non-public address.', /127\.0\.0\.1|ffff|loopback/],
-    ['nowhere.plugin.example', 'nowhere.plugin.example could not be resolved.', /ENOTFOUND|getaddrinfo/],
-  ])('when the name %s is refused, then the message names the host but never what it resolves to nor the resolver error', async (host, message, leak) => {
-    const refused = (await vetDestination(`https://${host}/hook`, { allowPrivate: false, lookup }).catch((err: unknown) => err)) as DestinationRefusedError;
-    expect(refused).toBeInstanceOf(DestinationRefusedError);
-    expect(refused.message).toBe(message);
-    expect(refused.message).not.toMatch(leak);
-  });
+    [
+      'internal.plugin.example',
+      'internal.plugin.example resolves to a non-public address.',
+      /10\.0\.0\.7|private/,
+    ],
+    [
+      'metadata.plugin.example',
+      'metadata.plugin.example resolves to a non-public address.',
+      /169\.254|link/i,
+    ],
+    [
+      'mixed.plugin.example',
+      'mixed.plugin.example resolves to a non-public address.',
+      /192\.168|93\.184|private/,
+    ],
+    [
+      'mapped.plugin.example',
+      'mapped.plugin.example resolves to a non-public address.',
+      /127\.0\.0\.1|ffff|loopback/,
+    ],
+    [
+      'nowhere.plugin.example',
+      'nowhere.plugin.example could not be resolved.',
+      /ENOTFOUND|getaddrinfo/,
+    ],
+  ])(
+    'when the name %s is refused, then the message names the host but never what it resolves to nor the resolver error',
+    async (host, message, leak) => {
+      const refused = (await vetDestination(`https://${host}/hook`, {
+        allowPrivate: false,
+        lookup,
+      }).catch((err: unknown) => err)) as DestinationRefusedError;
+      expect(refused).toBeInstanceOf(DestinationRefusedError);
+      expect(refused.message).toBe(message);
+      expect(refused.message).not.toMatch(leak);
+    },
+  );
 
   it('when a name has no address at all, then it reads as unresolvable', async () => {
-    const refused = await vetDestination('https://empty.plugin.example/hook', { allowPrivate: false, lookup: async () => [] }).catch((err: unknown) => err);
-    expect(refused).toMatchObject({ reason: 'unresolvable_host', message: 'empty.plugin.example could not be resolved.' });
+    const refused = await vetDestination('https://empty.plugin.example/hook', {
+      allowPrivate: false,
+      lookup: async () => [],
+    }).catch((err: unknown) => err);
+    expect(refused).toMatchObject({
+      reason: 'unresolvable_host',
+      message: 'empty.plugin.example could not be resolved.',
+    });
   });
 
   it('when SVC_WEBHOOK_ALLOW_PRIVATE lifts the guard, then loopback names connect to the address they resolve to', async () => {
-    const vetted = await vetDestination('https://localhost:8443/hook', { allowPrivate: true, lookup });
+    const vetted = await vetDestination('https://localhost:8443/hook', {
+      allowPrivate: true,
+      lookup,
+    });
     expect(vetted).toMatchObject({ address: '127.0.0.1', family: 4 });
   });
 
   it('when the scheme is http, then it is refused whatever the guard setting, and not retried', async () => {
     for (const allowPrivate of [false, true]) {
-      const refused = await vetDestination('http://hooks.plugin.example/hook', { allowPrivate, lookup }).catch((err: unknown) => err);
+      const refused = await vetDestination('http://hooks.plugin.example/hook', {
+        allowPrivate,
+        lookup,
+      }).catch((err: unknown) => err);
       expect(refused).toBeInstanceOf(DestinationRefusedError);
       expect(refused).toMatchObject({ reason: 'insecure_scheme', retryable: false });
     }
   });
 
   it('when classifying resolver output directly, then mapped addresses are judged by their IPv4 address', () => {
-    expect(classifyAddress('::ffff:192.168.0.1')).toMatchObject({ address: '192.168.0.1', range: 'private', public: false });
-    expect(classifyAddress('::ffff:93.184.216.34')).toMatchObject({ range: 'unicast', public: true });
+    expect(classifyAddress('::ffff:192.168.0.1')).toMatchObject({
+      address: '192.168.0.1',
+      range: 'private',
+      public: false,
+    });
+    expect(classifyAddress('::ffff:93.184.216.34')).toMatchObject({
+      range: 'unicast',
+      public: true,
+    });
     expect(classifyAddress('8.8.8.8')).toMatchObject({ family: 4, public: true });
   });
 });
@@ -147,7 +201,9 @@ describe('assertWebhookEndpoint (when a listing is saved)', () => {
   };
 
   it('when the endpoint is a public https URL, then it is accepted and normalised', () => {
-    expect(assertWebhookEndpoint('https://Hooks.Plugin.Example/svc')).toBe('https://hooks.plugin.example/svc');
+    expect(assertWebhookEndpoint('https://Hooks.Plugin.Example/svc')).toBe(
+      'https://hooks.plugin.example/svc',
+    );
   });
 
   it.each([
@@ -164,7 +220,11 @@ describe('assertWebhookEndpoint (when a listing is saved)', () => {
   });
 
   it('when private addresses are allowed (local development), then only the scheme rule remains', () => {
-    expect(assertWebhookEndpoint('https://localhost:8443/hook', { allowPrivate: true })).toBe('https://localhost:8443/hook');
-    expect(() => assertWebhookEndpoint('http://localhost:8443/hook', { allowPrivate: true })).toThrow(/https/);
+    expect(assertWebhookEndpoint('https://localhost:8443/hook', { allowPrivate: true })).toBe(
+      'https://localhost:8443/hook',
+    );
+    expect(() =>
+      assertWebhookEndpoint('http://localhost:8443/hook', { allowPrivate: true }),
+    ).toThrow(/https/);
   });
 });

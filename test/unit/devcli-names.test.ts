@@ -14,7 +14,9 @@ function io() {
 
 describe('svc and Object.prototype names', () => {
   it.each(NAMES)('when svc trigger %s runs, then it is an unknown event', async (name) => {
-    await expect(run(['trigger', name, '--sandbox', '1'], io().io)).rejects.toThrow(new CliError(`unknown event ${name}: svc trigger --list shows the 20`));
+    await expect(run(['trigger', name, '--sandbox', '1'], io().io)).rejects.toThrow(
+      new CliError(`unknown event ${name}: svc trigger --list shows the 20`),
+    );
   });
 
   it.each(NAMES)('when svc %s --help runs, then the main help is printed', async (name) => {

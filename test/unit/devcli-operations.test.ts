@@ -15,14 +15,28 @@ import { DOCUMENT_LIMITS } from '../../src/portal/limits.js';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const sdl = readFileSync(path.join(root, 'src/portal/schema.graphql'), 'utf8');
 const sources = (dir: string): string[] =>
-  readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(`${dir}/${e.name}`) : e.name.endsWith('.ts') ? [`${dir}/${e.name}`] : []));
+  readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory()
+      ? sources(`${dir}/${e.name}`)
+      : e.name.endsWith('.ts')
+        ? [`${dir}/${e.name}`]
+        : [],
+  );
 /** A string that opens a GraphQL operation: `query(`, `mutation Name(`, `subscription {` or the shorthand `{ field {`. */
 const GRAPHQL_TEXT = /['"`]\s*(?:(?:query|mutation|subscription)\b\s*[\w$]*\s*[({]|\{\s*\w+\s*\{)/;
-const generate = (text: string) => typedOperations({ sdl, files: [{ location: 'probe.graphql', text }], output: 'probe.ts', banner: '' });
+const generate = (text: string) =>
+  typedOperations({
+    sdl,
+    files: [{ location: 'probe.graphql', text }],
+    output: 'probe.ts',
+    banner: '',
+  });
 
 describe("svc's GraphQL operations", () => {
   it('are not written inline in src/devcli', () => {
-    const inline = sources('src/devcli').filter((file) => GRAPHQL_TEXT.test(readFileSync(path.join(root, file), 'utf8')));
+    const inline = sources('src/devcli').filter((file) =>
+      GRAPHQL_TEXT.test(readFileSync(path.join(root, file), 'utf8')),
+    );
     expect(inline).toEqual([]);
   });
 
@@ -38,23 +52,34 @@ describe("svc's GraphQL operations", () => {
     const documents = Object.entries(operations).filter(([name]) => name.endsWith('Document'));
     expect(documents.length).toBeGreaterThan(30);
     const over = documents
-      .map(([name, text]) => ({ name, cost: operationCost(schema, parse(text as string), null, { n: 100 }) }))
+      .map(([name, text]) => ({
+        name,
+        cost: operationCost(schema, parse(text as string), null, { n: 100 }),
+      }))
       .filter(({ cost }) => cost > DOCUMENT_LIMITS.cost);
     expect(over).toEqual([]);
   });
 
   it('when an operation asks for a field the SDL does not have, then codegen fails', async () => {
-    await expect(generate('query Me { me { emailAddress } }')).rejects.toThrow(/Cannot query field "emailAddress" on type "Developer"/);
+    await expect(generate('query Me { me { emailAddress } }')).rejects.toThrow(
+      /Cannot query field "emailAddress" on type "Developer"/,
+    );
   });
 
   it('when an operation passes a variable of the wrong type or omits a required argument, then codegen fails', async () => {
-    await expect(generate('query Run($id: Int!) { scenarioRun(id: $id) { id } }')).rejects.toThrow(/Variable "\$id" of type "Int!" used in position expecting type "ID!"/);
-    await expect(generate('mutation Clock($s: ID!) { advanceSandboxClock(sandboxId: $s) { id } }')).rejects.toThrow(/argument "days" of type "Int!" is required/);
+    await expect(generate('query Run($id: Int!) { scenarioRun(id: $id) { id } }')).rejects.toThrow(
+      /Variable "\$id" of type "Int!" used in position expecting type "ID!"/,
+    );
+    await expect(
+      generate('mutation Clock($s: ID!) { advanceSandboxClock(sandboxId: $s) { id } }'),
+    ).rejects.toThrow(/argument "days" of type "Int!" is required/);
   });
 
   it('when an operation matches the SDL, then its result and variables are typed', async () => {
     const text = await generate('query Me { me { email } }');
     expect(text).toContain('export type MeQuery = { me: { email: string } };');
-    expect(text).toContain('export const MeDocument = "query Me {\\n  me {\\n    email\\n  }\\n}" as Operation<MeQuery, MeQueryVariables>;');
+    expect(text).toContain(
+      'export const MeDocument = "query Me {\\n  me {\\n    email\\n  }\\n}" as Operation<MeQuery, MeQueryVariables>;',
+    );
   });
 });

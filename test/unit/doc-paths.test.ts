@@ -14,10 +14,18 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const FOLDERS = ['src', 'test', 'docs', 'examples', 'bench', 'codegen', 'bin'];
-const PATH = new RegExp(`(?<![\\w./-])(?:\\./)?(?:${FOLDERS.join('|')})/(?:[\\w.*-]+/?|\\{[^}\`]*\\}/?)*[\\w.*}-]*`, 'g');
+const PATH = new RegExp(
+  `(?<![\\w./-])(?:\\./)?(?:${FOLDERS.join('|')})/(?:[\\w.*-]+/?|\\{[^}\`]*\\}/?)*[\\w.*}-]*`,
+  'g',
+);
 const LINK = /\]\((?!https?:|#|mailto:)([^)\s#]+)/g;
 
-const DOCUMENTS = ['README.md', 'CONTRIBUTING.md', ...globSync('docs/*.md', { cwd: ROOT }), ...globSync('examples/**/README.md', { cwd: ROOT })];
+const DOCUMENTS = [
+  'README.md',
+  'CONTRIBUTING.md',
+  ...globSync('docs/*.md', { cwd: ROOT }),
+  ...globSync('examples/**/README.md', { cwd: ROOT }),
+];
 
 /** `a/{b,c}/d{e,f}` -> a/b/de, a/b/df, a/c/de, a/c/df (whitespace inside braces, from line breaks, dropped). */
 export function expandBraces(text: string): string[] {
@@ -25,8 +33,13 @@ export function expandBraces(text: string): string[] {
   if (open < 0) return [text];
   const close = text.indexOf('}', open);
   if (close < 0) return [text];
-  const options = text.slice(open + 1, close).split(',').map((o) => o.replace(/\s+/g, ''));
-  return options.flatMap((option) => expandBraces(text.slice(0, open) + option + text.slice(close + 1)));
+  const options = text
+    .slice(open + 1, close)
+    .split(',')
+    .map((o) => o.replace(/\s+/g, ''));
+  return options.flatMap((option) =>
+    expandBraces(text.slice(0, open) + option + text.slice(close + 1)),
+  );
 }
 
 /** The repository paths a document names, relative to the repository root. */
@@ -36,10 +49,14 @@ function namedPaths(document: string): string[] {
   for (const match of text.matchAll(PATH)) {
     // `bench/results/chaos-<date>.md`: the match stops at the template, which names no file.
     if (text[match.index + match[0].length] === '<') continue;
-    const pattern = /JEST_ARGS="?$/.test(text.slice(Math.max(0, match.index - 11), match.index)) ? '*' : '';
-    for (const expanded of expandBraces(match[0])) found.add(expanded.replace(/^\.\//, '').replace(/[.,:;]+$/, '') + pattern);
+    const pattern = /JEST_ARGS="?$/.test(text.slice(Math.max(0, match.index - 11), match.index))
+      ? '*'
+      : '';
+    for (const expanded of expandBraces(match[0]))
+      found.add(expanded.replace(/^\.\//, '').replace(/[.,:;]+$/, '') + pattern);
   }
-  for (const [, target] of text.matchAll(LINK)) found.add(path.posix.normalize(path.posix.join(path.posix.dirname(document), target!)));
+  for (const [, target] of text.matchAll(LINK))
+    found.add(path.posix.normalize(path.posix.join(path.posix.dirname(document), target!)));
   return [...found].filter((p) => !/<|YYYY/.test(p));
 }
 
@@ -51,13 +68,26 @@ const ignored = (p: string) => {
     return false;
   }
 };
-const exists = (p: string) => (/[*?]/.test(p) ? globSync(p, { cwd: ROOT }).length > 0 : existsSync(path.join(ROOT, p)));
+const exists = (p: string) =>
+  /[*?]/.test(p) ? globSync(p, { cwd: ROOT }).length > 0 : existsSync(path.join(ROOT, p));
 
 describe('paths named in the documentation', () => {
   it('when the documents are read, then they name paths (the check has something to check)', () => {
-    expect(DOCUMENTS).toEqual(expect.arrayContaining(['README.md', 'CONTRIBUTING.md', 'docs/architecture.md', 'examples/plugin/README.md']));
+    expect(DOCUMENTS).toEqual(
+      expect.arrayContaining([
+        'README.md',
+        'CONTRIBUTING.md',
+        'docs/architecture.md',
+        'examples/plugin/README.md',
+      ]),
+    );
     expect(namedPaths('README.md').length).toBeGreaterThan(30);
-    expect(expandBraces('src/domain/{a,\n  b}/{c,d}.ts')).toEqual(['src/domain/a/c.ts', 'src/domain/a/d.ts', 'src/domain/b/c.ts', 'src/domain/b/d.ts']);
+    expect(expandBraces('src/domain/{a,\n  b}/{c,d}.ts')).toEqual([
+      'src/domain/a/c.ts',
+      'src/domain/a/d.ts',
+      'src/domain/b/c.ts',
+      'src/domain/b/d.ts',
+    ]);
   });
 
   it.each(DOCUMENTS)('when %s names a repository path, then it exists', (document) => {

@@ -5,13 +5,20 @@ import { createDrainableServer } from '../../src/http/drain.js';
 // The HTTP server's graceful shutdown (src/http/drain.ts), on a raw keep-alive connection whose
 // bytes the test controls.
 
-const request = (path: string) => `GET ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\n\r\n`;
+const request = (path: string) =>
+  `GET ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\n\r\n`;
 
 /** Reads the socket until `count` complete responses (each with a body of `ok`) or its end. */
 function responses(socket: net.Socket, count: number): Promise<string[]> {
   let text = '';
   return new Promise((resolve) => {
-    const done = () => resolve(text.split('HTTP/1.1 ').filter(Boolean).map((r) => `HTTP/1.1 ${r}`));
+    const done = () =>
+      resolve(
+        text
+          .split('HTTP/1.1 ')
+          .filter(Boolean)
+          .map((r) => `HTTP/1.1 ${r}`),
+      );
     socket.on('data', (chunk: Buffer) => {
       text += chunk.toString();
       if (text.split('\r\n\r\nok').length - 1 >= count) done();

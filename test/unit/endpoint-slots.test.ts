@@ -2,12 +2,14 @@ import { describe, expect, it } from '@jest/globals';
 import { EndpointSlots, endpointKey } from '../../src/domain/webhooks/delivery/endpoint-slots.js';
 
 describe('endpoint slots', () => {
-  it('when an endpoint\'s slots are taken, then the next attempts wait in arrival order and each release passes its slot on', async () => {
+  it("when an endpoint's slots are taken, then the next attempts wait in arrival order and each release passes its slot on", async () => {
     const slots = new EndpointSlots(2);
     const order: string[] = [];
     const first = await slots.take('https://a.example');
     const second = await slots.take('https://a.example');
-    const waiting = ['c', 'd'].map((name) => slots.take('https://a.example').then((release) => (order.push(name), release)));
+    const waiting = ['c', 'd'].map((name) =>
+      slots.take('https://a.example').then((release) => (order.push(name), release)),
+    );
     const other = await slots.take('https://b.example'); // another endpoint is not held up
     expect(slots.load('https://a.example')).toBe(4);
     await new Promise((resolve) => setImmediate(resolve));
@@ -72,10 +74,14 @@ describe('endpoint slots', () => {
   });
 
   it('when a URL is an endpoint, then its key is its plugin and its origin', () => {
-    expect(endpointKey('https://Hooks.Example.com:8443/a?b=1', 7)).toBe('7 https://hooks.example.com:8443');
+    expect(endpointKey('https://Hooks.Example.com:8443/a?b=1', 7)).toBe(
+      '7 https://hooks.example.com:8443',
+    );
     expect(endpointKey('https://hooks.example.com/other', 7)).toBe('7 https://hooks.example.com');
     // Another plugin's endpoint on the same origin (a shared relay) is a line of its own.
-    expect(endpointKey('https://hooks.example.com/other', 8)).not.toBe(endpointKey('https://hooks.example.com/other', 7));
+    expect(endpointKey('https://hooks.example.com/other', 8)).not.toBe(
+      endpointKey('https://hooks.example.com/other', 7),
+    );
     expect(endpointKey(null, 7)).toBeNull();
     expect(endpointKey('not a url', 7)).toBeNull();
   });

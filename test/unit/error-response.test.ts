@@ -1,5 +1,9 @@
 import * as errors from '../../src/domain/shared/errors.js';
-import { DomainError, MalformedInputError, type ErrorCode } from '../../src/domain/shared/errors.js';
+import {
+  DomainError,
+  MalformedInputError,
+  type ErrorCode,
+} from '../../src/domain/shared/errors.js';
 import { statusOf, toErrorResponse } from '../../src/http/error-response.js';
 
 // The spec's status of every error code the service uses (its error table and the endpoints' own
@@ -44,12 +48,15 @@ const SPEC_STATUS: Record<ErrorCode, number> = {
 };
 
 describe('the error mapper (src/http/error-response.ts)', () => {
-  it.each(Object.entries(SPEC_STATUS))('when a domain error carries %s, then the status is %i', (code, status) => {
-    expect(statusOf(code as ErrorCode)).toBe(status);
-    const response = toErrorResponse(new DomainError(code as ErrorCode, 'm'));
-    expect(response.status).toBe(status);
-    expect(response.body).toMatchObject({ error: code, message: 'm' });
-  });
+  it.each(Object.entries(SPEC_STATUS))(
+    'when a domain error carries %s, then the status is %i',
+    (code, status) => {
+      expect(statusOf(code as ErrorCode)).toBe(status);
+      const response = toErrorResponse(new DomainError(code as ErrorCode, 'm'));
+      expect(response.status).toBe(status);
+      expect(response.body).toMatchObject({ error: code, message: 'm' });
+    },
+  );
 
   it('when a semantic validation error and an unreadable input share validation_error, then they are 422 and 400', () => {
     expect(toErrorResponse(new errors.ValidationError({ x: ['bad'] })).status).toBe(422);
@@ -69,13 +76,37 @@ describe('the error mapper (src/http/error-response.ts)', () => {
   });
 
   it.each([
-    ['the server refused the connection', Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })],
-    ['the server was shut down', Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' })],
-    ['the server is starting up', Object.assign(new Error('the database system is starting up'), { code: '57P03' })],
-    ['a connection exception (class 08)', Object.assign(new Error('connection failure'), { code: '08006' })],
+    [
+      'the server refused the connection',
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+    ],
+    [
+      'the server was shut down',
+      Object.assign(new Error('terminating connection due to administrator command'), {
+        code: '57P01',
+      }),
+    ],
+    [
+      'the server is starting up',
+      Object.assign(new Error('the database system is starting up'), { code: '57P03' }),
+    ],
+    [
+      'a connection exception (class 08)',
+      Object.assign(new Error('connection failure'), { code: '08006' }),
+    ],
     ['the connection died mid-query', new Error('Connection terminated unexpectedly')],
-    ['no pooled connection came free in time', new Error('timeout exceeded when trying to connect')],
-    ['a rolled-back write lost its connection', new errors.RolledBackError('create_failed', 'rolled back', new Error('Connection terminated unexpectedly'))],
+    [
+      'no pooled connection came free in time',
+      new Error('timeout exceeded when trying to connect'),
+    ],
+    [
+      'a rolled-back write lost its connection',
+      new errors.RolledBackError(
+        'create_failed',
+        'rolled back',
+        new Error('Connection terminated unexpectedly'),
+      ),
+    ],
   ])('when %s, then the answer is 503 service_unavailable with Retry-After', (_what, err) => {
     const response = toErrorResponse(err);
     expect(response.status).toBe(503);
@@ -84,12 +115,17 @@ describe('the error mapper (src/http/error-response.ts)', () => {
   });
 
   it('when a statement fails on a live connection, then it is not mistaken for an outage', () => {
-    const response = toErrorResponse(Object.assign(new Error('duplicate key value violates unique constraint'), { code: '23505' }));
+    const response = toErrorResponse(
+      Object.assign(new Error('duplicate key value violates unique constraint'), { code: '23505' }),
+    );
     expect(response.status).toBe(500);
   });
 
   it('when the error is not a domain error, then it is a bare 500 with no internals', () => {
     const response = toErrorResponse(new TypeError('secret detail at /srv/app.ts:12'));
-    expect(response).toEqual({ status: 500, body: { error: 'internal_error', message: 'An unexpected error occurred.' } });
+    expect(response).toEqual({
+      status: 500,
+      body: { error: 'internal_error', message: 'An unexpected error occurred.' },
+    });
   });
 });

@@ -10,7 +10,8 @@ function appWith(mount: RequestHandler) {
   const app = express();
   app.use(mount);
   app.use((_req, res) => res.status(404).json({ error: 'route_not_found' }));
-  const onError: ErrorRequestHandler = (err: Error, _req, res, _next) => res.status(500).json({ error: 'internal_error', message: err.message });
+  const onError: ErrorRequestHandler = (err: Error, _req, res, _next) =>
+    res.status(500).json({ error: 'internal_error', message: err.message });
   app.use(onError);
   return app;
 }
@@ -24,7 +25,12 @@ function loadedRouter() {
 describe('lazyRouter', () => {
   it('does not load for a path it does not serve, and falls through to the next handler', async () => {
     let loads = 0;
-    const app = appWith(lazyRouter((p) => p.startsWith('/graphql'), async () => (loads++, loadedRouter())));
+    const app = appWith(
+      lazyRouter(
+        (p) => p.startsWith('/graphql'),
+        async () => (loads++, loadedRouter()),
+      ),
+    );
     const res = await request(app).get('/api/plugin/v1/health');
     expect(res.status).toBe(404);
     expect(loads).toBe(0);
@@ -44,7 +50,11 @@ describe('lazyRouter', () => {
         },
       ),
     );
-    const pending = [request(app).get('/graphql'), request(app).get('/GraphQL'), request(app).get('/graphql')].map((r) => r.then((res) => res));
+    const pending = [
+      request(app).get('/graphql'),
+      request(app).get('/GraphQL'),
+      request(app).get('/graphql'),
+    ].map((r) => r.then((res) => res));
     await new Promise((resolve) => setTimeout(resolve, 50));
     release();
     const answers = await Promise.all(pending);

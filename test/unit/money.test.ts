@@ -1,5 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatMinor, formatQuantity, hasAtMostDecimals, normalizeMoney, toMinor, toQuantityUnits } from '../../src/domain/shared/money.js';
+import {
+  formatMinor,
+  formatQuantity,
+  hasAtMostDecimals,
+  normalizeMoney,
+  toMinor,
+  toQuantityUnits,
+} from '../../src/domain/shared/money.js';
 
 describe('money', () => {
   it('parses and formats without floating-point error', () => {
@@ -33,8 +40,24 @@ describe('money', () => {
     expect(() => toMinor('1e3')).toThrow('Not a decimal');
   });
 
-  it('normalizes an amount to its wire form as parsing and formatting would, passing a column\'s own text through', () => {
-    const values: (string | number)[] = ['0.00', '0.07', '12.50', '-3.20', '9999999999.99', '-0.00', '012.50', '-00.05', '12.5', '7', ' 1.00', '1.005', 12.5, 0.1, -0];
+  it("normalizes an amount to its wire form as parsing and formatting would, passing a column's own text through", () => {
+    const values: (string | number)[] = [
+      '0.00',
+      '0.07',
+      '12.50',
+      '-3.20',
+      '9999999999.99',
+      '-0.00',
+      '012.50',
+      '-00.05',
+      '12.5',
+      '7',
+      ' 1.00',
+      '1.005',
+      12.5,
+      0.1,
+      -0,
+    ];
     for (const value of values) expect(normalizeMoney(value)).toBe(formatMinor(toMinor(value)));
     expect(normalizeMoney('-0.00')).toBe('0.00');
     expect(normalizeMoney('012.50')).toBe('12.50');
@@ -44,9 +67,28 @@ describe('money', () => {
   });
 
   it('reads a number as the decimal path reads its text (the numerics of a JSON aggregate)', () => {
-    const decimal = (n: number, scale: number) => (scale === 2 ? toMinor : toQuantityUnits)(` ${n.toFixed(scale + 2)}`);
-    const numbers = [0, -0, 0.07, 12.5, 19.99, -3.2, 1.005, 2.675, 0.1 + 0.2, 9999999999.99, 1e-7, 123456.7891, -0.00005];
-    for (let i = 0; i < 500; i++) numbers.push(Math.round((Math.random() - 0.5) * 2e8) / 100, Math.round(Math.random() * 1e8) / 1e4);
+    const decimal = (n: number, scale: number) =>
+      (scale === 2 ? toMinor : toQuantityUnits)(` ${n.toFixed(scale + 2)}`);
+    const numbers = [
+      0,
+      -0,
+      0.07,
+      12.5,
+      19.99,
+      -3.2,
+      1.005,
+      2.675,
+      0.1 + 0.2,
+      9999999999.99,
+      1e-7,
+      123456.7891,
+      -0.00005,
+    ];
+    for (let i = 0; i < 500; i++)
+      numbers.push(
+        Math.round((Math.random() - 0.5) * 2e8) / 100,
+        Math.round(Math.random() * 1e8) / 1e4,
+      );
     for (const n of numbers) {
       expect([n, toMinor(n)]).toEqual([n, decimal(n, 2)]);
       expect([n, toQuantityUnits(n)]).toEqual([n, decimal(n, 4)]);

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { assertPinnedPg, checkFastPath, FastPathMismatch, FastPathRefused, PINNED_PG_VERSION, useFastPath } from '../../src/db/fast-path.js';
+import {
+  assertPinnedPg,
+  checkFastPath,
+  FastPathMismatch,
+  FastPathRefused,
+  PINNED_PG_VERSION,
+  useFastPath,
+} from '../../src/db/fast-path.js';
 import { createTestContext, type TestContext } from '../support/context.js';
 
 // The database fast path (src/db/fast-path.ts, SVC_DB_FAST_PATH) on a real PostgreSQL: one
@@ -22,10 +29,17 @@ afterAll(async () => {
 });
 
 const prepared = async () =>
-  (await pool.query<{ statement: string }>('select statement from pg_prepared_statements order by prepare_time')).rows.map((r) => r.statement);
+  (
+    await pool.query<{ statement: string }>(
+      'select statement from pg_prepared_statements order by prepare_time',
+    )
+  ).rows.map((r) => r.statement);
 
 /** Runs `fn` on one client of the pool, counting the protocol messages of these names it receives. */
-async function countingMessages<T>(messages: string[], fn: (client: pg.PoolClient, count: () => number) => Promise<T>): Promise<T> {
+async function countingMessages<T>(
+  messages: string[],
+  fn: (client: pg.PoolClient, count: () => number) => Promise<T>,
+): Promise<T> {
   const client = await pool.connect();
   let count = 0;
   const connection = (client as unknown as { connection: NodeJS.EventEmitter }).connection;
@@ -48,9 +62,14 @@ describe('named statements', () => {
   });
 
   it('when more distinct statements run than the bound, then the least recently used are deallocated', async () => {
-    for (let i = 0; i < 6; i += 1) expect((await pool.query(`select $1::int * ${i} as n`, [2])).rows).toEqual([{ n: 2 * i }]);
+    for (let i = 0; i < 6; i += 1)
+      expect((await pool.query(`select $1::int * ${i} as n`, [2])).rows).toEqual([{ n: 2 * i }]);
     const held = await prepared();
-    expect(held).toEqual(['select $1::int * 3 as n', 'select $1::int * 4 as n', 'select $1::int * 5 as n']);
+    expect(held).toEqual([
+      'select $1::int * 3 as n',
+      'select $1::int * 4 as n',
+      'select $1::int * 5 as n',
+    ]);
     // An evicted statement still runs (prepared again under a new name).
     expect((await pool.query('select $1::int * 0 as n', [7])).rows).toEqual([{ n: 0 }]);
   });
@@ -77,7 +96,8 @@ describe('named statements', () => {
 
 describe('BEGIN with the first statement', () => {
   /** Runs `fn` on one client, counting its round trips (every ReadyForQuery ends one). */
-  const onClient = <T>(fn: (client: pg.PoolClient, roundTrips: () => number) => Promise<T>) => countingMessages(['readyForQuery'], fn);
+  const onClient = <T>(fn: (client: pg.PoolClient, roundTrips: () => number) => Promise<T>) =>
+    countingMessages(['readyForQuery'], fn);
   const txid = 'select txid_current()::text as id, $1::int as n';
 
   it('when a transaction runs two statements, then BEGIN rides with the first: three round trips, one transaction', async () => {
@@ -103,22 +123,32 @@ describe('BEGIN with the first statement', () => {
     await pool.query('create table if not exists begin_check (n int primary key)');
     await onClient(async (client) => {
       await client.query('begin');
-      await expect(client.query('select 1 / $1::int as n', [0])).rejects.toThrow('division by zero');
-      await expect(client.query('insert into begin_check values ($1)', [1])).rejects.toThrow('current transaction is aborted');
+      await expect(client.query('select 1 / $1::int as n', [0])).rejects.toThrow(
+        'division by zero',
+      );
+      await expect(client.query('insert into begin_check values ($1)', [1])).rejects.toThrow(
+        'current transaction is aborted',
+      );
       await client.query('rollback');
       await client.query('begin');
       await client.query('insert into begin_check values ($1)', [2]);
-      await expect(client.query('insert into begin_check values ($1)', [2])).rejects.toThrow('duplicate key');
+      await expect(client.query('insert into begin_check values ($1)', [2])).rejects.toThrow(
+        'duplicate key',
+      );
       await client.query('rollback');
     });
-    expect((await pool.query('select count(*)::int as n from begin_check')).rows).toEqual([{ n: 0 }]);
+    expect((await pool.query('select count(*)::int as n from begin_check')).rows).toEqual([
+      { n: 0 },
+    ]);
   });
 
   it('when the first statement does not parse, then it fails as itself, and the connection stays usable', async () => {
     for (let i = 0; i < 2; i += 1) {
       await onClient(async (client) => {
         await client.query('begin');
-        await expect(client.query('select n from begin_missing where n = $1', [1])).rejects.toThrow('relation "begin_missing" does not exist');
+        await expect(client.query('select n from begin_missing where n = $1', [1])).rejects.toThrow(
+          'relation "begin_missing" does not exist',
+        );
         await client.query('rollback');
       });
     }
@@ -152,7 +182,8 @@ describe('BEGIN with the first statement', () => {
 
 describe('a named statement described once per connection', () => {
   /** Runs `fn` on one client, counting the descriptions it receives (RowDescription or NoData). */
-  const counting = <T>(fn: (client: pg.PoolClient, descriptions: () => number) => Promise<T>) => countingMessages(['rowDescription', 'noData'], fn);
+  const counting = <T>(fn: (client: pg.PoolClient, descriptions: () => number) => Promise<T>) =>
+    countingMessages(['rowDescription', 'noData'], fn);
   const typed = `select $1::int as n, $2::timestamptz as at, $3::numeric as amount, $4::jsonb as data, null::text as nothing, 'x' || $1::text as label`;
 
   it('when it runs again, then no description is asked for, and its rows are typed as the first time', async () => {
@@ -162,9 +193,34 @@ describe('a named statement described once per connection', () => {
       expect(after).toBe(1);
       const second = await client.query(typed, [2, '2026-11-25T11:30:00Z', '0.10', '{"b":null}']);
       expect(descriptions()).toBe(after);
-      expect(first.rows).toEqual([{ n: 1, at: new Date('2026-11-25T10:00:00Z'), amount: '12.50', data: { a: [1] }, nothing: null, label: 'x1' }]);
-      expect(second.rows).toEqual([{ n: 2, at: new Date('2026-11-25T11:30:00Z'), amount: '0.10', data: { b: null }, nothing: null, label: 'x2' }]);
-      expect(second.fields.map((f) => f.name)).toEqual(['n', 'at', 'amount', 'data', 'nothing', 'label']);
+      expect(first.rows).toEqual([
+        {
+          n: 1,
+          at: new Date('2026-11-25T10:00:00Z'),
+          amount: '12.50',
+          data: { a: [1] },
+          nothing: null,
+          label: 'x1',
+        },
+      ]);
+      expect(second.rows).toEqual([
+        {
+          n: 2,
+          at: new Date('2026-11-25T11:30:00Z'),
+          amount: '0.10',
+          data: { b: null },
+          nothing: null,
+          label: 'x2',
+        },
+      ]);
+      expect(second.fields.map((f) => f.name)).toEqual([
+        'n',
+        'at',
+        'amount',
+        'data',
+        'nothing',
+        'label',
+      ]);
       // Each result is its own: rows of one are not the rows of another.
       expect(first.rows[0]).not.toBe(second.rows[0]);
     });
@@ -177,7 +233,9 @@ describe('a named statement described once per connection', () => {
       for (let i = 0; i < 3; i += 1) {
         const { rows } = await client.query(text, [1, 'two', true]);
         expect(rows).toEqual(plain.rows);
-        expect(rows.map((row) => Object.keys(row))).toEqual(plain.rows.map((row) => Object.keys(row)));
+        expect(rows.map((row) => Object.keys(row))).toEqual(
+          plain.rows.map((row) => Object.keys(row)),
+        );
         expect(rows).toEqual([{ b: 'two', a: 'one', c: null, d: true }]);
       }
     });
@@ -186,11 +244,18 @@ describe('a named statement described once per connection', () => {
   it('when it returns no rows (an INSERT without RETURNING), then it runs again undescribed and reports its row count', async () => {
     await pool.query('create table if not exists described_check (n int)');
     await counting(async (client, descriptions) => {
-      expect((await client.query('insert into described_check values ($1), ($2)', [1, 2])).rowCount).toBe(2);
+      expect(
+        (await client.query('insert into described_check values ($1), ($2)', [1, 2])).rowCount,
+      ).toBe(2);
       const after = descriptions();
-      expect((await client.query('insert into described_check values ($1), ($2)', [3, 4])).rowCount).toBe(2);
+      expect(
+        (await client.query('insert into described_check values ($1), ($2)', [3, 4])).rowCount,
+      ).toBe(2);
       expect(descriptions()).toBe(after);
-      expect((await client.query('select count(*)::int as n from described_check where n > $1', [0])).rows).toEqual([{ n: 4 }]);
+      expect(
+        (await client.query('select count(*)::int as n from described_check where n > $1', [0]))
+          .rows,
+      ).toEqual([{ n: 4 }]);
     });
   });
 
@@ -230,9 +295,13 @@ describe('a named statement described once per connection', () => {
 
 describe('the pinned pg', () => {
   it('when node_modules holds a pg other than the one the fast path was written for, then this test fails (upgrade: turn the fast path off or update it)', () => {
-    const installed = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../node_modules/pg/package.json'), 'utf8')).version;
+    const installed = JSON.parse(
+      readFileSync(path.resolve(import.meta.dirname, '../../node_modules/pg/package.json'), 'utf8'),
+    ).version;
     expect(installed).toBe(PINNED_PG_VERSION);
-    const declared = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')).dependencies.pg;
+    const declared = JSON.parse(
+      readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8'),
+    ).dependencies.pg;
     expect(declared).toBe(PINNED_PG_VERSION);
   });
 
@@ -245,7 +314,7 @@ describe('the pinned pg', () => {
 });
 
 describe('the boot self-check of the fast path', () => {
-  it('when a statement\'s kept description parses its rows as pg itself does, then the check passes', async () => {
+  it("when a statement's kept description parses its rows as pg itself does, then the check passes", async () => {
     await expect(checkFastPath(pool)).resolves.toBeUndefined();
   });
 
@@ -254,7 +323,9 @@ describe('the boot self-check of the fast path', () => {
     const fresh = new pg.Pool({ connectionString: t.databaseUrl, max: 1 });
     useFastPath(fresh);
     try {
-      const check = checkFastPath(fresh, () => pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value: string) => Number(value)));
+      const check = checkFastPath(fresh, () =>
+        pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value: string) => Number(value)),
+      );
       await expect(check).rejects.toThrow(FastPathMismatch);
       await expect(check).rejects.toThrow(/"amount":"48.50".*"amount":48.5/);
     } finally {

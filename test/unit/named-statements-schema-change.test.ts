@@ -20,49 +20,66 @@ describe('named statements after a schema change', () => {
     const world = await portalWorld(t.app);
     const read = () => gql(t.app, world.dev.token, '{ sandboxes { id name status } }');
     // Enough reads, concurrently, that most connections of the pool have the statement prepared.
-    for (const res of await Promise.all(Array.from({ length: 20 }, read))) expect(res.body.errors).toBeUndefined();
+    for (const res of await Promise.all(Array.from({ length: 20 }, read)))
+      expect(res.body.errors).toBeUndefined();
     await sql`alter table control.sandboxes add column probe int`.execute(t.db);
     const after = await Promise.all(Array.from({ length: 20 }, read));
-    expect(after.map((res) => res.body.errors?.[0]?.extensions?.code ?? 'ok')).toEqual(Array(20).fill('ok'));
+    expect(after.map((res) => res.body.errors?.[0]?.extensions?.code ?? 'ok')).toEqual(
+      Array(20).fill('ok'),
+    );
   });
 
   /** What a test needs of a pool: a client that runs text with values, and gives it back. */
-  type Clients = { connect(): Promise<{ query(text: string, values: unknown[]): Promise<{ rows: unknown[] }>; release(): void }> };
+  type Clients = {
+    connect(): Promise<{
+      query(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
+      release(): void;
+    }>;
+  };
   const paths: [string, (pool: pg.Pool) => Clients][] = [
-    ['the public API (SVC_DB_FAST_PATH off)', (pool) => namedStatementPool(pool) as unknown as Clients],
+    [
+      'the public API (SVC_DB_FAST_PATH off)',
+      (pool) => namedStatementPool(pool) as unknown as Clients,
+    ],
     ['the fast path', (pool) => (useFastPath(pool), pool as unknown as Clients)],
   ];
 
-  it.each(paths)('when the server forgets the connection\'s statements (a pooler\'s DEALLOCATE ALL), then queries and transactions still run: %s', async (_path, wrap) => {
-    const pool = new pg.Pool({ connectionString: t.databaseUrl, max: 1 });
-    const clients = wrap(pool);
-    const onClient = async <T>(fn: (client: Awaited<ReturnType<Clients['connect']>>) => Promise<T>): Promise<T> => {
-      const client = await clients.connect();
+  it.each(paths)(
+    "when the server forgets the connection's statements (a pooler's DEALLOCATE ALL), then queries and transactions still run: %s",
+    async (_path, wrap) => {
+      const pool = new pg.Pool({ connectionString: t.databaseUrl, max: 1 });
+      const clients = wrap(pool);
+      const onClient = async <T>(
+        fn: (client: Awaited<ReturnType<Clients['connect']>>) => Promise<T>,
+      ): Promise<T> => {
+        const client = await clients.connect();
+        try {
+          return await fn(client);
+        } finally {
+          client.release();
+        }
+      };
       try {
-        return await fn(client);
+        const select = () =>
+          onClient(async (client) => (await client.query('select $1::int as n', [7])).rows[0]);
+        const transaction = () =>
+          onClient(async (client) => {
+            await client.query('begin', []);
+            const { rows } = await client.query('select $1::int + 1 as n', [7]);
+            await client.query('commit', []);
+            return rows[0];
+          });
+        expect(await select()).toEqual({ n: 7 });
+        expect(await transaction()).toEqual({ n: 8 });
+        expect(await transaction()).toEqual({ n: 8 });
+        await onClient((client) => client.query('deallocate all', []));
+        expect(await select()).toEqual({ n: 7 });
+        // The first transaction after the loss may fail once (a name it uses is gone), the next runs.
+        await transaction().catch(() => undefined);
+        expect(await transaction()).toEqual({ n: 8 });
       } finally {
-        client.release();
+        await pool.end();
       }
-    };
-    try {
-      const select = () => onClient(async (client) => (await client.query('select $1::int as n', [7])).rows[0]);
-      const transaction = () =>
-        onClient(async (client) => {
-          await client.query('begin', []);
-          const { rows } = await client.query('select $1::int + 1 as n', [7]);
-          await client.query('commit', []);
-          return rows[0];
-        });
-      expect(await select()).toEqual({ n: 7 });
-      expect(await transaction()).toEqual({ n: 8 });
-      expect(await transaction()).toEqual({ n: 8 });
-      await onClient((client) => client.query('deallocate all', []));
-      expect(await select()).toEqual({ n: 7 });
-      // The first transaction after the loss may fail once (a name it uses is gone), the next runs.
-      await transaction().catch(() => undefined);
-      expect(await transaction()).toEqual({ n: 8 });
-    } finally {
-      await pool.end();
-    }
-  });
+    },
+  );
 });

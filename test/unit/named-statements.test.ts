@@ -1,7 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import pg from 'pg';
-import { namedStatementPool, namedStatementStats, statementName } from '../../src/db/named-statements.js';
+import {
+  namedStatementPool,
+  namedStatementStats,
+  statementName,
+} from '../../src/db/named-statements.js';
 import { createTestContext, type TestContext } from '../support/context.js';
 
 // Named statements through node-postgres's public API (src/db/named-statements.ts, the path with
@@ -27,11 +31,20 @@ function named(max = 3): PostgresPool {
 }
 
 type Row = Record<string, unknown>;
-const rows = async (client: PostgresPoolClient, text: string, values: unknown[] = []): Promise<Row[]> => (await client.query<Row>(text, values)).rows;
-const held = (client: PostgresPoolClient) => rows(client, 'select name, statement from pg_prepared_statements order by prepare_time');
-const pid = async (client: PostgresPoolClient) => (await rows(client, 'select pg_backend_pid() as pid'))[0]!.pid;
+const rows = async (
+  client: PostgresPoolClient,
+  text: string,
+  values: unknown[] = [],
+): Promise<Row[]> => (await client.query<Row>(text, values)).rows;
+const held = (client: PostgresPoolClient) =>
+  rows(client, 'select name, statement from pg_prepared_statements order by prepare_time');
+const pid = async (client: PostgresPoolClient) =>
+  (await rows(client, 'select pg_backend_pid() as pid'))[0]!.pid;
 
-async function onClient<T>(pool: PostgresPool, fn: (client: PostgresPoolClient) => Promise<T>): Promise<T> {
+async function onClient<T>(
+  pool: PostgresPool,
+  fn: (client: PostgresPoolClient) => Promise<T>,
+): Promise<T> {
   const client = await pool.connect();
   try {
     return await fn(client);
@@ -40,7 +53,7 @@ async function onClient<T>(pool: PostgresPool, fn: (client: PostgresPoolClient) 
   }
 }
 
-describe('named statements through pg\'s public API', () => {
+describe("named statements through pg's public API", () => {
   it('when a parameterised query runs twice, then the connection parses it once, under a name derived from its text', async () => {
     const pool = named();
     const text = 'select $1::int + 1 as n';
@@ -65,8 +78,13 @@ describe('named statements through pg\'s public API', () => {
   it('when more distinct statements run than the bound, then the ones past it run unnamed and the connection is replaced once released', async () => {
     const pool = named(3);
     const first = await onClient(pool, async (client) => {
-      for (let i = 0; i < 6; i += 1) expect(await rows(client, `select $1::int * ${i} as n`, [2])).toEqual([{ n: 2 * i }]);
-      expect((await held(client)).map((r) => r.statement)).toEqual(['select $1::int * 0 as n', 'select $1::int * 1 as n', 'select $1::int * 2 as n']);
+      for (let i = 0; i < 6; i += 1)
+        expect(await rows(client, `select $1::int * ${i} as n`, [2])).toEqual([{ n: 2 * i }]);
+      expect((await held(client)).map((r) => r.statement)).toEqual([
+        'select $1::int * 0 as n',
+        'select $1::int * 1 as n',
+        'select $1::int * 2 as n',
+      ]);
       return pid(client);
     });
     await onClient(pool, async (client) => {
@@ -82,7 +100,11 @@ describe('named statements through pg\'s public API', () => {
     const first = await onClient(pool, async (client) => {
       await client.query('begin', []);
       const ids = [];
-      for (let i = 0; i < 4; i += 1) ids.push((await rows(client, `select txid_current()::text as id, $1::int + ${i} as n`, [1]))[0]!.id);
+      for (let i = 0; i < 4; i += 1)
+        ids.push(
+          (await rows(client, `select txid_current()::text as id, $1::int + ${i} as n`, [1]))[0]!
+            .id,
+        );
       await client.query('commit', []);
       expect(new Set(ids).size).toBe(1);
       return pid(client);
@@ -101,7 +123,7 @@ describe('named statements through pg\'s public API', () => {
 });
 
 describe('a name the server no longer accepts', () => {
-  it('when the server forgets the connection\'s statements (DEALLOCATE ALL), then a statement is retried at once, and in a transaction only that transaction fails', async () => {
+  it("when the server forgets the connection's statements (DEALLOCATE ALL), then a statement is retried at once, and in a transaction only that transaction fails", async () => {
     const pool = named(10);
     await onClient(pool, async (client) => {
       const stale = namedStatementStats().staleNames;

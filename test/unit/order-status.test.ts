@@ -1,12 +1,28 @@
 import { describe, expect, it } from '@jest/globals';
 import {
-  allowedNextStates, INTERNAL_STATUSES, internalStatusFor, isInternalStatus, planTransition, PLUGIN_STATUSES, pluginStatusOf,
-  reportedStatusOf, type InternalStatus, type PluginStatus,
+  allowedNextStates,
+  INTERNAL_STATUSES,
+  internalStatusFor,
+  isInternalStatus,
+  planTransition,
+  PLUGIN_STATUSES,
+  pluginStatusOf,
+  reportedStatusOf,
+  type InternalStatus,
+  type PluginStatus,
 } from '../../src/domain/orders/order-status.js';
 import { InvalidTransitionError } from '../../src/domain/shared/errors.js';
 
 const INTERNAL_ONLY: InternalStatus[] = [
-  'EDITABLE', 'PENDING', 'PROCESSING', 'FAILED', 'VOIDED', 'REFUNDED', 'PARTIALLY_REFUNDED', 'ABANDONED', 'PARTIALLY_PAID',
+  'EDITABLE',
+  'PENDING',
+  'PROCESSING',
+  'FAILED',
+  'VOIDED',
+  'REFUNDED',
+  'PARTIALLY_REFUNDED',
+  'ABANDONED',
+  'PARTIALLY_PAID',
   'AWAITING_AUTHENTICATION',
 ];
 
@@ -29,14 +45,25 @@ function thrownBy(fn: () => unknown): unknown {
 }
 
 const INTERNAL_OF: Record<PluginStatus, InternalStatus> = {
-  open: 'CREATED', in_progress: 'COOKING', ready: 'SERVED', completed: 'COMPLETED', paid: 'PAID', cancelled: 'CANCELLED',
+  open: 'CREATED',
+  in_progress: 'COOKING',
+  ready: 'SERVED',
+  completed: 'COMPLETED',
+  paid: 'PAID',
+  cancelled: 'CANCELLED',
 };
 
 describe('when internal statuses are read in the plugin vocabulary', () => {
   it('then each maps as the spec says, PREPARED and SERVED both reading as ready', () => {
     expect(INTERNAL_STATUSES.map((s) => [s, pluginStatusOf(s)])).toEqual([
-      ['CREATED', 'open'], ['COOKING', 'in_progress'], ['PREPARED', 'ready'], ['SERVED', 'ready'], ['COMPLETED', 'completed'],
-      ['PAID', 'paid'], ['CANCELLED', 'cancelled'], ...INTERNAL_ONLY.map((s) => [s, null]),
+      ['CREATED', 'open'],
+      ['COOKING', 'in_progress'],
+      ['PREPARED', 'ready'],
+      ['SERVED', 'ready'],
+      ['COMPLETED', 'completed'],
+      ['PAID', 'paid'],
+      ['CANCELLED', 'cancelled'],
+      ...INTERNAL_ONLY.map((s) => [s, null]),
     ]);
   });
 
@@ -56,7 +83,8 @@ describe('when internal statuses are read in the plugin vocabulary', () => {
 
 describe('when a plugin status is written', () => {
   it('then it stores the spec internal value, ready storing SERVED (no round trip)', () => {
-    for (const target of PLUGIN_STATUSES) expect(internalStatusFor(target)).toBe(INTERNAL_OF[target]);
+    for (const target of PLUGIN_STATUSES)
+      expect(internalStatusFor(target)).toBe(INTERNAL_OF[target]);
   });
 });
 
@@ -80,10 +108,13 @@ describe('when a transition is planned', () => {
     expect(planTransition('PREPARED', 'completed')).toBe('COMPLETED');
   });
 
-  it.each(INTERNAL_ONLY)('then any move from internal-only %s is invalid with no allowed states', (status) => {
-    for (const target of PLUGIN_STATUSES) {
-      expect(() => planTransition(status, target)).toThrow(InvalidTransitionError);
-    }
-    expect(allowedNextStates(status)).toEqual([]);
-  });
+  it.each(INTERNAL_ONLY)(
+    'then any move from internal-only %s is invalid with no allowed states',
+    (status) => {
+      for (const target of PLUGIN_STATUSES) {
+        expect(() => planTransition(status, target)).toThrow(InvalidTransitionError);
+      }
+      expect(allowedNextStates(status)).toEqual([]);
+    },
+  );
 });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import { randomBytes, scryptSync } from 'node:crypto';
-import { decoyHash, hashPassword, needsRehash, OWASP_MIN_HASH_COST, passwordHashParams, verifyPassword } from '../../src/lib/passwords.js';
+import {
+  decoyHash,
+  hashPassword,
+  needsRehash,
+  OWASP_MIN_HASH_COST,
+  passwordHashParams,
+  verifyPassword,
+} from '../../src/lib/passwords.js';
 
 // Password hashes carry their own parameters (scrypt$N$r$p$salt$hash), so the cost can rise while
 // hashes written at an older cost keep verifying until the next log-in re-hashes them. The
@@ -54,20 +61,26 @@ describe('password hashing', () => {
     ['scrypt$1000$8$1$c2FsdA$aGFzaA'], // N not a power of two
     [`scrypt$${2 ** 24}$8$1$c2FsdA$aGFzaA`], // beyond what a log-in may cost
     ['scrypt$16384$8$64$c2FsdA$aGFzaA'],
-  ])('when the stored value is malformed or outside the accepted costs (%s), then verification fails without throwing', async (encoded) => {
-    await expect(verifyPassword('whatever', encoded)).resolves.toBe(false);
-  });
+  ])(
+    'when the stored value is malformed or outside the accepted costs (%s), then verification fails without throwing',
+    async (encoded) => {
+      await expect(verifyPassword('whatever', encoded)).resolves.toBe(false);
+    },
+  );
 });
 
 describe('decoyHash', () => {
   it.each([
     ['OWASP', OWASP],
-    ['the tests\'', LOW],
-  ])('when an unknown account is checked against the decoy at %s cost, then it is a hash at that cost that no password matches', async (_, params) => {
-    const decoy = decoyHash(params);
-    expect(decoy.split('$').slice(1, 4)).toEqual([String(params.N), '8', '1']);
-    expect(needsRehash(decoy, params)).toBe(false);
-    expect(await verifyPassword('', decoy)).toBe(false);
-    expect(await verifyPassword('correct horse battery staple', decoy)).toBe(false);
-  });
+    ["the tests'", LOW],
+  ])(
+    'when an unknown account is checked against the decoy at %s cost, then it is a hash at that cost that no password matches',
+    async (_, params) => {
+      const decoy = decoyHash(params);
+      expect(decoy.split('$').slice(1, 4)).toEqual([String(params.N), '8', '1']);
+      expect(needsRehash(decoy, params)).toBe(false);
+      expect(await verifyPassword('', decoy)).toBe(false);
+      expect(await verifyPassword('correct horse battery staple', decoy)).toBe(false);
+    },
+  );
 });

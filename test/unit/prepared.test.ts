@@ -46,7 +46,12 @@ function recordingDb(sent: CompiledQuery[]): Kysely<Db> {
 }
 
 const byLocation = (db: Kysely<Db>) => () =>
-  db.selectFrom('items').selectAll().where('location_id', '=', slot<number>('location')).where('name', '=', slot<string>('name')).limit(1);
+  db
+    .selectFrom('items')
+    .selectAll()
+    .where('location_id', '=', slot<number>('location'))
+    .where('name', '=', slot<string>('name'))
+    .limit(1);
 
 describe('PreparedQuery', () => {
   it('builds a shape once and binds each execution its own values, constants kept', async () => {
@@ -85,12 +90,15 @@ describe('PreparedQuery', () => {
 
   it('refuses to run when a slot has no value', async () => {
     const db = recordingDb([]);
-    await expect(new PreparedQuery<Db['items']>().execute(db, 'a', byLocation(db), { location: 1 })).rejects.toThrow('no value for slot name');
+    await expect(
+      new PreparedQuery<Db['items']>().execute(db, 'a', byLocation(db), { location: 1 }),
+    ).rejects.toThrow('no value for slot name');
   });
 });
 
 describe('PreparedQuery in checked mode', () => {
-  const byName = (db: Kysely<Db>, schema: string) => () => db.withSchema(schema).selectFrom('items').select('id').where('name', '=', slot<string>('name'));
+  const byName = (db: Kysely<Db>, schema: string) => () =>
+    db.withSchema(schema).selectFrom('items').select('id').where('name', '=', slot<string>('name'));
 
   it('when a hand-written key leaves out something the SQL text depends on (the schema), then the second shape under it is refused, naming the key', async () => {
     const db = recordingDb([]);
@@ -98,14 +106,19 @@ describe('PreparedQuery in checked mode', () => {
     await query.execute(db, 'by-name', byName(db, 'production'), { name: 'x' });
     const wrong = query.execute(db, 'by-name', byName(db, 'sandbox_1'), { name: 'x' });
     await expect(wrong).rejects.toThrow(PreparedKeyMismatch);
-    await expect(query.execute(db, 'by-name', byName(db, 'sandbox_1'), { name: 'x' })).rejects.toThrow(/key "by-name" names two different statements[\s\S]*"production"[\s\S]*"sandbox_1"/);
+    await expect(
+      query.execute(db, 'by-name', byName(db, 'sandbox_1'), { name: 'x' }),
+    ).rejects.toThrow(
+      /key "by-name" names two different statements[\s\S]*"production"[\s\S]*"sandbox_1"/,
+    );
   });
 
   it('when the key names the schema, then each shape runs its own text', async () => {
     const sent: CompiledQuery[] = [];
     const db = recordingDb(sent);
     const query = new PreparedQuery<{ id: number }>(512, true);
-    for (const schema of ['production', 'sandbox_1', 'production']) await query.execute(db, `by-name ${schema}`, byName(db, schema), { name: 'x' });
+    for (const schema of ['production', 'sandbox_1', 'production'])
+      await query.execute(db, `by-name ${schema}`, byName(db, schema), { name: 'x' });
     expect(sent.map((q) => q.sql.includes('"sandbox_1"'))).toEqual([false, true, false]);
   });
 
@@ -113,6 +126,8 @@ describe('PreparedQuery in checked mode', () => {
     const db = recordingDb([]);
     const query = new PreparedQuery<{ id: number }>();
     await query.execute(db, 'k', byName(db, 'a'), { name: 'x' });
-    await expect(query.execute(db, 'k', byName(db, 'b'), { name: 'x' })).rejects.toThrow(PreparedKeyMismatch);
+    await expect(query.execute(db, 'k', byName(db, 'b'), { name: 'x' })).rejects.toThrow(
+      PreparedKeyMismatch,
+    );
   });
 });

@@ -13,11 +13,14 @@ describe('AES-GCM tag length', () => {
     expect(decrypt(key, sealed)).toBe('client secret');
   });
 
-  it.each([4, 8, 12, 15])('when the tag is truncated to %i bytes, then decryption is refused', (length) => {
-    const [iv, tag, data] = encrypt(key, 'client secret').split('.');
-    const short = Buffer.from(tag!, 'base64url').subarray(0, length).toString('base64url');
-    expect(() => decrypt(key, [iv, short, data].join('.'))).toThrow();
-  });
+  it.each([4, 8, 12, 15])(
+    'when the tag is truncated to %i bytes, then decryption is refused',
+    (length) => {
+      const [iv, tag, data] = encrypt(key, 'client secret').split('.');
+      const short = Buffer.from(tag!, 'base64url').subarray(0, length).toString('base64url');
+      expect(() => decrypt(key, [iv, short, data].join('.'))).toThrow();
+    },
+  );
 
   it('when a byte of the tag is changed, then decryption is refused', () => {
     const [iv, tag, data] = encrypt(key, 'client secret').split('.');

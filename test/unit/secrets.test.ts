@@ -1,7 +1,16 @@
 import { describe, expect, it } from '@jest/globals';
 import { createHmac, randomBytes } from 'node:crypto';
 import {
-  decrypt, encrypt, generateInstallationKey, generateWebhookSecret, hashKey, isInstallationKeyFormat, randomBase62, signBody, signStandard, standardWebhookSecret,
+  decrypt,
+  encrypt,
+  generateInstallationKey,
+  generateWebhookSecret,
+  hashKey,
+  isInstallationKeyFormat,
+  randomBase62,
+  signBody,
+  signStandard,
+  standardWebhookSecret,
 } from '../../src/lib/secrets.js';
 import { hashPassword, passwordHashParams, verifyPassword } from '../../src/lib/passwords.js';
 
@@ -42,7 +51,9 @@ describe('webhook signatures', () => {
 
   it('gives the same key, in Standard Webhooks form, as whsec_ + base64 of the 64 characters', () => {
     expect(standardWebhookSecret(secret)).toBe(`whsec_${Buffer.from(secret).toString('base64')}`);
-    expect(signStandard(secret, 'msg_1', 1700000000, body)).toBe(createHmac('sha256', secret).update(`msg_1.1700000000.${body.toString()}`).digest('base64'));
+    expect(signStandard(secret, 'msg_1', 1700000000, body)).toBe(
+      createHmac('sha256', secret).update(`msg_1.1700000000.${body.toString()}`).digest('base64'),
+    );
   });
 });
 

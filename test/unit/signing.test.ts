@@ -12,11 +12,14 @@ const previous = 'p'.repeat(64);
 const body = Buffer.from('{"id":"evt_1","event":"order.paid","data":{}}');
 const now = new Date('2026-11-24T12:00:00.900Z');
 const hex = (secret: string) => createHmac('sha256', secret).update(body).digest('hex');
-const v1 = (secret: string) => `v1,${createHmac('sha256', secret).update(`evt_1.1795521600.${body.toString()}`).digest('base64')}`;
+const v1 = (secret: string) =>
+  `v1,${createHmac('sha256', secret).update(`evt_1.1795521600.${body.toString()}`).digest('base64')}`;
 
 describe('deliveryHeaders', () => {
   it('without a previous secret: X-Svc-Signature, and the Standard Webhooks trio with one signature', () => {
-    expect(deliveryHeaders({ eventId: 'evt_1', secrets: { current, previous: null }, body, now })).toEqual({
+    expect(
+      deliveryHeaders({ eventId: 'evt_1', secrets: { current, previous: null }, body, now }),
+    ).toEqual({
       'X-Svc-Signature': hex(current),
       'webhook-id': 'evt_1',
       'webhook-timestamp': '1795521600',
@@ -25,7 +28,12 @@ describe('deliveryHeaders', () => {
   });
 
   it('during an overlap: X-Svc-Signature-Previous, and two signatures, the current one first', () => {
-    const headers = deliveryHeaders({ eventId: 'evt_1', secrets: { current, previous }, body, now });
+    const headers = deliveryHeaders({
+      eventId: 'evt_1',
+      secrets: { current, previous },
+      body,
+      now,
+    });
     expect(headers).toEqual({
       'X-Svc-Signature': hex(current),
       'X-Svc-Signature-Previous': hex(previous),
@@ -36,10 +44,19 @@ describe('deliveryHeaders', () => {
   });
 
   it('verifies with the standardwebhooks package given either secret in whsec_ form', () => {
-    const headers = deliveryHeaders({ eventId: 'evt_1', secrets: { current, previous }, body, now: new Date() });
+    const headers = deliveryHeaders({
+      eventId: 'evt_1',
+      secrets: { current, previous },
+      body,
+      now: new Date(),
+    });
     for (const secret of [current, previous]) {
-      expect(() => new Webhook(standardWebhookSecret(secret)).verify(body.toString(), headers)).not.toThrow();
+      expect(() =>
+        new Webhook(standardWebhookSecret(secret)).verify(body.toString(), headers),
+      ).not.toThrow();
     }
-    expect(() => new Webhook(standardWebhookSecret('x'.repeat(64))).verify(body.toString(), headers)).toThrow();
+    expect(() =>
+      new Webhook(standardWebhookSecret('x'.repeat(64))).verify(body.toString(), headers),
+    ).toThrow();
   });
 });

@@ -1,8 +1,20 @@
 import { describe, expect, it } from '@jest/globals';
 import { EVENT_NAMES, type EventName } from '../../src/generated/events.generated.js';
-import { isAcceptedInboundEventType, isLifecycleEvent, isSubscribed, subscribedEvents, unknownSubscriptionEntries } from '../../src/domain/webhooks/delivery/subscriptions.js';
+import {
+  isAcceptedInboundEventType,
+  isLifecycleEvent,
+  isSubscribed,
+  subscribedEvents,
+  unknownSubscriptionEntries,
+} from '../../src/domain/webhooks/delivery/subscriptions.js';
 
-const LIFECYCLE: EventName[] = ['installation.created', 'installation.removed', 'trial.started', 'trial.ending', 'subscription.activated'];
+const LIFECYCLE: EventName[] = [
+  'installation.created',
+  'installation.removed',
+  'trial.started',
+  'trial.ending',
+  'subscription.activated',
+];
 
 describe('subscription matching', () => {
   it('when no list is set, then every event is delivered, lifecycle included', () => {
@@ -19,9 +31,16 @@ describe('subscription matching', () => {
   });
 
   it('when a family wildcard is listed, then every event of that family matches and no other', () => {
-    expect(subscribedEvents(['payment.*'])).toEqual(['payment.succeeded', 'payment.failed', 'payment.refunded']);
+    expect(subscribedEvents(['payment.*'])).toEqual([
+      'payment.succeeded',
+      'payment.failed',
+      'payment.refunded',
+    ]);
     expect(subscribedEvents(['inventory.*', 'menu.item_deleted'])).toEqual([
-      'menu.item_deleted', 'inventory.stock_updated', 'inventory.low_stock', 'inventory.low_stock_resolved',
+      'menu.item_deleted',
+      'inventory.stock_updated',
+      'inventory.low_stock',
+      'inventory.low_stock_resolved',
     ]);
   });
 
@@ -33,13 +52,29 @@ describe('subscription matching', () => {
   });
 
   it('when a lifecycle family is opted into by wildcard or by name, then exactly those events match', () => {
-    expect(subscribedEvents(['installation.*'])).toEqual(['installation.created', 'installation.removed']);
-    expect(subscribedEvents(['trial.ending', 'subscription.*'])).toEqual(['trial.ending', 'subscription.activated']);
+    expect(subscribedEvents(['installation.*'])).toEqual([
+      'installation.created',
+      'installation.removed',
+    ]);
+    expect(subscribedEvents(['trial.ending', 'subscription.*'])).toEqual([
+      'trial.ending',
+      'subscription.activated',
+    ]);
     expect(subscribedEvents(['*', 'trial.*'])).toContain('trial.started');
   });
 
   it('when entries are near misses, then they match nothing', () => {
-    expect(subscribedEvents(['order', 'order.', 'Order.*', 'order.**', 'orders.*', '.*', 'order.created '])).toEqual([]);
+    expect(
+      subscribedEvents([
+        'order',
+        'order.',
+        'Order.*',
+        'order.**',
+        'orders.*',
+        '.*',
+        'order.created ',
+      ]),
+    ).toEqual([]);
   });
 
   it('then lifecycle events are exactly the installation, trial and subscription families', () => {
@@ -47,22 +82,51 @@ describe('subscription matching', () => {
   });
 
   it('when the portal validates a list, then unknown names and families are reported', () => {
-    expect(unknownSubscriptionEntries(['order.*', 'payment.succeeded', '*', 'orders.*', 'order.shipped', 'trial.*'])).toEqual(['orders.*', 'order.shipped']);
+    expect(
+      unknownSubscriptionEntries([
+        'order.*',
+        'payment.succeeded',
+        '*',
+        'orders.*',
+        'order.shipped',
+        'trial.*',
+      ]),
+    ).toEqual(['orders.*', 'order.shipped']);
   });
 });
 
 describe('inbound event_type rule', () => {
   it.each([
-    'order.paid', 'payment.succeeded', 'sandbox.expiry_warning',
-    'external.delivery.dispatched', 'external.x',
-    'payment.custom', 'order.delivered_by_courier', 'installation.note', 'trial.extended', 'subscription.paused', 'menu.synced', 'inventory.audit', 'sandbox.ping',
+    'order.paid',
+    'payment.succeeded',
+    'sandbox.expiry_warning',
+    'external.delivery.dispatched',
+    'external.x',
+    'payment.custom',
+    'order.delivered_by_courier',
+    'installation.note',
+    'trial.extended',
+    'subscription.paused',
+    'menu.synced',
+    'inventory.audit',
+    'sandbox.ping',
   ])('when event_type is %s, then it is accepted', (name) => {
     expect(isAcceptedInboundEventType(name)).toBe(true);
   });
 
   it.each([
-    'delivery.dispatched', 'payments.custom', 'external', 'external.', 'payment.', 'payment', '.custom', '', 'Payment.custom',
-    'payment.has space', 'external.tab\there', 'x'.repeat(101),
+    'delivery.dispatched',
+    'payments.custom',
+    'external',
+    'external.',
+    'payment.',
+    'payment',
+    '.custom',
+    '',
+    'Payment.custom',
+    'payment.has space',
+    'external.tab\there',
+    'x'.repeat(101),
   ])('when event_type is %j, then it is refused', (name) => {
     expect(isAcceptedInboundEventType(name)).toBe(false);
   });

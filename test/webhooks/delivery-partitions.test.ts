@@ -1,16 +1,44 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { sql, type RawBuilder } from 'kysely';
 import { listPartitions, splitHistory } from '../../src/db/partitions.js';
-import { acknowledgeTargetStatement, acknowledgeEvents, acknowledgementState, feedPageStatement, listEvents, type EventsQuery } from '../../src/domain/webhooks/feed/events-feed.js';
-import { feedDays, readByDays, spanOf, type FeedDay, type FeedSpan } from '../../src/domain/webhooks/feed/feed-days.js';
+import {
+  acknowledgeTargetStatement,
+  acknowledgeEvents,
+  acknowledgementState,
+  feedPageStatement,
+  listEvents,
+  type EventsQuery,
+} from '../../src/domain/webhooks/feed/events-feed.js';
+import {
+  feedDays,
+  readByDays,
+  spanOf,
+  type FeedDay,
+  type FeedSpan,
+} from '../../src/domain/webhooks/feed/feed-days.js';
 import { redeliverWebhook } from '../../src/domain/webhooks/replay/replay.js';
 import { pruneBatchStatement, pruneExpiredEvents } from '../../src/domain/webhooks/retention.js';
-import { prepareStatement, recordStatement, type Outcome } from '../../src/domain/webhooks/delivery/delivery.js';
-import { QUEUES, attemptsOf as jobAttempts, type DeliveryAttempt, type DeliveryJobData } from '../../src/domain/webhooks/delivery/queue.js';
+import {
+  prepareStatement,
+  recordStatement,
+  type Outcome,
+} from '../../src/domain/webhooks/delivery/delivery.js';
+import {
+  QUEUES,
+  attemptsOf as jobAttempts,
+  type DeliveryAttempt,
+  type DeliveryJobData,
+} from '../../src/domain/webhooks/delivery/queue.js';
 import { createInstallation, type InstallationFixture } from '../support/builders.js';
 import { insertEventHistory } from '../support/event-history.js';
 import type { TestContext } from '../support/context.js';
-import { deliveriesOf, emit, scopeOf, waitForDelivery, webhookWorld } from '../support/webhook-fixtures.js';
+import {
+  deliveriesOf,
+  emit,
+  scopeOf,
+  waitForDelivery,
+  webhookWorld,
+} from '../support/webhook-fixtures.js';
 import { ok, waitUntil } from '../support/webhook-receiver.js';
 import { clearOfMidnight, clearOfMidnightTimeout } from '../support/clock.js';
 
@@ -22,19 +50,32 @@ beforeAll(() => clearOfMidnight(), clearOfMidnightTimeout());
 const world = webhookWorld();
 let t: TestContext;
 let inst: InstallationFixture;
-beforeAll(async () => void (inst = await createInstallation((t = world.t).db, { webhookEndpoint: world.receiver.url('/hook') })));
+beforeAll(
+  async () =>
+    void (inst = await createInstallation((t = world.t).db, {
+      webhookEndpoint: world.receiver.url('/hook'),
+    })),
+);
 
-const paid = (n: number) => ({ order_id: n, unique_orderid: `ORD-${n}`, total: '1.00', paid_at: '2026-03-14T18:40:00Z' });
+const paid = (n: number) => ({
+  order_id: n,
+  unique_orderid: `ORD-${n}`,
+  total: '1.00',
+  paid_at: '2026-03-14T18:40:00Z',
+});
 
 /** The partitions of `table` a statement's plan reads (EXPLAIN FORMAT JSON: pruned ones are absent). */
 async function partitionsRead(statement: RawBuilder<unknown>, table: string): Promise<string[]> {
-  const { rows } = await sql<{ 'QUERY PLAN': unknown }>`explain (format json) ${statement}`.execute(t.db);
+  const { rows } = await sql<{ 'QUERY PLAN': unknown }>`explain (format json) ${statement}`.execute(
+    t.db,
+  );
   const names = new Set<string>();
   const walk = (node: unknown): void => {
     if (Array.isArray(node)) node.forEach(walk);
     else if (node && typeof node === 'object') {
       for (const [key, value] of Object.entries(node)) {
-        if (key === 'Relation Name' && typeof value === 'string' && value.startsWith(`${table}_`)) names.add(value);
+        if (key === 'Relation Name' && typeof value === 'string' && value.startsWith(`${table}_`))
+          names.add(value);
         else walk(value);
       }
     }
@@ -45,7 +86,9 @@ async function partitionsRead(statement: RawBuilder<unknown>, table: string): Pr
 
 /** The attempts the delivery jobs of a log carried (first attempts, retries, covers). */
 async function carried(logId: number): Promise<DeliveryAttempt[]> {
-  const { rows } = await sql<{ data: DeliveryJobData }>`select data from pgboss.job where name = ${QUEUES.delivery}`.execute(t.db);
+  const { rows } = await sql<{
+    data: DeliveryJobData;
+  }>`select data from pgboss.job where name = ${QUEUES.delivery}`.execute(t.db);
   return rows.flatMap((row) => jobAttempts(row.data)).filter((a) => a.logId === logId);
 }
 
@@ -55,7 +98,15 @@ const outcomeOf = (attempt: DeliveryAttempt): Outcome => ({
   occurredAt: attempt.occurredAt ?? null,
   installationId: inst.installationId,
   attempt: attempt.attempt,
-  result: { ok: true, httpStatus: 200, errorMessage: null, refusalReason: null, retryable: false, remoteAddress: '127.0.0.1', durationMs: 1 },
+  result: {
+    ok: true,
+    httpStatus: 200,
+    errorMessage: null,
+    refusalReason: null,
+    retryable: false,
+    remoteAddress: '127.0.0.1',
+    durationMs: 1,
+  },
   headers: null,
   logStatus: 'delivered',
   retryDelaySeconds: null,
@@ -63,14 +114,21 @@ const outcomeOf = (attempt: DeliveryAttempt): Outcome => ({
 
 /** The partitions of `table` a page's plan actually read (EXPLAIN ANALYZE: a pruned one is never executed). */
 async function partitionsProbed(statement: RawBuilder<unknown>, table: string): Promise<string[]> {
-  const { rows } = await sql<{ 'QUERY PLAN': unknown }>`explain (analyze, format json) ${statement}`.execute(t.db);
+  const { rows } = await sql<{
+    'QUERY PLAN': unknown;
+  }>`explain (analyze, format json) ${statement}`.execute(t.db);
   const names = new Set<string>();
   const walk = (node: unknown): void => {
     if (Array.isArray(node)) return node.forEach(walk);
     if (!node || typeof node !== 'object') return;
     const plan = node as Record<string, unknown>;
     const name = plan['Relation Name'];
-    if (typeof name === 'string' && name.startsWith(`${table}_`) && Number(plan['Actual Loops']) > 0) names.add(name);
+    if (
+      typeof name === 'string' &&
+      name.startsWith(`${table}_`) &&
+      Number(plan['Actual Loops']) > 0
+    )
+      names.add(name);
     Object.values(plan).forEach(walk);
   };
   walk(rows[0]!['QUERY PLAN']);
@@ -79,7 +137,11 @@ async function partitionsProbed(statement: RawBuilder<unknown>, table: string): 
 
 /** The partitions an acknowledgement reads to find what it cancels (a SELECT: EXPLAIN ANALYZE writes nothing). */
 async function ackProbes(installationId: number, through: number): Promise<string[] | null> {
-  const statement = acknowledgeTargetStatement(installationId, through, await acknowledgementState(t.db, installationId, through));
+  const statement = acknowledgeTargetStatement(
+    installationId,
+    through,
+    await acknowledgementState(t.db, installationId, through),
+  );
   return statement && partitionsProbed(statement, 'webhook_logs');
 }
 
@@ -88,20 +150,31 @@ describe('partition pruning on the delivery path', () => {
     const eventId = await emit(t, scopeOf(inst), 'order.paid', paid(1));
     const [log] = await waitForDelivery(t.db, eventId);
     const [job] = await carried(log!.log_id);
-    expect(job).toEqual({ logId: log!.log_id, attempt: 1, logCreatedAt: expect.any(String), occurredAt: expect.any(String) });
+    expect(job).toEqual({
+      logId: log!.log_id,
+      attempt: 1,
+      logCreatedAt: expect.any(String),
+      occurredAt: expect.any(String),
+    });
     expect((await listPartitions(t.db, 'webhook_logs')).length).toBeGreaterThanOrEqual(5);
     expect((await listPartitions(t.db, 'events')).length).toBeGreaterThanOrEqual(5);
 
     expect(await partitionsRead(prepareStatement([job!]), 'webhook_logs')).toHaveLength(1);
     expect(await partitionsRead(prepareStatement([job!]), 'events')).toHaveLength(1);
-    expect(await partitionsRead(recordStatement([outcomeOf(job!)]), 'webhook_logs')).toHaveLength(1);
+    expect(await partitionsRead(recordStatement([outcomeOf(job!)]), 'webhook_logs')).toHaveLength(
+      1,
+    );
     // Without the keys (a job of the previous version) every partition is probed: what the keys save.
     const legacy = { logId: job!.logId, attempt: 1 };
-    expect((await partitionsRead(prepareStatement([legacy]), 'webhook_logs')).length).toBe((await listPartitions(t.db, 'webhook_logs')).length);
+    expect((await partitionsRead(prepareStatement([legacy]), 'webhook_logs')).length).toBe(
+      (await listPartitions(t.db, 'webhook_logs')).length,
+    );
   });
 
   it('when a delivery fails, then its retry job carries the partition keys of the first attempt', async () => {
-    const failing = await createInstallation(t.db, { webhookEndpoint: world.receiver.url('/failing') });
+    const failing = await createInstallation(t.db, {
+      webhookEndpoint: world.receiver.url('/failing'),
+    });
     world.receiver.respond((req, res) => {
       res.statusCode = req.path === '/failing' ? 500 : 200;
       res.end();
@@ -124,21 +197,32 @@ describe('the days of the feed', () => {
   const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
   /** An installation whose feed holds `blocks` of entries, each `ageDays` old, numbered on in order. */
-  async function historyOf(blocks: { count: number; ageDays: number }[]): Promise<InstallationFixture> {
+  async function historyOf(
+    blocks: { count: number; ageDays: number }[],
+  ): Promise<InstallationFixture> {
     await splitHistory(t.db, new Date(today() - 6 * DAY));
-    const installation = await createInstallation(t.db, { webhookEndpoint: world.receiver.url('/hook') });
+    const installation = await createInstallation(t.db, {
+      webhookEndpoint: world.receiver.url('/hook'),
+    });
     let first = 1;
     for (const block of blocks) {
-      await insertEventHistory(t.db, { installationId: installation.installationId, first, ...block });
+      await insertEventHistory(t.db, {
+        installationId: installation.installationId,
+        first,
+        ...block,
+      });
       first += block.count;
     }
     return installation;
   }
 
-  async function everyPage(installationId: number, query: Omit<EventsQuery, 'after'>): Promise<{ sequences: number[]; oldest: (number | null)[] }> {
+  async function everyPage(
+    installationId: number,
+    query: Omit<EventsQuery, 'after'>,
+  ): Promise<{ sequences: number[]; oldest: (number | null)[] }> {
     const sequences: number[] = [];
     const oldest: (number | null)[] = [];
-    for (let after = 0, more = true; more; ) {
+    for (let after = 0, more = true; more;) {
       const page = await listEvents(t.db, installationId, { ...query, after });
       sequences.push(...page.data.map((item) => item.sequence));
       oldest.push(page.meta.oldest_sequence);
@@ -149,11 +233,22 @@ describe('the days of the feed', () => {
   }
 
   it('when entries are inserted, then each of their days holds the range of sequences and the count its entries have', async () => {
-    const installation = await historyOf([{ count: 30, ageDays: 2 }, { count: 20, ageDays: 0 }, { count: 10, ageDays: 1 }]);
+    const installation = await historyOf([
+      { count: 30, ageDays: 2 },
+      { count: 20, ageDays: 0 },
+      { count: 10, ageDays: 1 },
+    ]);
     const days = await feedDays(t.db, installation.installationId);
-    const { rows: actual } = await sql<{ day: string; first: number; last: number; entries: number }>`
+    const { rows: actual } = await sql<{
+      day: string;
+      first: number;
+      last: number;
+      entries: number;
+    }>`
       select (occurred_at at time zone 'UTC')::date::text as day, min(sequence) as first, max(sequence) as last, count(*)::int as entries
-        from control.installation_events where installation_id = ${installation.installationId} group by 1 order by 2`.execute(t.db);
+        from control.installation_events where installation_id = ${installation.installationId} group by 1 order by 2`.execute(
+      t.db,
+    );
     expect(actual.length).toBeGreaterThanOrEqual(3);
     expect(days).toEqual(actual);
   });
@@ -161,41 +256,99 @@ describe('the days of the feed', () => {
   it('when the days of a feed are out of sequence order, then paging through it returns every entry once, in order, filtered or not', async () => {
     // 1-29 and 31-61 today, 30 three days ago (a page from the start chosen by the counts reads
     // today's only: 30 must be found by the check that follows), 62-120 yesterday.
-    const installation = await historyOf([{ count: 29, ageDays: 0 }, { count: 1, ageDays: 3 }, { count: 31, ageDays: 0 }, { count: 59, ageDays: 1 }]);
+    const installation = await historyOf([
+      { count: 29, ageDays: 0 },
+      { count: 1, ageDays: 3 },
+      { count: 31, ageDays: 0 },
+      { count: 59, ageDays: 1 },
+    ]);
     const all = Array.from({ length: 120 }, (_, i) => i + 1);
     for (const limit of [7, 50, 100]) {
       const { sequences, oldest } = await everyPage(installation.installationId, { limit });
       expect(sequences).toEqual(all);
       expect(new Set(oldest)).toEqual(new Set([1]));
     }
-    expect((await everyPage(installation.installationId, { limit: 50, type: 'order.*' })).sequences).toEqual(all);
-    expect((await everyPage(installation.installationId, { limit: 50, deliveryStatus: 'delivered' })).sequences).toEqual(all);
-    expect((await everyPage(installation.installationId, { limit: 50, type: 'menu.*' })).sequences).toEqual([]);
+    expect(
+      (await everyPage(installation.installationId, { limit: 50, type: 'order.*' })).sequences,
+    ).toEqual(all);
+    expect(
+      (await everyPage(installation.installationId, { limit: 50, deliveryStatus: 'delivered' }))
+        .sequences,
+    ).toEqual(all);
+    expect(
+      (await everyPage(installation.installationId, { limit: 50, type: 'menu.*' })).sequences,
+    ).toEqual([]);
   });
 
   it('when entries are written after the days were read, then a page read from those days stops at the last sequence they knew of', async () => {
     // A later entry may be on a day the days read did not list; the page leaves every later one for the next page.
     const installation = await historyOf([{ count: 10, ageDays: 1 }]);
     const before = await feedDays(t.db, installation.installationId);
-    await insertEventHistory(t.db, { installationId: installation.installationId, first: 11, count: 5, ageDays: 1 });
+    await insertEventHistory(t.db, {
+      installationId: installation.installationId,
+      first: 11,
+      count: 5,
+      ageDays: 1,
+    });
     const read = (days: FeedDay[]) =>
-      readByDays(days, 0, 51, async (span) => (await feedPageStatement(installation.installationId, 0, { after: 0, limit: 50 }, span).execute(t.db)).rows);
-    expect((await read(before)).map((row) => row.sequence)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
-    expect((await read(await feedDays(t.db, installation.installationId))).map((row) => row.sequence)).toEqual(Array.from({ length: 15 }, (_, i) => i + 1));
+      readByDays(
+        days,
+        0,
+        51,
+        async (span) =>
+          (
+            await feedPageStatement(
+              installation.installationId,
+              0,
+              { after: 0, limit: 50 },
+              span,
+            ).execute(t.db)
+          ).rows,
+      );
+    expect((await read(before)).map((row) => row.sequence)).toEqual(
+      Array.from({ length: 10 }, (_, i) => i + 1),
+    );
+    expect(
+      (await read(await feedDays(t.db, installation.installationId))).map((row) => row.sequence),
+    ).toEqual(Array.from({ length: 15 }, (_, i) => i + 1));
   });
 
   it('when a page is read near the head of a month of history, then only the partitions of the days that hold it are read', async () => {
-    const installation = await historyOf([{ count: 50, ageDays: 5 }, { count: 50, ageDays: 4 }, { count: 50, ageDays: 2 }, { count: 50, ageDays: 0 }]);
+    const installation = await historyOf([
+      { count: 50, ageDays: 5 },
+      { count: 50, ageDays: 4 },
+      { count: 50, ageDays: 2 },
+      { count: 50, ageDays: 0 },
+    ]);
     const spans: FeedSpan[] = [];
     const days = await feedDays(t.db, installation.installationId);
     const page = await readByDays(days, 160, 51, async (span) => {
       spans.push(span);
-      return (await feedPageStatement(installation.installationId, 0, { after: 160, limit: 50 }, span).execute(t.db)).rows;
+      return (
+        await feedPageStatement(
+          installation.installationId,
+          0,
+          { after: 160, limit: 50 },
+          span,
+        ).execute(t.db)
+      ).rows;
     });
     expect(page.map((row) => row.sequence)).toEqual(Array.from({ length: 40 }, (_, i) => 161 + i));
-    expect(spans).toEqual([{ from: `${dayOf(today())}T00:00:00.000Z`, to: new Date(today() + DAY).toISOString(), through: 200 }]);
-    const statement = feedPageStatement(installation.installationId, 0, { after: 160, limit: 50 }, spans[0]!);
-    const todays = (table: string) => new RegExp(`^${table}_p${dayOf(today()).replaceAll('-', '')}$`);
+    expect(spans).toEqual([
+      {
+        from: `${dayOf(today())}T00:00:00.000Z`,
+        to: new Date(today() + DAY).toISOString(),
+        through: 200,
+      },
+    ]);
+    const statement = feedPageStatement(
+      installation.installationId,
+      0,
+      { after: 160, limit: 50 },
+      spans[0]!,
+    );
+    const todays = (table: string) =>
+      new RegExp(`^${table}_p${dayOf(today()).replaceAll('-', '')}$`);
     for (const table of ['installation_events', 'events']) {
       const probed = await partitionsProbed(statement, table);
       expect(probed).toEqual([expect.stringMatching(todays(table))]);
@@ -203,38 +356,75 @@ describe('the days of the feed', () => {
     // The deliveries: today's partition and the day before's, at most.
     const logs = await partitionsProbed(statement, 'webhook_logs');
     expect(logs.length).toBeGreaterThan(0);
-    expect(logs.filter((name) => !name.endsWith(dayOf(today()).replaceAll('-', '')) && !name.endsWith(dayOf(today() - DAY).replaceAll('-', '')))).toEqual([]);
+    expect(
+      logs.filter(
+        (name) =>
+          !name.endsWith(dayOf(today()).replaceAll('-', '')) &&
+          !name.endsWith(dayOf(today() - DAY).replaceAll('-', '')),
+      ),
+    ).toEqual([]);
   });
 
-  it('when an acknowledgement moves the cursor through today\'s entries, then it looks for their deliveries from the day before on only', async () => {
-    const installation = await historyOf([{ count: 50, ageDays: 5 }, { count: 50, ageDays: 3 }, { count: 50, ageDays: 0 }]);
+  it("when an acknowledgement moves the cursor through today's entries, then it looks for their deliveries from the day before on only", async () => {
+    const installation = await historyOf([
+      { count: 50, ageDays: 5 },
+      { count: 50, ageDays: 3 },
+      { count: 50, ageDays: 0 },
+    ]);
     await acknowledgeEvents(t.db, installation.installationId, 100);
     const probed = await ackProbes(installation.installationId, 120);
-    const older = (await listPartitions(t.db, 'webhook_logs')).filter((p) => p.to !== null && p.to.getTime() <= today() - DAY).map((p) => p.name);
+    const older = (await listPartitions(t.db, 'webhook_logs'))
+      .filter((p) => p.to !== null && p.to.getTime() <= today() - DAY)
+      .map((p) => p.name);
     expect(older.length).toBeGreaterThanOrEqual(4);
     expect(probed!.length).toBeGreaterThan(0);
     expect(probed!.filter((name) => older.includes(name))).toEqual([]);
-    expect(await acknowledgementState(t.db, installation.installationId, 120)).toMatchObject({ acknowledgedThrough: 100, originalsFrom: dayOf(today()) });
+    expect(await acknowledgementState(t.db, installation.installationId, 120)).toMatchObject({
+      acknowledgedThrough: 100,
+      originalsFrom: dayOf(today()),
+    });
     // Through entries of three days ago, from the first acknowledgement on: from their day on.
-    const fresh = await historyOf([{ count: 50, ageDays: 5 }, { count: 50, ageDays: 3 }, { count: 50, ageDays: 0 }]);
-    expect(await acknowledgementState(t.db, fresh.installationId, 60)).toMatchObject({ acknowledgedThrough: 0, originalsFrom: dayOf(today() - 5 * DAY) });
+    const fresh = await historyOf([
+      { count: 50, ageDays: 5 },
+      { count: 50, ageDays: 3 },
+      { count: 50, ageDays: 0 },
+    ]);
+    expect(await acknowledgementState(t.db, fresh.installationId, 60)).toMatchObject({
+      acknowledgedThrough: 0,
+      originalsFrom: dayOf(today() - 5 * DAY),
+    });
   });
 
   it('when retention prunes, then the days wholly before its window are forgotten', async () => {
-    const installation = await historyOf([{ count: 5, ageDays: 45 }, { count: 5, ageDays: 0 }]);
+    const installation = await historyOf([
+      { count: 5, ageDays: 45 },
+      { count: 5, ageDays: 0 },
+    ]);
     expect((await feedDays(t.db, installation.installationId)).length).toBe(2);
     const result = await pruneExpiredEvents(t.db, 30);
     expect(result.feedDays).toBeGreaterThanOrEqual(1);
-    expect((await feedDays(t.db, installation.installationId)).map((d) => d.day)).toEqual([dayOf(today())]);
-    expect((await listEvents(t.db, installation.installationId, { after: 0, limit: 50 })).data.map((item) => item.sequence)).toEqual([6, 7, 8, 9, 10]);
+    expect((await feedDays(t.db, installation.installationId)).map((d) => d.day)).toEqual([
+      dayOf(today()),
+    ]);
+    expect(
+      (await listEvents(t.db, installation.installationId, { after: 0, limit: 50 })).data.map(
+        (item) => item.sequence,
+      ),
+    ).toEqual([6, 7, 8, 9, 10]);
   });
 });
 
 describe('partition pruning of the retention job', () => {
   it('when a prune batch deletes the rows before the cutoff, then it reads no partition of the days after it, in any table', async () => {
     const cutoff = new Date(new Date().setUTCHours(0, 0, 0, 0));
-    const after = async (table: string) => (await listPartitions(t.db, table)).filter((p) => p.from !== null && p.from >= cutoff).map((p) => p.name);
-    for (const [kind, tables] of [['events', ['events', 'installation_events']], ['logs', ['webhook_logs', 'webhook_delivery_attempts']]] as const) {
+    const after = async (table: string) =>
+      (await listPartitions(t.db, table))
+        .filter((p) => p.from !== null && p.from >= cutoff)
+        .map((p) => p.name);
+    for (const [kind, tables] of [
+      ['events', ['events', 'installation_events']],
+      ['logs', ['webhook_logs', 'webhook_delivery_attempts']],
+    ] as const) {
       for (const table of tables) {
         const later = await after(table);
         expect(later.length).toBeGreaterThanOrEqual(5);
@@ -252,19 +442,28 @@ describe('jobs queued by the previous version', () => {
     expect(fannedOut!.status).toBe('delivered');
 
     // A redelivery's log whose job is of the previous shape (one attempt, no keys).
-    const { rows: [log] } = await sql<{ log_id: number; delivery_id: string }>`
+    const {
+      rows: [log],
+    } = await sql<{ log_id: number; delivery_id: string }>`
       insert into control.webhook_logs (installation_id, direction, event_type, event_id, status, delivery_id, attempts, sequence, redelivery_of)
       select installation_id, 'outbound', event_type, event_id, 'pending', gen_random_uuid(), 0, sequence, log_id
         from control.webhook_logs where log_id = ${fannedOut!.log_id}
       returning log_id, delivery_id`.execute(t.db);
     await t.queue.boss.send(QUEUES.delivery, { logId: log!.log_id, attempt: 1 });
-    await waitUntil(() => world.receiver.requests.some((req) => req.headers['x-svc-delivery'] === log!.delivery_id), 10_000);
-    await waitUntil(async () => (await deliveriesOf(t.db, eventId)).every((l) => l.status === 'delivered'), 10_000);
+    await waitUntil(
+      () =>
+        world.receiver.requests.some((req) => req.headers['x-svc-delivery'] === log!.delivery_id),
+      10_000,
+    );
+    await waitUntil(
+      async () => (await deliveriesOf(t.db, eventId)).every((l) => l.status === 'delivered'),
+      10_000,
+    );
   });
 });
 
 describe('partition pruning in the events feed', () => {
-  it('when a page is read, then each entry\'s delivery is looked up in the partitions from the day before its event on, not in older days', async () => {
+  it("when a page is read, then each entry's delivery is looked up in the partitions from the day before its event on, not in older days", async () => {
     const day = 86_400_000;
     const today = Math.floor(Date.now() / day) * day;
     // Days of their own before today (the history before them stays in `_history`).
@@ -273,8 +472,18 @@ describe('partition pruning in the events feed', () => {
     const eventId = await emit(t, scopeOf(other), 'order.paid', paid(7));
     await waitForDelivery(t.db, eventId);
 
-    const probed = await partitionsProbed(feedPageStatement(other.installationId, 0, { after: 0, limit: 50 }, spanOf(await feedDays(t.db, other.installationId))), 'webhook_logs');
-    const older = (await listPartitions(t.db, 'webhook_logs')).filter((p) => p.to !== null && p.to.getTime() <= today - day).map((p) => p.name);
+    const probed = await partitionsProbed(
+      feedPageStatement(
+        other.installationId,
+        0,
+        { after: 0, limit: 50 },
+        spanOf(await feedDays(t.db, other.installationId)),
+      ),
+      'webhook_logs',
+    );
+    const older = (await listPartitions(t.db, 'webhook_logs'))
+      .filter((p) => p.to !== null && p.to.getTime() <= today - day)
+      .map((p) => p.name);
     expect(older).toEqual(expect.arrayContaining(['webhook_logs_history']));
     expect(older.length).toBeGreaterThanOrEqual(4);
     expect(probed.length).toBeGreaterThan(0);
@@ -283,7 +492,10 @@ describe('partition pruning in the events feed', () => {
 
   it('when an acknowledgement repeats one already made and the installation never had a redelivery, then it runs no search over the logs', async () => {
     const quiet = await createInstallation(t.db, { webhookEndpoint: world.receiver.url('/hook') });
-    const eventIds = [await emit(t, scopeOf(quiet), 'order.paid', paid(8)), await emit(t, scopeOf(quiet), 'order.paid', paid(9))];
+    const eventIds = [
+      await emit(t, scopeOf(quiet), 'order.paid', paid(8)),
+      await emit(t, scopeOf(quiet), 'order.paid', paid(9)),
+    ];
     for (const id of eventIds) await waitForDelivery(t.db, id);
     // Above the last acknowledgement: the originals are looked for.
     expect((await ackProbes(quiet.installationId, 2))!.length).toBeGreaterThan(0);
@@ -301,18 +513,31 @@ describe('partition pruning in the events feed', () => {
     const eventId = await emit(t, scopeOf(resent), 'order.paid', paid(10));
     const [log] = await waitForDelivery(t.db, eventId);
     await acknowledgeEvents(t.db, resent.installationId, 1);
-    const original = await t.db.selectFrom('control.webhook_logs').selectAll().where('log_id', '=', log!.log_id).executeTakeFirstOrThrow();
+    const original = await t.db
+      .selectFrom('control.webhook_logs')
+      .selectAll()
+      .where('log_id', '=', log!.log_id)
+      .executeTakeFirstOrThrow();
     // The redelivery stays pending while no worker runs.
     await t.jobs!.stopWorkers();
     const redelivery = await redeliverWebhook(t.db, t.queue, original);
     const probed = await ackProbes(resent.installationId, 1);
-    const older = (await listPartitions(t.db, 'webhook_logs')).filter((p) => p.to !== null && p.to.getTime() <= today).map((p) => p.name);
+    const older = (await listPartitions(t.db, 'webhook_logs'))
+      .filter((p) => p.to !== null && p.to.getTime() <= today)
+      .map((p) => p.name);
     expect(older.length).toBeGreaterThanOrEqual(4);
     expect(probed!.length).toBeGreaterThan(0);
     expect(probed!.filter((name) => older.includes(name))).toEqual([]);
-    expect(await acknowledgeEvents(t.db, resent.installationId, 1)).toEqual({ acknowledged_through: 1, cancelled_deliveries: 1 });
+    expect(await acknowledgeEvents(t.db, resent.installationId, 1)).toEqual({
+      acknowledged_through: 1,
+      cancelled_deliveries: 1,
+    });
     await t.jobs!.startWorkers();
-    const { status } = await t.db.selectFrom('control.webhook_logs').select('status').where('log_id', '=', redelivery.log_id).executeTakeFirstOrThrow();
+    const { status } = await t.db
+      .selectFrom('control.webhook_logs')
+      .select('status')
+      .where('log_id', '=', redelivery.log_id)
+      .executeTakeFirstOrThrow();
     expect(status).toBe('acknowledged');
   });
 });

@@ -6,7 +6,13 @@ import path from 'node:path';
 import { rotateWebhookSecret } from '../../src/domain/plugins/index.js';
 import { standardWebhookSecret } from '../../src/lib/secrets.js';
 import { createInstallation, type InstallationFixture } from '../support/builders.js';
-import { emit, headersOf, scopeOf, waitForDelivery, webhookWorld } from '../support/webhook-fixtures.js';
+import {
+  emit,
+  headersOf,
+  scopeOf,
+  waitForDelivery,
+  webhookWorld,
+} from '../support/webhook-fixtures.js';
 import type { ReceivedRequest } from '../support/webhook-receiver.js';
 
 // The verification code of /docs/webhooks, as the page serves it, run unchanged against real
@@ -83,19 +89,32 @@ func main() {
 `;
 
 const unescapeHtml = (text: string) =>
-  text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+  text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 
 beforeAll(async () => {
-  inst = await createInstallation(world.t.db, { webhookEndpoint: world.receiver.url('/docs-sample') });
+  inst = await createInstallation(world.t.db, {
+    webhookEndpoint: world.receiver.url('/docs-sample'),
+  });
   const res = await world.t.request().get('/docs/webhooks');
   expect(res.status).toBe(200);
-  const blocks = [...res.text.matchAll(/<pre><code class="language-(\w+)">([\s\S]*?)<\/code><\/pre>/g)].map(([, lang, code]) => ({ lang: lang!, code: unescapeHtml(code!) }));
+  const blocks = [
+    ...res.text.matchAll(/<pre><code class="language-(\w+)">([\s\S]*?)<\/code><\/pre>/g),
+  ].map(([, lang, code]) => ({ lang: lang!, code: unescapeHtml(code!) }));
   const one = (lang: string, marker: string) => {
     const found = blocks.filter((b) => b.lang === lang && b.code.includes(marker));
     expect(found).toHaveLength(1);
     return found[0]!.code;
   };
-  samples = { node: one('js', 'export function verifyWebhook'), python: one('python', 'def verify_webhook'), go: one('go', 'func VerifyWebhook') };
+  samples = {
+    node: one('js', 'export function verifyWebhook'),
+    python: one('python', 'def verify_webhook'),
+    go: one('go', 'func VerifyWebhook'),
+  };
   writeFileSync(path.join(dir, 'svc_verify.mjs'), samples.node);
   writeFileSync(path.join(dir, 'svc_verify.py'), samples.python);
   // The Go sample is package webhooks: a module with it as a package and a main that calls it.
@@ -104,9 +123,16 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'go', 'webhooks', 'webhooks.go'), samples.go);
   writeFileSync(path.join(dir, 'go', 'main.go'), GO_HARNESS);
   // A failed build fails the Go cases only (run() reports it), not the other languages'.
-  const build = spawnSync('go', ['build', '-o', path.join(dir, 'harness-go'), '.'], { cwd: path.join(dir, 'go'), env: GO_ENV, encoding: 'utf8', timeout: 240_000 });
-  if (build.error) goBuildError = `go is needed for the Go sample (make test-unit installs Debian's golang-go): ${build.error.message}`;
-  else if (build.status !== 0) goBuildError = `the Go sample of /docs/webhooks does not compile:\n${build.stderr}`;
+  const build = spawnSync('go', ['build', '-o', path.join(dir, 'harness-go'), '.'], {
+    cwd: path.join(dir, 'go'),
+    env: GO_ENV,
+    encoding: 'utf8',
+    timeout: 240_000,
+  });
+  if (build.error)
+    goBuildError = `go is needed for the Go sample (make test-unit installs Debian's golang-go): ${build.error.message}`;
+  else if (build.status !== 0)
+    goBuildError = `the Go sample of /docs/webhooks does not compile:\n${build.stderr}`;
   // Harnesses: read {secret, headers, body (base64), now?} on stdin, call the documented function,
   // print {ok, id} or {ok: false, error}.
   writeFileSync(
@@ -146,20 +172,39 @@ const HARNESSES = {
 } as const;
 type Language = keyof typeof HARNESSES;
 
-function run(language: Language, secret: string, req: ReceivedRequest, options: { body?: Buffer; now?: number } = {}): Outcome {
+function run(
+  language: Language,
+  secret: string,
+  req: ReceivedRequest,
+  options: { body?: Buffer; now?: number } = {},
+): Outcome {
   if (language === 'go' && goBuildError) throw new Error(goBuildError);
   const [command, args] = HARNESSES[language];
-  const input = JSON.stringify({ secret, headers: headersOf(req), body: (options.body ?? req.body).toString('base64'), now: options.now });
+  const input = JSON.stringify({
+    secret,
+    headers: headersOf(req),
+    body: (options.body ?? req.body).toString('base64'),
+    now: options.now,
+  });
   const result = spawnSync(command, args, { cwd: dir, input, encoding: 'utf8', timeout: 20_000 });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited ${result.status}: ${result.stderr}`);
+  if (result.status !== 0)
+    throw new Error(`${command} ${args.join(' ')} exited ${result.status}: ${result.stderr}`);
   return JSON.parse(result.stdout) as Outcome;
 }
 
 async function deliverOne(orderId: number): Promise<{ req: ReceivedRequest; eventId: string }> {
-  const eventId = await emit(world.t, scopeOf(inst), 'order.paid', { order_id: orderId, unique_orderid: `ORD-${orderId}`, total: '9.50', paid_at: '2026-03-14T18:40:00Z' });
+  const eventId = await emit(world.t, scopeOf(inst), 'order.paid', {
+    order_id: orderId,
+    unique_orderid: `ORD-${orderId}`,
+    total: '9.50',
+    paid_at: '2026-03-14T18:40:00Z',
+  });
   const [log] = await waitForDelivery(world.t.db, eventId);
   expect(log!.status).toBe('delivered');
-  return { req: world.receiver.requests.find((r) => r.headers['x-svc-delivery'] === log!.delivery_id)!, eventId };
+  return {
+    req: world.receiver.requests.find((r) => r.headers['x-svc-delivery'] === log!.delivery_id)!,
+    eventId,
+  };
 }
 
 describe('the verification code of /docs/webhooks', () => {
@@ -168,26 +213,56 @@ describe('the verification code of /docs/webhooks', () => {
     expect(samples.go).toContain('hmac.Equal');
   });
 
-  it.each(['node', 'python', 'go'] as const)('when %s verifies a real delivery, then it accepts it with either form of the secret and refuses a tampered body or a stale timestamp', async (language) => {
-    const { req, eventId } = await deliverOne({ node: 8101, python: 8102, go: 8103 }[language]);
-    expect(run(language, inst.webhookSecret, req)).toEqual({ ok: true, id: eventId });
-    expect(run(language, standardWebhookSecret(inst.webhookSecret), req)).toEqual({ ok: true, id: eventId });
-    expect(run(language, 'f'.repeat(64), req)).toEqual({ ok: false, error: 'no webhook-signature matches' });
-    const tampered = Buffer.from(req.body.toString('utf8').replace('9.50', '0.50'));
-    expect(run(language, inst.webhookSecret, req, { body: tampered })).toEqual({ ok: false, error: 'no webhook-signature matches' });
-    const timestamp = Number(req.headers['webhook-timestamp']);
-    expect(run(language, inst.webhookSecret, req, { now: timestamp + 299 })).toEqual({ ok: true, id: eventId });
-    expect(run(language, inst.webhookSecret, req, { now: timestamp + 301 })).toEqual({ ok: false, error: 'webhook-timestamp is outside the 5-minute tolerance' });
-    expect(run(language, inst.webhookSecret, req, { now: timestamp - 301 })).toEqual({ ok: false, error: 'webhook-timestamp is outside the 5-minute tolerance' });
-  });
+  it.each(['node', 'python', 'go'] as const)(
+    'when %s verifies a real delivery, then it accepts it with either form of the secret and refuses a tampered body or a stale timestamp',
+    async (language) => {
+      const { req, eventId } = await deliverOne({ node: 8101, python: 8102, go: 8103 }[language]);
+      expect(run(language, inst.webhookSecret, req)).toEqual({ ok: true, id: eventId });
+      expect(run(language, standardWebhookSecret(inst.webhookSecret), req)).toEqual({
+        ok: true,
+        id: eventId,
+      });
+      expect(run(language, 'f'.repeat(64), req)).toEqual({
+        ok: false,
+        error: 'no webhook-signature matches',
+      });
+      const tampered = Buffer.from(req.body.toString('utf8').replace('9.50', '0.50'));
+      expect(run(language, inst.webhookSecret, req, { body: tampered })).toEqual({
+        ok: false,
+        error: 'no webhook-signature matches',
+      });
+      const timestamp = Number(req.headers['webhook-timestamp']);
+      expect(run(language, inst.webhookSecret, req, { now: timestamp + 299 })).toEqual({
+        ok: true,
+        id: eventId,
+      });
+      expect(run(language, inst.webhookSecret, req, { now: timestamp + 301 })).toEqual({
+        ok: false,
+        error: 'webhook-timestamp is outside the 5-minute tolerance',
+      });
+      expect(run(language, inst.webhookSecret, req, { now: timestamp - 301 })).toEqual({
+        ok: false,
+        error: 'webhook-timestamp is outside the 5-minute tolerance',
+      });
+    },
+  );
 
-  it.each(['node', 'python', 'go'] as const)('when %s verifies a delivery during a rotation overlap, then the old and the new secret both verify it', async (language) => {
-    const old = inst.webhookSecret;
-    const rotated = await rotateWebhookSecret(world.t.db, world.t.config, inst.developerId, inst.pluginId, 1);
-    inst.webhookSecret = rotated.webhookSecret;
-    const { req, eventId } = await deliverOne({ node: 8201, python: 8202, go: 8203 }[language]);
-    expect(String(req.headers['webhook-signature']).split(' ')).toHaveLength(2);
-    expect(run(language, rotated.webhookSecretStandard, req)).toEqual({ ok: true, id: eventId });
-    expect(run(language, old, req)).toEqual({ ok: true, id: eventId });
-  });
+  it.each(['node', 'python', 'go'] as const)(
+    'when %s verifies a delivery during a rotation overlap, then the old and the new secret both verify it',
+    async (language) => {
+      const old = inst.webhookSecret;
+      const rotated = await rotateWebhookSecret(
+        world.t.db,
+        world.t.config,
+        inst.developerId,
+        inst.pluginId,
+        1,
+      );
+      inst.webhookSecret = rotated.webhookSecret;
+      const { req, eventId } = await deliverOne({ node: 8201, python: 8202, go: 8203 }[language]);
+      expect(String(req.headers['webhook-signature']).split(' ')).toHaveLength(2);
+      expect(run(language, rotated.webhookSecretStandard, req)).toEqual({ ok: true, id: eventId });
+      expect(run(language, old, req)).toEqual({ ok: true, id: eventId });
+    },
+  );
 });

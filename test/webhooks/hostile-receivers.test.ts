@@ -53,10 +53,16 @@ beforeAll(async () => {
     pump();
   });
   behaviours.set('/ten-megabytes', (res) => {
-    res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(TEN_MB.length) }).flushHeaders();
+    res
+      .writeHead(200, {
+        'content-type': 'application/octet-stream',
+        'content-length': String(TEN_MB.length),
+      })
+      .flushHeaders();
     const rest = (offset: number): void => {
       if (offset >= TEN_MB.length || res.destroyed) return void res.end();
-      if (res.write(TEN_MB.subarray(offset, offset + 64 * 1024))) setImmediate(() => rest(offset + 64 * 1024));
+      if (res.write(TEN_MB.subarray(offset, offset + 64 * 1024)))
+        setImmediate(() => rest(offset + 64 * 1024));
       else res.once('drain', () => rest(offset + 64 * 1024));
     };
     rest(0);
@@ -72,7 +78,9 @@ afterAll(async () => {
 
 async function attempt(path: string) {
   const started = performance.now();
-  const result = await client.post(`${base}${path}`, Buffer.from('{}'), { 'content-type': 'application/json' });
+  const result = await client.post(`${base}${path}`, Buffer.from('{}'), {
+    'content-type': 'application/json',
+  });
   return { result, ms: performance.now() - started };
 }
 
@@ -81,7 +89,9 @@ describe('a receiver that misbehaves after the request', () => {
     const { result, ms } = await attempt('/ok-then-trickle');
     expect(ms).toBeLessThan(TIMEOUT_MS + 1000);
     expect(result).toMatchObject({ ok: false, httpStatus: 200, retryable: true });
-    expect(result.errorMessage).toBe(`HTTP 200, then timed out after ${TIMEOUT_MS} ms: the response body did not end`);
+    expect(result.errorMessage).toBe(
+      `HTTP 200, then timed out after ${TIMEOUT_MS} ms: the response body did not end`,
+    );
   });
 
   it('when it sends a 500 and then one byte a second, then the attempt fails at the timeout with the status and what it read', async () => {
@@ -89,7 +99,11 @@ describe('a receiver that misbehaves after the request', () => {
     expect(ms).toBeLessThan(TIMEOUT_MS + 1000);
     expect(result).toMatchObject({ ok: false, httpStatus: 500 });
     // What it read: the body's start, then the bytes that trickled in before the timeout.
-    expect(result.errorMessage).toMatch(new RegExp(`^HTTP 500, then timed out after ${TIMEOUT_MS} ms reading the body: overloadedx{0,3}$`));
+    expect(result.errorMessage).toMatch(
+      new RegExp(
+        `^HTTP 500, then timed out after ${TIMEOUT_MS} ms reading the body: overloadedx{0,3}$`,
+      ),
+    );
   });
 
   it('when its error body never ends, then the attempt reads what the log keeps and stops at once', async () => {
@@ -102,6 +116,10 @@ describe('a receiver that misbehaves after the request', () => {
   it('when it answers 200 with a 10 MB body, then the attempt is delivered without reading the body', async () => {
     const { result, ms } = await attempt('/ten-megabytes');
     expect(ms).toBeLessThan(TIMEOUT_MS + 1000);
-    expect({ ...result, durationMs: 0 }).toMatchObject({ ok: true, httpStatus: 200, errorMessage: null });
+    expect({ ...result, durationMs: 0 }).toMatchObject({
+      ok: true,
+      httpStatus: 200,
+      errorMessage: null,
+    });
   });
 });

@@ -18,21 +18,28 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const hmac = (secret: string, raw: string | Buffer) => createHmac('sha256', secret).update(raw).digest();
+const hmac = (secret: string, raw: string | Buffer) =>
+  createHmac('sha256', secret).update(raw).digest();
 const hex = (secret: string, raw: string | Buffer) => hmac(secret, raw).toString('hex');
 // The installation is a sandbox's: its requests are verified with the plugin's sandbox secret.
-const ROTATE = 'mutation($id: ID!, $hours: Int) { rotateWebhookSecret(pluginId: $id, overlapHours: $hours, plane: sandbox) { webhookSecret } }';
+const ROTATE =
+  'mutation($id: ID!, $hours: Int) { rotateWebhookSecret(pluginId: $id, overlapHours: $hours, plane: sandbox) { webhookSecret } }';
 const EXPIRE = 'mutation($id: ID!) { expireWebhookSecret(pluginId: $id, plane: sandbox) { id } }';
 
 async function rotate(hours: number): Promise<string> {
-  return (await gqlData(t.app, world.dev.token, ROTATE, { id: world.plugin.pluginId, hours })).rotateWebhookSecret.webhookSecret;
+  return (await gqlData(t.app, world.dev.token, ROTATE, { id: world.plugin.pluginId, hours }))
+    .rotateWebhookSecret.webhookSecret;
 }
 
 /** Sends these exact bytes with this X-Svc-Signature (none when null). */
 function send(raw: string, signature: string | null) {
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (signature !== null) headers['X-Svc-Signature'] = signature;
-  return call(t.app, 'post', '/webhooks/external', { key: world.box.installationKey, headers, body: raw });
+  return call(t.app, 'post', '/webhooks/external', {
+    key: world.box.installationKey,
+    headers,
+    body: raw,
+  });
 }
 
 async function lastLog() {
@@ -46,7 +53,12 @@ async function lastLog() {
 }
 
 let counter = 0;
-const body = () => JSON.stringify({ event_type: 'external.courier.assigned', payload: { courier: 'c-1', n: ++counter }, idempotency_key: `sig-v2-${counter}` });
+const body = () =>
+  JSON.stringify({
+    event_type: 'external.courier.assigned',
+    payload: { courier: 'c-1', n: ++counter },
+    idempotency_key: `sig-v2-${counter}`,
+  });
 
 /** A 401 invalid_signature whose message (and log entry) is returned, checked to reveal no expected value. */
 async function refused(raw: string, signature: string | null, secrets: string[]): Promise<string> {
@@ -57,7 +69,11 @@ async function refused(raw: string, signature: string | null, secrets: string[])
   expect(log).toMatchObject({ status: 'rejected', signature_valid: false, http_status: 401 });
   expect(log.error_message).toBe(`invalid_signature: ${res.body.message}`);
   for (const secret of secrets) {
-    for (const expected of [hex(secret, raw), hmac(secret, raw).toString('base64'), hmac(secret, raw).toString('base64url')]) {
+    for (const expected of [
+      hex(secret, raw),
+      hmac(secret, raw).toString('base64'),
+      hmac(secret, raw).toString('base64url'),
+    ]) {
       expect(res.body.message).not.toContain(expected);
       expect(log.error_message).not.toContain(expected);
     }
@@ -101,7 +117,9 @@ describe('when a signature is refused, then the message says what it most likely
     world.box.webhookSecret = current;
     const raw = body();
     const message = await refused(raw, hex(previous, raw), [current, previous]);
-    expect(message).toMatch(/made with the previous webhook secret, which stopped being accepted at/);
+    expect(message).toMatch(
+      /made with the previous webhook secret, which stopped being accepted at/,
+    );
     messages.set('expired previous', message.replace(/at \S+Z/, 'at <time>'));
   });
 
@@ -119,11 +137,15 @@ describe('when a signature is refused, then the message says what it most likely
   it('computed over a re-serialised body: equal JSON, other bytes', async () => {
     const secret = world.box.webhookSecret;
     const pretty = JSON.stringify(JSON.parse(body()), null, 2);
-    const message = await refused(pretty, hex(secret, JSON.stringify(JSON.parse(pretty))), [secret]);
+    const message = await refused(pretty, hex(secret, JSON.stringify(JSON.parse(pretty))), [
+      secret,
+    ]);
     expect(message).toMatch(/re-serialised/);
     // The other way round: sent compact, signed over an indented copy.
     const compact = body();
-    expect(await refused(compact, hex(secret, JSON.stringify(JSON.parse(compact), null, 4)), [secret])).toBe(message);
+    expect(
+      await refused(compact, hex(secret, JSON.stringify(JSON.parse(compact), null, 4)), [secret]),
+    ).toBe(message);
     messages.set('re-serialised', message);
   });
 
@@ -154,15 +176,26 @@ describe('when a signature is refused, then the message says what it most likely
 
   it('no secret configured', async () => {
     const pluginId = Number(world.plugin.pluginId);
-    const { rows } = await sql<{ enc: string; sandbox: string }>`select webhook_secret_enc as enc, sandbox_webhook_secret_enc as sandbox from control.plugins where plugin_id = ${pluginId}`.execute(t.db);
-    await sql`update control.plugins set webhook_secret_enc = null, sandbox_webhook_secret_enc = null where plugin_id = ${pluginId}`.execute(t.db);
+    const { rows } = await sql<{
+      enc: string;
+      sandbox: string;
+    }>`select webhook_secret_enc as enc, sandbox_webhook_secret_enc as sandbox from control.plugins where plugin_id = ${pluginId}`.execute(
+      t.db,
+    );
+    await sql`update control.plugins set webhook_secret_enc = null, sandbox_webhook_secret_enc = null where plugin_id = ${pluginId}`.execute(
+      t.db,
+    );
     try {
       const raw = body();
-      const message = await refused(raw, hex(world.box.webhookSecret, raw), [world.box.webhookSecret]);
+      const message = await refused(raw, hex(world.box.webhookSecret, raw), [
+        world.box.webhookSecret,
+      ]);
       expect(message).toMatch(/no webhook secret/);
       messages.set('no secret', message);
     } finally {
-      await sql`update control.plugins set webhook_secret_enc = ${rows[0]!.enc}, sandbox_webhook_secret_enc = ${rows[0]!.sandbox} where plugin_id = ${pluginId}`.execute(t.db);
+      await sql`update control.plugins set webhook_secret_enc = ${rows[0]!.enc}, sandbox_webhook_secret_enc = ${rows[0]!.sandbox} where plugin_id = ${pluginId}`.execute(
+        t.db,
+      );
     }
   });
 });
@@ -172,7 +205,11 @@ describe('upper-case hex and large bodies', () => {
     const raw = body();
     const res = await send(raw, hex(world.box.webhookSecret, raw).toUpperCase());
     expect(res.status).toBe(201);
-    expect(await lastLog()).toMatchObject({ status: 'received', signature_valid: true, http_status: 201 });
+    expect(await lastLog()).toMatchObject({
+      status: 'received',
+      signature_valid: true,
+      http_status: 201,
+    });
     const previous = world.box.webhookSecret;
     world.box.webhookSecret = await rotate(1);
     const other = body();
@@ -184,9 +221,13 @@ describe('upper-case hex and large bodies', () => {
     const raw = `${head}${'x'.repeat(1024 * 1024 - head.length - 3)}"}}`;
     expect(Buffer.byteLength(raw)).toBe(1024 * 1024);
     const message = await refused(raw, '0'.repeat(64), [world.box.webhookSecret]);
-    expect(message).toMatch(/does not match the request body.*Bodies over 64 KiB are not diagnosed further/);
+    expect(message).toMatch(
+      /does not match the request body.*Bodies over 64 KiB are not diagnosed further/,
+    );
     // The same mistake on a small body is still diagnosed.
     const small = body();
-    expect(await refused(`${small}\n`, hex(world.box.webhookSecret, small), [world.box.webhookSecret])).toMatch(/trailing newline/);
+    expect(
+      await refused(`${small}\n`, hex(world.box.webhookSecret, small), [world.box.webhookSecret]),
+    ).toMatch(/trailing newline/);
   });
 });

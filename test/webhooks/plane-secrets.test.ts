@@ -3,7 +3,14 @@ import { installInProduction } from '../support/builders.js';
 import type { TestContext } from '../support/context.js';
 import { hasValidSignature, webhookWorld } from '../support/webhook-fixtures.js';
 import { waitUntil, type Receiver } from '../support/webhook-receiver.js';
-import { createProjectAndPlugin, gqlData, provisionPortalSandbox, signUpDeveloper, type PortalDeveloper, type PortalSandbox } from '../support/portal-builders.js';
+import {
+  createProjectAndPlugin,
+  gqlData,
+  provisionPortalSandbox,
+  signUpDeveloper,
+  type PortalDeveloper,
+  type PortalSandbox,
+} from '../support/portal-builders.js';
 
 // Per-plane signing secrets (security review 3, finding 9): a sandbox's deliveries are signed with
 // the plugin's sandbox secret, which is what provisionSandbox shows, so that showing it (to a
@@ -22,12 +29,18 @@ beforeAll(async () => {
   t = world.t;
   receiver = world.receiver;
   dev = await signUpDeveloper(t.app);
-  plugin = await createProjectAndPlugin(t.app, dev.token, { webhookEndpoint: receiver.url('/hooks'), supportedEvents: ['order.*'] });
+  plugin = await createProjectAndPlugin(t.app, dev.token, {
+    webhookEndpoint: receiver.url('/hooks'),
+    supportedEvents: ['order.*'],
+  });
   box = await provisionPortalSandbox(t.app, dev.token, plugin.pluginId);
-  productionInstallationId = String((await installInProduction(t.db, plugin.pluginId)).installationId);
+  productionInstallationId = String(
+    (await installInProduction(t.db, plugin.pluginId)).installationId,
+  );
 });
 
-const TEST = 'mutation($i: ID!) { testWebhook(installationId: $i, event: "order.created") { logId } }';
+const TEST =
+  'mutation($i: ID!) { testWebhook(installationId: $i, event: "order.created") { logId } }';
 const LOG = 'query($id: ID!) { webhookLog(id: $id) { status } }';
 const ROTATE = `mutation($id: ID!, $plane: DataPlane) {
   rotateWebhookSecret(pluginId: $id, plane: $plane) { webhookSecret previousSecretExpiresAt } }`;
@@ -35,7 +48,13 @@ const ROTATE = `mutation($id: ID!, $plane: DataPlane) {
 async function delivered(installationId: string) {
   const before = receiver.requests.length;
   const { testWebhook } = await gqlData(t.app, dev.token, TEST, { i: installationId });
-  await waitUntil(async () => (await gqlData(t.app, dev.token, LOG, { id: testWebhook.logId })).webhookLog.status !== 'pending', 10_000, 'test webhook');
+  await waitUntil(
+    async () =>
+      (await gqlData(t.app, dev.token, LOG, { id: testWebhook.logId })).webhookLog.status !==
+      'pending',
+    10_000,
+    'test webhook',
+  );
   const [req] = await receiver.waitFor(before + 1).then((all) => all.slice(before));
   return req!;
 }
@@ -44,7 +63,12 @@ describe('per-plane webhook secrets', () => {
   it('when a sandbox is provisioned, then its webhookSecret is not the production secret, and every sandbox of the plugin gets the same one', async () => {
     expect(box.webhookSecret).toMatch(/^[0-9a-f]{64}$/);
     expect(box.webhookSecret).not.toBe(plugin.webhookSecret);
-    const second = await provisionPortalSandbox(t.app, dev.token, plugin.pluginId, 'Second sandbox');
+    const second = await provisionPortalSandbox(
+      t.app,
+      dev.token,
+      plugin.pluginId,
+      'Second sandbox',
+    );
     expect(second.webhookSecret).toBe(box.webhookSecret);
   });
 
@@ -60,7 +84,10 @@ describe('per-plane webhook secrets', () => {
   });
 
   it('when the sandbox secret is rotated, then sandbox deliveries carry the new and the previous sandbox signature and production is untouched', async () => {
-    const { rotateWebhookSecret } = await gqlData(t.app, dev.token, ROTATE, { id: plugin.pluginId, plane: 'sandbox' });
+    const { rotateWebhookSecret } = await gqlData(t.app, dev.token, ROTATE, {
+      id: plugin.pluginId,
+      plane: 'sandbox',
+    });
     expect(rotateWebhookSecret.webhookSecret).not.toBe(box.webhookSecret);
     expect(rotateWebhookSecret.webhookSecret).not.toBe(plugin.webhookSecret);
     const sandboxRequest = await delivered(box.installationId);

@@ -16,25 +16,52 @@ import { ok, waitUntil, type ReceivedRequest } from '../support/webhook-receiver
 const world = webhookWorld({ SVC_WEBHOOK_BACKOFF_SECONDS: '1', SVC_WEBHOOK_TIMEOUT_MS: '1000' });
 beforeEach(() => world.receiver.respond(ok));
 
-const orderPaid = (orderId: number): EventDataMap['order.paid'] => ({ order_id: orderId, unique_orderid: `ORD-${orderId}`, total: '12.00', paid_at: '2026-03-14T18:40:00Z' });
-const orderCreated = (orderId: number): EventDataMap['order.created'] => ({ order_id: orderId, unique_orderid: `ORD-${orderId}`, table_number: null, order_status: 'CREATED' });
-const status = (code: number) => (_req: ReceivedRequest, res: ServerResponse) => void res.writeHead(code).end(`status ${code}`);
+const orderPaid = (orderId: number): EventDataMap['order.paid'] => ({
+  order_id: orderId,
+  unique_orderid: `ORD-${orderId}`,
+  total: '12.00',
+  paid_at: '2026-03-14T18:40:00Z',
+});
+const orderCreated = (orderId: number): EventDataMap['order.created'] => ({
+  order_id: orderId,
+  unique_orderid: `ORD-${orderId}`,
+  table_number: null,
+  order_status: 'CREATED',
+});
+const status = (code: number) => (_req: ReceivedRequest, res: ServerResponse) =>
+  void res.writeHead(code).end(`status ${code}`);
 const bodyOf = (req: ReceivedRequest) => JSON.parse(req.body.toString('utf8'));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function newInstallation(options: { autoRecover?: boolean; supportedEvents?: string[] } = {}): Promise<InstallationFixture & { token: string }> {
-  const inst = await createInstallation(world.t.db, { webhookEndpoint: world.receiver.url('/hook'), supportedEvents: options.supportedEvents });
-  if (options.autoRecover) await world.t.db.updateTable('control.plugins').set({ webhook_auto_recover: true }).where('plugin_id', '=', inst.pluginId).execute();
+async function newInstallation(
+  options: { autoRecover?: boolean; supportedEvents?: string[] } = {},
+): Promise<InstallationFixture & { token: string }> {
+  const inst = await createInstallation(world.t.db, {
+    webhookEndpoint: world.receiver.url('/hook'),
+    supportedEvents: options.supportedEvents,
+  });
+  if (options.autoRecover)
+    await world.t.db
+      .updateTable('control.plugins')
+      .set({ webhook_auto_recover: true })
+      .where('plugin_id', '=', inst.pluginId)
+      .execute();
   const { token } = await issueSessionToken(world.t.config, inst.developerId);
   return { ...inst, token };
 }
 
 /** The requests the receiver got for one installation. */
-const requestsFor = (inst: InstallationFixture) => world.receiver.requests.filter((req) => bodyOf(req).installation_id === inst.installationId);
+const requestsFor = (inst: InstallationFixture) =>
+  world.receiver.requests.filter((req) => bodyOf(req).installation_id === inst.installationId);
 
-async function emitOrders(inst: InstallationFixture, count: number, firstOrderId = 1): Promise<string[]> {
+async function emitOrders(
+  inst: InstallationFixture,
+  count: number,
+  firstOrderId = 1,
+): Promise<string[]> {
   const ids: string[] = [];
-  for (let i = 0; i < count; i += 1) ids.push(await emit(world.t, scopeOf(inst), 'order.paid', orderPaid(firstOrderId + i)));
+  for (let i = 0; i < count; i += 1)
+    ids.push(await emit(world.t, scopeOf(inst), 'order.paid', orderPaid(firstOrderId + i)));
   return ids;
 }
 
@@ -42,13 +69,17 @@ async function settled(eventIds: string[], timeoutMs = 20_000): Promise<void> {
   for (const id of eventIds) await waitForDelivery(world.t.db, id, 1, timeoutMs);
 }
 
-const listEvents = (inst: InstallationFixture, query = '') => call(world.t.app, 'get', `/events${query}`, { key: inst.apiKey });
-const ack = (inst: InstallationFixture, through: unknown) => call(world.t.app, 'post', '/events/ack', { key: inst.apiKey, body: { through } });
+const listEvents = (inst: InstallationFixture, query = '') =>
+  call(world.t.app, 'get', `/events${query}`, { key: inst.apiKey });
+const ack = (inst: InstallationFixture, through: unknown) =>
+  call(world.t.app, 'post', '/events/ack', { key: inst.apiKey, body: { through } });
 
 const REPLAY = `mutation($i: ID!, $since: DateTime!, $until: DateTime, $onlyFailed: Boolean) {
   replayWebhooks(installationId: $i, since: $since, until: $until, onlyFailed: $onlyFailed) { id status total queued delivered failed createdAt } }`;
-const REPLAY_STATE = 'query($id: ID!) { webhookReplay(id: $id) { id status total queued delivered failed } }';
-const REDELIVER = 'mutation($id: ID!) { redeliverWebhook(logId: $id) { id status sequence redeliveryOf eventId } }';
+const REPLAY_STATE =
+  'query($id: ID!) { webhookReplay(id: $id) { id status total queued delivered failed } }';
+const REDELIVER =
+  'mutation($id: ID!) { redeliverWebhook(logId: $id) { id status sequence redeliveryOf eventId } }';
 const HEALTH = `query($p: ID!) { webhookHealth(pluginId: $p) {
   installationId deliveredLast24h failedLast24h successRate consecutiveFailures failingSince lastError lastSequence acknowledgedThrough } }`;
 
@@ -64,36 +95,62 @@ describe('sequence numbers', () => {
     await settled(ids.slice(1));
     await waitUntil(() => requestsFor(b).length >= 2);
     // order.created is not in a's subscription: it takes no number.
-    expect(requestsFor(a).map((req) => [bodyOf(req).event, bodyOf(req).sequence]).sort()).toEqual([
+    expect(
+      requestsFor(a)
+        .map((req) => [bodyOf(req).event, bodyOf(req).sequence])
+        .sort(),
+    ).toEqual([
       ['order.paid', 1],
       ['order.paid', 2],
       ['order.paid', 3],
     ]);
-    expect(requestsFor(b).map((req) => bodyOf(req).sequence).sort()).toEqual([1, 2]);
+    expect(
+      requestsFor(b)
+        .map((req) => bodyOf(req).sequence)
+        .sort(),
+    ).toEqual([1, 2]);
   });
 
   it('when 60 events are emitted concurrently, then their sequences are exactly 1..60, each once', async () => {
     const inst = await newInstallation();
-    const ids = await Promise.all(Array.from({ length: 60 }, (_, i) => emit(world.t, scopeOf(inst), 'order.paid', orderPaid(i + 1))));
+    const ids = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        emit(world.t, scopeOf(inst), 'order.paid', orderPaid(i + 1)),
+      ),
+    );
     await settled(ids);
-    const sequences = requestsFor(inst).map((req) => bodyOf(req).sequence).sort((x, y) => x - y);
+    const sequences = requestsFor(inst)
+      .map((req) => bodyOf(req).sequence)
+      .sort((x, y) => x - y);
     expect(sequences).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
   });
 
   it('when the receiver misses an event, then it can tell from the gap and read the missing one from the feed', async () => {
     const inst = await newInstallation();
     // The receiver "loses" order 2: it answers 410, so that delivery ends without a success.
-    world.receiver.respond((req, res) => (bodyOf(req).data.order_id === 2 ? status(410)(req, res) : ok(req, res)));
+    world.receiver.respond((req, res) =>
+      bodyOf(req).data.order_id === 2 ? status(410)(req, res) : ok(req, res),
+    );
     const ids = await emitOrders(inst, 3);
     await settled(ids);
     world.receiver.respond(ok);
-    const processed = requestsFor(inst).filter((req) => bodyOf(req).data.order_id !== 2).map((req) => bodyOf(req).sequence).sort();
+    const processed = requestsFor(inst)
+      .filter((req) => bodyOf(req).data.order_id !== 2)
+      .map((req) => bodyOf(req).sequence)
+      .sort();
     expect(processed).toEqual([1, 3]);
-    const gapAfter = processed.find((seq, i) => processed[i + 1] !== undefined && processed[i + 1]! > seq + 1)!;
+    const gapAfter = processed.find(
+      (seq, i) => processed[i + 1] !== undefined && processed[i + 1]! > seq + 1,
+    )!;
     const res = await listEvents(inst, `?after=${gapAfter}&limit=1`);
     expect(res.status).toBe(200);
     expect(res.body.data).toHaveLength(1);
-    expect(res.body.data[0]).toMatchObject({ sequence: 2, event: 'order.paid', data: { order_id: 2 }, delivery: { status: 'failed', attempts: 1 } });
+    expect(res.body.data[0]).toMatchObject({
+      sequence: 2,
+      event: 'order.paid',
+      data: { order_id: 2 },
+      delivery: { status: 'failed', attempts: 1 },
+    });
   });
 });
 
@@ -113,7 +170,12 @@ describe('the events feed and acknowledgement', () => {
       expect(res.status).toBe(200);
       items.push(...res.body.data);
       after = res.body.meta.next_after;
-      expect(res.body.meta).toMatchObject({ count: res.body.data.length, limit: 12, acknowledged_through: 0, oldest_sequence: 1 });
+      expect(res.body.meta).toMatchObject({
+        count: res.body.data.length,
+        limit: 12,
+        acknowledged_through: 0,
+        oldest_sequence: 1,
+      });
       if (!res.body.meta.has_more) break;
     }
     expect(items.map((item) => item.sequence)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
@@ -122,7 +184,12 @@ describe('the events feed and acknowledgement', () => {
       const { delivery, ...envelope } = item;
       const delivered = sent.find((req) => bodyOf(req).sequence === item.sequence)!;
       expect(envelope).toEqual(bodyOf(delivered));
-      expect(delivery).toEqual({ status: 'failed', attempts: 3, last_attempt_at: expect.any(String), last_error: expect.stringContaining('503') });
+      expect(delivery).toEqual({
+        status: 'failed',
+        attempts: 3,
+        last_attempt_at: expect.any(String),
+        last_error: expect.stringContaining('503'),
+      });
     }
 
     world.receiver.respond(ok);
@@ -132,7 +199,11 @@ describe('the events feed and acknowledgement', () => {
     const after30 = await listEvents(inst, '?delivery_status=failed');
     expect(after30.body.data).toEqual([]);
     const acknowledged = await listEvents(inst, '?delivery_status=acknowledged&limit=100');
-    expect(acknowledged.body.meta).toMatchObject({ count: 30, acknowledged_through: 30, has_more: false });
+    expect(acknowledged.body.meta).toMatchObject({
+      count: 30,
+      acknowledged_through: 30,
+      has_more: false,
+    });
     await sleep(2500);
     expect(requestsFor(inst)).toHaveLength(90);
   });
@@ -142,7 +213,16 @@ describe('the events feed and acknowledgement', () => {
     world.receiver.respond(status(503));
     const [eventId] = await emitOrders(inst, 1);
     await waitUntil(() => requestsFor(inst).length === 1);
-    await waitUntil(async () => (await world.t.db.selectFrom('control.webhook_logs').select('attempts').where('event_id', '=', eventId!).executeTakeFirstOrThrow()).attempts === 1);
+    await waitUntil(
+      async () =>
+        (
+          await world.t.db
+            .selectFrom('control.webhook_logs')
+            .select('attempts')
+            .where('event_id', '=', eventId!)
+            .executeTakeFirstOrThrow()
+        ).attempts === 1,
+    );
     const res = await ack(inst, 1);
     expect(res.body.data).toEqual({ acknowledged_through: 1, cancelled_deliveries: 1 });
     await sleep(2500); // past the 1 s (+10%) retry
@@ -193,7 +273,10 @@ describe('the events feed and acknowledgement', () => {
     await settled(await emitOrders(inst, 4));
     expect((await ack(inst, 3)).body.data.acknowledged_through).toBe(3);
     expect((await ack(inst, 1)).body.data.acknowledged_through).toBe(3);
-    expect((await ack(inst, 3)).body.data).toEqual({ acknowledged_through: 3, cancelled_deliveries: 0 });
+    expect((await ack(inst, 3)).body.data).toEqual({
+      acknowledged_through: 3,
+      cancelled_deliveries: 0,
+    });
     expect((await listEvents(inst)).body.meta.acknowledged_through).toBe(3);
   });
 
@@ -202,10 +285,15 @@ describe('the events feed and acknowledgement', () => {
     await settled(await emitOrders(inst, 2));
     const above = await ack(inst, 3);
     expect(above.status).toBe(422);
-    expect(above.body).toMatchObject({ error: 'validation_error', details: { through: [expect.stringContaining('(2)')] } });
+    expect(above.body).toMatchObject({
+      error: 'validation_error',
+      details: { through: [expect.stringContaining('(2)')] },
+    });
     expect((await ack(inst, -1)).status).toBe(400);
     expect((await ack(inst, 'x')).status).toBe(400);
-    expect((await call(world.t.app, 'post', '/events/ack', { key: inst.apiKey, body: {} })).status).toBe(400);
+    expect(
+      (await call(world.t.app, 'post', '/events/ack', { key: inst.apiKey, body: {} })).status,
+    ).toBe(400);
     expect((await listEvents(inst, '?limit=0')).status).toBe(400);
     expect((await listEvents(inst, '?limit=101')).status).toBe(400);
     expect((await listEvents(inst, '?type=order.bogus')).status).toBe(400);
@@ -213,24 +301,54 @@ describe('the events feed and acknowledgement', () => {
     expect((await listEvents(inst, '?after=-1')).status).toBe(400);
     // A fresh installation has nothing issued: acknowledging 0 is fine, 1 is not.
     const fresh = await newInstallation();
-    expect((await ack(fresh, 0)).body.data).toEqual({ acknowledged_through: 0, cancelled_deliveries: 0 });
+    expect((await ack(fresh, 0)).body.data).toEqual({
+      acknowledged_through: 0,
+      cancelled_deliveries: 0,
+    });
     expect((await ack(fresh, 1)).status).toBe(422);
     expect((await listEvents(fresh)).body).toEqual({
       data: [],
-      meta: { count: 0, limit: 50, next_after: 0, has_more: false, acknowledged_through: 0, oldest_sequence: null },
+      meta: {
+        count: 0,
+        limit: 50,
+        next_after: 0,
+        has_more: false,
+        acknowledged_through: 0,
+        oldest_sequence: null,
+      },
     });
   });
 
   it('when filtered by type or family, then only those events come back, and another installation never sees them', async () => {
     const inst = await newInstallation();
-    const ids = [await emit(world.t, scopeOf(inst), 'order.created', orderCreated(7)), ...(await emitOrders(inst, 2))];
-    await emit(world.t, scopeOf(inst), 'menu.item_deleted', { item_id: 5, name: 'Soup', location_id: inst.locationId, deleted_at: '2026-03-14T18:40:00Z' });
+    const ids = [
+      await emit(world.t, scopeOf(inst), 'order.created', orderCreated(7)),
+      ...(await emitOrders(inst, 2)),
+    ];
+    await emit(world.t, scopeOf(inst), 'menu.item_deleted', {
+      item_id: 5,
+      name: 'Soup',
+      location_id: inst.locationId,
+      deleted_at: '2026-03-14T18:40:00Z',
+    });
     await settled(ids);
     await waitUntil(async () => (await listEvents(inst)).body.meta.count === 4);
-    expect((await listEvents(inst, '?type=order.paid')).body.data.map((i: any) => i.sequence)).toEqual([2, 3]);
-    expect((await listEvents(inst, '?type=order.*')).body.data.map((i: any) => i.event)).toEqual(['order.created', 'order.paid', 'order.paid']);
-    expect((await listEvents(inst, '?type=menu.*')).body.data.map((i: any) => i.sequence)).toEqual([4]);
-    expect((await listEvents(inst, '?delivery_status=delivered&after=1')).body.data.map((i: any) => i.sequence)).toEqual([2, 3, 4]);
+    expect(
+      (await listEvents(inst, '?type=order.paid')).body.data.map((i: any) => i.sequence),
+    ).toEqual([2, 3]);
+    expect((await listEvents(inst, '?type=order.*')).body.data.map((i: any) => i.event)).toEqual([
+      'order.created',
+      'order.paid',
+      'order.paid',
+    ]);
+    expect((await listEvents(inst, '?type=menu.*')).body.data.map((i: any) => i.sequence)).toEqual([
+      4,
+    ]);
+    expect(
+      (await listEvents(inst, '?delivery_status=delivered&after=1')).body.data.map(
+        (i: any) => i.sequence,
+      ),
+    ).toEqual([2, 3, 4]);
     const other = await newInstallation();
     expect((await listEvents(other)).body.data).toEqual([]);
   });
@@ -241,16 +359,30 @@ describe('redelivery and replay', () => {
     const inst = await newInstallation();
     const [eventId] = await emitOrders(inst, 1);
     const [original] = await waitForDelivery(world.t.db, eventId!);
-    const results = await Promise.all(Array.from({ length: 5 }, () => gqlData(world.t.app, inst.token, REDELIVER, { id: String(original!.log_id) })));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        gqlData(world.t.app, inst.token, REDELIVER, { id: String(original!.log_id) }),
+      ),
+    );
     const created = results.map((r) => r.redeliverWebhook);
     expect(new Set(created.map((log) => log.id)).size).toBe(5);
-    for (const log of created) expect(log).toMatchObject({ status: 'pending', sequence: 1, redeliveryOf: String(original!.log_id), eventId });
+    for (const log of created)
+      expect(log).toMatchObject({
+        status: 'pending',
+        sequence: 1,
+        redeliveryOf: String(original!.log_id),
+        eventId,
+      });
     const logs = await waitForDelivery(world.t.db, eventId!, 6);
     expect(logs.map((log) => log.status)).toEqual(Array(6).fill('delivered'));
     const requests = requestsFor(inst);
     expect(requests).toHaveLength(6);
     expect(new Set(requests.map((req) => req.headers['x-svc-delivery'])).size).toBe(6);
-    for (const req of requests) expect({ id: bodyOf(req).id, sequence: bodyOf(req).sequence }).toEqual({ id: eventId, sequence: 1 });
+    for (const req of requests)
+      expect({ id: bodyOf(req).id, sequence: bodyOf(req).sequence }).toEqual({
+        id: eventId,
+        sequence: 1,
+      });
     expect(new Set(requests.map((req) => req.body.toString('utf8'))).size).toBe(1);
   });
 
@@ -265,11 +397,25 @@ describe('redelivery and replay', () => {
     await settled(await emitOrders(inst, 1, 1000));
     world.receiver.requests.length = 0;
 
-    const started = (await gqlData(world.t.app, inst.token, REPLAY, { i: String(inst.installationId), since })).replayWebhooks;
+    const started = (
+      await gqlData(world.t.app, inst.token, REPLAY, { i: String(inst.installationId), since })
+    ).replayWebhooks;
     expect(started).toMatchObject({ total: 100, status: 'running' });
-    await waitUntil(async () => (await gqlData(world.t.app, inst.token, REPLAY_STATE, { id: started.id })).webhookReplay.status === 'completed', 20_000);
-    expect((await gqlData(world.t.app, inst.token, REPLAY_STATE, { id: started.id })).webhookReplay).toEqual({
-      id: started.id, status: 'completed', total: 100, queued: 0, delivered: 100, failed: 0,
+    await waitUntil(
+      async () =>
+        (await gqlData(world.t.app, inst.token, REPLAY_STATE, { id: started.id })).webhookReplay
+          .status === 'completed',
+      20_000,
+    );
+    expect(
+      (await gqlData(world.t.app, inst.token, REPLAY_STATE, { id: started.id })).webhookReplay,
+    ).toEqual({
+      id: started.id,
+      status: 'completed',
+      total: 100,
+      queued: 0,
+      delivered: 100,
+      failed: 0,
     });
     const sequences = requestsFor(inst).map((req) => bodyOf(req).sequence);
     expect(sequences).toEqual(Array.from({ length: 100 }, (_, i) => i + 1)); // each once, in arrival order
@@ -286,7 +432,9 @@ describe('redelivery and replay', () => {
     world.receiver.respond(() => {});
     const since = new Date(Date.now() - 60_000).toISOString();
     await gqlData(world.t.app, inst.token, REPLAY, { i: String(inst.installationId), since });
-    const second = gqlError(await gql(world.t.app, inst.token, REPLAY, { i: String(inst.installationId), since }));
+    const second = gqlError(
+      await gql(world.t.app, inst.token, REPLAY, { i: String(inst.installationId), since }),
+    );
     expect(second.code).toBe('conflict');
     expect(second.message).toMatch(/still running/);
     world.receiver.respond(ok);
@@ -294,24 +442,52 @@ describe('redelivery and replay', () => {
     const big = await newInstallation();
     await insertEventHistory(world.t.db, { installationId: big.installationId, count: 10_001 });
     const dayAgo = new Date(Date.now() - 86_400_000).toISOString();
-    const tooMany = gqlError(await gql(world.t.app, big.token, REPLAY, { i: String(big.installationId), since: dayAgo, onlyFailed: false }));
+    const tooMany = gqlError(
+      await gql(world.t.app, big.token, REPLAY, {
+        i: String(big.installationId),
+        since: dayAgo,
+        onlyFailed: false,
+      }),
+    );
     expect(tooMany.code).toBe('validation_error');
     expect(tooMany.details?.since?.[0]).toMatch(/more than 10000 events; narrow it/);
-    const bad = gqlError(await gql(world.t.app, big.token, REPLAY, { i: String(big.installationId), since, until: since }));
+    const bad = gqlError(
+      await gql(world.t.app, big.token, REPLAY, {
+        i: String(big.installationId),
+        since,
+        until: since,
+      }),
+    );
     expect(bad.code).toBe('validation_error');
   });
 
-  it("when another developer asks, then logs, replays, installations and health are not_found", async () => {
+  it('when another developer asks, then logs, replays, installations and health are not_found', async () => {
     const inst = await newInstallation();
     const stranger = await newInstallation();
     const [eventId] = await emitOrders(inst, 1);
     const [log] = await waitForDelivery(world.t.db, eventId!);
     const since = new Date(Date.now() - 60_000).toISOString();
-    const replay = (await gqlData(world.t.app, inst.token, REPLAY, { i: String(inst.installationId), since, onlyFailed: false })).replayWebhooks;
-    expect(gqlError(await gql(world.t.app, stranger.token, REDELIVER, { id: String(log!.log_id) })).code).toBe('not_found');
-    expect(gqlError(await gql(world.t.app, stranger.token, REPLAY, { i: String(inst.installationId), since })).code).toBe('not_found');
-    expect(gqlError(await gql(world.t.app, stranger.token, REPLAY_STATE, { id: replay.id })).code).toBe('not_found');
-    expect(gqlError(await gql(world.t.app, stranger.token, HEALTH, { p: String(inst.pluginId) })).code).toBe('not_found');
+    const replay = (
+      await gqlData(world.t.app, inst.token, REPLAY, {
+        i: String(inst.installationId),
+        since,
+        onlyFailed: false,
+      })
+    ).replayWebhooks;
+    expect(
+      gqlError(await gql(world.t.app, stranger.token, REDELIVER, { id: String(log!.log_id) })).code,
+    ).toBe('not_found');
+    expect(
+      gqlError(
+        await gql(world.t.app, stranger.token, REPLAY, { i: String(inst.installationId), since }),
+      ).code,
+    ).toBe('not_found');
+    expect(
+      gqlError(await gql(world.t.app, stranger.token, REPLAY_STATE, { id: replay.id })).code,
+    ).toBe('not_found');
+    expect(
+      gqlError(await gql(world.t.app, stranger.token, HEALTH, { p: String(inst.pluginId) })).code,
+    ).toBe('not_found');
   });
 });
 
@@ -320,7 +496,8 @@ describe('delivery health and automatic recovery', () => {
     const inst = await newInstallation();
     world.receiver.respond(status(410));
     await settled(await emitOrders(inst, 2));
-    const failing = (await gqlData(world.t.app, inst.token, HEALTH, { p: String(inst.pluginId) })).webhookHealth;
+    const failing = (await gqlData(world.t.app, inst.token, HEALTH, { p: String(inst.pluginId) }))
+      .webhookHealth;
     expect(failing).toEqual([
       {
         installationId: String(inst.installationId),
@@ -337,7 +514,8 @@ describe('delivery health and automatic recovery', () => {
     world.receiver.respond(ok);
     await settled(await emitOrders(inst, 3, 10));
     await ack(inst, 4);
-    const healthy = (await gqlData(world.t.app, inst.token, HEALTH, { p: String(inst.pluginId) })).webhookHealth[0];
+    const healthy = (await gqlData(world.t.app, inst.token, HEALTH, { p: String(inst.pluginId) }))
+      .webhookHealth[0];
     expect(healthy).toEqual({
       installationId: String(inst.installationId),
       deliveredLast24h: 3,
@@ -387,8 +565,15 @@ describe('delivery health and automatic recovery', () => {
 
   it('when updatePlugin sets webhookAutoRecover, then the plugin shows it', async () => {
     const inst = await newInstallation();
-    const UPDATE = 'mutation($id: ID!, $v: Boolean) { updatePlugin(id: $id, input: { webhookAutoRecover: $v }) { webhookAutoRecover } }';
-    expect((await gqlData(world.t.app, inst.token, UPDATE, { id: String(inst.pluginId), v: true })).updatePlugin.webhookAutoRecover).toBe(true);
-    expect(gqlError(await gql(world.t.app, inst.token, UPDATE, { id: String(inst.pluginId), v: null })).code).toBe('validation_error');
+    const UPDATE =
+      'mutation($id: ID!, $v: Boolean) { updatePlugin(id: $id, input: { webhookAutoRecover: $v }) { webhookAutoRecover } }';
+    expect(
+      (await gqlData(world.t.app, inst.token, UPDATE, { id: String(inst.pluginId), v: true }))
+        .updatePlugin.webhookAutoRecover,
+    ).toBe(true);
+    expect(
+      gqlError(await gql(world.t.app, inst.token, UPDATE, { id: String(inst.pluginId), v: null }))
+        .code,
+    ).toBe('validation_error');
   });
 });

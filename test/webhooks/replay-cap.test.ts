@@ -14,24 +14,48 @@ const REPLAY = `mutation($i: ID!, $since: DateTime!) {
   replayWebhooks(installationId: $i, since: $since, onlyFailed: false) { id total } }`;
 
 describe('the daily replay cap', () => {
-  it('when a plugin\'s replays would pass the day\'s events, then the replay is refused with rate_limit_exceeded, for any installation of the plugin', async () => {
-    const inst = await createInstallation(world.t.db, { webhookEndpoint: world.receiver.url('/replay-cap') });
+  it("when a plugin's replays would pass the day's events, then the replay is refused with rate_limit_exceeded, for any installation of the plugin", async () => {
+    const inst = await createInstallation(world.t.db, {
+      webhookEndpoint: world.receiver.url('/replay-cap'),
+    });
     const sibling = await installInProduction(world.t.db, inst.pluginId);
     const { token } = await issueSessionToken(world.t.config, inst.developerId);
     const since = new Date(Date.now() - 60_000).toISOString();
     // Three events at the installation's organization, two at the sibling's (each reaches only its own).
-    for (const [where, orderId] of [[inst, 1], [inst, 2], [inst, 3], [sibling, 4], [sibling, 5]] as const) {
-      const id = await emit(world.t, scopeOf(where), 'order.paid', { order_id: orderId, unique_orderid: `ORD-${orderId}`, total: '1.00', paid_at: '2026-03-14T18:40:00Z' });
+    for (const [where, orderId] of [
+      [inst, 1],
+      [inst, 2],
+      [inst, 3],
+      [sibling, 4],
+      [sibling, 5],
+    ] as const) {
+      const id = await emit(world.t, scopeOf(where), 'order.paid', {
+        order_id: orderId,
+        unique_orderid: `ORD-${orderId}`,
+        total: '1.00',
+        paid_at: '2026-03-14T18:40:00Z',
+      });
       await waitForDelivery(world.t.db, id);
     }
 
-    const first = (await gqlData(world.t.app, token, REPLAY, { i: String(inst.installationId), since })).replayWebhooks;
+    const first = (
+      await gqlData(world.t.app, token, REPLAY, { i: String(inst.installationId), since })
+    ).replayWebhooks;
     expect(first.total).toBe(3);
-    const refused = await gql(world.t.app, token, REPLAY, { i: String(sibling.installationId), since });
+    const refused = await gql(world.t.app, token, REPLAY, {
+      i: String(sibling.installationId),
+      since,
+    });
     const error = gqlError(refused);
     expect(error.code).toBe('rate_limit_exceeded');
     expect(error.message).toMatch(/at most 4 events a day/);
     expect(refused.body.errors[0].extensions.retry_after).toBeGreaterThan(0);
-    expect(await world.t.db.selectFrom('control.webhook_replays').select('replay_id').where('installation_id', '=', sibling.installationId).execute()).toEqual([]);
+    expect(
+      await world.t.db
+        .selectFrom('control.webhook_replays')
+        .select('replay_id')
+        .where('installation_id', '=', sibling.installationId)
+        .execute(),
+    ).toEqual([]);
   });
 });

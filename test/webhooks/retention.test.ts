@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
 import { pruneExpiredEvents } from '../../src/domain/webhooks/retention.js';
-import { createInstallation, createSandboxInstallation, type InstallationFixture } from '../support/builders.js';
+import {
+  createInstallation,
+  createSandboxInstallation,
+  type InstallationFixture,
+} from '../support/builders.js';
 import { createTestContext, type TestContext } from '../support/context.js';
 import { call } from '../support/http.js';
 import { insertEventHistory } from '../support/event-history.js';
@@ -20,10 +24,23 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const history = (first: number, count: number, ageDays: number) =>
-  insertEventHistory(t.db, { installationId: inst.installationId, organizationId: inst.organizationId, locationId: inst.locationId, first, count, ageDays });
+  insertEventHistory(t.db, {
+    installationId: inst.installationId,
+    organizationId: inst.organizationId,
+    locationId: inst.locationId,
+    first,
+    count,
+    ageDays,
+  });
 
 const count = async (table: string, where = sql`true`) =>
-  Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)} where ${where}`.execute(t.db)).rows[0]!.n);
+  Number(
+    (
+      await sql<{
+        n: string;
+      }>`select count(*) as n from ${sql.table(table)} where ${where}`.execute(t.db)
+    ).rows[0]!.n,
+  );
 
 describe('event retention', () => {
   it('when events and logs are older than the window, then the job prunes them in batches while writers keep writing', async () => {
@@ -31,7 +48,14 @@ describe('event retention', () => {
     await history(231, 20, 1);
     await t.db
       .insertInto('control.webhook_logs')
-      .values({ installation_id: inst.installationId, direction: 'inbound', event_type: 'external.x', status: 'received', attempts: 1, created_at: new Date(Date.now() - 40 * 86_400_000) })
+      .values({
+        installation_id: inst.installationId,
+        direction: 'inbound',
+        event_type: 'external.x',
+        status: 'received',
+        attempts: 1,
+        created_at: new Date(Date.now() - 40 * 86_400_000),
+      })
       .execute();
 
     // Writers during the prune: each event is emitted in a transaction that gives up after 500 ms of waiting on a lock.
@@ -41,7 +65,12 @@ describe('event retention', () => {
       while (pruning) {
         await t.db.transaction().execute(async (trx) => {
           await sql`set local lock_timeout = '500ms'`.execute(trx);
-          await t.events.emit(trx, scopeOf(inst), 'order.paid', { order_id: 1, unique_orderid: 'ORD-1', total: '1.00', paid_at: '2026-03-14T18:40:00Z' });
+          await t.events.emit(trx, scopeOf(inst), 'order.paid', {
+            order_id: 1,
+            unique_orderid: 'ORD-1',
+            total: '1.00',
+            paid_at: '2026-03-14T18:40:00Z',
+          });
         });
         written += 1;
       }
@@ -56,9 +85,24 @@ describe('event retention', () => {
     const cutoff = sql`created_at < now() - interval '30 days'`;
     expect(await count('control.webhook_logs', cutoff)).toBe(0);
     expect(await count('control.events', sql`occurred_at < now() - interval '30 days'`)).toBe(0);
-    expect(await count('control.webhook_delivery_attempts', sql`attempted_at < now() - interval '30 days'`)).toBe(0);
-    expect(await count('control.installation_events', sql`installation_id = ${inst.installationId} and sequence <= 230`)).toBe(0);
-    expect(await count('control.installation_events', sql`installation_id = ${inst.installationId} and sequence > 230`)).toBeGreaterThanOrEqual(20);
+    expect(
+      await count(
+        'control.webhook_delivery_attempts',
+        sql`attempted_at < now() - interval '30 days'`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        'control.installation_events',
+        sql`installation_id = ${inst.installationId} and sequence <= 230`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        'control.installation_events',
+        sql`installation_id = ${inst.installationId} and sequence > 230`,
+      ),
+    ).toBeGreaterThanOrEqual(20);
 
     // The feed starts where retention left it, and says so.
     const feed = await call(t.app, 'get', '/events?limit=5', { key: inst.apiKey });
@@ -74,25 +118,50 @@ describe('event retention', () => {
     const deadline = Date.now() + 10_000;
     // Exactly the three old events: the first test's writers can still be fanned out now, and
     // their (recent, kept) events are numbered after the last sequence, 1003 and on.
-    const left = () => count('control.installation_events', sql`installation_id = ${inst.installationId} and sequence between 1000 and 1002`);
+    const left = () =>
+      count(
+        'control.installation_events',
+        sql`installation_id = ${inst.installationId} and sequence between 1000 and 1002`,
+      );
     while ((await left()) > 0) {
-      if (Date.now() > deadline) throw new Error(`event-retention did not prune (${await left()} left)`);
+      if (Date.now() > deadline)
+        throw new Error(`event-retention did not prune (${await left()} left)`);
       await new Promise((r) => setTimeout(r, 100));
     }
     // The job logs what it pruned after its transaction commits: the rows can be gone a moment before the line is written.
-    const logged = () => t.logs.some((line) => line.includes('events and webhook logs past the retention window pruned'));
+    const logged = () =>
+      t.logs.some((line) =>
+        line.includes('events and webhook logs past the retention window pruned'),
+      );
     while (!logged() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     expect(logged()).toBe(true);
   });
 
   it('when listener rows (svc listen) expired more than an hour ago, then the prune deletes them and keeps live and recently expired ones', async () => {
     const sandbox = await createSandboxInstallation(t.db);
-    const listener = (minutesFromNow: number) => ({ sandbox_id: sandbox.sandboxId, developer_id: sandbox.developerId, expires_at: new Date(Date.now() + minutesFromNow * 60_000) });
-    const rows = await t.db.insertInto('control.webhook_listeners').values([listener(-90), listener(-61), listener(-30), listener(5)]).returning(['listener_id', 'expires_at']).execute();
+    const listener = (minutesFromNow: number) => ({
+      sandbox_id: sandbox.sandboxId,
+      developer_id: sandbox.developerId,
+      expires_at: new Date(Date.now() + minutesFromNow * 60_000),
+    });
+    const rows = await t.db
+      .insertInto('control.webhook_listeners')
+      .values([listener(-90), listener(-61), listener(-30), listener(5)])
+      .returning(['listener_id', 'expires_at'])
+      .execute();
     const result = await pruneExpiredEvents(t.db, 30);
     expect(result.listeners).toBe(2);
-    const left = await t.db.selectFrom('control.webhook_listeners').select('listener_id').where('sandbox_id', '=', sandbox.sandboxId).execute();
-    expect(left.map((r) => r.listener_id).sort()).toEqual(rows.slice(2).map((r) => r.listener_id).sort());
+    const left = await t.db
+      .selectFrom('control.webhook_listeners')
+      .select('listener_id')
+      .where('sandbox_id', '=', sandbox.sandboxId)
+      .execute();
+    expect(left.map((r) => r.listener_id).sort()).toEqual(
+      rows
+        .slice(2)
+        .map((r) => r.listener_id)
+        .sort(),
+    );
   });
 });
 
@@ -103,10 +172,16 @@ describe('the prune of webhook logs with a large history', () => {
     // partitioned table has no such key; the prune clears dangling links itself (retention.ts).
     const { rows: keys } = await sql<{ conname: string }>`
       select conname from pg_constraint where conrelid = 'control.webhook_logs'::regclass and contype = 'f'
-         and conkey @> array[(select attnum from pg_attribute where attrelid = 'control.webhook_logs'::regclass and attname = 'redelivery_of')]`.execute(t.db);
+         and conkey @> array[(select attnum from pg_attribute where attrelid = 'control.webhook_logs'::regclass and attname = 'redelivery_of')]`.execute(
+      t.db,
+    );
     expect(keys).toEqual([]);
     const { rows: indexes } = await sql<{ indexdef: string }>`
-      select indexdef from pg_indexes where schemaname = 'control' and tablename = 'webhook_logs' and indexdef like '%(redelivery_of)%'`.execute(t.db);
-    expect(indexes.map((i) => i.indexdef)).toEqual([expect.stringMatching(/\(redelivery_of\) WHERE \(redelivery_of IS NOT NULL\)$/)]);
-  });});
-
+      select indexdef from pg_indexes where schemaname = 'control' and tablename = 'webhook_logs' and indexdef like '%(redelivery_of)%'`.execute(
+      t.db,
+    );
+    expect(indexes.map((i) => i.indexdef)).toEqual([
+      expect.stringMatching(/\(redelivery_of\) WHERE \(redelivery_of IS NOT NULL\)$/),
+    ]);
+  });
+});

@@ -6,12 +6,27 @@ import { sql } from 'kysely';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { Webhook as SvixWebhook } from 'svix';
 import { loadWebhookContract } from '../../codegen/events.js';
-import { EVENT_NAMES, type EventDataMap, type EventName } from '../../src/generated/events.generated.js';
+import {
+  EVENT_NAMES,
+  type EventDataMap,
+  type EventName,
+} from '../../src/generated/events.generated.js';
 import { isLifecycleEvent } from '../../src/domain/webhooks/delivery/subscriptions.js';
 import type { EventScope } from '../../src/domain/webhooks/delivery/outbox.js';
 import { gqlData, signUpDeveloper, type PortalDeveloper } from '../support/portal-builders.js';
-import { emit, hasValidSignature, headersOf, waitForDelivery, webhookWorld } from '../support/webhook-fixtures.js';
-import { expectValidWebhook, ok, waitUntil, type ReceivedRequest } from '../support/webhook-receiver.js';
+import {
+  emit,
+  hasValidSignature,
+  headersOf,
+  waitForDelivery,
+  webhookWorld,
+} from '../support/webhook-fixtures.js';
+import {
+  expectValidWebhook,
+  ok,
+  waitUntil,
+  type ReceivedRequest,
+} from '../support/webhook-receiver.js';
 
 // Standard Webhooks (issue 16): every real delivery verifies with the npm packages
 // `standardwebhooks` and `svix`, unchanged, with the secret in the form the portal shows
@@ -37,16 +52,23 @@ const PROVISION = `mutation($pluginId: ID!) {
   provisionSandbox(pluginId: $pluginId, name: "Signatures", purpose: "Standard Webhooks") { installationId webhookSecret webhookSecretStandard } }`;
 const ROTATE = `mutation($id: ID!, $hours: Int) {
   rotateWebhookSecret(pluginId: $id, overlapHours: $hours, plane: sandbox) { webhookSecret webhookSecretStandard previousSecretExpiresAt } }`;
-const EXPIRE = 'mutation($id: ID!) { expireWebhookSecret(pluginId: $id, plane: sandbox) { id sandboxPreviousSecretExpiresAt } }';
+const EXPIRE =
+  'mutation($id: ID!) { expireWebhookSecret(pluginId: $id, plane: sandbox) { id sandboxPreviousSecretExpiresAt } }';
 const PLUGIN = 'query($id: ID!) { plugin(id: $id) { sandboxPreviousSecretExpiresAt } }';
 
 beforeAll(async () => {
   dev = await signUpDeveloper(world.t.app);
-  const project = await gqlData(world.t.app, dev.token, 'mutation { createProject(name: "Signatures v2") { id } }');
-  const created = (await gqlData(world.t.app, dev.token, CREATE, {
-    projectId: project.createProject.id,
-    input: { name: 'Standard receiver', webhookEndpoint: world.receiver.url('/standard') },
-  })).createPlugin;
+  const project = await gqlData(
+    world.t.app,
+    dev.token,
+    'mutation { createProject(name: "Signatures v2") { id } }',
+  );
+  const created = (
+    await gqlData(world.t.app, dev.token, CREATE, {
+      projectId: project.createProject.id,
+      input: { name: 'Standard receiver', webhookEndpoint: world.receiver.url('/standard') },
+    })
+  ).createPlugin;
   pluginId = created.plugin.id;
   // The deliveries go to a sandbox installation: signed with the plugin's sandbox secret.
   const box = (await gqlData(world.t.app, dev.token, PROVISION, { pluginId })).provisionSandbox;
@@ -58,21 +80,38 @@ beforeAll(async () => {
     .select(['sandbox_id', 'organization_id', 'location_id'])
     .where('installation_id', '=', installationId)
     .executeTakeFirstOrThrow();
-  scope = { plane: 'sandbox', sandboxId: inst.sandbox_id, organizationId: inst.organization_id, locationId: inst.location_id };
+  scope = {
+    plane: 'sandbox',
+    sandboxId: inst.sandbox_id,
+    organizationId: inst.organization_id,
+    locationId: inst.location_id,
+  };
 });
 
-async function rotate(overlapHours?: number): Promise<{ secret: Secret; previousSecretExpiresAt: string | null }> {
-  const data = (await gqlData(world.t.app, dev.token, ROTATE, { id: pluginId, hours: overlapHours })).rotateWebhookSecret;
-  return { secret: { hex: data.webhookSecret, standard: data.webhookSecretStandard }, previousSecretExpiresAt: data.previousSecretExpiresAt };
+async function rotate(
+  overlapHours?: number,
+): Promise<{ secret: Secret; previousSecretExpiresAt: string | null }> {
+  const data = (
+    await gqlData(world.t.app, dev.token, ROTATE, { id: pluginId, hours: overlapHours })
+  ).rotateWebhookSecret;
+  return {
+    secret: { hex: data.webhookSecret, standard: data.webhookSecretStandard },
+    previousSecretExpiresAt: data.previousSecretExpiresAt,
+  };
 }
 
 /** The overlap's end has passed: the stored expiry, moved into the past (as time would). */
 async function letOverlapElapse(): Promise<void> {
-  await sql`update control.plugins set previous_sandbox_secret_expires_at = now() - interval '1 second' where plugin_id = ${Number(pluginId)}`.execute(world.t.db);
+  await sql`update control.plugins set previous_sandbox_secret_expires_at = now() - interval '1 second' where plugin_id = ${Number(pluginId)}`.execute(
+    world.t.db,
+  );
 }
 
 /** Which of the two npm packages accept this real request with this secret (whsec_ form, as the portal shows it). */
-function verifiedBy(req: ReceivedRequest, standardSecret: string): { standardwebhooks: boolean; svix: boolean } {
+function verifiedBy(
+  req: ReceivedRequest,
+  standardSecret: string,
+): { standardwebhooks: boolean; svix: boolean } {
   const attempt = (verify: () => unknown) => {
     try {
       verify();
@@ -91,23 +130,46 @@ function verifiedBy(req: ReceivedRequest, standardSecret: string): { standardweb
 
 /** The Standard Webhooks recipe, written out: base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` keyed with the 64 characters' bytes. */
 const standardSignature = (hexSecret: string, req: ReceivedRequest) =>
-  `v1,${createHmac('sha256', hexSecret).update(`${String(req.headers['webhook-id'])}.${String(req.headers['webhook-timestamp'])}.`).update(req.body).digest('base64')}`;
+  `v1,${createHmac('sha256', hexSecret)
+    .update(`${String(req.headers['webhook-id'])}.${String(req.headers['webhook-timestamp'])}.`)
+    .update(req.body)
+    .digest('base64')}`;
 
 const previousHeaderValid = (req: ReceivedRequest, secret: string) =>
   req.headers['x-svc-signature-previous'] !== undefined &&
-  hasValidSignature({ ...req, headers: { ...req.headers, 'x-svc-signature': req.headers['x-svc-signature-previous'] } }, secret);
+  hasValidSignature(
+    {
+      ...req,
+      headers: { ...req.headers, 'x-svc-signature': req.headers['x-svc-signature-previous'] },
+    },
+    secret,
+  );
 
 /** One event of each of the 20 kinds (the asyncapi.yaml examples' data), each waited for; the first request of each delivery. */
 async function deliverEveryEvent(): Promise<ReceivedRequest[]> {
-  const contract = await loadWebhookContract(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..'));
+  const contract = await loadWebhookContract(
+    path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..'),
+  );
   const ids: string[] = [];
   for (const name of EVENT_NAMES) {
-    const example = contract.events.find((e) => e.name === name)!.examples[0]!.payload as unknown as { data: EventDataMap[EventName] };
-    ids.push(await emit(world.t, isLifecycleEvent(name) ? { ...scope, installationId } : scope, name, example.data));
+    const example = contract.events.find((e) => e.name === name)!.examples[0]!
+      .payload as unknown as { data: EventDataMap[EventName] };
+    ids.push(
+      await emit(
+        world.t,
+        isLifecycleEvent(name) ? { ...scope, installationId } : scope,
+        name,
+        example.data,
+      ),
+    );
   }
-  const logs = (await Promise.all(ids.map((id) => waitForDelivery(world.t.db, id, 1, 20_000)))).flat();
+  const logs = (
+    await Promise.all(ids.map((id) => waitForDelivery(world.t.db, id, 1, 20_000)))
+  ).flat();
   expect(logs.map((log) => log.status)).toEqual(EVENT_NAMES.map(() => 'delivered'));
-  const requests = logs.map((log) => world.receiver.requests.find((req) => req.headers['x-svc-delivery'] === log.delivery_id)!);
+  const requests = logs.map((log) =>
+    world.receiver.requests.find((req) => req.headers['x-svc-delivery'] === log.delivery_id)!,
+  );
   expect(requests.map((req) => expectValidWebhook(req).event)).toEqual([...EVENT_NAMES]);
   return requests;
 }
@@ -116,7 +178,9 @@ describe('the Standard Webhooks form of the secret', () => {
   it('when a sandbox is provisioned, then its webhookSecretStandard is whsec_ + base64 of the 64 characters that key X-Svc-Signature', () => {
     expect(current.hex).toMatch(/^[0-9a-f]{64}$/);
     expect(current.standard).toBe(`whsec_${Buffer.from(current.hex, 'utf8').toString('base64')}`);
-    expect(Buffer.from(current.standard.slice('whsec_'.length), 'base64').toString('utf8')).toBe(current.hex);
+    expect(Buffer.from(current.standard.slice('whsec_'.length), 'base64').toString('utf8')).toBe(
+      current.hex,
+    );
   });
 });
 
@@ -140,14 +204,19 @@ describe('when every event is delivered, before, during and after a rotation ove
     expect(current.hex).not.toBe(previous.hex);
     const expiresAt = Date.parse(rotated.previousSecretExpiresAt!);
     expect(Math.abs(expiresAt - (Date.now() + 24 * 3600_000))).toBeLessThan(60_000);
-    expect((await gqlData(world.t.app, dev.token, PLUGIN, { id: pluginId })).plugin.sandboxPreviousSecretExpiresAt).toBe(rotated.previousSecretExpiresAt);
+    expect(
+      (await gqlData(world.t.app, dev.token, PLUGIN, { id: pluginId })).plugin
+        .sandboxPreviousSecretExpiresAt,
+    ).toBe(rotated.previousSecretExpiresAt);
 
     const requests = await deliverEveryEvent();
     for (const req of requests) {
       expect(verifiedBy(req, current.standard)).toEqual({ standardwebhooks: true, svix: true });
       expect(verifiedBy(req, previous.standard)).toEqual({ standardwebhooks: true, svix: true });
       // New first, space-separated; X-Svc-Signature is the new secret's, the previous one has its own header.
-      expect(req.headers['webhook-signature']).toBe(`${standardSignature(current.hex, req)} ${standardSignature(previous.hex, req)}`);
+      expect(req.headers['webhook-signature']).toBe(
+        `${standardSignature(current.hex, req)} ${standardSignature(previous.hex, req)}`,
+      );
       expect(hasValidSignature(req, current.hex)).toBe(true);
       expect(hasValidSignature(req, previous.hex)).toBe(false);
       expect(previousHeaderValid(req, previous.hex)).toBe(true);
@@ -160,10 +229,17 @@ describe('when every event is delivered, before, during and after a rotation ove
 
   it('then after the overlap each delivery verifies with the new secret only, and X-Svc-Signature-Previous is gone', async () => {
     // `current` was rotated in by the previous test; its previous secret is still stored.
-    const { rows } = await sql<{ previous: string | null }>`select previous_sandbox_webhook_secret_enc as previous from control.plugins where plugin_id = ${Number(pluginId)}`.execute(world.t.db);
+    const { rows } = await sql<{
+      previous: string | null;
+    }>`select previous_sandbox_webhook_secret_enc as previous from control.plugins where plugin_id = ${Number(pluginId)}`.execute(
+      world.t.db,
+    );
     expect(rows[0]!.previous).not.toBeNull();
     await letOverlapElapse();
-    expect((await gqlData(world.t.app, dev.token, PLUGIN, { id: pluginId })).plugin.sandboxPreviousSecretExpiresAt).toBeNull();
+    expect(
+      (await gqlData(world.t.app, dev.token, PLUGIN, { id: pluginId })).plugin
+        .sandboxPreviousSecretExpiresAt,
+    ).toBeNull();
 
     const requests = await deliverEveryEvent();
     for (const req of requests) {
@@ -180,10 +256,27 @@ describe('when a retry was scheduled before a rotation', () => {
     const before = (await rotate(0)).secret; // a clean start: no previous secret accepted
     world.receiver.respond((_req, res) => void res.writeHead(500).end('try again'));
     try {
-      const eventId = await emit(world.t, scope, 'order.paid', { order_id: 7001, unique_orderid: 'ORD-7001', total: '12.00', paid_at: '2026-03-14T18:40:00Z' });
+      const eventId = await emit(world.t, scope, 'order.paid', {
+        order_id: 7001,
+        unique_orderid: 'ORD-7001',
+        total: '12.00',
+        paid_at: '2026-03-14T18:40:00Z',
+      });
       const attempt = async (n: number) => {
-        await waitUntil(() => world.receiver.requests.some((req) => req.headers['x-svc-attempt'] === String(n) && expectValidWebhook(req).id === eventId), 15_000, `attempt ${n}`);
-        return world.receiver.requests.find((req) => req.headers['x-svc-attempt'] === String(n) && expectValidWebhook(req).id === eventId)!;
+        await waitUntil(
+          () =>
+            world.receiver.requests.some(
+              (req) =>
+                req.headers['x-svc-attempt'] === String(n) &&
+                expectValidWebhook(req).id === eventId,
+            ),
+          15_000,
+          `attempt ${n}`,
+        );
+        return world.receiver.requests.find(
+          (req) =>
+            req.headers['x-svc-attempt'] === String(n) && expectValidWebhook(req).id === eventId,
+        )!;
       };
 
       const first = await attempt(1);
@@ -199,7 +292,8 @@ describe('when a retry was scheduled before a rotation', () => {
       expect(verifiedBy(second, during.standard)).toEqual({ standardwebhooks: true, svix: true });
 
       // The overlap ended (expireWebhookSecret) while attempt 3 waits: only the new secret signs it.
-      const expired = (await gqlData(world.t.app, dev.token, EXPIRE, { id: pluginId })).expireWebhookSecret;
+      const expired = (await gqlData(world.t.app, dev.token, EXPIRE, { id: pluginId }))
+        .expireWebhookSecret;
       expect(expired).toEqual({ id: pluginId, sandboxPreviousSecretExpiresAt: null });
       const third = await attempt(3);
       expect(hasValidSignature(third, during.hex)).toBe(true);
@@ -209,8 +303,12 @@ describe('when a retry was scheduled before a rotation', () => {
       expect(verifiedBy(third, before.standard)).toEqual({ standardwebhooks: false, svix: false });
 
       // One message id on every attempt; each attempt has its own timestamp; the same bytes.
-      expect(new Set([first, second, third].map((req) => req.headers['webhook-id']))).toEqual(new Set([eventId]));
-      expect(Number(third.headers['webhook-timestamp'])).toBeGreaterThan(Number(first.headers['webhook-timestamp']));
+      expect(new Set([first, second, third].map((req) => req.headers['webhook-id']))).toEqual(
+        new Set([eventId]),
+      );
+      expect(Number(third.headers['webhook-timestamp'])).toBeGreaterThan(
+        Number(first.headers['webhook-timestamp']),
+      );
       expect(third.body.equals(first.body)).toBe(true);
       current = during;
       await waitForDelivery(world.t.db, eventId, 1, 15_000);

@@ -8,8 +8,20 @@ import type { EventDataMap } from '../../src/generated/events.generated.js';
 import { createInstallation, type InstallationFixture } from '../support/builders.js';
 import { createTestContext, TEST_ENV, type TestContext } from '../support/context.js';
 import { createTestTls, type TestTls } from '../support/tls.js';
-import { attemptsOf, deliveriesOf, emit, scopeOf, waitForDelivery } from '../support/webhook-fixtures.js';
-import { expectValidWebhook, ok, startReceiver, waitUntil, type Receiver } from '../support/webhook-receiver.js';
+import {
+  attemptsOf,
+  deliveriesOf,
+  emit,
+  scopeOf,
+  waitForDelivery,
+} from '../support/webhook-fixtures.js';
+import {
+  expectValidWebhook,
+  ok,
+  startReceiver,
+  waitUntil,
+  type Receiver,
+} from '../support/webhook-receiver.js';
 
 // At least once: a worker process killed (SIGKILL) while its deliveries are in flight loses
 // nothing. Its jobs stay active until they expire, pg-boss hands them to the next worker, and
@@ -30,7 +42,10 @@ beforeAll(async () => {
   tls = createTestTls();
   receiver = await startReceiver(tls);
   // This process only enqueues (and supervises) until the worker process is gone.
-  t = await createTestContext({ SVC_WEBHOOK_ALLOW_PRIVATE: '1', SVC_WEBHOOK_BACKOFF_SECONDS: '1' }, { jobs: { workers: false, supervise: true, webhookCa: tls.ca } });
+  t = await createTestContext(
+    { SVC_WEBHOOK_ALLOW_PRIVATE: '1', SVC_WEBHOOK_BACKOFF_SECONDS: '1' },
+    { jobs: { workers: false, supervise: true, webhookCa: tls.ca } },
+  );
   inst = await createInstallation(t.db, { webhookEndpoint: receiver.url('/hook') });
 });
 // Every webhook the service sent in this file matched asyncapi.yaml (body and headers).
@@ -43,21 +58,25 @@ afterAll(async () => {
 
 /** Starts the worker process and resolves once its workers run. */
 async function startWorkerProcess(): Promise<ChildProcess> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'fixtures/worker-process.ts')], {
-    cwd: path.resolve(here, '../..'),
-    env: {
-      ...process.env,
-      ...TEST_ENV,
-      DATABASE_URL: t.databaseUrl,
-      SVC_WEBHOOK_ALLOW_PRIVATE: '1',
-      SVC_WEBHOOK_TIMEOUT_MS: CHILD_TIMEOUT_MS,
-      SVC_WEBHOOK_BACKOFF_SECONDS: '1',
-      TEST_DELIVERY_EXPIRE_SECONDS: CHILD_EXPIRE_SECONDS,
-      NODE_EXTRA_CA_CERTS: tls.caPath,
-      NODE_OPTIONS: '',
+  const proc = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(here, 'fixtures/worker-process.ts')],
+    {
+      cwd: path.resolve(here, '../..'),
+      env: {
+        ...process.env,
+        ...TEST_ENV,
+        DATABASE_URL: t.databaseUrl,
+        SVC_WEBHOOK_ALLOW_PRIVATE: '1',
+        SVC_WEBHOOK_TIMEOUT_MS: CHILD_TIMEOUT_MS,
+        SVC_WEBHOOK_BACKOFF_SECONDS: '1',
+        TEST_DELIVERY_EXPIRE_SECONDS: CHILD_EXPIRE_SECONDS,
+        NODE_EXTRA_CA_CERTS: tls.caPath,
+        NODE_OPTIONS: '',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let stderr = '';
   proc.stderr!.on('data', (chunk) => (stderr += String(chunk)));
   await new Promise<void>((resolve, reject) => {
@@ -68,7 +87,12 @@ async function startWorkerProcess(): Promise<ChildProcess> {
   return proc;
 }
 
-const orderPaid = (orderId: number): EventDataMap['order.paid'] => ({ order_id: orderId, unique_orderid: `ORD-${orderId}`, total: '10.00', paid_at: '2026-03-14T18:40:00Z' });
+const orderPaid = (orderId: number): EventDataMap['order.paid'] => ({
+  order_id: orderId,
+  unique_orderid: `ORD-${orderId}`,
+  total: '10.00',
+  paid_at: '2026-03-14T18:40:00Z',
+});
 
 describe('when a worker is killed mid-delivery and another starts', () => {
   it('then exactly the pending deliveries are delivered, once each, and nothing delivered before is sent again', async () => {
@@ -76,22 +100,31 @@ describe('when a worker is killed mid-delivery and another starts', () => {
 
     // Phase 1: the worker process delivers three events normally.
     receiver.respond(ok);
-    const before = [await emit(t, scopeOf(inst), 'order.paid', orderPaid(1)), await emit(t, scopeOf(inst), 'order.paid', orderPaid(2)), await emit(t, scopeOf(inst), 'order.paid', orderPaid(3))];
+    const before = [
+      await emit(t, scopeOf(inst), 'order.paid', orderPaid(1)),
+      await emit(t, scopeOf(inst), 'order.paid', orderPaid(2)),
+      await emit(t, scopeOf(inst), 'order.paid', orderPaid(3)),
+    ];
     for (const eventId of before) await waitForDelivery(t.db, eventId);
-    const deliveredBefore = new Set(receiver.requests.map((req) => String(req.headers['x-svc-delivery'])));
+    const deliveredBefore = new Set(
+      receiver.requests.map((req) => String(req.headers['x-svc-delivery'])),
+    );
     expect(deliveredBefore.size).toBe(3);
 
     // Phase 2: the receiver holds every request open; four deliveries are in flight when the worker dies.
     const held: ServerResponse[] = [];
     receiver.respond((_req, res) => void held.push(res));
     const pendingEvents = [];
-    for (let n = 4; n <= 7; n++) pendingEvents.push(await emit(t, scopeOf(inst), 'order.paid', orderPaid(n)));
+    for (let n = 4; n <= 7; n++)
+      pendingEvents.push(await emit(t, scopeOf(inst), 'order.paid', orderPaid(n)));
     await receiver.waitFor(3 + 4);
     child.kill('SIGKILL');
     await new Promise((resolve) => child!.once('exit', resolve));
     child = undefined;
 
-    const pending = (await Promise.all(pendingEvents.map((eventId) => deliveriesOf(t.db, eventId)))).flat();
+    const pending = (
+      await Promise.all(pendingEvents.map((eventId) => deliveriesOf(t.db, eventId)))
+    ).flat();
     expect(pending).toHaveLength(4);
     for (const log of pending) {
       expect(log).toMatchObject({ status: 'pending', attempts: 0 });
@@ -126,6 +159,9 @@ describe('when a worker is killed mid-delivery and another starts', () => {
       expect(after).toMatchObject({ status: 'delivered', attempts: 1 });
       expect((await attemptsOf(t.db, log.log_id)).map((a) => a.status)).toEqual(['delivered']);
     }
-    await waitUntil(() => held.every((res) => res.destroyed || res.writableEnded || res.socket === null), 2_000).catch(() => undefined);
+    await waitUntil(
+      () => held.every((res) => res.destroyed || res.writableEnded || res.socket === null),
+      2_000,
+    ).catch(() => undefined);
   }, 60_000);
 });

@@ -13,4 +13,5 @@ export const listCustomers: Handler<'listCustomers'> = async (req) =>
     }),
   );
 
-export const getCustomer: Handler<'getCustomer'> = async (req) => ok({ data: await getVisibleCustomer(req.auth, req.params.customerId) });
+export const getCustomer: Handler<'getCustomer'> = async (req) =>
+  ok({ data: await getVisibleCustomer(req.auth, req.params.customerId) });

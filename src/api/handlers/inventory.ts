@@ -1,4 +1,8 @@
-import { getIngredientDetail, listIngredients, updateIngredient } from '../../domain/inventory/index.js';
+import {
+  getIngredientDetail,
+  listIngredients,
+  updateIngredient,
+} from '../../domain/inventory/index.js';
 import { DEFAULT_LIMIT } from '../../domain/shared/index.js';
 import { recordStockMovement } from '../../domain/inventory/index.js';
 import { ok, replayed as replayedWrite, type Handler } from '../types.js';
@@ -22,6 +26,11 @@ export const updateInventoryItem: Handler<'updateInventoryItem'> = async (req) =
 
 /** 201 for a new movement, 200 for an idempotent replay of an earlier one. */
 export const createStockMovement: Handler<'createStockMovement'> = async (req) => {
-  const { movement, replayed } = await recordStockMovement(req.auth, req.params.ingredientId, req.body, req.headers['x-idempotency-key']);
+  const { movement, replayed } = await recordStockMovement(
+    req.auth,
+    req.params.ingredientId,
+    req.body,
+    req.headers['x-idempotency-key'],
+  );
   return replayed ? replayedWrite({ data: movement }) : ok({ data: movement }, 201);
 };

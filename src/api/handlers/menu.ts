@@ -1,4 +1,9 @@
-import { getMenuItemDetail, listMenu, patchMenuItem, setMenuAvailability } from '../../domain/menu/index.js';
+import {
+  getMenuItemDetail,
+  listMenu,
+  patchMenuItem,
+  setMenuAvailability,
+} from '../../domain/menu/index.js';
 import { DEFAULT_LIMIT } from '../../domain/shared/index.js';
 import { ok, type Handler } from '../types.js';
 
@@ -13,7 +18,8 @@ export const listMenuItems: Handler<'listMenuItems'> = async (req) =>
     }),
   );
 
-export const getMenuItem: Handler<'getMenuItem'> = async (req) => ok({ data: await getMenuItemDetail(req.auth, req.params.itemId) });
+export const getMenuItem: Handler<'getMenuItem'> = async (req) =>
+  ok({ data: await getMenuItemDetail(req.auth, req.params.itemId) });
 
 export const updateMenuItem: Handler<'updateMenuItem'> = async (req) =>
   ok({ data: await patchMenuItem(req.auth, req.params.itemId, req.body) });

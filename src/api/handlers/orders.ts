@@ -13,10 +13,15 @@ export const listOrders: Handler<'listOrders'> = async (req) =>
     }),
   );
 
-export const getOrder: Handler<'getOrder'> = async (req) => ok({ data: await orders.getOrder(req.auth, req.params.orderId) });
+export const getOrder: Handler<'getOrder'> = async (req) =>
+  ok({ data: await orders.getOrder(req.auth, req.params.orderId) });
 
 export const createOrder: Handler<'createOrder'> = async (req) => {
-  const { order, created } = await orders.createOrder(req.auth, req.body, req.headers['x-idempotency-key']);
+  const { order, created } = await orders.createOrder(
+    req.auth,
+    req.body,
+    req.headers['x-idempotency-key'],
+  );
   return created ? ok({ data: order }, 201) : replayed({ data: order });
 };
 

@@ -13,7 +13,9 @@ export const receiveExternalWebhook: Handler<'receiveExternalWebhook'> = async (
 
 /** The installation's own entries only: another's is the not_found of an unknown id. */
 export const getExternalWebhookLog: Handler<'getExternalWebhookLog'> = async (req) =>
-  ok({ data: webhooks.toWireLog(await webhooks.getWebhookLog(req.auth.db, req.auth, req.params.logId)) });
+  ok({
+    data: webhooks.toWireLog(await webhooks.getWebhookLog(req.auth.db, req.auth, req.params.logId)),
+  });
 
 /** The events feed of the installation, oldest first by sequence. */
 export const listEvents: Handler<'listEvents'> = async (req) =>
@@ -28,4 +30,11 @@ export const listEvents: Handler<'listEvents'> = async (req) =>
 
 /** Moves the acknowledged cursor and cancels what it covers. */
 export const acknowledgeEvents: Handler<'acknowledgeEvents'> = async (req, deps) =>
-  ok({ data: await webhooks.acknowledgeEvents(req.auth.db, req.auth.installationId, req.body.through, deps.config.databaseTimeouts.lockMs) });
+  ok({
+    data: await webhooks.acknowledgeEvents(
+      req.auth.db,
+      req.auth.installationId,
+      req.body.through,
+      deps.config.databaseTimeouts.lockMs,
+    ),
+  });

@@ -17,7 +17,8 @@ function App() {
   const [generation, setGeneration] = useState(0);
   const me = useQuery(() => gql(MeDocument), [generation]);
   const signedOut = me.error !== undefined && isSignedOut(me.error);
-  if (me.loading && !me.data && (me.error === undefined || signedOut)) return <Loading what="the dashboard" />;
+  if (me.loading && !me.data && (me.error === undefined || signedOut))
+    return <Loading what="the dashboard" />;
   if (signedOut) return <SignIn onSignedIn={() => setGeneration((g) => g + 1)} />;
   const logOut = async () => {
     await gql(LogOutDocument).catch(() => undefined);
@@ -36,30 +37,52 @@ function App() {
 }
 
 /** The frame of every page; without `me` (not known yet), the navigation for developers and `children` in the page's place. */
-function Shell({ me, onLogOut, children }: { me: { name: string; email: string; role: string } | null; onLogOut: () => void; children?: ComponentChildren }) {
+function Shell({
+  me,
+  onLogOut,
+  children,
+}: {
+  me: { name: string; email: string; role: string } | null;
+  onLogOut: () => void;
+  children?: ComponentChildren;
+}) {
   const path = usePath();
   const route = routeOf(path);
   const links = ROUTES.filter((r) => r.nav && (!r.operator || me?.role === 'operator'));
   return (
     <>
-      <a class="skip" href="#main">Skip to content</a>
+      <a class="skip" href="#main">
+        Skip to content
+      </a>
       <header class="top">
-        <Link href="/dashboard" class="brand">Developer dashboard</Link>
+        <Link href="/dashboard" class="brand">
+          Developer dashboard
+        </Link>
         <nav aria-label="Dashboard">
           <ul>
             {links.map((r) => (
               <li key={r.nav}>
-                <Link href={r.prefix} aria-current={route.definition === r ? 'page' : undefined}>{r.nav!}</Link>
+                <Link href={r.prefix} aria-current={route.definition === r ? 'page' : undefined}>
+                  {r.nav!}
+                </Link>
               </li>
             ))}
           </ul>
         </nav>
         <div class="account">
-          {me ? <span class="muted" title={me.email}>{me.name}</span> : null}
-          <button type="button" onClick={onLogOut}>Log out</button>
+          {me ? (
+            <span class="muted" title={me.email}>
+              {me.name}
+            </span>
+          ) : null}
+          <button type="button" onClick={onLogOut}>
+            Log out
+          </button>
         </div>
       </header>
-      <main id="main" tabIndex={-1}>{me ? route.render() : children}</main>
+      <main id="main" tabIndex={-1}>
+        {me ? route.render() : children}
+      </main>
     </>
   );
 }

@@ -26,9 +26,15 @@ export function usePath(): string {
   return path;
 }
 
-export function Link(props: { href: string; children: ComponentChildren; class?: string; 'aria-current'?: 'page' | undefined }) {
+export function Link(props: {
+  href: string;
+  children: ComponentChildren;
+  class?: string;
+  'aria-current'?: 'page' | undefined;
+}) {
   const onClick = (event: MouseEvent) => {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+      return;
     event.preventDefault();
     navigate(props.href);
   };

@@ -23,17 +23,43 @@ export interface RouteDefinition {
 }
 
 export const ROUTES: RouteDefinition[] = [
-  { prefix: '/dashboard/plugins', nav: 'Plugins', list: () => <PluginsPage />, one: (id) => <PluginPage id={id} /> },
-  { prefix: '/dashboard/sandboxes', nav: 'Sandboxes', list: () => <SandboxesPage />, one: (id) => <SandboxPage id={id} /> },
-  { prefix: '/dashboard/deliveries', nav: 'Webhook deliveries', list: () => <DeliveriesPage />, one: (id) => <DeliveryPage id={id} /> },
-  { prefix: '/dashboard/requests', nav: 'API requests', list: () => <RequestsPage />, one: (id) => <RequestPage requestId={id} /> },
+  {
+    prefix: '/dashboard/plugins',
+    nav: 'Plugins',
+    list: () => <PluginsPage />,
+    one: (id) => <PluginPage id={id} />,
+  },
+  {
+    prefix: '/dashboard/sandboxes',
+    nav: 'Sandboxes',
+    list: () => <SandboxesPage />,
+    one: (id) => <SandboxPage id={id} />,
+  },
+  {
+    prefix: '/dashboard/deliveries',
+    nav: 'Webhook deliveries',
+    list: () => <DeliveriesPage />,
+    one: (id) => <DeliveryPage id={id} />,
+  },
+  {
+    prefix: '/dashboard/requests',
+    nav: 'API requests',
+    list: () => <RequestsPage />,
+    one: (id) => <RequestPage requestId={id} />,
+  },
   { prefix: '/dashboard/keys', nav: 'Developer keys', list: () => <KeysPage /> },
-  { prefix: '/dashboard/review', nav: 'Listing review', operator: true, list: () => <ReviewPage /> },
+  {
+    prefix: '/dashboard/review',
+    nav: 'Listing review',
+    operator: true,
+    list: () => <ReviewPage />,
+  },
 ];
 
 export function routeOf(fullPath: string): { definition?: RouteDefinition; render: () => VNode } {
   const path = fullPath.split('?')[0]!.replace(/\/+$/, '');
-  if (path === '/dashboard' || path === '') return { definition: ROUTES[0], render: ROUTES[0]!.list };
+  if (path === '/dashboard' || path === '')
+    return { definition: ROUTES[0], render: ROUTES[0]!.list };
   for (const definition of ROUTES) {
     if (path === definition.prefix) return { definition, render: definition.list };
     if (path.startsWith(`${definition.prefix}/`) && definition.one) {

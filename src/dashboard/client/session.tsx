@@ -17,8 +17,14 @@ export function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
     setBusy(true);
     setError(null);
     try {
-      if (mode === 'log-in') await gql(LogInDocument, { email: value('email'), password: value('password') });
-      else await gql(SignUpDocument, { name: value('name'), email: value('email'), password: value('password') });
+      if (mode === 'log-in')
+        await gql(LogInDocument, { email: value('email'), password: value('password') });
+      else
+        await gql(SignUpDocument, {
+          name: value('name'),
+          email: value('email'),
+          password: value('password'),
+        });
       onSignedIn();
     } catch (err) {
       setError(err);
@@ -33,16 +39,39 @@ export function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
       <form onSubmit={submit} aria-labelledby="signin-title" key={mode}>
         <h2 id="signin-title">{title}</h2>
         {mode === 'sign-up' ? (
-          <label>Name<input name="name" autoComplete="name" required /></label>
+          <label>
+            Name
+            <input name="name" autoComplete="name" required />
+          </label>
         ) : null}
-        <label>Email<input name="email" type="email" autoComplete="email" required /></label>
-        <label>Password<input name="password" type="password" autoComplete={mode === 'log-in' ? 'current-password' : 'new-password'} required /></label>
+        <label>
+          Email
+          <input name="email" type="email" autoComplete="email" required />
+        </label>
+        <label>
+          Password
+          <input
+            name="password"
+            type="password"
+            autoComplete={mode === 'log-in' ? 'current-password' : 'new-password'}
+            required
+          />
+        </label>
         <ErrorMessage error={error} />
-        <button type="submit" class="primary" disabled={busy}>{title}</button>
+        <button type="submit" class="primary" disabled={busy}>
+          {title}
+        </button>
       </form>
       <p>
         {mode === 'log-in' ? 'No account yet? ' : 'Already have an account? '}
-        <button type="button" class="link" onClick={() => { setError(null); setMode(mode === 'log-in' ? 'sign-up' : 'log-in'); }}>
+        <button
+          type="button"
+          class="link"
+          onClick={() => {
+            setError(null);
+            setMode(mode === 'log-in' ? 'sign-up' : 'log-in');
+          }}
+        >
           {mode === 'log-in' ? 'Sign up' : 'Log in instead'}
         </button>
       </p>

@@ -7,25 +7,51 @@ import { ApiError, retryAfterOf } from './api';
 /** An error as people need it: what went wrong, and the request id to quote to support. */
 export function ErrorMessage({ error }: { error: unknown }) {
   if (!error) return null;
-  const e = error instanceof ApiError ? error : new ApiError(String((error as Error)?.message ?? error), 'error', null);
+  const e =
+    error instanceof ApiError
+      ? error
+      : new ApiError(String((error as Error)?.message ?? error), 'error', null);
   return (
     <div class="error" role="alert">
-      <p>{e.message}{e.retryAfterSeconds === null ? '' : e.retrying ? ` This page tries again by itself in ${e.retryAfterSeconds} seconds.` : ` Try again in ${e.retryAfterSeconds} seconds.`}</p>
-      {e.requestId ? <p class="muted">Request id: <code>{e.requestId}</code></p> : null}
+      <p>
+        {e.message}
+        {e.retryAfterSeconds === null
+          ? ''
+          : e.retrying
+            ? ` This page tries again by itself in ${e.retryAfterSeconds} seconds.`
+            : ` Try again in ${e.retryAfterSeconds} seconds.`}
+      </p>
+      {e.requestId ? (
+        <p class="muted">
+          Request id: <code>{e.requestId}</code>
+        </p>
+      ) : null}
     </div>
   );
 }
 
-export const Loading = ({ what }: { what: string }) => <p class="loading" role="status">Loading {what}…</p>;
+export const Loading = ({ what }: { what: string }) => (
+  <p class="loading" role="status">
+    Loading {what}…
+  </p>
+);
 
-export const Empty = ({ children }: { children: ComponentChildren }) => <p class="empty">{children}</p>;
+export const Empty = ({ children }: { children: ComponentChildren }) => (
+  <p class="empty">{children}</p>
+);
 
 /** A time in the browser's zone; the UTC instant on hover. */
 export function Time({ value }: { value: string | null | undefined }) {
   if (!value) return <span class="muted">—</span>;
   const date = new Date(value);
   return (
-    <time dateTime={date.toISOString()} title={`${date.toISOString().replace('T', ' ').replace(/\.\d+Z$/, '')} UTC`}>
+    <time
+      dateTime={date.toISOString()}
+      title={`${date
+        .toISOString()
+        .replace('T', ' ')
+        .replace(/\.\d+Z$/, '')} UTC`}
+    >
       {date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' })}
     </time>
   );
@@ -44,7 +70,9 @@ export interface Query<T> {
  * a page refused for a minute comes back without a reload.
  */
 export function useQuery<T>(load: () => Promise<T>, deps: unknown[]): Query<T> {
-  const [state, setState] = useState<{ data?: T; error?: unknown; loading: boolean }>({ loading: true });
+  const [state, setState] = useState<{ data?: T; error?: unknown; loading: boolean }>({
+    loading: true,
+  });
   const [tick, setTick] = useState(0);
   const reload = useCallback(() => setTick((t) => t + 1), []);
   useEffect(() => {
@@ -125,7 +153,8 @@ export function useProgressPolling(running: boolean, poll: () => void, key: unkn
     };
     const delay = PROGRESS_DELAYS_MS[Math.min(polls.current, PROGRESS_DELAYS_MS.length - 1)];
     const timer = setTimeout(() => {
-      if (document.visibilityState === 'hidden') document.addEventListener('visibilitychange', whenShown);
+      if (document.visibilityState === 'hidden')
+        document.addEventListener('visibilitychange', whenShown);
       else go();
     }, delay);
     return () => {
@@ -175,22 +204,44 @@ export function ShownOnce({ label, value }: { label: string; value: string }) {
     <div class="shown-once">
       <p class="label">{label}</p>
       <code class="secret">{value}</code>
-      <button type="button" onClick={copy}>{copied ? 'Copied' : 'Copy'}<span class="sr-only"> {label}</span></button>
+      <button type="button" onClick={copy}>
+        {copied ? 'Copied' : 'Copy'}
+        <span class="sr-only"> {label}</span>
+      </button>
     </div>
   );
 }
 
-export const OnceWarning = () => <p class="warning" role="note">Copy it now: it will not be shown again.</p>;
+export const OnceWarning = () => (
+  <p class="warning" role="note">
+    Copy it now: it will not be shown again.
+  </p>
+);
 
 /** An action that asks first (a dialog the keyboard can answer; Escape cancels). */
-export function Confirm(props: { question: string; confirm: string; onConfirm: () => void; onCancel: () => void }) {
+export function Confirm(props: {
+  question: string;
+  confirm: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => button.current?.focus(), []);
   return (
-    <div class="confirm" role="alertdialog" aria-modal="false" aria-label={props.question} onKeyDown={(e) => e.key === 'Escape' && props.onCancel()}>
+    <div
+      class="confirm"
+      role="alertdialog"
+      aria-modal="false"
+      aria-label={props.question}
+      onKeyDown={(e) => e.key === 'Escape' && props.onCancel()}
+    >
       <p>{props.question}</p>
-      <button type="button" class="danger" onClick={props.onConfirm} ref={button}>{props.confirm}</button>
-      <button type="button" onClick={props.onCancel}>Cancel</button>
+      <button type="button" class="danger" onClick={props.onConfirm} ref={button}>
+        {props.confirm}
+      </button>
+      <button type="button" onClick={props.onCancel}>
+        Cancel
+      </button>
     </div>
   );
 }

@@ -25,7 +25,10 @@ export interface PartitionedTable {
  * adopted, neither built nor validated again). The caller first drops the unique indexes that lack
  * the time column and the foreign keys that reference the table, and adds them back as it decides.
  */
-export async function partitionByTime(db: Kysely<any>, { table, column, primaryKey, identity }: PartitionedTable): Promise<void> {
+export async function partitionByTime(
+  db: Kysely<any>,
+  { table, column, primaryKey, identity }: PartitionedTable,
+): Promise<void> {
   const history = `${table}_history`;
   const parent = sql.table(`control.${table}`);
   const old = sql.table(`control.${history}`);
@@ -35,19 +38,32 @@ export async function partitionByTime(db: Kysely<any>, { table, column, primaryK
       from pg_index x join pg_class i on i.oid = x.indexrelid
      where x.indrelid = ${`control.${table}`}::regclass`.execute(db);
   const { rows: foreignKeys } = await sql<{ def: string }>`
-    select pg_get_constraintdef(oid) as def from pg_constraint where conrelid = ${`control.${table}`}::regclass and contype = 'f'`.execute(db);
+    select pg_get_constraintdef(oid) as def from pg_constraint where conrelid = ${`control.${table}`}::regclass and contype = 'f'`.execute(
+    db,
+  );
   await sql`alter table ${parent} rename to ${sql.id(history)}`.execute(db);
   // The parent takes over the index names; the historic partition's own indexes get a suffix.
-  for (const { name } of indexes) await sql`alter index ${sql.table(`control.${name}`)} rename to ${sql.id(`${name}_h`)}`.execute(db);
+  for (const { name } of indexes)
+    await sql`alter index ${sql.table(`control.${name}`)} rename to ${sql.id(`${name}_h`)}`.execute(
+      db,
+    );
   const lastValue = identity ? await dropIdentity(db, history, identity) : null;
   await sql`create table ${parent} (like ${old} including defaults including constraints including storage)
               partition by range (${sql.ref(column)})`.execute(db);
   if (identity) {
-    await sql`alter table ${parent} alter column ${sql.ref(identity)} add generated always as identity`.execute(db);
-    if (lastValue !== null) await sql`select setval(pg_get_serial_sequence(${`control.${table}`}, ${identity}), ${lastValue}::bigint)`.execute(db);
+    await sql`alter table ${parent} alter column ${sql.ref(identity)} add generated always as identity`.execute(
+      db,
+    );
+    if (lastValue !== null)
+      await sql`select setval(pg_get_serial_sequence(${`control.${table}`}, ${identity}), ${lastValue}::bigint)`.execute(
+        db,
+      );
   }
-  await sql`alter table ${parent} add constraint ${sql.id(`${table}_pkey`)} primary key (${sql.join(primaryKey.map((c) => sql.ref(c)))})`.execute(db);
-  for (const { def } of foreignKeys) await sql`alter table ${parent} add ${sql.raw(def)}`.execute(db);
+  await sql`alter table ${parent} add constraint ${sql.id(`${table}_pkey`)} primary key (${sql.join(primaryKey.map((c) => sql.ref(c)))})`.execute(
+    db,
+  );
+  for (const { def } of foreignKeys)
+    await sql`alter table ${parent} add ${sql.raw(def)}`.execute(db);
   // Captured before the rename, each definition names the table that is now the parent.
   for (const { def } of indexes) if (def) await sql.raw(def).execute(db);
 
@@ -60,20 +76,34 @@ export async function partitionByTime(db: Kysely<any>, { table, column, primaryK
   // DDL takes no parameters: the bound goes in as a literal.
   const bound = sql`${sql.lit(ends[0]!.bound)}::timestamptz`;
   const check = sql.id(`${history}_bound`);
-  await sql`alter table ${old} add constraint ${check} check (${sql.ref(column)} is not null and ${sql.ref(column)} < ${bound}) not valid`.execute(db);
+  await sql`alter table ${old} add constraint ${check} check (${sql.ref(column)} is not null and ${sql.ref(column)} < ${bound}) not valid`.execute(
+    db,
+  );
   await sql`alter table ${old} validate constraint ${check}`.execute(db);
-  await sql`alter table ${parent} attach partition ${old} for values from (minvalue) to (${bound})`.execute(db);
+  await sql`alter table ${parent} attach partition ${old} for values from (minvalue) to (${bound})`.execute(
+    db,
+  );
   await sql`alter table ${old} drop constraint ${check}`.execute(db);
-  await sql`create table ${sql.table(`control.${table}_future`)} partition of ${parent} for values from (${bound}) to (maxvalue)`.execute(db);
+  await sql`create table ${sql.table(`control.${table}_future`)} partition of ${parent} for values from (${bound}) to (maxvalue)`.execute(
+    db,
+  );
 }
 
 /**
  * A partition cannot have an identity column of its own: the parent's sequence goes on from where
  * the table's stopped, so no id is ever given twice. Returns the sequence's last value (null: unused).
  */
-async function dropIdentity(db: Kysely<any>, table: string, column: string): Promise<string | null> {
+async function dropIdentity(
+  db: Kysely<any>,
+  table: string,
+  column: string,
+): Promise<string | null> {
   const { rows } = await sql<{ last: string | null }>`
-    select pg_sequence_last_value(pg_get_serial_sequence(${`control.${table}`}, ${column})::regclass)::text as last`.execute(db);
-  await sql`alter table ${sql.table(`control.${table}`)} alter column ${sql.ref(column)} drop identity`.execute(db);
+    select pg_sequence_last_value(pg_get_serial_sequence(${`control.${table}`}, ${column})::regclass)::text as last`.execute(
+    db,
+  );
+  await sql`alter table ${sql.table(`control.${table}`)} alter column ${sql.ref(column)} drop identity`.execute(
+    db,
+  );
   return rows[0]?.last ?? null;
 }

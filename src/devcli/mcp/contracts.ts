@@ -1,4 +1,9 @@
-import { buildClientSchema, getIntrospectionQuery, printSchema, type IntrospectionQuery } from 'graphql';
+import {
+  buildClientSchema,
+  getIntrospectionQuery,
+  printSchema,
+  type IntrospectionQuery,
+} from 'graphql';
 import { parse } from 'yaml';
 import { CliError, graphql, type Credentials, type Operation } from '../client.js';
 
@@ -16,7 +21,10 @@ export interface ErrorCodeDoc {
   fix: string;
 }
 
-const INTROSPECTION = getIntrospectionQuery({ descriptions: true }) as Operation<IntrospectionQuery, Record<string, never>>;
+const INTROSPECTION = getIntrospectionQuery({ descriptions: true }) as Operation<
+  IntrospectionQuery,
+  Record<string, never>
+>;
 
 export class Contracts {
   private cache = new Map<string, Promise<unknown>>();
@@ -36,15 +44,23 @@ export class Contracts {
    * The portal's schema by introspection: descriptions included, the SDL's directives not. The one
    * operation not in operations.graphql: graphql-js writes it, and its result type.
    */
-  introspection = () => this.once('introspection', () => graphql(this.credentials, INTROSPECTION, {}));
-  sdl = () => this.once('sdl', async () => printSchema(buildClientSchema(await this.introspection())));
+  introspection = () =>
+    this.once('introspection', () => graphql(this.credentials, INTROSPECTION, {}));
+  sdl = () =>
+    this.once('sdl', async () => printSchema(buildClientSchema(await this.introspection())));
 
   /** Every error code with its status, meaning and fix, read from the sections of /docs/errors. */
   errorCodes = () =>
     this.once('errors', async () => {
       const html = await this.text('/docs/errors');
-      const section = /<section id="([a-z_]+)"[^>]*><h2><code>[^<]*<\/code> <span class="family">HTTP ([^<]*)<\/span><\/h2>\s*<p>([\s\S]*?)<\/p><p><strong>What to do:<\/strong> ([\s\S]*?)<\/p><\/section>/g;
-      return [...html.matchAll(section)].map((m) => ({ code: m[1]!, status: m[2]!, meaning: unescapeHtml(m[3]!), fix: unescapeHtml(m[4]!) })) as ErrorCodeDoc[];
+      const section =
+        /<section id="([a-z_]+)"[^>]*><h2><code>[^<]*<\/code> <span class="family">HTTP ([^<]*)<\/span><\/h2>\s*<p>([\s\S]*?)<\/p><p><strong>What to do:<\/strong> ([\s\S]*?)<\/p><\/section>/g;
+      return [...html.matchAll(section)].map((m) => ({
+        code: m[1]!,
+        status: m[2]!,
+        meaning: unescapeHtml(m[3]!),
+        fix: unescapeHtml(m[4]!),
+      })) as ErrorCodeDoc[];
     });
 
   private once<T>(key: string, load: () => Promise<T>): Promise<T> {
@@ -65,13 +81,21 @@ export class Contracts {
     } catch (err) {
       throw new CliError(`cannot reach ${this.credentials.baseUrl}: ${(err as Error).message}`);
     }
-    if (!res.ok) throw new CliError(`HTTP ${res.status}: ${path} could not be read from ${this.credentials.baseUrl}`);
+    if (!res.ok)
+      throw new CliError(
+        `HTTP ${res.status}: ${path} could not be read from ${this.credentials.baseUrl}`,
+      );
     return res.text();
   }
 }
 
 function unescapeHtml(text: string): string {
-  return text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+  return text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 }
 
 /** A JSON pointer (`#/components/schemas/Order`) looked up in a document. */
@@ -80,7 +104,10 @@ export function pointer(doc: Json, ref: string): Json {
     .slice(2)
     .split('/')
     .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce((node: Json, key) => (node === undefined || node === null ? undefined : node[key]), doc);
+    .reduce(
+      (node: Json, key) => (node === undefined || node === null ? undefined : node[key]),
+      doc,
+    );
 }
 
 /** `node` with every local $ref replaced by what it points to; a ref inside itself stays a ref. */
@@ -92,11 +119,15 @@ export function resolveRefs(doc: Json, node: Json, inside: ReadonlySet<string> =
     if (inside.has(ref)) return { $ref: ref };
     return resolveRefs(doc, pointer(doc, ref), new Set([...inside, ref]));
   }
-  return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, resolveRefs(doc, value, inside)]));
+  return Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [key, resolveRefs(doc, value, inside)]),
+  );
 }
 
 /** The `## ` sections of a Markdown description, each with its heading and text. */
-export function markdownSections(markdown: string | undefined): { heading: string; text: string }[] {
+export function markdownSections(
+  markdown: string | undefined,
+): { heading: string; text: string }[] {
   if (!markdown) return [];
   return markdown
     .split(/^## /m)
@@ -110,9 +141,16 @@ export function markdownSections(markdown: string | undefined): { heading: strin
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
 /** Every operation of openapi.yaml with its method, path and path-level parameters. */
-export function operationsOf(openapi: Json): { method: string; path: string; op: Json; shared: Json[] }[] {
+export function operationsOf(
+  openapi: Json,
+): { method: string; path: string; op: Json; shared: Json[] }[] {
   return Object.entries(openapi.paths ?? {}).flatMap(([path, item]: [string, Json]) =>
-    METHODS.filter((m) => item[m]).map((method) => ({ method, path, op: item[method], shared: item.parameters ?? [] })),
+    METHODS.filter((m) => item[m]).map((method) => ({
+      method,
+      path,
+      op: item[method],
+      shared: item.parameters ?? [],
+    })),
   );
 }
 

@@ -17,12 +17,17 @@ function errorCodes(schema: Json, into = new Set<string>()): Set<string> {
   return into;
 }
 
-const firstExample = (media: Json): Json => media?.example ?? (Object.values(media?.examples ?? {})[0] as Json)?.value;
+const firstExample = (media: Json): Json =>
+  media?.example ?? (Object.values(media?.examples ?? {})[0] as Json)?.value;
 
 async function getOperation(ctx: McpContext, operationId: string) {
   const openapi = await ctx.contracts.openapi();
   const found = operationsOf(openapi).find((o) => o.op.operationId === operationId);
-  if (!found) throw new ToolError('not_found', `No operation ${operationId} in openapi.yaml: search_docs finds operations by what they do.`);
+  if (!found)
+    throw new ToolError(
+      'not_found',
+      `No operation ${operationId} in openapi.yaml: search_docs finds operations by what they do.`,
+    );
   const { method, path, op, shared } = found;
   const resolved = resolveRefs(openapi, op);
   const media = resolved.requestBody?.content?.['application/json'];
@@ -32,13 +37,23 @@ async function getOperation(ctx: McpContext, operationId: string) {
       // Error bodies all share the Error schema: their codes are listed under `errors` instead.
       Number(status) >= 400
         ? { description: r.description }
-        : { description: r.description, headers: r.headers ? Object.keys(r.headers) : undefined, schema: r.content?.['application/json']?.schema },
+        : {
+            description: r.description,
+            headers: r.headers ? Object.keys(r.headers) : undefined,
+            schema: r.content?.['application/json']?.schema,
+          },
     ]),
   );
   const errors = Object.entries(resolved.responses ?? {})
     .filter(([status]) => Number(status) >= 400)
-    .map(([status, r]: [string, Json]) => ({ status: Number(status), codes: [...errorCodes(r.content?.['application/json']?.schema)], description: r.description }));
-  const success = Object.entries(resolved.responses ?? {}).find(([status]) => status.startsWith('2')) as [string, Json] | undefined;
+    .map(([status, r]: [string, Json]) => ({
+      status: Number(status),
+      codes: [...errorCodes(r.content?.['application/json']?.schema)],
+      description: r.description,
+    }));
+  const success = Object.entries(resolved.responses ?? {}).find(([status]) =>
+    status.startsWith('2'),
+  ) as [string, Json] | undefined;
   return {
     operationId,
     method: method.toUpperCase(),
@@ -47,23 +62,45 @@ async function getOperation(ctx: McpContext, operationId: string) {
     description: op.description,
     link: `${ctx.contracts.baseUrl}/docs#operation/${operationId}`,
     parameters: resolveRefs(openapi, [...shared, ...(op.parameters ?? [])]),
-    requestBody: media ? { required: Boolean(resolved.requestBody.required), schema: media.schema } : null,
+    requestBody: media
+      ? { required: Boolean(resolved.requestBody.required), schema: media.schema }
+      : null,
     responses,
     errors,
     example: {
-      request: { method: method.toUpperCase(), path: `${apiPrefix(openapi)}${path}`, headers: { 'X-Plugin-Api-Key': 'pik_...' }, body: firstExample(media) },
-      response: success ? { status: Number(success[0]), body: firstExample(success[1].content?.['application/json']) } : undefined,
+      request: {
+        method: method.toUpperCase(),
+        path: `${apiPrefix(openapi)}${path}`,
+        headers: { 'X-Plugin-Api-Key': 'pik_...' },
+        body: firstExample(media),
+      },
+      response: success
+        ? {
+            status: Number(success[0]),
+            body: firstExample(success[1].content?.['application/json']),
+          }
+        : undefined,
     },
   };
 }
 
 async function getEvent(ctx: McpContext, event: string) {
   const asyncapi = await ctx.contracts.asyncapi();
-  const message = Object.values(asyncapi.components?.messages ?? {}).find((m: Json) => m.name === event) as Json;
-  if (!message) throw new ToolError('not_found', `No event ${event} in asyncapi.yaml: search_docs lists the events.`);
+  const message = Object.values(asyncapi.components?.messages ?? {}).find(
+    (m: Json) => m.name === event,
+  ) as Json;
+  if (!message)
+    throw new ToolError(
+      'not_found',
+      `No event ${event} in asyncapi.yaml: search_docs lists the events.`,
+    );
   const resolved = resolveRefs(asyncapi, message);
-  const operation = Object.values(asyncapi.operations ?? {}).find((op: Json) => op.title === `Send ${event}`) as Json;
-  const verifying = markdownSections(asyncapi.info?.description).find((s) => s.heading.startsWith('Verifying signatures'));
+  const operation = Object.values(asyncapi.operations ?? {}).find(
+    (op: Json) => op.title === `Send ${event}`,
+  ) as Json;
+  const verifying = markdownSections(asyncapi.info?.description).find((s) =>
+    s.heading.startsWith('Verifying signatures'),
+  );
   const example = resolved.examples?.[0];
   return {
     event,
@@ -84,7 +121,12 @@ export const docsTools = [
     title: 'Search the platform docs',
     description:
       'Searches the Plugin Data API reference (openapi.yaml), the webhook events (asyncapi.yaml), the error codes and the developer portal (GraphQL) of the connected platform. Returns the best matches, each with its kind (operation, event, error_code, section, portal_field), its name and its link on /docs. Follow up with get_operation or get_event for the full schema.',
-    input: { query: z.string().min(1).describe('Words to look for, e.g. "create order idempotency" or "signature"') },
+    input: {
+      query: z
+        .string()
+        .min(1)
+        .describe('Words to look for, e.g. "create order idempotency" or "signature"'),
+    },
     readOnly: true,
     run: ({ query }, ctx) => searchDocs(ctx, query),
   }),
@@ -93,7 +135,9 @@ export const docsTools = [
     title: 'Get a Data API operation',
     description:
       'One operation of the Plugin Data API by its operationId (e.g. createOrder, listOrders, updateOrder): method, full path, parameters, request body schema and response schemas with every $ref resolved, the error codes each error status can carry, and an example request and response. Use it before calling call_data_api.',
-    input: { operationId: z.string().min(1).describe('The operationId in openapi.yaml, e.g. createOrder') },
+    input: {
+      operationId: z.string().min(1).describe('The operationId in openapi.yaml, e.g. createOrder'),
+    },
     readOnly: true,
     run: ({ operationId }, ctx) => getOperation(ctx, operationId),
   }),

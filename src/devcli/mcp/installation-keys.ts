@@ -14,19 +14,32 @@ function installationOfKey(ctx: McpContext, key: string): Promise<string | null>
   if (!owner) {
     owner = (async () => {
       const prefix = apiPrefix(await ctx.contracts.openapi());
-      const res = await fetch(`${ctx.credentials.baseUrl}${prefix}/installation`, { headers: { 'X-Plugin-Api-Key': key } });
-      const body = (await res.json().catch(() => null)) as { data?: { installation_id?: number } } | null;
-      return res.ok && body?.data?.installation_id !== undefined ? String(body.data.installation_id) : null;
+      const res = await fetch(`${ctx.credentials.baseUrl}${prefix}/installation`, {
+        headers: { 'X-Plugin-Api-Key': key },
+      });
+      const body = (await res.json().catch(() => null)) as {
+        data?: { installation_id?: number };
+      } | null;
+      return res.ok && body?.data?.installation_id !== undefined
+        ? String(body.data.installation_id)
+        : null;
     })();
     // A refusal may be passing (a sandbox resetting, a rate limit): asked again next time.
-    void owner.then((id) => id === null && ctx.keyInstallations.delete(key), () => ctx.keyInstallations.delete(key));
+    void owner.then(
+      (id) => id === null && ctx.keyInstallations.delete(key),
+      () => ctx.keyInstallations.delete(key),
+    );
     ctx.keyInstallations.set(key, owner);
   }
   return owner;
 }
 
 /** The key of the sandbox's own installation, from the keys svc mcp was given. */
-export async function installationKeyFor(ctx: McpContext, sandboxId: string, installationId: string): Promise<string> {
+export async function installationKeyFor(
+  ctx: McpContext,
+  sandboxId: string,
+  installationId: string,
+): Promise<string> {
   for (const key of ctx.installationKeys) {
     if ((await installationOfKey(ctx, key)) === installationId) return key;
   }

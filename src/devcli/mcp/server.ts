@@ -24,16 +24,41 @@ show what happened; verify_signature checks a webhook verifier. Errors come back
 ${UNTRUSTED_NOTE}`;
 
 export function createMcpServer(ctx: McpContext): McpServer {
-  const server = new McpServer({ name: 'svc', title: 'Restaurant Plugin Platform', version: '1.0.0' }, { instructions: INSTRUCTIONS });
+  const server = new McpServer(
+    { name: 'svc', title: 'Restaurant Plugin Platform', version: '1.0.0' },
+    { instructions: INSTRUCTIONS },
+  );
   registerTools(server, ctx, [...docsTools, ...sandboxTools, ...logTools, verifyTool]);
-  const contracts: [name: string, description: string, mimeType: string, read: () => Promise<string>][] = [
-    ['openapi.yaml', 'The Plugin Data API contract (OpenAPI 3.0), as the connected service serves it.', 'application/yaml', ctx.contracts.openapiYaml],
-    ['asyncapi.yaml', 'The webhook contract (AsyncAPI 3.0): every event, its payload, headers and signatures.', 'application/yaml', ctx.contracts.asyncapiYaml],
-    ['schema.graphql', "The developer portal's GraphQL schema, by introspection of the connected service.", 'application/graphql', ctx.contracts.sdl],
+  const contracts: [
+    name: string,
+    description: string,
+    mimeType: string,
+    read: () => Promise<string>,
+  ][] = [
+    [
+      'openapi.yaml',
+      'The Plugin Data API contract (OpenAPI 3.0), as the connected service serves it.',
+      'application/yaml',
+      ctx.contracts.openapiYaml,
+    ],
+    [
+      'asyncapi.yaml',
+      'The webhook contract (AsyncAPI 3.0): every event, its payload, headers and signatures.',
+      'application/yaml',
+      ctx.contracts.asyncapiYaml,
+    ],
+    [
+      'schema.graphql',
+      "The developer portal's GraphQL schema, by introspection of the connected service.",
+      'application/graphql',
+      ctx.contracts.sdl,
+    ],
   ];
   for (const [name, description, mimeType, read] of contracts) {
     const uri = `svc://contracts/${name}`;
-    server.registerResource(name, uri, { title: name, description, mimeType }, async () => ({ contents: [{ uri, mimeType, text: await read() }] }));
+    server.registerResource(name, uri, { title: name, description, mimeType }, async () => ({
+      contents: [{ uri, mimeType, text: await read() }],
+    }));
   }
   return server;
 }
@@ -48,7 +73,12 @@ export interface McpOptions {
 export async function serveMcp(cliCredentials: Credentials, options: McpOptions): Promise<void> {
   // A rate limit is answered at once: the assistant's client would give up waiting (client.ts).
   const credentials = { ...cliCredentials, waitOnRateLimit: false };
-  const ctx: McpContext = { credentials, keyInstallations: new Map(), contracts: new Contracts(credentials), ...options };
+  const ctx: McpContext = {
+    credentials,
+    keyInstallations: new Map(),
+    contracts: new Contracts(credentials),
+    ...options,
+  };
   const server = createMcpServer(ctx);
   // The client ends the session by closing our stdin (or with a close of the protocol).
   const closed = new Promise<void>((resolve) => {

@@ -24,7 +24,10 @@ export interface McpContext {
 }
 
 export class ToolError extends Error {
-  constructor(readonly code: string, message: string) {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -39,15 +42,24 @@ export interface ToolSpec<Shape extends ZodRawShape = ZodRawShape> {
   run: (args: z.infer<z.ZodObject<Shape>>, ctx: McpContext) => Promise<unknown>;
 }
 
-export const defineTool = <Shape extends ZodRawShape>(spec: ToolSpec<Shape>): ToolSpec => spec as unknown as ToolSpec;
+export const defineTool = <Shape extends ZodRawShape>(spec: ToolSpec<Shape>): ToolSpec =>
+  spec as unknown as ToolSpec;
 
 export function registerTools(server: McpServer, ctx: McpContext, tools: ToolSpec[]): void {
   for (const tool of tools) {
     const annotations = tool.readOnly
       ? { title: tool.title, readOnlyHint: true, openWorldHint: false }
-      : { title: tool.title, readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
-    server.registerTool(tool.name, { title: tool.title, description: tool.description, inputSchema: tool.input, annotations }, async (args: Record<string, unknown>) =>
-      answer(() => tool.run(args, ctx)),
+      : {
+          title: tool.title,
+          readOnlyHint: false,
+          destructiveHint: false,
+          idempotentHint: false,
+          openWorldHint: false,
+        };
+    server.registerTool(
+      tool.name,
+      { title: tool.title, description: tool.description, inputSchema: tool.input, annotations },
+      async (args: Record<string, unknown>) => answer(() => tool.run(args, ctx)),
     );
   }
 }
@@ -58,7 +70,12 @@ async function answer(run: () => Promise<unknown>): Promise<CallToolResult> {
     return { content: [{ type: 'text', text: JSON.stringify(value, null, 2) }] };
   } catch (err) {
     const { code, message, retryAfterSeconds } = errorOf(err);
-    return { isError: true, content: [{ type: 'text', text: JSON.stringify({ error: code, message, retryAfterSeconds }) }] };
+    return {
+      isError: true,
+      content: [
+        { type: 'text', text: JSON.stringify({ error: code, message, retryAfterSeconds }) },
+      ],
+    };
   }
 }
 
@@ -69,16 +86,28 @@ async function answer(run: () => Promise<unknown>): Promise<CallToolResult> {
 function errorOf(err: unknown): { code: string; message: string; retryAfterSeconds?: number } {
   if (err instanceof ToolError) return { code: err.code, message: err.message };
   if (err instanceof CliError) {
-    const code = err.code ?? (err.retryAfterSeconds === undefined ? 'error' : 'rate_limit_exceeded');
-    const message = err.message.startsWith(`${code}: `) ? err.message.slice(code.length + 2) : err.message;
+    const code =
+      err.code ?? (err.retryAfterSeconds === undefined ? 'error' : 'rate_limit_exceeded');
+    const message = err.message.startsWith(`${code}: `)
+      ? err.message.slice(code.length + 2)
+      : err.message;
     if (err.retryAfterSeconds === undefined) return { code, message };
-    return { code, message: `${message}: try again in ${err.retryAfterSeconds} s`, retryAfterSeconds: err.retryAfterSeconds };
+    return {
+      code,
+      message: `${message}: try again in ${err.retryAfterSeconds} s`,
+      retryAfterSeconds: err.retryAfterSeconds,
+    };
   }
   return { code: 'internal_error', message: err instanceof Error ? err.message : String(err) };
 }
 
 /** A portal query whose root field is null for an unknown id (or another developer's): not_found. */
-export async function found<R extends object, V>(ctx: McpContext, document: Operation<R, V>, variables: NoInfer<V>, what: string): Promise<NonNullable<R[keyof R]>> {
+export async function found<R extends object, V>(
+  ctx: McpContext,
+  document: Operation<R, V>,
+  variables: NoInfer<V>,
+  what: string,
+): Promise<NonNullable<R[keyof R]>> {
   const data = await graphql(ctx.credentials, document, variables);
   const value = Object.values(data)[0] as R[keyof R] | undefined;
   if (value === null || value === undefined) throw new ToolError('not_found', `${what} not found`);
@@ -87,7 +116,13 @@ export async function found<R extends object, V>(ctx: McpContext, document: Oper
 
 /** The installation of one of the caller's sandboxes (another developer's sandbox is not_found). */
 export async function sandboxInstallation(ctx: McpContext, sandboxId: string): Promise<string> {
-  const sandbox = await found(ctx, SandboxInstallationDocument, { s: sandboxId }, `Sandbox ${sandboxId}`);
-  if (!sandbox.installationId) throw new ToolError('not_found', `Sandbox ${sandboxId} has no installation`);
+  const sandbox = await found(
+    ctx,
+    SandboxInstallationDocument,
+    { s: sandboxId },
+    `Sandbox ${sandboxId}`,
+  );
+  if (!sandbox.installationId)
+    throw new ToolError('not_found', `Sandbox ${sandboxId} has no installation`);
   return sandbox.installationId;
 }

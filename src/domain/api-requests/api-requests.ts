@@ -5,7 +5,13 @@ import type { ApiRequestsTable } from '../../db/types.js';
 import { installations } from '../installations/index.js';
 import { NotFoundError, ValidationError } from '../shared/index.js';
 import { decodeTimeCursor, toTimePage } from '../shared/index.js';
-import { microsOf, olderThan, pageLimit, readNewestFirst, timeKeyOf } from '../../db/time-keyset.js';
+import {
+  microsOf,
+  olderThan,
+  pageLimit,
+  readNewestFirst,
+  timeKeyOf,
+} from '../../db/time-keyset.js';
 import { API_REQUEST_COLUMNS } from '../../db/columns.js';
 import { PreparedQuery, slot } from '../../db/prepared.js';
 
@@ -42,16 +48,25 @@ export const MAX_API_REQUEST_PAGE = 100;
  * the page is full), by keyset cursor: the last entry's time (microseconds since 1970) and id.
  * A cursor of the version before (the id alone) goes on from that entry's time (time-keyset.ts).
  */
-export async function listApiRequests(db: Db, developerId: number, input: ApiRequestQuery): Promise<ApiRequestPage> {
+export async function listApiRequests(
+  db: Db,
+  developerId: number,
+  input: ApiRequestQuery,
+): Promise<ApiRequestPage> {
   if (!Number.isInteger(input.first) || input.first < 1 || input.first > MAX_API_REQUEST_PAGE) {
     throw new ValidationError({ first: [`must be an integer from 1 to ${MAX_API_REQUEST_PAGE}`] });
   }
-  if (input.status != null && (!Number.isInteger(input.status) || input.status < 100 || input.status > 599)) {
+  if (
+    input.status != null &&
+    (!Number.isInteger(input.status) || input.status < 100 || input.status > 599)
+  ) {
     throw new ValidationError({ status: ['must be an HTTP status from 100 to 599'] });
   }
   const cursor = decodeTimeCursor(input.after ?? undefined, 'apiRequests');
-  if (!(await installations.ownedInstallation(db, developerId, input.installationId))) throw new NotFoundError('installation');
-  const after = cursor && (await timeKeyOf(db, cursor, 'control.api_requests', 'created_at', 'api_request_id'));
+  if (!(await installations.ownedInstallation(db, developerId, input.installationId)))
+    throw new NotFoundError('installation');
+  const after =
+    cursor && (await timeKeyOf(db, cursor, 'control.api_requests', 'created_at', 'api_request_id'));
   const { installationId, status, operationId, since } = input;
   // Compiled once per combination of the optional clauses, and for a first page per read (from
   // yesterday on, or the days before: readNewestFirst); a portal page is asked for on every visit.
@@ -63,14 +78,22 @@ export async function listApiRequests(db: Db, developerId: number, input: ApiReq
       () =>
         apiRequestPageQuery(
           db,
-          { installationId: slot('installationId'), limit, status: status != null ? slot('status') : null, operationId: operationId != null ? slot('operationId') : null, since: since != null ? slot('since') : null },
+          {
+            installationId: slot('installationId'),
+            limit,
+            status: status != null ? slot('status') : null,
+            operationId: operationId != null ? slot('operationId') : null,
+            since: since != null ? slot('since') : null,
+          },
           after ? { at: slot('at'), id: slot('id') } : undefined,
           range,
         ),
       { installationId, status, operationId, since, at: after?.at, id: after?.id },
     );
   const want = input.first + 1;
-  const rows = after ? await page('after', undefined, want) : await readNewestFirst(want, (split, n) => page(split.key, split.where('created_at'), n));
+  const rows = after
+    ? await page('after', undefined, want)
+    : await readNewestFirst(want, (split, n) => page(split.key, split.where('created_at'), n));
   return toTimePage(rows, input.first, (row) => row.api_request_id);
 }
 
@@ -79,7 +102,9 @@ const apiRequestPages = new PreparedQuery<ApiRequestRow & { cursor_at: string }>
 /** The statement of a page of `limit` rows (one more than asked, to tell whether more follow), after the entry `after`, within `range` of time. */
 export function apiRequestPageQuery(
   db: Db,
-  input: Pick<ApiRequestQuery, 'installationId' | 'status' | 'operationId' | 'since'> & { limit: number },
+  input: Pick<ApiRequestQuery, 'installationId' | 'status' | 'operationId' | 'since'> & {
+    limit: number;
+  },
   after?: { at: number; id: number },
   range?: RawBuilder<boolean>,
 ) {
@@ -99,9 +124,18 @@ export function apiRequestPageQuery(
 }
 
 /** One entry, for the developer of the installation's plugin only (anyone else: not found). */
-export async function getApiRequest(db: Db, developerId: number, id: number): Promise<ApiRequestRow> {
-  const row = (await db.selectFrom('control.api_requests').select(API_REQUEST_COLUMNS).where('api_request_id', '=', id).executeTakeFirst()) as ApiRequestRow | undefined;
-  if (!row || !(await installations.ownedInstallation(db, developerId, row.installation_id))) throw new NotFoundError('api_request');
+export async function getApiRequest(
+  db: Db,
+  developerId: number,
+  id: number,
+): Promise<ApiRequestRow> {
+  const row = (await db
+    .selectFrom('control.api_requests')
+    .select(API_REQUEST_COLUMNS)
+    .where('api_request_id', '=', id)
+    .executeTakeFirst()) as ApiRequestRow | undefined;
+  if (!row || !(await installations.ownedInstallation(db, developerId, row.installation_id)))
+    throw new NotFoundError('api_request');
   return row;
 }
 
@@ -112,7 +146,11 @@ export async function getApiRequest(db: Db, developerId: number, id: number): Pr
  * finding 10): the developer's installations are the first condition of the SQL, never a filter
  * over rows read before it.
  */
-export async function getApiRequestByRequestId(db: Db, developerId: number, requestId: string): Promise<ApiRequestRow> {
+export async function getApiRequestByRequestId(
+  db: Db,
+  developerId: number,
+  requestId: string,
+): Promise<ApiRequestRow> {
   const row = (await db
     .selectFrom('control.api_requests')
     .select(API_REQUEST_COLUMNS)
@@ -144,14 +182,21 @@ function ownedInstallationIds(db: Db, developerId: number) {
  * deletes the older entries of the window's last day in batches of short statements. The DELETE
  * names the cutoff itself, so it reads only the partitions before it, not every day's index.
  */
-export async function pruneApiRequests(db: Db, retentionDays: number, batchSize = 1000, now = new Date()): Promise<{ deleted: number; partitions: string[] }> {
+export async function pruneApiRequests(
+  db: Db,
+  retentionDays: number,
+  batchSize = 1000,
+  now = new Date(),
+): Promise<{ deleted: number; partitions: string[] }> {
   const cutoff = new Date(now.getTime() - retentionDays * 24 * 3600 * 1000);
   const dropped = await dropPartitionsBefore(db, 'api_requests', cutoff);
   let deleted = dropped.rows;
   for (;;) {
     const r = await sql`
       delete from control.api_requests where created_at < ${cutoff} and api_request_id in (
-        select api_request_id from control.api_requests where created_at < ${cutoff} limit ${batchSize})`.execute(db);
+        select api_request_id from control.api_requests where created_at < ${cutoff} limit ${batchSize})`.execute(
+      db,
+    );
     const count = Number(r.numAffectedRows ?? 0);
     deleted += count;
     if (count < batchSize) return { deleted, partitions: dropped.partitions };

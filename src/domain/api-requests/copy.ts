@@ -9,8 +9,19 @@ import type { ApiRequestEntry } from './api-requests.js';
 // per batch and the executor's work per row; the bench measured about 30% less database time a row.
 
 const COLUMNS = [
-  'installation_id', 'created_at', 'method', 'path', 'operation_id', 'status', 'error_code', 'duration_ms',
-  'request_id', 'idempotency_key', 'client_ip', 'request_body', 'response_body',
+  'installation_id',
+  'created_at',
+  'method',
+  'path',
+  'operation_id',
+  'status',
+  'error_code',
+  'duration_ms',
+  'request_id',
+  'idempotency_key',
+  'client_ip',
+  'request_body',
+  'response_body',
 ] as const satisfies readonly (keyof ApiRequestEntry)[];
 
 const COPY = `copy control.api_requests (${COLUMNS.join(', ')}) from stdin`;
@@ -18,7 +29,13 @@ const COPY = `copy control.api_requests (${COLUMNS.join(', ')}) from stdin`;
 /** What the text format escapes, and NUL, which PostgreSQL's text cannot hold (dropped). */
 const SPECIAL = /[\\\n\r\t\u0000]/;
 const SPECIALS = /[\\\n\r\t\u0000]/g;
-const ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\u0000': '' };
+const ESCAPES: Record<string, string> = {
+  '\\': '\\\\',
+  '\n': '\\n',
+  '\r': '\\r',
+  '\t': '\\t',
+  '\u0000': '',
+};
 
 /**
  * One column's text. A lone surrogate needs nothing here: UTF-8 encoding writes it as U+FFFD,
@@ -39,7 +56,10 @@ export function copyLine(entry: ApiRequestEntry): string {
 }
 
 /** Writes rows already in COPY's text format (UTF-8) with one COPY on `client`: all of them or, on an error, none. */
-export async function copyApiRequestRows(client: pg.ClientBase, rows: readonly Buffer[]): Promise<void> {
+export async function copyApiRequestRows(
+  client: pg.ClientBase,
+  rows: readonly Buffer[],
+): Promise<void> {
   if (rows.length === 0) return;
   await pipeline(Readable.from(rows), client.query(copyFrom(COPY)));
 }

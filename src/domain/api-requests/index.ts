@@ -5,6 +5,16 @@ export {
   listApiRequests,
   pruneApiRequests,
 } from './api-requests.js';
-export { MAX_LOGGED_BODY_BYTES, MAX_LOGGED_ERROR_BODY_BYTES, REDACTED, redactBody } from './redact.js';
+export {
+  MAX_LOGGED_BODY_BYTES,
+  MAX_LOGGED_ERROR_BODY_BYTES,
+  REDACTED,
+  redactBody,
+} from './redact.js';
 export { copyApiRequestRows, copyLine } from './copy.js';
-export type { ApiRequestEntry, ApiRequestPage, ApiRequestQuery, ApiRequestRow } from './api-requests.js';
+export type {
+  ApiRequestEntry,
+  ApiRequestPage,
+  ApiRequestQuery,
+  ApiRequestRow,
+} from './api-requests.js';

@@ -17,7 +17,8 @@ const MAX_DEPTH = 64;
 
 // Names of fields whose values are credentials: keys, secrets, tokens, passwords, signatures.
 // An idempotency key is an identifier the plugin chose, not a credential: it is kept.
-const SECRET_FIELD = /key|secret|token|password|passwd|passphrase|pwd|^pin$|cvv|cvc|otp|cookie|session|auth|hmac|salt|signature|credential/i;
+const SECRET_FIELD =
+  /key|secret|token|password|passwd|passphrase|pwd|^pin$|cvv|cvc|otp|cookie|session|auth|hmac|salt|signature|credential/i;
 const NOT_SECRET = new Set(['idempotency_key']);
 
 // Credentials by their look, anywhere in a string: the platform's and common providers' prefixed
@@ -44,7 +45,10 @@ export function redactBody(value: unknown, maxBytes = MAX_LOGGED_BODY_BYTES): st
   const text = JSON.stringify(redact(value, 0));
   if (text === undefined) return null;
   if (Buffer.byteLength(text, 'utf8') <= maxBytes) return text;
-  const cut = Buffer.from(text, 'utf8').subarray(0, maxBytes).toString('utf8').replace(/\uFFFD$/, '');
+  const cut = Buffer.from(text, 'utf8')
+    .subarray(0, maxBytes)
+    .toString('utf8')
+    .replace(/\uFFFD$/, '');
   return `${cut}…[truncated]`;
 }
 
@@ -63,7 +67,10 @@ function redact(value: unknown, depth: number): unknown {
       for (let n = 2; taken.has(key); n++) key = `${REDACTED}#${n}`;
       taken.add(key);
     }
-    entries.push([key, SECRET_FIELD.test(k) && !NOT_SECRET.has(k) && v !== null ? REDACTED : redact(v, depth + 1)]);
+    entries.push([
+      key,
+      SECRET_FIELD.test(k) && !NOT_SECRET.has(k) && v !== null ? REDACTED : redact(v, depth + 1),
+    ]);
   }
   // Keys are the request's: fromEntries defines each as an own field, so a `__proto__` key is kept
   // (an assignment would set the copy's prototype and drop the field, and its secrets, unseen).
@@ -71,8 +78,14 @@ function redact(value: unknown, depth: number): unknown {
 }
 
 function redactText(text: string): string {
-  if (text.length < MIN_SECRET_LENGTH || !(MAY_HOLD_SECRET.test(text) || (text.length >= 64 && HEX_RUN.test(text)))) return text;
-  return text.replace(SECRET_TEXT, (match: string, offset: number) => (isCredential(match, offset, text) ? REDACTED : match));
+  if (
+    text.length < MIN_SECRET_LENGTH ||
+    !(MAY_HOLD_SECRET.test(text) || (text.length >= 64 && HEX_RUN.test(text)))
+  )
+    return text;
+  return text.replace(SECRET_TEXT, (match: string, offset: number) =>
+    isCredential(match, offset, text) ? REDACTED : match,
+  );
 }
 
 /**
@@ -84,7 +97,8 @@ function isCredential(match: string, offset: number, text: string): boolean {
   const scheme = /^([Bb]asic|[Bb]earer)\s+/.exec(match);
   if (!scheme) return true;
   const token = match.slice(scheme[0].length);
-  if (token.length >= 16 || AFTER_AUTHORIZATION.test(text.slice(Math.max(0, offset - 40), offset))) return true;
+  if (token.length >= 16 || AFTER_AUTHORIZATION.test(text.slice(Math.max(0, offset - 40), offset)))
+    return true;
   if (/^[Bb]earer$/.test(scheme[1]!)) return offset === 0;
   return /^[\x20-\x7e]*:[\x20-\x7e]*$/.test(Buffer.from(token, 'base64').toString('latin1'));
 }

@@ -3,7 +3,12 @@ import type { Db } from '../../db/database.js';
 import type { DeveloperKeysTable } from '../../db/types.js';
 import { normalizeCidr } from '../../lib/cidr.js';
 import { hashKey, randomBase62 } from '../../lib/secrets.js';
-import { DeveloperKeyLimitError, NotFoundError, ValidationError, type Details } from '../shared/index.js';
+import {
+  DeveloperKeyLimitError,
+  NotFoundError,
+  ValidationError,
+  type Details,
+} from '../shared/index.js';
 import { DEVELOPER_KEY_COLUMNS } from '../../db/columns.js';
 
 // Developer keys: `svc_dev_` + 32 base62 characters, shown once, stored as SHA-256 only.
@@ -49,9 +54,15 @@ function validate(input: { name: string; scopes: string[]; ipAllowlist?: string[
   const details: Details = {};
   const name = input.name.trim();
   if (name.length === 0 || name.length > 100) details.name = ['must be 1 to 100 characters'];
-  const unknown = input.scopes.filter((s) => !(DEVELOPER_KEY_SCOPES as readonly string[]).includes(s));
-  if (input.scopes.length === 0) details.scopes = [`must name at least one of ${DEVELOPER_KEY_SCOPES.join(', ')}`];
-  else if (unknown.length > 0) details.scopes = unknown.map((s) => `${s} is not a scope (use ${DEVELOPER_KEY_SCOPES.join(', ')})`);
+  const unknown = input.scopes.filter(
+    (s) => !(DEVELOPER_KEY_SCOPES as readonly string[]).includes(s),
+  );
+  if (input.scopes.length === 0)
+    details.scopes = [`must name at least one of ${DEVELOPER_KEY_SCOPES.join(', ')}`];
+  else if (unknown.length > 0)
+    details.scopes = unknown.map(
+      (s) => `${s} is not a scope (use ${DEVELOPER_KEY_SCOPES.join(', ')})`,
+    );
   const entries = input.ipAllowlist ?? [];
   const allowlist: string[] = [];
   const problems: string[] = [];
@@ -60,7 +71,8 @@ function validate(input: { name: string; scopes: string[]; ipAllowlist?: string[
     if (cidr === undefined) problems.push(`${entry} is not an IPv4 or IPv6 address or CIDR block`);
     else if (!allowlist.includes(cidr)) allowlist.push(cidr);
   }
-  if (entries.length > MAX_ALLOWLIST_ENTRIES) problems.push(`must have at most ${MAX_ALLOWLIST_ENTRIES} entries`);
+  if (entries.length > MAX_ALLOWLIST_ENTRIES)
+    problems.push(`must have at most ${MAX_ALLOWLIST_ENTRIES} entries`);
   if (problems.length > 0) details.ipAllowlist = problems;
   if (Object.keys(details).length > 0) throw new ValidationError(details);
   const scopes = DEVELOPER_KEY_SCOPES.filter((s) => input.scopes.includes(s));
@@ -77,14 +89,20 @@ export async function createDeveloperKey(
   const key = generateDeveloperKey();
   const row = await db.transaction().execute(async (trx) => {
     // The developer row lock serialises concurrent mints, so the cap holds under races.
-    await trx.selectFrom('control.developers').select('developer_id').where('developer_id', '=', developerId).forUpdate().execute();
+    await trx
+      .selectFrom('control.developers')
+      .select('developer_id')
+      .where('developer_id', '=', developerId)
+      .forUpdate()
+      .execute();
     const { active } = await trx
       .selectFrom('control.developer_keys')
       .select((eb) => eb.fn.countAll<number>().as('active'))
       .where('developer_id', '=', developerId)
       .where('revoked_at', 'is', null)
       .executeTakeFirstOrThrow();
-    if (active >= MAX_ACTIVE_DEVELOPER_KEYS) throw new DeveloperKeyLimitError(MAX_ACTIVE_DEVELOPER_KEYS);
+    if (active >= MAX_ACTIVE_DEVELOPER_KEYS)
+      throw new DeveloperKeyLimitError(MAX_ACTIVE_DEVELOPER_KEYS);
     return trx
       .insertInto('control.developer_keys')
       .values({
@@ -114,7 +132,11 @@ export async function listDeveloperKeys(db: Db, developerId: number): Promise<De
 }
 
 /** Revokes at once (the next request with the key fails). Revoking a revoked key is a no-op. */
-export async function revokeDeveloperKey(db: Db, developerId: number, keyId: number): Promise<DeveloperKeyView> {
+export async function revokeDeveloperKey(
+  db: Db,
+  developerId: number,
+  keyId: number,
+): Promise<DeveloperKeyView> {
   const row = await db
     .updateTable('control.developer_keys')
     .set({ revoked_at: sql`coalesce(revoked_at, now())` })
@@ -128,7 +150,11 @@ export async function revokeDeveloperKey(db: Db, developerId: number, keyId: num
 
 /** The key's row by hash (no cache: a revocation is seen by the very next request). */
 export async function findDeveloperKey(db: Db, key: string): Promise<DeveloperKeyRow | undefined> {
-  return db.selectFrom('control.developer_keys').select(DEVELOPER_KEY_COLUMNS).where('key_hash', '=', hashKey(key)).executeTakeFirst();
+  return db
+    .selectFrom('control.developer_keys')
+    .select(DEVELOPER_KEY_COLUMNS)
+    .where('key_hash', '=', hashKey(key))
+    .executeTakeFirst();
 }
 
 /** Records use, at most once a minute per key rather than a write per request. */
@@ -137,6 +163,11 @@ export async function touchDeveloperKey(db: Db, keyId: number): Promise<void> {
     .updateTable('control.developer_keys')
     .set({ last_used_at: sql`now()` })
     .where('developer_key_id', '=', keyId)
-    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', sql<Date>`now() - interval '1 minute'`)]))
+    .where((eb) =>
+      eb.or([
+        eb('last_used_at', 'is', null),
+        eb('last_used_at', '<', sql<Date>`now() - interval '1 minute'`),
+      ]),
+    )
     .execute();
 }

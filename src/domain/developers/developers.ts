@@ -2,7 +2,11 @@ import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { DevelopersTable } from '../../db/types.js';
 import { PreparedQuery, slot } from '../../db/prepared.js';
-import { consumeRateLimitWith, type ChargedRow, type RateLimitState } from '../installations/index.js';
+import {
+  consumeRateLimitWith,
+  type ChargedRow,
+  type RateLimitState,
+} from '../installations/index.js';
 import {
   decoyHash,
   hashPassword,
@@ -35,7 +39,15 @@ export interface DeveloperView {
   createdAt: Date;
 }
 
-const COLUMNS = ['developer_id', 'email', 'name', 'role', 'agreement_version', 'agreement_accepted_at', 'created_at'] as const;
+const COLUMNS = [
+  'developer_id',
+  'email',
+  'name',
+  'role',
+  'agreement_version',
+  'agreement_accepted_at',
+  'created_at',
+] as const;
 
 type DeveloperRow = Pick<Selectable<DevelopersTable>, (typeof COLUMNS)[number]>;
 
@@ -65,19 +77,31 @@ function checkAccountInput(input: AccountInput): { email: string; name: string }
   const name = input.name.trim();
   const details: Details = {};
   if (email.length > 254 || !EMAIL.test(email)) details.email = ['must be an email address'];
-  if (input.password.length < PASSWORD_MIN_LENGTH) details.password = [`must be at least ${PASSWORD_MIN_LENGTH} characters`];
-  if (input.password.length > PASSWORD_MAX_LENGTH) details.password = [`must be at most ${PASSWORD_MAX_LENGTH} characters`];
+  if (input.password.length < PASSWORD_MIN_LENGTH)
+    details.password = [`must be at least ${PASSWORD_MIN_LENGTH} characters`];
+  if (input.password.length > PASSWORD_MAX_LENGTH)
+    details.password = [`must be at most ${PASSWORD_MAX_LENGTH} characters`];
   if (name.length === 0 || name.length > 100) details.name = ['must be 1 to 100 characters'];
   if (Object.keys(details).length > 0) throw new ValidationError(details);
   return { email, name };
 }
 
 /** Inserts an account (its password hashed at `hashing`); an email that is already registered is 422 validation_error. */
-export async function insertAccount(db: Db, hashing: PasswordHashParams, input: AccountInput, role: 'developer' | 'operator'): Promise<DeveloperView> {
+export async function insertAccount(
+  db: Db,
+  hashing: PasswordHashParams,
+  input: AccountInput,
+  role: 'developer' | 'operator',
+): Promise<DeveloperView> {
   const { email, name } = checkAccountInput(input);
   const row = await db
     .insertInto('control.developers')
-    .values({ email, name, role, password_hash: await hashPassword(input.password, hashing).catch(busyAsRateLimited) })
+    .values({
+      email,
+      name,
+      role,
+      password_hash: await hashPassword(input.password, hashing).catch(busyAsRateLimited),
+    })
     // Two concurrent sign-ups with one email: one row, the other gets the error below.
     .onConflict((oc) => oc.column('email').doNothing())
     .returning(COLUMNS)
@@ -86,7 +110,11 @@ export async function insertAccount(db: Db, hashing: PasswordHashParams, input: 
   return toView(row);
 }
 
-export async function signUp(db: Db, hashing: PasswordHashParams, input: AccountInput): Promise<LoggedInDeveloper> {
+export async function signUp(
+  db: Db,
+  hashing: PasswordHashParams,
+  input: AccountInput,
+): Promise<LoggedInDeveloper> {
   return { ...(await insertAccount(db, hashing, input, 'developer')), sessionStamp: 0 };
 }
 
@@ -117,7 +145,11 @@ function busyAsRateLimited(err: unknown): never {
  * a failure before the check (so that attempts at once cannot all pass one free count), and the
  * count is cleared when the password is right.
  */
-export async function logIn(db: Db, hashing: PasswordHashParams, input: { email: string; password: string }): Promise<LoggedInDeveloper> {
+export async function logIn(
+  db: Db,
+  hashing: PasswordHashParams,
+  input: { email: string; password: string },
+): Promise<LoggedInDeveloper> {
   const email = normalizeEmail(input.email);
   // Taken first: an attempt the process has no slot for is not counted against the email.
   let slot: PasswordHashSlot;
@@ -136,8 +168,11 @@ export async function logIn(db: Db, hashing: PasswordHashParams, input: { email:
     }
     // An unknown email is checked against the decoy: the same scrypt time as a wrong password.
     const encoded = row.password_hash ?? decoyHash(hashing);
-    const valid = input.password.length <= PASSWORD_MAX_LENGTH && (await verifyPassword(input.password, encoded, slot));
-    if (row.developer_id === null || row.password_hash === null || !valid) throw new AccessError('authentication_failed', 'The email or password is incorrect.');
+    const valid =
+      input.password.length <= PASSWORD_MAX_LENGTH &&
+      (await verifyPassword(input.password, encoded, slot));
+    if (row.developer_id === null || row.password_hash === null || !valid)
+      throw new AccessError('authentication_failed', 'The email or password is incorrect.');
     await db.deleteFrom('control.log_in_failures').where('email', '=', email).execute();
     if (needsRehash(row.password_hash, hashing)) {
       // A hash from an older cost: replace it now that the password is known (unless it changed meanwhile).
@@ -164,7 +199,9 @@ type LogInAttemptRow = { [K in keyof DeveloperRow]: DeveloperRow[K] | null } & {
 };
 
 /** The wait after `failures` failed attempts, in SQL. */
-const waitAfter = (failures: RawBuilder<number>) => sql`case when ${failures} <= ${sql.lit(FREE_LOG_IN_FAILURES)} then interval '0'
+const waitAfter = (
+  failures: RawBuilder<number>,
+) => sql`case when ${failures} <= ${sql.lit(FREE_LOG_IN_FAILURES)} then interval '0'
   else least(${sql.lit(MAX_LOG_IN_WAIT_SECONDS)}, power(2, ${failures} - ${sql.lit(FREE_LOG_IN_FAILURES + 1)})) * interval '1 second' end`;
 
 /**
@@ -194,11 +231,24 @@ async function logInAttempt(db: Db, email: string): Promise<LogInAttemptRow> {
 }
 
 /** A developer's session stamp in SQL: epoch milliseconds of sessions_valid_after, 0 when never set. */
-const sessionStampOf = (developer: RawBuilder<unknown>) => sql<number>`coalesce((extract(epoch from ${developer}.sessions_valid_after) * 1000)::float8, 0)`;
+const sessionStampOf = (developer: RawBuilder<unknown>) =>
+  sql<number>`coalesce((extract(epoch from ${developer}.sessions_valid_after) * 1000)::float8, 0)`;
 
-export async function findDeveloper(db: Db, developerId: number): Promise<DeveloperView | undefined> {
+export async function findDeveloper(
+  db: Db,
+  developerId: number,
+): Promise<DeveloperView | undefined> {
   // Compiled once: `me` and a stream's credential re-check read it (a request's own session goes through findDeveloperCharging).
-  const [row] = await developerById.execute(db, 'developer', () => db.selectFrom('control.developers').select(COLUMNS).where('developer_id', '=', slot<number>('developerId')), { developerId });
+  const [row] = await developerById.execute(
+    db,
+    'developer',
+    () =>
+      db
+        .selectFrom('control.developers')
+        .select(COLUMNS)
+        .where('developer_id', '=', slot<number>('developerId')),
+    { developerId },
+  );
   return row ? toView(row) : undefined;
 }
 
@@ -225,19 +275,41 @@ export async function findDeveloperCharging(
   developerId: number,
   bucket: string,
   session: SessionRef,
-): Promise<{ developer: DeveloperView | undefined; sessionOn: boolean; check: (limit: number) => RateLimitState }> {
-  const { row, check } = await consumeRateLimitWith(db, developerCharging, 'developer', () => sql`
+): Promise<{
+  developer: DeveloperView | undefined;
+  sessionOn: boolean;
+  check: (limit: number) => RateLimitState;
+}> {
+  const { row, check } = await consumeRateLimitWith(
+    db,
+    developerCharging,
+    'developer',
+    () => sql`
     select ${sql.join(COLUMNS.map((name) => sql.ref(`d.${name}`)))}, b.count as bucket_count, b.retry_after as bucket_retry_after,
            ${sessionOn({ id: slot<string>('sessionId'), stamp: slot<number>('stamp') })} as session_on
-      from bucket as b left join control.developers as d on d.developer_id = ${slot<number>('developerId')}`, { developerId, bucket, sessionId: session.id, stamp: session.stamp });
-  return { developer: row.developer_id === null ? undefined : toView(row as DeveloperRow), sessionOn: row.session_on === true, check };
+      from bucket as b left join control.developers as d on d.developer_id = ${slot<number>('developerId')}`,
+    { developerId, bucket, sessionId: session.id, stamp: session.stamp },
+  );
+  return {
+    developer: row.developer_id === null ? undefined : toView(row as DeveloperRow),
+    sessionOn: row.session_on === true,
+    check,
+  };
 }
 
 /** The developer's columns are null when no developer has the id (the left join found none). */
-const developerCharging = new PreparedQuery<{ [K in keyof DeveloperRow]: DeveloperRow[K] | null } & ChargedRow & { session_on: boolean | null }>(1);
+const developerCharging = new PreparedQuery<
+  { [K in keyof DeveloperRow]: DeveloperRow[K] | null } & ChargedRow & {
+      session_on: boolean | null;
+    }
+>(1);
 
 /** Whether the developer exists and the session is still on (a stream's re-check on each heartbeat: nothing charged). */
-export async function isSessionOn(db: Db, developerId: number, session: SessionRef): Promise<boolean> {
+export async function isSessionOn(
+  db: Db,
+  developerId: number,
+  session: SessionRef,
+): Promise<boolean> {
   const { rows } = await sql<{ on: boolean }>`
     select ${sessionOn(session)} as on
       from control.developers as d where d.developer_id = ${developerId}`.execute(db);
@@ -248,11 +320,17 @@ export async function isSessionOn(db: Db, developerId: number, session: SessionR
  * Ends one session (logOut): its id is kept until the session would have expired anyway. The
  * developer's ended sessions that have expired go in the same statement.
  */
-export async function endSession(db: Db, developerId: number, session: { id: string; expiresAt: Date }): Promise<void> {
+export async function endSession(
+  db: Db,
+  developerId: number,
+  session: { id: string; expiresAt: Date },
+): Promise<void> {
   await sql`
     with expired as (delete from control.revoked_sessions where developer_id = ${developerId} and expires_at < now())
     insert into control.revoked_sessions (session_id, developer_id, expires_at)
-    values (${session.id}::uuid, ${developerId}, ${session.expiresAt}) on conflict do nothing`.execute(db);
+    values (${session.id}::uuid, ${developerId}, ${session.expiresAt}) on conflict do nothing`.execute(
+    db,
+  );
 }
 
 /**
@@ -269,10 +347,16 @@ export async function endAllSessions(db: Db, developerId: number): Promise<void>
 }
 
 /** Records the agreement version the developer accepted (a later version replaces it). */
-export async function acceptDeveloperAgreement(db: Db, developerId: number, version: string): Promise<DeveloperView> {
+export async function acceptDeveloperAgreement(
+  db: Db,
+  developerId: number,
+  version: string,
+): Promise<DeveloperView> {
   const value = version.trim();
   if (!/^[\w.-]{1,32}$/.test(value)) {
-    throw new ValidationError({ version: ['must be 1 to 32 letters, digits, dots, dashes or underscores (e.g. 2026-01)'] });
+    throw new ValidationError({
+      version: ['must be 1 to 32 letters, digits, dots, dashes or underscores (e.g. 2026-01)'],
+    });
   }
   const row = await db
     .updateTable('control.developers')

@@ -15,9 +15,18 @@ export interface CreatedOperator {
   generated: boolean;
 }
 
-export async function createOperator(db: Db, hashing: PasswordHashParams, input: { email: string; name: string; password?: string }): Promise<CreatedOperator> {
+export async function createOperator(
+  db: Db,
+  hashing: PasswordHashParams,
+  input: { email: string; name: string; password?: string },
+): Promise<CreatedOperator> {
   const generated = input.password === undefined;
   const password = input.password ?? randomBase62(24);
-  const operator = await insertAccount(db, hashing, { email: input.email, name: input.name, password }, 'operator');
+  const operator = await insertAccount(
+    db,
+    hashing,
+    { email: input.email, name: input.name, password },
+    'operator',
+  );
   return { operator, password, generated };
 }

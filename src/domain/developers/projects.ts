@@ -15,12 +15,17 @@ export interface ProjectView {
 
 function checkName(name: string): string {
   const value = name.trim();
-  if (value.length === 0 || value.length > 100) throw new ValidationError({ name: ['must be 1 to 100 characters'] });
+  if (value.length === 0 || value.length > 100)
+    throw new ValidationError({ name: ['must be 1 to 100 characters'] });
   return value;
 }
 
 /** The developer's projects with their plugins (deleted listings left out), by id. */
-export async function listProjects(db: Db, config: Config, developerId: number): Promise<ProjectView[]> {
+export async function listProjects(
+  db: Db,
+  config: Config,
+  developerId: number,
+): Promise<ProjectView[]> {
   const projects = await db
     .selectFrom('control.projects')
     .select(['project_id', 'name', 'created_at'])
@@ -31,7 +36,11 @@ export async function listProjects(db: Db, config: Config, developerId: number):
   const plugins = await db
     .selectFrom('control.plugins')
     .select(PLUGIN_COLUMNS)
-    .where('project_id', 'in', projects.map((p) => p.project_id))
+    .where(
+      'project_id',
+      'in',
+      projects.map((p) => p.project_id),
+    )
     .where('listing_status', '<>', 'deleted')
     .orderBy('plugin_id')
     .execute();
@@ -39,11 +48,17 @@ export async function listProjects(db: Db, config: Config, developerId: number):
     id: p.project_id,
     name: p.name,
     createdAt: p.created_at,
-    plugins: plugins.filter((plugin) => plugin.project_id === p.project_id).map((plugin) => toPluginView(plugin, config)),
+    plugins: plugins
+      .filter((plugin) => plugin.project_id === p.project_id)
+      .map((plugin) => toPluginView(plugin, config)),
   }));
 }
 
-export async function createProject(db: Db, developerId: number, name: string): Promise<ProjectView> {
+export async function createProject(
+  db: Db,
+  developerId: number,
+  name: string,
+): Promise<ProjectView> {
   const row = await db
     .insertInto('control.projects')
     .values({ developer_id: developerId, name: checkName(name) })

@@ -3,7 +3,13 @@ import type { Db } from '../../db/database.js';
 import { PreparedQuery, slot } from '../../db/prepared.js';
 import type { DataPlaneSchema } from '../../db/types.js';
 import { hashKey, isInstallationKeyFormat } from '../../lib/secrets.js';
-import { AccessError, FeatureNotEnabledError, RateLimitedError, dataPlane, type Site } from '../shared/index.js';
+import {
+  AccessError,
+  FeatureNotEnabledError,
+  RateLimitedError,
+  dataPlane,
+  type Site,
+} from '../shared/index.js';
 import type { EventSink } from '../webhooks/index.js';
 import * as installations from './installation.repository.js';
 import type { KeyHolderRow } from './installation.repository.js';
@@ -67,10 +73,16 @@ export async function admitInstallation(
   identified?: (installationId: number) => void,
 ): Promise<Admission> {
   if (apiKey === undefined || apiKey === '') {
-    throw new AccessError('missing_api_key', 'Send the installation key in the X-Plugin-Api-Key header.');
+    throw new AccessError(
+      'missing_api_key',
+      'Send the installation key in the X-Plugin-Api-Key header.',
+    );
   }
   if (!isInstallationKeyFormat(apiKey)) {
-    throw new AccessError('invalid_api_key_format', 'An installation key is pik_ followed by 64 lowercase hex characters (68 in all).');
+    throw new AccessError(
+      'invalid_api_key_format',
+      'An installation key is pik_ followed by 64 lowercase hex characters (68 in all).',
+    );
   }
   const route = limits.route ?? null;
   const row = await batcherOf(db).admit({
@@ -91,8 +103,13 @@ export async function admitInstallation(
     if (row.sandbox_status === 'resetting') {
       throw new AccessError('sandbox_resetting', 'The sandbox is being reset. Retry shortly.');
     }
-    if (row.sandbox_status !== 'active') throw new AccessError('sandbox_not_ready', 'The sandbox is not active.');
-    if (!row.schema_ok) throw new AccessError('sandbox_misconfigured', 'The sandbox data plane is missing or damaged. Reset the sandbox.');
+    if (row.sandbox_status !== 'active')
+      throw new AccessError('sandbox_not_ready', 'The sandbox is not active.');
+    if (!row.schema_ok)
+      throw new AccessError(
+        'sandbox_misconfigured',
+        'The sandbox data plane is missing or damaged. Reset the sandbox.',
+      );
   }
   const rateLimit = checkBucket(row.rate_count!, row.rate_retry_after!, limits.perMinute);
   if (route) checkBucket(row.inbound_count!, row.inbound_retry_after!, route.perMinute);
@@ -121,9 +138,22 @@ export async function admitInstallation(
  * One statement per request against a bucket shared by every process on the database (the
  * portal's and the setup exchange's limits; the Data API's are in admitInstallation's statement).
  */
-export async function consumeRateLimit(db: Db, bucket: string, limit: number): Promise<RateLimitState> {
+export async function consumeRateLimit(
+  db: Db,
+  bucket: string,
+  limit: number,
+): Promise<RateLimitState> {
   // Compiled once: every portal request charges at least one bucket.
-  const [row] = await oneBucket.execute(db, 'one', () => sql<{ count: number; retry_after: number }>`${upsertBuckets(sql`values (${slot('bucket')}, now(), 1)`)}`, { bucket });
+  const [row] = await oneBucket.execute(
+    db,
+    'one',
+    () =>
+      sql<{
+        count: number;
+        retry_after: number;
+      }>`${upsertBuckets(sql`values (${slot('bucket')}, now(), 1)`)}`,
+    { bucket },
+  );
   return checkBucket(row!.count, row!.retry_after, limit);
 }
 
@@ -149,7 +179,15 @@ export async function consumeRateLimitWith<Row>(
   select: () => RawBuilder<unknown>,
   values: Record<string, unknown> & { bucket: string },
 ): Promise<{ row: Row; check: (limit: number) => RateLimitState }> {
-  const [row] = await prepared.execute(db, key, () => sql<Row & ChargedRow>`with bucket as (${upsertBuckets(sql`values (${slot('bucket')}, now(), 1)`)}) ${select()}`, values);
+  const [row] = await prepared.execute(
+    db,
+    key,
+    () =>
+      sql<
+        Row & ChargedRow
+      >`with bucket as (${upsertBuckets(sql`values (${slot('bucket')}, now(), 1)`)}) ${select()}`,
+    values,
+  );
   if (!row) throw new Error(`consumeRateLimitWith(${key}): the read returned no row`);
   return { row, check: (limit) => checkBucket(row.bucket_count, row.bucket_retry_after, limit) };
 }
@@ -203,12 +241,17 @@ function checkBucket(count: number, retryAfter: number, limit: number): RateLimi
   return state;
 }
 
-export function requireFeature(ctx: InstallationContext, feature: 'orders:create' | 'payments:capture'): void {
+export function requireFeature(
+  ctx: InstallationContext,
+  feature: 'orders:create' | 'payments:capture',
+): void {
   if (!ctx.features.includes(feature)) throw new FeatureNotEnabledError(feature);
 }
 
 /** The key holder's columns of the admission's row, named (no `*`: named-statements.ts). */
-const KEY_HOLDER_REFS = sql.join(installations.KEY_HOLDER_NAMES.map((name) => sql.ref(`i.${name}`)));
+const KEY_HOLDER_REFS = sql.join(
+  installations.KEY_HOLDER_NAMES.map((name) => sql.ref(`i.${name}`)),
+);
 
 /** Which looked-up installations a request may use (the admission's `admitted` CTE). */
 const ADMITTED = sql`
@@ -300,7 +343,8 @@ class AdmissionBatcher {
   private flush(): void {
     const all = this.pending;
     this.pending = [];
-    for (let start = 0; start < all.length; start += MAX_BATCH) void this.run(all.slice(start, start + MAX_BATCH));
+    for (let start = 0; start < all.length; start += MAX_BATCH)
+      void this.run(all.slice(start, start + MAX_BATCH));
   }
 
   private async run(batch: PendingAdmission[]): Promise<void> {

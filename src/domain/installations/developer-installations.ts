@@ -10,7 +10,11 @@ import type { OwnedInstallation } from './installation.repository.js';
 
 export type { OwnedInstallation };
 
-export async function findOwnedInstallation(db: Db, developerId: number, installationId: number): Promise<OwnedInstallation> {
+export async function findOwnedInstallation(
+  db: Db,
+  developerId: number,
+  installationId: number,
+): Promise<OwnedInstallation> {
   const row = await installations.ownedInstallation(db, developerId, installationId);
   if (!row) throw new NotFoundError('installation');
   return row;
@@ -20,10 +24,16 @@ export async function findOwnedInstallation(db: Db, developerId: number, install
  * A new installation key, shown once. The old one is dead on the very next request: the Data API
  * looks keys up by hash on every call, with no cache.
  */
-export async function regenerateInstallationKey(db: Db, developerId: number, installationId: number): Promise<{ installationKey: string }> {
+export async function regenerateInstallationKey(
+  db: Db,
+  developerId: number,
+  installationId: number,
+): Promise<{ installationKey: string }> {
   const installation = await findOwnedInstallation(db, developerId, installationId);
   if (installation.status === 'removed') {
-    throw new ValidationError({ installationId: ['is removed: a removed installation has no key'] });
+    throw new ValidationError({
+      installationId: ['is removed: a removed installation has no key'],
+    });
   }
   const installationKey = generateInstallationKey();
   await installations.setApiKeyHash(db, installationId, hashKey(installationKey));

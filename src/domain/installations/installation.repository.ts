@@ -21,29 +21,56 @@ export type NewInstallation = Insertable<InstallationsTable>;
 
 // ---------- reads
 
-export async function findInstallation(db: Executor, installationId: number): Promise<InstallationRow | undefined> {
-  return db.selectFrom('control.installations').select(INSTALLATION_COLUMNS).where('installation_id', '=', installationId).executeTakeFirst();
+export async function findInstallation(
+  db: Executor,
+  installationId: number,
+): Promise<InstallationRow | undefined> {
+  return db
+    .selectFrom('control.installations')
+    .select(INSTALLATION_COLUMNS)
+    .where('installation_id', '=', installationId)
+    .executeTakeFirst();
 }
 
 /** The installation, or the not_found of an unknown id. */
-export async function loadInstallation(db: Executor, installationId: number): Promise<InstallationRow> {
+export async function loadInstallation(
+  db: Executor,
+  installationId: number,
+): Promise<InstallationRow> {
   const row = await findInstallation(db, installationId);
   if (!row) throw new NotFoundError('installation');
   return row;
 }
 
 /** The installation locked for the rest of the transaction (FOR UPDATE), or not_found. */
-export async function lockInstallation(trx: Executor, installationId: number): Promise<InstallationRow> {
-  const row = await trx.selectFrom('control.installations').select(INSTALLATION_COLUMNS).where('installation_id', '=', installationId).forUpdate().executeTakeFirst();
+export async function lockInstallation(
+  trx: Executor,
+  installationId: number,
+): Promise<InstallationRow> {
+  const row = await trx
+    .selectFrom('control.installations')
+    .select(INSTALLATION_COLUMNS)
+    .where('installation_id', '=', installationId)
+    .forUpdate()
+    .executeTakeFirst();
   if (!row) throw new NotFoundError('installation');
   return row;
 }
 
 export type InstallationPlugin = Pick<
   Selectable<PluginsTable>,
-  'plugin_id' | 'name' | 'supported_features' | 'supported_events' | 'trial_days' | 'webhook_endpoint' | 'webhook_secret_enc'
+  | 'plugin_id'
+  | 'name'
+  | 'supported_features'
+  | 'supported_events'
+  | 'trial_days'
+  | 'webhook_endpoint'
+  | 'webhook_secret_enc'
 >;
-export type InstallationSandbox = Pick<Selectable<SandboxesTable>, 'sandbox_id' | 'name' | 'schema_name' | 'purpose' | 'last_accessed_at' | 'protected_until'>;
+export type InstallationSandbox = Pick<
+  Selectable<SandboxesTable>,
+  'sandbox_id' | 'name' | 'schema_name' | 'purpose' | 'last_accessed_at' | 'protected_until'
+>;
 
 export interface InstallationWithPlugin extends InstallationRow {
   plugin: InstallationPlugin;
@@ -52,81 +79,150 @@ export interface InstallationWithPlugin extends InstallationRow {
 }
 
 /** The installation with its plugin's listing and webhook settings and its sandbox, in one SELECT. */
-export async function installationWithPlugin(db: Executor, installationId: number): Promise<InstallationWithPlugin | undefined> {
+export async function installationWithPlugin(
+  db: Executor,
+  installationId: number,
+): Promise<InstallationWithPlugin | undefined> {
   const row = await db
     .selectFrom('control.installations as i')
     .innerJoin('control.plugins as p', 'p.plugin_id', 'i.plugin_id')
     .leftJoin('control.sandboxes as s', 's.sandbox_id', 'i.sandbox_id')
     .select(qualified('i', INSTALLATION_COLUMNS))
     .select([
-      'p.name as plugin_name', 'p.supported_features', 'p.supported_events', 'p.trial_days', 'p.webhook_endpoint', 'p.webhook_secret_enc',
-      's.name as sandbox_name', 's.schema_name', 's.purpose', 's.last_accessed_at', 's.protected_until',
+      'p.name as plugin_name',
+      'p.supported_features',
+      'p.supported_events',
+      'p.trial_days',
+      'p.webhook_endpoint',
+      'p.webhook_secret_enc',
+      's.name as sandbox_name',
+      's.schema_name',
+      's.purpose',
+      's.last_accessed_at',
+      's.protected_until',
     ])
     .where('i.installation_id', '=', installationId)
     .executeTakeFirst();
   if (!row) return undefined;
   const {
-    plugin_name, supported_features, supported_events, trial_days, webhook_endpoint, webhook_secret_enc,
-    sandbox_name, schema_name, purpose, last_accessed_at, protected_until, ...installation
+    plugin_name,
+    supported_features,
+    supported_events,
+    trial_days,
+    webhook_endpoint,
+    webhook_secret_enc,
+    sandbox_name,
+    schema_name,
+    purpose,
+    last_accessed_at,
+    protected_until,
+    ...installation
   } = row;
   return {
     ...installation,
-    plugin: { plugin_id: installation.plugin_id, name: plugin_name, supported_features, supported_events, trial_days, webhook_endpoint, webhook_secret_enc },
+    plugin: {
+      plugin_id: installation.plugin_id,
+      name: plugin_name,
+      supported_features,
+      supported_events,
+      trial_days,
+      webhook_endpoint,
+      webhook_secret_enc,
+    },
     sandbox:
       installation.sandbox_id === null || schema_name === null
         ? null
-        : { sandbox_id: installation.sandbox_id, name: sandbox_name!, schema_name, purpose: purpose!, last_accessed_at: last_accessed_at!, protected_until },
+        : {
+            sandbox_id: installation.sandbox_id,
+            name: sandbox_name!,
+            schema_name,
+            purpose: purpose!,
+            last_accessed_at: last_accessed_at!,
+            protected_until,
+          },
   };
 }
 
-export type OwnedInstallation = Pick<InstallationRow, 'installation_id' | 'plugin_id' | 'status' | 'plane'>;
+export type OwnedInstallation = Pick<
+  InstallationRow,
+  'installation_id' | 'plugin_id' | 'status' | 'plane'
+>;
 
 /**
  * The installation when it is of one of the developer's plugins (not deleted), and not of a
  * deleted sandbox (its installation went with it).
  */
-export async function ownedInstallation(db: Executor, developerId: number, installationId: number): Promise<OwnedInstallation | undefined> {
+export async function ownedInstallation(
+  db: Executor,
+  developerId: number,
+  installationId: number,
+): Promise<OwnedInstallation | undefined> {
   // Compiled once: every portal request about an installation asks this first.
-  const [row] = await ownedInstallations.execute(db, 'owned', () => ownedInstallationQuery(db, slot('developerId'), slot('installationId')), { developerId, installationId });
+  const [row] = await ownedInstallations.execute(
+    db,
+    'owned',
+    () => ownedInstallationQuery(db, slot('developerId'), slot('installationId')),
+    { developerId, installationId },
+  );
   return row;
 }
 
 const ownedInstallations = new PreparedQuery<OwnedInstallation>(1);
 
 function ownedInstallationQuery(db: Executor, developerId: number, installationId: number) {
-  return db
-    .selectFrom('control.installations as i')
-    .innerJoin('control.plugins as p', 'p.plugin_id', 'i.plugin_id')
-    .innerJoin('control.projects as pr', 'pr.project_id', 'p.project_id')
-    .leftJoin('control.sandboxes as s', 's.sandbox_id', 'i.sandbox_id')
-    .select(['i.installation_id', 'i.plugin_id', 'i.status', 'i.plane'])
-    .where('i.installation_id', '=', installationId)
-    .where('pr.developer_id', '=', developerId)
-    // Constants as literals, not parameters: with `<> $3` PostgreSQL judged the generic plan worse
-    // and planned this statement again on every run (0.6 ms each, on every portal request).
-    .where('p.listing_status', '<>', DELETED)
-    .where((eb) => eb.or([eb('s.sandbox_id', 'is', null), eb('s.status', '<>', DELETED)]));
+  return (
+    db
+      .selectFrom('control.installations as i')
+      .innerJoin('control.plugins as p', 'p.plugin_id', 'i.plugin_id')
+      .innerJoin('control.projects as pr', 'pr.project_id', 'p.project_id')
+      .leftJoin('control.sandboxes as s', 's.sandbox_id', 'i.sandbox_id')
+      .select(['i.installation_id', 'i.plugin_id', 'i.status', 'i.plane'])
+      .where('i.installation_id', '=', installationId)
+      .where('pr.developer_id', '=', developerId)
+      // Constants as literals, not parameters: with `<> $3` PostgreSQL judged the generic plan worse
+      // and planned this statement again on every run (0.6 ms each, on every portal request).
+      .where('p.listing_status', '<>', DELETED)
+      .where((eb) => eb.or([eb('s.sandbox_id', 'is', null), eb('s.status', '<>', DELETED)]))
+  );
 }
 
 const DELETED = sql.lit<'deleted'>('deleted');
 
 export type OAuthClientRow = Pick<
   Selectable<PluginsTable>,
-  'integration_type' | 'oauth_client_id' | 'oauth_client_secret_enc' | 'oauth_scopes' | 'oauth_authorize_url' | 'oauth_token_url'
+  | 'integration_type'
+  | 'oauth_client_id'
+  | 'oauth_client_secret_enc'
+  | 'oauth_scopes'
+  | 'oauth_authorize_url'
+  | 'oauth_token_url'
 >;
 
 /** The OAuth client settings of the installation's plugin. */
-export async function oauthClientOf(db: Executor, installationId: number): Promise<OAuthClientRow | undefined> {
+export async function oauthClientOf(
+  db: Executor,
+  installationId: number,
+): Promise<OAuthClientRow | undefined> {
   return db
     .selectFrom('control.installations as i')
     .innerJoin('control.plugins as p', 'p.plugin_id', 'i.plugin_id')
-    .select(['p.integration_type', 'p.oauth_client_id', 'p.oauth_client_secret_enc', 'p.oauth_scopes', 'p.oauth_authorize_url', 'p.oauth_token_url'])
+    .select([
+      'p.integration_type',
+      'p.oauth_client_id',
+      'p.oauth_client_secret_enc',
+      'p.oauth_scopes',
+      'p.oauth_authorize_url',
+      'p.oauth_token_url',
+    ])
     .where('i.installation_id', '=', installationId)
     .executeTakeFirst();
 }
 
 /** Installations still in use whose provider tokens expire by `by`. */
-export async function withTokensExpiringBy(db: Executor, by: Date): Promise<{ installation_id: number; oauth_tokens_enc: string | null }[]> {
+export async function withTokensExpiringBy(
+  db: Executor,
+  by: Date,
+): Promise<{ installation_id: number; oauth_tokens_enc: string | null }[]> {
   return db
     .selectFrom('control.installations')
     .select(['installation_id', 'oauth_tokens_enc'])
@@ -137,7 +233,11 @@ export async function withTokensExpiringBy(db: Executor, by: Date): Promise<{ in
 }
 
 /** Active trials ending by `by`, by id (one installation's only, when given). */
-export async function trialsEndingBy(db: Executor, by: Date, installationId?: number): Promise<{ installation_id: number }[]> {
+export async function trialsEndingBy(
+  db: Executor,
+  by: Date,
+  installationId?: number,
+): Promise<{ installation_id: number }[]> {
   let query = db
     .selectFrom('control.installations')
     .select('installation_id')
@@ -152,7 +252,9 @@ export async function trialsEndingBy(db: Executor, by: Date, installationId?: nu
 export async function activeInstallationOfSandbox(
   db: Executor,
   sandboxId: number,
-): Promise<Pick<InstallationRow, 'installation_id' | 'organization_id' | 'location_id'> | undefined> {
+): Promise<
+  Pick<InstallationRow, 'installation_id' | 'organization_id' | 'location_id'> | undefined
+> {
   return db
     .selectFrom('control.installations')
     .select(['installation_id', 'organization_id', 'location_id'])
@@ -166,8 +268,12 @@ export async function activeInstallationOfSandbox(
  * A scalar subquery for a select over sandboxes: the id of the sandbox's first installation (the
  * one provisioning created), null when it has none. `sandboxId` names the outer column.
  */
-export function firstInstallationIdOf(sandboxId: `${string}.sandbox_id`): RawBuilder<number | null> {
-  return sql<number | null>`(select i.installation_id from control.installations i where i.sandbox_id = ${sql.ref(sandboxId)} order by i.installation_id limit 1)`;
+export function firstInstallationIdOf(
+  sandboxId: `${string}.sandbox_id`,
+): RawBuilder<number | null> {
+  return sql<
+    number | null
+  >`(select i.installation_id from control.installations i where i.sandbox_id = ${sql.ref(sandboxId)} order by i.installation_id limit 1)`;
 }
 
 // ---------- fragments of single statements built elsewhere
@@ -197,9 +303,22 @@ export interface KeyHolderRow {
 
 /** The columns of KeyHolderRow, for statements that read `holdersOfKeys` as a CTE. */
 export const KEY_HOLDER_NAMES = namesOf<KeyHolderRow>()({
-  installation_id: true, plugin_id: true, organization_id: true, location_id: true, plane: true, sandbox_id: true, status: true,
-  listing_status: true, supported_features: true, webhook_secret_enc: true, previous_webhook_secret_enc: true,
-  previous_secret_expires_at: true, previous_secret_active: true, sandbox_status: true, schema_name: true, schema_ok: true,
+  installation_id: true,
+  plugin_id: true,
+  organization_id: true,
+  location_id: true,
+  plane: true,
+  sandbox_id: true,
+  status: true,
+  listing_status: true,
+  supported_features: true,
+  webhook_secret_enc: true,
+  previous_webhook_secret_enc: true,
+  previous_secret_expires_at: true,
+  previous_secret_active: true,
+  sandbox_status: true,
+  schema_name: true,
+  schema_ok: true,
 });
 
 /**
@@ -283,12 +402,23 @@ export function webhookRecipients(scope: RecipientScope): RawBuilder<RecipientRo
 
 // ---------- writes
 
-export async function insertInstallation(trx: Executor, values: NewInstallation): Promise<InstallationRow> {
-  return trx.insertInto('control.installations').values(values).returning(INSTALLATION_COLUMNS).executeTakeFirstOrThrow();
+export async function insertInstallation(
+  trx: Executor,
+  values: NewInstallation,
+): Promise<InstallationRow> {
+  return trx
+    .insertInto('control.installations')
+    .values(values)
+    .returning(INSTALLATION_COLUMNS)
+    .executeTakeFirstOrThrow();
 }
 
 /** Shallow merge into config: sent keys replace, unsent keys are kept. */
-export async function mergeConfig(db: Executor, installationId: number, patch: Record<string, unknown>): Promise<void> {
+export async function mergeConfig(
+  db: Executor,
+  installationId: number,
+  patch: Record<string, unknown>,
+): Promise<void> {
   await db
     .updateTable('control.installations')
     .set({ config: sql`config || ${JSON.stringify(patch)}::jsonb`, updated_at: sql`now()` })
@@ -297,20 +427,40 @@ export async function mergeConfig(db: Executor, installationId: number, patch: R
 }
 
 /** A new key (its hash): the old one stops working on the next request. */
-export async function setApiKeyHash(db: Executor, installationId: number, apiKeyHash: string): Promise<void> {
-  await db.updateTable('control.installations').set({ api_key_hash: apiKeyHash, updated_at: sql`now()` }).where('installation_id', '=', installationId).execute();
-}
-
-export async function setOAuthTokens(db: Executor, installationId: number, tokens: { sealed: string; expiresAt: string | null }): Promise<void> {
+export async function setApiKeyHash(
+  db: Executor,
+  installationId: number,
+  apiKeyHash: string,
+): Promise<void> {
   await db
     .updateTable('control.installations')
-    .set({ oauth_tokens_enc: tokens.sealed, oauth_expires_at: tokens.expiresAt, updated_at: sql`now()` })
+    .set({ api_key_hash: apiKeyHash, updated_at: sql`now()` })
+    .where('installation_id', '=', installationId)
+    .execute();
+}
+
+export async function setOAuthTokens(
+  db: Executor,
+  installationId: number,
+  tokens: { sealed: string; expiresAt: string | null },
+): Promise<void> {
+  await db
+    .updateTable('control.installations')
+    .set({
+      oauth_tokens_enc: tokens.sealed,
+      oauth_expires_at: tokens.expiresAt,
+      updated_at: sql`now()`,
+    })
     .where('installation_id', '=', installationId)
     .execute();
 }
 
 /** Checkout completed: active, with a trial of `trialDays` from now when there is one. */
-export async function activate(trx: Executor, installationId: number, trialDays: number): Promise<InstallationRow> {
+export async function activate(
+  trx: Executor,
+  installationId: number,
+  trialDays: number,
+): Promise<InstallationRow> {
   const trial = trialDays > 0;
   return trx
     .updateTable('control.installations')
@@ -344,20 +494,43 @@ export async function endTrial(trx: Executor, installationId: number): Promise<I
     .executeTakeFirstOrThrow();
 }
 
-export async function markTrialEndingSent(trx: Executor, installationId: number, at: Date): Promise<void> {
-  await trx.updateTable('control.installations').set({ trial_ending_sent_at: at }).where('installation_id', '=', installationId).execute();
+export async function markTrialEndingSent(
+  trx: Executor,
+  installationId: number,
+  at: Date,
+): Promise<void> {
+  await trx
+    .updateTable('control.installations')
+    .set({ trial_ending_sent_at: at })
+    .where('installation_id', '=', installationId)
+    .execute();
 }
 
 /** A reset sandbox's demo data has new ids: its installations move to the new organization and location. */
-export async function relocateSandboxInstallations(trx: Executor, sandboxId: number, place: { organizationId: number; locationId: number }): Promise<void> {
+export async function relocateSandboxInstallations(
+  trx: Executor,
+  sandboxId: number,
+  place: { organizationId: number; locationId: number },
+): Promise<void> {
   await trx
     .updateTable('control.installations')
-    .set({ organization_id: place.organizationId, location_id: place.locationId, updated_at: sql`now()` })
+    .set({
+      organization_id: place.organizationId,
+      location_id: place.locationId,
+      updated_at: sql`now()`,
+    })
     .where('sandbox_id', '=', sandboxId)
     .execute();
 }
 
 /** A deleted sandbox's installations are switched off (status inactive). */
-export async function deactivateSandboxInstallations(trx: Executor, sandboxId: number): Promise<void> {
-  await trx.updateTable('control.installations').set({ status: 'inactive', updated_at: sql`now()` }).where('sandbox_id', '=', sandboxId).execute();
+export async function deactivateSandboxInstallations(
+  trx: Executor,
+  sandboxId: number,
+): Promise<void> {
+  await trx
+    .updateTable('control.installations')
+    .set({ status: 'inactive', updated_at: sql`now()` })
+    .where('sandbox_id', '=', sandboxId)
+    .execute();
 }

@@ -47,7 +47,12 @@ export class InstallationStateError extends DomainError {
   }
 }
 
-export const scopeOfInstallation = (row: Pick<InstallationRow, 'plane' | 'sandbox_id' | 'organization_id' | 'location_id' | 'installation_id'>): EventScope => ({
+export const scopeOfInstallation = (
+  row: Pick<
+    InstallationRow,
+    'plane' | 'sandbox_id' | 'organization_id' | 'location_id' | 'installation_id'
+  >,
+): EventScope => ({
   plane: row.plane,
   sandboxId: row.sandbox_id,
   organizationId: row.organization_id,
@@ -65,7 +70,11 @@ export const installationPayload = (row: InstallationRow): InstallationData => (
   ...(row.is_trial && row.trial_ends_at ? { trial_ends_at: row.trial_ends_at.toISOString() } : {}),
 });
 
-export async function installPlugin(db: Db, events: EventSink, input: InstallInput): Promise<InstallResult> {
+export async function installPlugin(
+  db: Db,
+  events: EventSink,
+  input: InstallInput,
+): Promise<InstallResult> {
   const plugin = await db
     .selectFrom('control.plugins')
     .select(['plugin_id', 'pricing_model', 'listing_status', 'setup_url', 'integration_type'])
@@ -86,13 +95,21 @@ export async function installPlugin(db: Db, events: EventSink, input: InstallInp
       location_id: input.locationId,
       status: free ? 'active' : 'pending_payment',
     });
-    if (free) await events.emit(trx, scopeOfInstallation(row), 'installation.created', installationPayload(row));
+    if (free)
+      await events.emit(
+        trx,
+        scopeOfInstallation(row),
+        'installation.created',
+        installationPayload(row),
+      );
     const setupToken = await createSetupToken(trx, row.installation_id);
     return {
       installationId: row.installation_id,
       status: row.status as 'active' | 'pending_payment',
       setupToken,
-      setupUrl: plugin.setup_url ? `${plugin.setup_url}${plugin.setup_url.includes('?') ? '&' : '?'}setup_token=${setupToken}` : null,
+      setupUrl: plugin.setup_url
+        ? `${plugin.setup_url}${plugin.setup_url.includes('?') ? '&' : '?'}setup_token=${setupToken}`
+        : null,
       installation: row,
       integrationType: plugin.integration_type,
     };
@@ -100,23 +117,44 @@ export async function installPlugin(db: Db, events: EventSink, input: InstallInp
 }
 
 /** Checkout of a paid plugin: a free trial begins (trial.started) or the subscription starts. */
-export async function completeCheckout(db: Db, events: EventSink, installationId: number): Promise<InstallationRow> {
+export async function completeCheckout(
+  db: Db,
+  events: EventSink,
+  installationId: number,
+): Promise<InstallationRow> {
   return db.transaction().execute(async (trx) => {
     const row = await installations.lockInstallation(trx, installationId);
-    if (row.status !== 'pending_payment') throw new InstallationStateError(`Installation ${installationId} is ${row.status}, not pending_payment.`);
-    const plugin = await trx.selectFrom('control.plugins').select('trial_days').where('plugin_id', '=', row.plugin_id).executeTakeFirstOrThrow();
+    if (row.status !== 'pending_payment')
+      throw new InstallationStateError(
+        `Installation ${installationId} is ${row.status}, not pending_payment.`,
+      );
+    const plugin = await trx
+      .selectFrom('control.plugins')
+      .select('trial_days')
+      .where('plugin_id', '=', row.plugin_id)
+      .executeTakeFirstOrThrow();
     const trial = plugin.trial_days > 0;
     const updated = await installations.activate(trx, installationId, plugin.trial_days);
-    await events.emit(trx, scopeOfInstallation(updated), trial ? 'trial.started' : 'subscription.activated', installationPayload(updated));
+    await events.emit(
+      trx,
+      scopeOfInstallation(updated),
+      trial ? 'trial.started' : 'subscription.activated',
+      installationPayload(updated),
+    );
     return updated;
   });
 }
 
 /** installation.removed goes out while the installation is still active, then it is deactivated. */
-export async function removeInstallation(db: Db, events: EventSink, installationId: number): Promise<InstallationRow> {
+export async function removeInstallation(
+  db: Db,
+  events: EventSink,
+  installationId: number,
+): Promise<InstallationRow> {
   return db.transaction().execute(async (trx) => {
     const row = await installations.lockInstallation(trx, installationId);
-    if (row.status === 'removed') throw new InstallationStateError(`Installation ${installationId} is already removed.`);
+    if (row.status === 'removed')
+      throw new InstallationStateError(`Installation ${installationId} is already removed.`);
     if (row.status === 'active') {
       await events.emit(trx, scopeOfInstallation(row), 'installation.removed', {
         installation_id: row.installation_id,
@@ -134,17 +172,31 @@ export async function removeInstallation(db: Db, events: EventSink, installation
  * (subscription.activated). `now` is passed in so tests control the clock; `installationId`
  * limits the sweep to one installation (a developer's simulated trial in a sandbox).
  */
-export async function runTrialSweep(db: Db, events: EventSink, now: Date, options: { installationId?: number } = {}): Promise<{ ending: number; converted: number }> {
+export async function runTrialSweep(
+  db: Db,
+  events: EventSink,
+  now: Date,
+  options: { installationId?: number } = {},
+): Promise<{ ending: number; converted: number }> {
   let ending = 0;
   let converted = 0;
-  const due = await installations.trialsEndingBy(db, new Date(now.getTime() + TRIAL_ENDING_NOTICE_DAYS * 86_400_000), options.installationId);
+  const due = await installations.trialsEndingBy(
+    db,
+    new Date(now.getTime() + TRIAL_ENDING_NOTICE_DAYS * 86_400_000),
+    options.installationId,
+  );
   for (const { installation_id } of due) {
     await db.transaction().execute(async (trx) => {
       const row = await installations.lockInstallation(trx, installation_id);
       if (row.status !== 'active' || !row.is_trial || !row.trial_ends_at) return;
       if (row.trial_ends_at <= now) {
         const updated = await installations.endTrial(trx, installation_id);
-        await events.emit(trx, scopeOfInstallation(updated), 'subscription.activated', installationPayload(updated));
+        await events.emit(
+          trx,
+          scopeOfInstallation(updated),
+          'subscription.activated',
+          installationPayload(updated),
+        );
         converted++;
       } else if (!row.trial_ending_sent_at) {
         await events.emit(trx, scopeOfInstallation(row), 'trial.ending', {
@@ -153,7 +205,10 @@ export async function runTrialSweep(db: Db, events: EventSink, now: Date, option
           organization_id: row.organization_id,
           location_id: row.location_id,
           trial_ends_at: row.trial_ends_at.toISOString(),
-          days_remaining: Math.max(0, Math.ceil((row.trial_ends_at.getTime() - now.getTime()) / 86_400_000)),
+          days_remaining: Math.max(
+            0,
+            Math.ceil((row.trial_ends_at.getTime() - now.getTime()) / 86_400_000),
+          ),
         });
         await installations.markTrialEndingSent(trx, installation_id, now);
         ending++;
@@ -163,23 +218,36 @@ export async function runTrialSweep(db: Db, events: EventSink, now: Date, option
   return { ending, converted };
 }
 
-export async function createSetupToken(trx: Transaction<Database> | Db, installationId: number): Promise<string> {
+export async function createSetupToken(
+  trx: Transaction<Database> | Db,
+  installationId: number,
+): Promise<string> {
   const token = `stp_${randomBase62(40)}`;
   await trx
     .insertInto('control.setup_tokens')
-    .values({ token_hash: hashKey(token), installation_id: installationId, expires_at: sql<Date>`now() + make_interval(mins => ${SETUP_TOKEN_TTL_MINUTES})` })
+    .values({
+      token_hash: hashKey(token),
+      installation_id: installationId,
+      expires_at: sql<Date>`now() + make_interval(mins => ${SETUP_TOKEN_TTL_MINUTES})`,
+    })
     .execute();
   return token;
 }
 
 export class InvalidSetupTokenError extends DomainError {
   constructor() {
-    super('invalid_setup_token', 'This setup token is unknown, already used or expired. Start the installation flow again.');
+    super(
+      'invalid_setup_token',
+      'This setup token is unknown, already used or expired. Start the installation flow again.',
+    );
   }
 }
 
 /** One-time exchange: the token is burnt and a fresh installation key is returned, once. */
-export async function exchangeSetupToken(db: Db, token: string): Promise<{ installation_id: number; api_key: string }> {
+export async function exchangeSetupToken(
+  db: Db,
+  token: string,
+): Promise<{ installation_id: number; api_key: string }> {
   return db.transaction().execute(async (trx) => {
     const used = await trx
       .updateTable('control.setup_tokens')
@@ -197,18 +265,27 @@ export async function exchangeSetupToken(db: Db, token: string): Promise<{ insta
 }
 
 async function assertLocationOfOrganization(db: Db, input: InstallInput): Promise<void> {
-  const schema = input.plane === 'production' ? 'production' : await sandboxSchema(db, input.sandboxId);
+  const schema =
+    input.plane === 'production' ? 'production' : await sandboxSchema(db, input.sandboxId);
   const location = await dataPlane(db, schema)
     .selectFrom('locations')
     .select('location_id')
     .where('location_id', '=', input.locationId)
     .where('organization_id', '=', input.organizationId)
     .executeTakeFirst();
-  if (!location) throw new ValidationError({ location_id: ['is not a location of this organization'] });
+  if (!location)
+    throw new ValidationError({ location_id: ['is not a location of this organization'] });
 }
 
 async function sandboxSchema(db: Db, sandboxId: number | null): Promise<string> {
-  const row = sandboxId === null ? undefined : await db.selectFrom('control.sandboxes').select('schema_name').where('sandbox_id', '=', sandboxId).executeTakeFirst();
+  const row =
+    sandboxId === null
+      ? undefined
+      : await db
+          .selectFrom('control.sandboxes')
+          .select('schema_name')
+          .where('sandbox_id', '=', sandboxId)
+          .executeTakeFirst();
   if (!row) throw new NotFoundError('sandbox');
   return row.schema_name;
 }

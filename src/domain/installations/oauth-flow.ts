@@ -38,8 +38,16 @@ export class OAuthError extends DomainError {
 
 /** RFC 6749 error codes (4.1.2.1 authorization, 5.2 token): the only provider text a caller sees. */
 const REGISTERED_ERRORS = new Set([
-  'invalid_request', 'invalid_client', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type', 'invalid_scope',
-  'access_denied', 'unsupported_response_type', 'server_error', 'temporarily_unavailable',
+  'invalid_request',
+  'invalid_client',
+  'invalid_grant',
+  'unauthorized_client',
+  'unsupported_grant_type',
+  'invalid_scope',
+  'access_denied',
+  'unsupported_response_type',
+  'server_error',
+  'temporarily_unavailable',
 ]);
 
 export const callbackUrl = (config: Config) => `${config.baseUrl}/api/v1/oauth/callback`;
@@ -61,7 +69,9 @@ function tokenEndpointClient(config: Config): WebhookHttpClient {
   });
 }
 
-const through = (http: WebhookHttpClient) => ({ [oauth.customFetch]: http.fetch as unknown as typeof fetch });
+const through = (http: WebhookHttpClient) => ({
+  [oauth.customFetch]: http.fetch as unknown as typeof fetch,
+});
 
 /** A link that starts the handshake for one installation (handed to the restaurant's admin or the developer). */
 export async function mintAuthorizeUrl(config: Config, installationId: number): Promise<string> {
@@ -75,12 +85,21 @@ export async function mintAuthorizeUrl(config: Config, installationId: number): 
 }
 
 /** Checks the start link and returns the provider's authorization URL with a single-use state. */
-export async function beginAuthorization(db: Db, config: Config, installationId: number, startToken: string): Promise<string> {
+export async function beginAuthorization(
+  db: Db,
+  config: Config,
+  installationId: number,
+  startToken: string,
+): Promise<string> {
   try {
     const { payload } = await jwtVerify(startToken, config.jwtSecret, { algorithms: ['HS256'] });
-    if (payload.purpose !== 'oauth-start' || payload.sub !== String(installationId)) throw new Error('wrong token');
+    if (payload.purpose !== 'oauth-start' || payload.sub !== String(installationId))
+      throw new Error('wrong token');
   } catch {
-    throw new OAuthError('invalid_oauth_state', 'This authorization link is invalid or has expired.');
+    throw new OAuthError(
+      'invalid_oauth_state',
+      'This authorization link is invalid or has expired.',
+    );
   }
   const plugin = await loadPlugin(db, config, installationId);
   const state = oauth.generateRandomState();
@@ -106,7 +125,11 @@ export async function beginAuthorization(db: Db, config: Config, installationId:
 }
 
 /** The provider redirected back: burn the state (single use), exchange the code, store the tokens. */
-export async function completeAuthorization(db: Db, config: Config, params: URLSearchParams): Promise<{ installationId: number }> {
+export async function completeAuthorization(
+  db: Db,
+  config: Config,
+  params: URLSearchParams,
+): Promise<{ installationId: number }> {
   const state = params.get('state');
   const used = state
     ? await db
@@ -118,16 +141,25 @@ export async function completeAuthorization(db: Db, config: Config, params: URLS
         .returning(['installation_id', 'code_verifier_enc'])
         .executeTakeFirst()
     : undefined;
-  if (!used) throw new OAuthError('invalid_oauth_state', 'Unknown, expired or already used OAuth state.');
+  if (!used)
+    throw new OAuthError('invalid_oauth_state', 'Unknown, expired or already used OAuth state.');
   const plugin = await loadPlugin(db, config, used.installation_id);
   let tokens: oauth.TokenEndpointResponse;
   const http = tokenEndpointClient(config);
   try {
     const callbackParams = oauth.validateAuthResponse(plugin.as, plugin.client, params, state!);
     const response = await oauth.authorizationCodeGrantRequest(
-      plugin.as, plugin.client, plugin.clientAuth, callbackParams, callbackUrl(config), decrypt(config.encryptionKey, used.code_verifier_enc), through(http),
+      plugin.as,
+      plugin.client,
+      plugin.clientAuth,
+      callbackParams,
+      callbackUrl(config),
+      decrypt(config.encryptionKey, used.code_verifier_enc),
+      through(http),
     );
-    tokens = await oauth.processAuthorizationCodeResponse(plugin.as, plugin.client, response, { requireIdToken: false });
+    tokens = await oauth.processAuthorizationCodeResponse(plugin.as, plugin.client, response, {
+      requireIdToken: false,
+    });
   } catch (err) {
     throw exchangeFailed(err);
   } finally {
@@ -138,8 +170,15 @@ export async function completeAuthorization(db: Db, config: Config, params: URLS
 }
 
 /** Scheduled: refreshes every token that expires within REFRESH_AHEAD_SECONDS of `now`. */
-export async function refreshExpiringTokens(db: Db, config: Config, now: Date): Promise<{ refreshed: number; failed: number }> {
-  const due = await installations.withTokensExpiringBy(db, new Date(now.getTime() + REFRESH_AHEAD_SECONDS * 1000));
+export async function refreshExpiringTokens(
+  db: Db,
+  config: Config,
+  now: Date,
+): Promise<{ refreshed: number; failed: number }> {
+  const due = await installations.withTokensExpiringBy(
+    db,
+    new Date(now.getTime() + REFRESH_AHEAD_SECONDS * 1000),
+  );
   let refreshed = 0;
   let failed = 0;
   const http = tokenEndpointClient(config);
@@ -149,9 +188,20 @@ export async function refreshExpiringTokens(db: Db, config: Config, now: Date): 
       if (!current?.refresh_token) continue;
       try {
         const plugin = await loadPlugin(db, config, row.installation_id);
-        const response = await oauth.refreshTokenGrantRequest(plugin.as, plugin.client, plugin.clientAuth, current.refresh_token, through(http));
+        const response = await oauth.refreshTokenGrantRequest(
+          plugin.as,
+          plugin.client,
+          plugin.clientAuth,
+          current.refresh_token,
+          through(http),
+        );
         const tokens = await oauth.processRefreshTokenResponse(plugin.as, plugin.client, response);
-        await storeTokens(db, config.encryptionKey, row.installation_id, fromResponse(tokens, current.refresh_token));
+        await storeTokens(
+          db,
+          config.encryptionKey,
+          row.installation_id,
+          fromResponse(tokens, current.refresh_token),
+        );
         refreshed++;
       } catch {
         failed++; // retried on the next run; the error may echo the token, so it is not logged
@@ -163,12 +213,18 @@ export async function refreshExpiringTokens(db: Db, config: Config, now: Date): 
   return { refreshed, failed };
 }
 
-function fromResponse(tokens: oauth.TokenEndpointResponse, previousRefresh: string | null): ProviderTokens {
+function fromResponse(
+  tokens: oauth.TokenEndpointResponse,
+  previousRefresh: string | null,
+): ProviderTokens {
   return {
     access_token: tokens.access_token,
     refresh_token: tokens.refresh_token ?? previousRefresh,
     token_type: tokens.token_type,
-    expires_at: tokens.expires_in !== undefined ? new Date(Date.now() + tokens.expires_in * 1000).toISOString() : null,
+    expires_at:
+      tokens.expires_in !== undefined
+        ? new Date(Date.now() + tokens.expires_in * 1000).toISOString()
+        : null,
     scope: tokens.scope ?? null,
   };
 }
@@ -176,13 +232,23 @@ function fromResponse(tokens: oauth.TokenEndpointResponse, previousRefresh: stri
 async function loadPlugin(db: Db, config: Config, installationId: number): Promise<OAuthPlugin> {
   const row = await installations.oauthClientOf(db, installationId);
   if (!row) throw new NotFoundError('installation');
-  if (row.integration_type !== 'oauth2' || !row.oauth_client_id || !row.oauth_client_secret_enc || !row.oauth_authorize_url || !row.oauth_token_url) {
+  if (
+    row.integration_type !== 'oauth2' ||
+    !row.oauth_client_id ||
+    !row.oauth_client_secret_enc ||
+    !row.oauth_authorize_url ||
+    !row.oauth_token_url
+  ) {
     throw new OAuthError('oauth_not_configured', 'This plugin is not configured for OAuth 2.0.');
   }
   // https only, like every destination a developer chooses (the guard refuses anything else).
   const tokenUrl = new URL(row.oauth_token_url);
   return {
-    as: { issuer: tokenUrl.origin, authorization_endpoint: row.oauth_authorize_url, token_endpoint: row.oauth_token_url },
+    as: {
+      issuer: tokenUrl.origin,
+      authorization_endpoint: row.oauth_authorize_url,
+      token_endpoint: row.oauth_token_url,
+    },
     client: { client_id: row.oauth_client_id },
     clientAuth: oauth.ClientSecretPost(decrypt(config.encryptionKey, row.oauth_client_secret_enc)),
     scopes: row.oauth_scopes ?? [],
@@ -197,10 +263,18 @@ function exchangeFailed(err: unknown): OAuthError {
   const code = (value: string) => (REGISTERED_ERRORS.has(value) ? ` (${value})` : '');
   const clip = (text: string | undefined) => (text ?? '').slice(0, 500);
   if (err instanceof DestinationRefusedError) {
-    return new OAuthError('oauth_exchange_failed', `The OAuth token endpoint was not called. ${err.message}`, `${err.reason}: ${err.message}`);
+    return new OAuthError(
+      'oauth_exchange_failed',
+      `The OAuth token endpoint was not called. ${err.message}`,
+      `${err.reason}: ${err.message}`,
+    );
   }
   if (err instanceof oauth.AuthorizationResponseError) {
-    return new OAuthError('oauth_exchange_failed', `The provider did not authorize the connection${code(err.error)}.`, `authorization response: ${clip(err.error)} ${clip(err.error_description)}`.trim());
+    return new OAuthError(
+      'oauth_exchange_failed',
+      `The provider did not authorize the connection${code(err.error)}.`,
+      `authorization response: ${clip(err.error)} ${clip(err.error_description)}`.trim(),
+    );
   }
   if (err instanceof oauth.ResponseBodyError) {
     return new OAuthError(
@@ -212,5 +286,9 @@ function exchangeFailed(err: unknown): OAuthError {
   // Timeouts, network failures and oversized bodies (OutboundRequestError), redirects and bodies
   // that are not a token response (oauth4webapi's own errors).
   const detail = err instanceof Error ? `${err.name}: ${clip(err.message)}` : 'unknown error';
-  return new OAuthError('oauth_exchange_failed', "The provider's token endpoint failed: it gave no usable answer.", detail);
+  return new OAuthError(
+    'oauth_exchange_failed',
+    "The provider's token endpoint failed: it gave no usable answer.",
+    detail,
+  );
 }

@@ -15,13 +15,26 @@ export interface ProviderTokens {
 export type PublicTokens = Omit<ProviderTokens, 'refresh_token'>;
 
 export function toPublicTokens(tokens: ProviderTokens): PublicTokens {
-  return { access_token: tokens.access_token, token_type: tokens.token_type, expires_at: tokens.expires_at, scope: tokens.scope };
+  return {
+    access_token: tokens.access_token,
+    token_type: tokens.token_type,
+    expires_at: tokens.expires_at,
+    scope: tokens.scope,
+  };
 }
 
 export function readTokens(encryptionKey: Buffer, sealed: string | null): ProviderTokens | null {
   return sealed ? (JSON.parse(decrypt(encryptionKey, sealed)) as ProviderTokens) : null;
 }
 
-export async function storeTokens(db: Db, encryptionKey: Buffer, installationId: number, tokens: ProviderTokens): Promise<void> {
-  await installations.setOAuthTokens(db, installationId, { sealed: encrypt(encryptionKey, JSON.stringify(tokens)), expiresAt: tokens.expires_at });
+export async function storeTokens(
+  db: Db,
+  encryptionKey: Buffer,
+  installationId: number,
+  tokens: ProviderTokens,
+): Promise<void> {
+  await installations.setOAuthTokens(db, installationId, {
+    sealed: encrypt(encryptionKey, JSON.stringify(tokens)),
+    expiresAt: tokens.expires_at,
+  });
 }

@@ -1,6 +1,11 @@
 import type { components } from '../../generated/openapi.generated.js';
 import type { Kysely, Selectable } from 'kysely';
-import type { DataPlaneSchema, IngredientsTable, StockLevelsTable, StockMovementsTable } from '../../db/types.js';
+import type {
+  DataPlaneSchema,
+  IngredientsTable,
+  StockLevelsTable,
+  StockMovementsTable,
+} from '../../db/types.js';
 import type { InventoryMovementData } from '../../generated/events.generated.js';
 import { formatQuantity, toQuantityUnits } from '../shared/index.js';
 import { STOCK_MOVEMENT_COLUMNS } from '../../db/columns.js';
@@ -26,7 +31,10 @@ export interface IngredientDetailView extends IngredientView {
   movements: MovementView[];
 }
 
-type Level = Pick<Selectable<StockLevelsTable>, 'location_id' | 'on_hand' | 'reorder_point' | 'par_level'>;
+type Level = Pick<
+  Selectable<StockLevelsTable>,
+  'location_id' | 'on_hand' | 'reorder_point' | 'par_level'
+>;
 
 export function toStockLevelView(level: Level): StockLevelView {
   return {
@@ -38,7 +46,10 @@ export function toStockLevelView(level: Level): StockLevelView {
   };
 }
 
-export function toIngredientView(row: Selectable<IngredientsTable>, stock: Level[]): IngredientView {
+export function toIngredientView(
+  row: Selectable<IngredientsTable>,
+  stock: Level[],
+): IngredientView {
   return {
     ingredient_id: row.ingredient_id,
     name: row.name,
@@ -74,12 +85,23 @@ export function toMovementData(
   };
 }
 
-export function toMovementView(movement: Selectable<StockMovementsTable>, level: Pick<Level, 'reorder_point' | 'par_level'>): MovementView {
-  return { ...toMovementData(movement, level), note: movement.note, created_at: movement.created_at.toISOString() };
+export function toMovementView(
+  movement: Selectable<StockMovementsTable>,
+  level: Pick<Level, 'reorder_point' | 'par_level'>,
+): MovementView {
+  return {
+    ...toMovementData(movement, level),
+    note: movement.note,
+    created_at: movement.created_at.toISOString(),
+  };
 }
 
 /** Stock levels at `locationId` of the given ingredients. */
-export function findStockLevels(data: Kysely<DataPlaneSchema>, ingredientIds: number[], locationId: number) {
+export function findStockLevels(
+  data: Kysely<DataPlaneSchema>,
+  ingredientIds: number[],
+  locationId: number,
+) {
   if (ingredientIds.length === 0) return Promise.resolve([]);
   return data
     .selectFrom('stock_levels')

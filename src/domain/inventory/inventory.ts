@@ -2,7 +2,13 @@ import { sql, type UpdateObject } from 'kysely';
 import type { DataPlaneSchema } from '../../db/types.js';
 import type { InstallationContext } from '../installations/index.js';
 import { NotFoundError } from '../shared/index.js';
-import { findStockLevels, toIngredientDetail, toIngredientView, type IngredientDetailView, type IngredientView } from './inventory-views.js';
+import {
+  findStockLevels,
+  toIngredientDetail,
+  toIngredientView,
+  type IngredientDetailView,
+  type IngredientView,
+} from './inventory-views.js';
 import { resolveScopedLocation } from '../restaurants/index.js';
 import { formatQuantity, toQuantityUnits } from '../shared/index.js';
 import { decodeCursor, toPage, type Page } from '../shared/index.js';
@@ -21,7 +27,10 @@ export interface InventoryListOptions {
   cursor?: string;
 }
 
-export async function listIngredients(ctx: InstallationContext, options: InventoryListOptions): Promise<Page<IngredientView>> {
+export async function listIngredients(
+  ctx: InstallationContext,
+  options: InventoryListOptions,
+): Promise<Page<IngredientView>> {
   const locationId = await resolveScopedLocation(ctx, options.locationId);
   const after = decodeCursor<[number]>(options.cursor, ['number']);
   let query = ctx.data
@@ -30,7 +39,8 @@ export async function listIngredients(ctx: InstallationContext, options: Invento
     .where('i.organization_id', '=', ctx.organizationId)
     .orderBy('i.ingredient_id')
     .limit(options.limit + 1);
-  if (options.ingredientId !== undefined) query = query.where('i.ingredient_id', '=', options.ingredientId);
+  if (options.ingredientId !== undefined)
+    query = query.where('i.ingredient_id', '=', options.ingredientId);
   if (options.lowStock !== undefined) {
     const lowStock = options.lowStock;
     query = query.where((eb) => {
@@ -47,16 +57,27 @@ export async function listIngredients(ctx: InstallationContext, options: Invento
   }
   if (after) query = query.where('i.ingredient_id', '>', after[0]);
   const rows = await query.execute();
-  const levels = await findStockLevels(ctx.data, rows.map((row) => row.ingredient_id), locationId);
+  const levels = await findStockLevels(
+    ctx.data,
+    rows.map((row) => row.ingredient_id),
+    locationId,
+  );
   return toPage(
     rows,
     options.limit,
-    (row) => toIngredientView(row, levels.filter((level) => level.ingredient_id === row.ingredient_id)),
+    (row) =>
+      toIngredientView(
+        row,
+        levels.filter((level) => level.ingredient_id === row.ingredient_id),
+      ),
     (row) => [row.ingredient_id],
   );
 }
 
-export async function getIngredientDetail(ctx: InstallationContext, ingredientId: number): Promise<IngredientDetailView> {
+export async function getIngredientDetail(
+  ctx: InstallationContext,
+  ingredientId: number,
+): Promise<IngredientDetailView> {
   const row = await ctx.data
     .selectFrom('ingredients')
     .select(INGREDIENT_COLUMNS)
@@ -78,18 +99,24 @@ export interface IngredientPatch {
 }
 
 /** Sent fields replace, `null` clears, `metadata` is shallow-merged in SQL (no lost update). */
-export async function updateIngredient(ctx: InstallationContext, ingredientId: number, patch: IngredientPatch): Promise<IngredientDetailView> {
+export async function updateIngredient(
+  ctx: InstallationContext,
+  ingredientId: number,
+  patch: IngredientPatch,
+): Promise<IngredientDetailView> {
   const set: UpdateObject<DataPlaneSchema, 'ingredients'> = { updated_at: sql`now()` };
   if (patch.name !== undefined) set.name = patch.name;
   if (patch.sku !== undefined) set.sku = patch.sku;
   if (patch.unit !== undefined) set.unit = patch.unit;
   if (patch.cost_per_unit !== undefined) {
     // Four decimals, rounded half up (the value is never negative).
-    set.cost_per_unit = patch.cost_per_unit === null ? null : formatQuantity(toQuantityUnits(patch.cost_per_unit));
+    set.cost_per_unit =
+      patch.cost_per_unit === null ? null : formatQuantity(toQuantityUnits(patch.cost_per_unit));
   }
   if (patch.supplier !== undefined) set.supplier = patch.supplier;
   if (patch.allergens !== undefined) set.allergens = patch.allergens;
-  if (patch.metadata !== undefined) set.metadata = sql`metadata || ${JSON.stringify(patch.metadata)}::jsonb`;
+  if (patch.metadata !== undefined)
+    set.metadata = sql`metadata || ${JSON.stringify(patch.metadata)}::jsonb`;
   return inSite(ctx, async ({ data }) => {
     const row = await data
       .updateTable('ingredients')

@@ -26,10 +26,17 @@ export interface LowStockDecision {
   alertOpen: boolean;
 }
 
-export function decideLowStock({ before, after, reorderPoint, alertOpen }: LowStockInput): LowStockDecision {
+export function decideLowStock({
+  before,
+  after,
+  reorderPoint,
+  alertOpen,
+}: LowStockInput): LowStockDecision {
   const low = after <= reorderPoint;
   if (alertOpen) {
-    return low ? { event: null, alertOpen: true } : { event: 'inventory.low_stock_resolved', alertOpen: false };
+    return low
+      ? { event: null, alertOpen: true }
+      : { event: 'inventory.low_stock_resolved', alertOpen: false };
   }
   // Only a movement that lowers stock opens an alert: a receipt that leaves stock still low (for
   // example at a freshly created level) is not a crossing down.

@@ -55,8 +55,15 @@ export async function recordStockMovement(
     .executeTakeFirst();
   if (!ingredient) throw new NotFoundError('ingredient');
   const locationId = await resolveScopedLocation(ctx, input.location_id);
-  if (!hasAtMostDecimals(input.delta, 4)) throw new ValidationError({ delta: ['must have at most four decimals'] });
-  const request: MovementRequest = { ingredientId, locationId, deltaUnits: toQuantityUnits(input.delta), reason: input.reason, note: input.note ?? null };
+  if (!hasAtMostDecimals(input.delta, 4))
+    throw new ValidationError({ delta: ['must have at most four decimals'] });
+  const request: MovementRequest = {
+    ingredientId,
+    locationId,
+    deltaUnits: toQuantityUnits(input.delta),
+    reason: input.reason,
+    note: input.note ?? null,
+  };
 
   if (idempotencyKey !== undefined) {
     const original = await findReplay(ctx, idempotencyKey, request);
@@ -73,12 +80,22 @@ export async function recordStockMovement(
   }
 }
 
-async function appendMovement(ctx: InstallationContext, request: MovementRequest, idempotencyKey: string | undefined): Promise<MovementView> {
+async function appendMovement(
+  ctx: InstallationContext,
+  request: MovementRequest,
+  idempotencyKey: string | undefined,
+): Promise<MovementView> {
   const { ingredientId, locationId } = request;
   return inSite(ctx, async ({ data, emit }) => {
     await data
       .insertInto('stock_levels')
-      .values({ ingredient_id: ingredientId, location_id: locationId, on_hand: 0, reorder_point: 0, par_level: 0 })
+      .values({
+        ingredient_id: ingredientId,
+        location_id: locationId,
+        on_hand: 0,
+        reorder_point: 0,
+        par_level: 0,
+      })
       .onConflict((oc) => oc.columns(['ingredient_id', 'location_id']).doNothing())
       .execute();
     const level = await data
@@ -92,7 +109,9 @@ async function appendMovement(ctx: InstallationContext, request: MovementRequest
     const before = toQuantityUnits(level.on_hand);
     const after = before + request.deltaUnits;
     if (Math.abs(after) > MAX_ON_HAND_UNITS) {
-      throw new ValidationError({ delta: ['would take on-hand stock beyond 9999999999.9999 either way'] });
+      throw new ValidationError({
+        delta: ['would take on-hand stock beyond 9999999999.9999 either way'],
+      });
     }
     const movement = await data
       .insertInto('stock_movements')
@@ -106,15 +125,29 @@ async function appendMovement(ctx: InstallationContext, request: MovementRequest
         idempotency_key: idempotencyKey ?? null,
         on_hand_after: formatQuantity(after),
       })
-      .onConflict((oc) => oc.columns(['installation_id', 'idempotency_key']).where('idempotency_key', 'is not', null).doNothing())
+      .onConflict((oc) =>
+        oc
+          .columns(['installation_id', 'idempotency_key'])
+          .where('idempotency_key', 'is not', null)
+          .doNothing(),
+      )
       .returning(STOCK_MOVEMENT_COLUMNS)
       .executeTakeFirst();
     if (!movement) throw new IdempotencyKeyTaken();
 
-    const decision = decideLowStock({ before, after, reorderPoint: toQuantityUnits(level.reorder_point), alertOpen: level.low_stock_alert_open });
+    const decision = decideLowStock({
+      before,
+      after,
+      reorderPoint: toQuantityUnits(level.reorder_point),
+      alertOpen: level.low_stock_alert_open,
+    });
     await data
       .updateTable('stock_levels')
-      .set({ on_hand: formatQuantity(after), low_stock_alert_open: decision.alertOpen, updated_at: sql`now()` })
+      .set({
+        on_hand: formatQuantity(after),
+        low_stock_alert_open: decision.alertOpen,
+        updated_at: sql`now()`,
+      })
       .where('ingredient_id', '=', ingredientId)
       .where('location_id', '=', locationId)
       .execute();
@@ -131,7 +164,11 @@ async function appendMovement(ctx: InstallationContext, request: MovementRequest
  * The movement recorded earlier under this key, if any. Its on_hand is the one recorded then;
  * reorder point and par level are the current ones. A different request under the key is 422.
  */
-async function findReplay(ctx: InstallationContext, key: string, request: MovementRequest): Promise<MovementView | undefined> {
+async function findReplay(
+  ctx: InstallationContext,
+  key: string,
+  request: MovementRequest,
+): Promise<MovementView | undefined> {
   const original = await ctx.data
     .selectFrom('stock_movements')
     .select(STOCK_MOVEMENT_COLUMNS)

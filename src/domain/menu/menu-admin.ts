@@ -31,16 +31,21 @@ export interface DeletedMenuItem {
 
 const MAX_PRICE_MINOR = 999_999;
 
-export async function createMenuItem(site: RestaurantSite, input: MenuItemInput): Promise<MenuItemRow> {
+export async function createMenuItem(
+  site: RestaurantSite,
+  input: MenuItemInput,
+): Promise<MenuItemRow> {
   const name = input.name.trim();
   const description = (input.description ?? '').trim();
   const details: Details = {};
   if (name.length === 0 || name.length > 200) details.name = ['must be 1 to 200 characters'];
   if (description.length > 2000) details.description = ['must be at most 2000 characters'];
   if (!isIntIn(input.spicyLevel, 0, 5)) details.spicyLevel = ['must be an integer from 0 to 5'];
-  if (!isIntIn(input.preparationTime, 0, 480)) details.preparationTime = ['must be an integer from 0 to 480 (minutes)'];
+  if (!isIntIn(input.preparationTime, 0, 480))
+    details.preparationTime = ['must be an integer from 0 to 480 (minutes)'];
   const allergens = [...new Set((input.allergens ?? []).map((a) => a.trim().toLowerCase()))];
-  if (allergens.some((a) => a.length === 0 || a.length > 50) || allergens.length > 20) details.allergens = ['at most 20, each 1 to 50 characters'];
+  if (allergens.some((a) => a.length === 0 || a.length > 50) || allergens.length > 20)
+    details.allergens = ['at most 20, each 1 to 50 characters'];
   let priceMinor = 0;
   try {
     priceMinor = parseMoney(input.price, 'price', { max: MAX_PRICE_MINOR });
@@ -58,7 +63,10 @@ export async function createMenuItem(site: RestaurantSite, input: MenuItemInput)
         .where('category_id', '=', input.categoryId)
         .where('location_id', '=', site.locationId)
         .executeTakeFirst();
-      if (!category) throw new ValidationError({ categoryId: [`category ${input.categoryId} not found at this location`] });
+      if (!category)
+        throw new ValidationError({
+          categoryId: [`category ${input.categoryId} not found at this location`],
+        });
     }
     const row = await tx.data
       .insertInto('menu_items')
@@ -86,7 +94,10 @@ export async function createMenuItem(site: RestaurantSite, input: MenuItemInput)
  * Deletes an item of the site's location (with its template links). Orders that sold it keep
  * their lines, which are snapshots; GET /menu/{itemId} answers 404 from now on.
  */
-export async function deleteMenuItem(site: RestaurantSite, itemId: number): Promise<DeletedMenuItem> {
+export async function deleteMenuItem(
+  site: RestaurantSite,
+  itemId: number,
+): Promise<DeletedMenuItem> {
   return inSite(site, async (tx) => {
     const row = await tx.data
       .deleteFrom('menu_items')
@@ -96,7 +107,10 @@ export async function deleteMenuItem(site: RestaurantSite, itemId: number): Prom
       .executeTakeFirst();
     if (!row) throw new NotFoundError('menu_item');
     const deleted = { ...row, deleted_at: new Date() };
-    await tx.emit(siteScope(site), 'menu.item_deleted', { ...row, deleted_at: deleted.deleted_at.toISOString() });
+    await tx.emit(siteScope(site), 'menu.item_deleted', {
+      ...row,
+      deleted_at: deleted.deleted_at.toISOString(),
+    });
     return deleted;
   });
 }

@@ -46,7 +46,11 @@ export function toMenuItemData(row: MenuItemRow): MenuItemData {
 }
 
 export function toMenuItemView(row: MenuItemRow): MenuItemView {
-  return { ...toMenuItemData(row), category_id: row.category_id, updated_at: row.updated_at.toISOString() };
+  return {
+    ...toMenuItemData(row),
+    category_id: row.category_id,
+    updated_at: row.updated_at.toISOString(),
+  };
 }
 
 /**
@@ -62,7 +66,11 @@ export function templatesOf(eb: ExpressionBuilder<DataPlaneSchema, 'menu_items'>
       .orderBy('l.position')
       .orderBy('t.template_id')
       .select((et) => [
-        't.template_id', 't.name', 't.location_id', 't.min_select', 't.max_select',
+        't.template_id',
+        't.name',
+        't.location_id',
+        't.min_select',
+        't.max_select',
         jsonArrayFrom(
           et
             .selectFrom('customization_options as o')
@@ -74,7 +82,14 @@ export function templatesOf(eb: ExpressionBuilder<DataPlaneSchema, 'menu_items'>
   ).as('templates');
 }
 
-type TemplateJson = { template_id: number; name: string; location_id: number; min_select: number; max_select: number; options: { option_id: number; name: string; price_delta: string | number }[] };
+type TemplateJson = {
+  template_id: number;
+  name: string;
+  location_id: number;
+  min_select: number;
+  max_select: number;
+  options: { option_id: number; name: string; price_delta: string | number }[];
+};
 
 /** The item with its linked templates (from `templatesOf`) and their options. */
 export function toMenuItemDetail(row: MenuItemRow, templates: TemplateJson[]): MenuItemDetailView {
@@ -86,7 +101,11 @@ export function toMenuItemDetail(row: MenuItemRow, templates: TemplateJson[]): M
       location_id: t.location_id,
       min_select: t.min_select,
       max_select: t.max_select,
-      options: t.options.map((o) => ({ option_id: o.option_id, name: o.name, price_delta: normalizeMoney(o.price_delta) })),
+      options: t.options.map((o) => ({
+        option_id: o.option_id,
+        name: o.name,
+        price_delta: normalizeMoney(o.price_delta),
+      })),
     })),
   };
 }

@@ -7,7 +7,15 @@ import type { InstallationContext } from '../installations/index.js';
 import { MalformedInputError, NotFoundError } from '../shared/index.js';
 import { resolveScopedLocation } from '../restaurants/index.js';
 import { hasAtMostDecimals, normalizeMoney, toMinor } from '../shared/index.js';
-import { templatesOf, toMenuItemData, toMenuItemDetail, toMenuItemView, type MenuItemDetailView, type MenuItemRow, type MenuItemView } from './menu-views.js';
+import {
+  templatesOf,
+  toMenuItemData,
+  toMenuItemDetail,
+  toMenuItemView,
+  type MenuItemDetailView,
+  type MenuItemRow,
+  type MenuItemView,
+} from './menu-views.js';
 import { decodeCursor, toPage, type Page } from '../shared/index.js';
 import { inSite, scopeAt, type Tx } from '../shared/index.js';
 import { MENU_ITEM_COLUMNS, qualified } from '../../db/columns.js';
@@ -23,7 +31,10 @@ export interface MenuListOptions {
   cursor?: string;
 }
 
-export async function listMenu(ctx: InstallationContext, options: MenuListOptions): Promise<Page<MenuItemView>> {
+export async function listMenu(
+  ctx: InstallationContext,
+  options: MenuListOptions,
+): Promise<Page<MenuItemView>> {
   const locationId = await resolveScopedLocation(ctx, options.locationId);
   const after = decodeCursor<[number]>(options.cursor, ['number']);
   let query = ctx.data
@@ -33,13 +44,22 @@ export async function listMenu(ctx: InstallationContext, options: MenuListOption
     .orderBy('item_id')
     .limit(options.limit + 1);
   if (options.categoryId !== undefined) query = query.where('category_id', '=', options.categoryId);
-  if (options.availableOnly) query = query.where('is_available', '=', true).where('is_active', '=', true);
+  if (options.availableOnly)
+    query = query.where('is_available', '=', true).where('is_active', '=', true);
   if (after) query = query.where('item_id', '>', after[0]);
   return toPage(await query.execute(), options.limit, toMenuItemView, (row) => [row.item_id]);
 }
 
-export async function getMenuItemDetail(ctx: InstallationContext, itemId: number): Promise<MenuItemDetailView> {
-  const [row] = await itemDetail.execute(ctx.data, `${ctx.schema}:read`, () => selectItemDetail(ctx.data), { itemId, locationId: ctx.locationId });
+export async function getMenuItemDetail(
+  ctx: InstallationContext,
+  itemId: number,
+): Promise<MenuItemDetailView> {
+  const [row] = await itemDetail.execute(
+    ctx.data,
+    `${ctx.schema}:read`,
+    () => selectItemDetail(ctx.data),
+    { itemId, locationId: ctx.locationId },
+  );
   if (!row) throw new NotFoundError('menu_item');
   return toMenuItemDetail(row, row.templates);
 }
@@ -79,7 +99,11 @@ type PatchedItemRow = ItemDetailRow & { before: Pick<MenuItemRow, PatchColumn> }
  * the stored one, and returns the row before and after with its templates. Nothing to change (or
  * no such item) updates nothing, and the item is read as it is.
  */
-export async function patchMenuItem(ctx: InstallationContext, itemId: number, patch: MenuItemPatch): Promise<MenuItemDetailView> {
+export async function patchMenuItem(
+  ctx: InstallationContext,
+  itemId: number,
+  patch: MenuItemPatch,
+): Promise<MenuItemDetailView> {
   // The schema's multipleOf 0.01 is checked with a float tolerance; this closes the gap exactly.
   if (patch.price !== undefined && !hasAtMostDecimals(patch.price, 2)) {
     throw new MalformedInputError({ price: ['must have at most two decimals'] });
@@ -88,14 +112,24 @@ export async function patchMenuItem(ctx: InstallationContext, itemId: number, pa
   const columns = Object.keys(set).sort() as PatchColumn[];
   return inSite(ctx, async (tx) => {
     const [patched] = columns.length
-      ? await itemPatch.execute(tx.data, `${ctx.schema}:${columns.join(',')}`, () => updateIfChanged(tx.data, columns), {
-          ...set,
-          itemId,
-          locationId: ctx.locationId,
-        })
+      ? await itemPatch.execute(
+          tx.data,
+          `${ctx.schema}:${columns.join(',')}`,
+          () => updateIfChanged(tx.data, columns),
+          {
+            ...set,
+            itemId,
+            locationId: ctx.locationId,
+          },
+        )
       : [];
     if (!patched) {
-      const [row] = await itemDetail.execute(tx.data, `${ctx.schema}:read`, () => selectItemDetail(tx.data), { itemId, locationId: ctx.locationId });
+      const [row] = await itemDetail.execute(
+        tx.data,
+        `${ctx.schema}:read`,
+        () => selectItemDetail(tx.data),
+        { itemId, locationId: ctx.locationId },
+      );
       if (!row) throw new NotFoundError('menu_item');
       return toMenuItemDetail(row, row.templates);
     }
@@ -131,12 +165,23 @@ function updateIfChanged(data: Kysely<DataPlaneSchema>, columns: PatchColumn[]) 
     )
     .updateTable('menu_items')
     .from('before')
-    .set({ ...Object.fromEntries(columns.map((column) => [column, slot(column)])), updated_at: sql`now()` })
+    .set({
+      ...Object.fromEntries(columns.map((column) => [column, slot(column)])),
+      updated_at: sql`now()`,
+    })
     .whereRef('menu_items.item_id', '=', 'before.item_id')
-    .where((eb) => eb.or(columns.map((column) => eb(`before.${column}`, 'is distinct from', slot<never>(column)))))
+    .where((eb) =>
+      eb.or(
+        columns.map((column) => eb(`before.${column}`, 'is distinct from', slot<never>(column))),
+      ),
+    )
     .returning(qualified('menu_items', MENU_ITEM_COLUMNS))
     .returning((eb) => [
-      sql<PatchedItemRow['before']>`json_build_object(${sql.join(columns.map((column) => sql`${sql.lit(column)}, ${sql.ref(`before.${column}`)}`))})`.as('before'),
+      sql<
+        PatchedItemRow['before']
+      >`json_build_object(${sql.join(columns.map((column) => sql`${sql.lit(column)}, ${sql.ref(`before.${column}`)}`))})`.as(
+        'before',
+      ),
       templatesOf(eb as unknown as ExpressionBuilder<DataPlaneSchema, 'menu_items'>),
     ]);
 }
@@ -156,11 +201,21 @@ export interface BulkAvailabilityResult {
  * (in id order, so two concurrent bulk updates cannot deadlock), then each entry sees the effect
  * of the earlier ones. Unknown and invisible items are reported, not fatal.
  */
-export async function setMenuAvailability(ctx: InstallationContext, entries: AvailabilityEntry[]): Promise<BulkAvailabilityResult> {
+export async function setMenuAvailability(
+  ctx: InstallationContext,
+  entries: AvailabilityEntry[],
+): Promise<BulkAvailabilityResult> {
   return inSite(ctx, async (tx) => {
-    const rows = await lockItems(tx, ctx, entries.map((e) => e.item_id));
+    const rows = await lockItems(
+      tx,
+      ctx,
+      entries.map((e) => e.item_id),
+    );
     const current = new Map(rows.map((row) => [row.item_id, row]));
-    const result: BulkAvailabilityResult = { data: [], meta: { updated: 0, unchanged: 0, failed: 0 } };
+    const result: BulkAvailabilityResult = {
+      data: [],
+      meta: { updated: 0, unchanged: 0, failed: 0 },
+    };
     for (const { item_id, is_available } of entries) {
       const row = current.get(item_id);
       if (!row) {
@@ -180,7 +235,11 @@ export async function setMenuAvailability(ctx: InstallationContext, entries: Ava
 }
 
 /** The installation's items among `itemIds`, locked for update in id order. */
-function lockItems({ data }: Tx, ctx: InstallationContext, itemIds: number[]): Promise<MenuItemRow[]> {
+function lockItems(
+  { data }: Tx,
+  ctx: InstallationContext,
+  itemIds: number[],
+): Promise<MenuItemRow[]> {
   const ids = [...new Set(itemIds)].sort((a, b) => a - b);
   return data
     .selectFrom('menu_items')
@@ -195,9 +254,12 @@ function lockItems({ data }: Tx, ctx: InstallationContext, itemIds: number[]): P
 /** The sent fields whose values differ from the row, as the event's `changes` has them. */
 function changesOf(row: MenuItemRow, patch: MenuItemPatch): MenuItemChanges {
   const changes: MenuItemChanges = {};
-  if (patch.is_available !== undefined && patch.is_available !== row.is_available) changes.is_available = patch.is_available;
-  if (patch.price !== undefined && toMinor(patch.price) !== toMinor(row.price)) changes.price = normalizeMoney(patch.price);
-  if (patch.preparation_time !== undefined && patch.preparation_time !== row.preparation_time) changes.preparation_time = patch.preparation_time;
+  if (patch.is_available !== undefined && patch.is_available !== row.is_available)
+    changes.is_available = patch.is_available;
+  if (patch.price !== undefined && toMinor(patch.price) !== toMinor(row.price))
+    changes.price = normalizeMoney(patch.price);
+  if (patch.preparation_time !== undefined && patch.preparation_time !== row.preparation_time)
+    changes.preparation_time = patch.preparation_time;
   return changes;
 }
 
@@ -216,7 +278,10 @@ async function applyChanges(
     () =>
       data
         .updateTable('menu_items')
-        .set({ ...Object.fromEntries(columns.map((column) => [column, slot(column)])), updated_at: sql`now()` })
+        .set({
+          ...Object.fromEntries(columns.map((column) => [column, slot(column)])),
+          updated_at: sql`now()`,
+        })
         .where('item_id', '=', slot<number>('itemId'))
         .returning(MENU_ITEM_COLUMNS),
     { ...set, itemId: row.item_id },
@@ -227,6 +292,14 @@ async function applyChanges(
 }
 
 /** menu.item_updated for the updated row, with the sent fields whose values changed. */
-function emitItemUpdated({ emit }: Tx, ctx: InstallationContext, updated: MenuItemRow, changes: MenuItemChanges): Promise<unknown> {
-  return emit(scopeAt(ctx, updated.location_id), 'menu.item_updated', { ...toMenuItemData(updated), changes });
+function emitItemUpdated(
+  { emit }: Tx,
+  ctx: InstallationContext,
+  updated: MenuItemRow,
+  changes: MenuItemChanges,
+): Promise<unknown> {
+  return emit(scopeAt(ctx, updated.location_id), 'menu.item_updated', {
+    ...toMenuItemData(updated),
+    changes,
+  });
 }

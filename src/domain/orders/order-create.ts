@@ -28,11 +28,17 @@ interface IdempotencyKey {
   field: 'external_order_id' | 'x-idempotency-key';
 }
 
-export async function createOrder(ctx: InstallationContext, input: CreateOrderInput, headerKey: string | undefined): Promise<CreateOrderResult> {
+export async function createOrder(
+  ctx: InstallationContext,
+  input: CreateOrderInput,
+  headerKey: string | undefined,
+): Promise<CreateOrderResult> {
   const key = idempotencyKeyOf(input, headerKey);
   const locationId = await resolveScopedLocation(ctx, input.location_id);
   if (input.table_number !== undefined && input.order_type !== 'dine_in') {
-    throw new ValidationError({ table_number: [`is only allowed on dine_in orders, not ${input.order_type}`] });
+    throw new ValidationError({
+      table_number: [`is only allowed on dine_in orders, not ${input.order_type}`],
+    });
   }
   try {
     return await inSite(ctx, async (tx) => {
@@ -41,7 +47,12 @@ export async function createOrder(ctx: InstallationContext, input: CreateOrderIn
         const [existing] = await orderByKey.execute(
           tx.data,
           tx.schema,
-          () => tx.data.selectFrom('orders').select(ORDER_COLUMNS).where('organization_id', '=', slot<number>('organizationId')).where('idempotency_key', '=', slot<string>('key')),
+          () =>
+            tx.data
+              .selectFrom('orders')
+              .select(ORDER_COLUMNS)
+              .where('organization_id', '=', slot<number>('organizationId'))
+              .where('idempotency_key', '=', slot<string>('key')),
           { organizationId: ctx.organizationId, key: key.value },
         );
         if (existing) return { order: await replay(tx, ctx, existing, key, input), created: false };
@@ -58,7 +69,10 @@ export async function createOrder(ctx: InstallationContext, input: CreateOrderIn
   }
 }
 
-function idempotencyKeyOf(input: CreateOrderInput, headerKey: string | undefined): IdempotencyKey | undefined {
+function idempotencyKeyOf(
+  input: CreateOrderInput,
+  headerKey: string | undefined,
+): IdempotencyKey | undefined {
   const bodyKey = input.external_order_id;
   if (bodyKey !== undefined && headerKey !== undefined && bodyKey !== headerKey) {
     throw new ValidationError(
@@ -72,12 +86,24 @@ function idempotencyKeyOf(input: CreateOrderInput, headerKey: string | undefined
 }
 
 /** The original order for a replay of the same body; 422 naming the key for anything else. */
-async function replay(tx: Tx, ctx: InstallationContext, existing: OrderRow, key: IdempotencyKey, input: CreateOrderInput): Promise<OrderView> {
+async function replay(
+  tx: Tx,
+  ctx: InstallationContext,
+  existing: OrderRow,
+  key: IdempotencyKey,
+  input: CreateOrderInput,
+): Promise<OrderView> {
   if (existing.location_id !== ctx.locationId) {
-    throw new ValidationError({ [key.field]: ['already used for an order of another location'] }, `${key.field} was already used for another order.`);
+    throw new ValidationError(
+      { [key.field]: ['already used for an order of another location'] },
+      `${key.field} was already used for another order.`,
+    );
   }
   if (existing.request_hash !== requestHash(input)) {
-    throw new ValidationError({ [key.field]: ['already used with a different request body'] }, `${key.field} was already used with a different request body.`);
+    throw new ValidationError(
+      { [key.field]: ['already used with a different request body'] },
+      `${key.field} was already used with a different request body.`,
+    );
   }
   return loadOrderView(tx, existing);
 }
@@ -86,7 +112,12 @@ async function replay(tx: Tx, ctx: InstallationContext, existing: OrderRow, key:
  * An existing customer visible to the installation (home location is the order's location or
  * none, or an order at that location), or a new customer at the order's location.
  */
-async function resolveCustomer(tx: Tx, ctx: InstallationContext, locationId: number, customer: CreateOrderInput['customer']): Promise<number | null> {
+async function resolveCustomer(
+  tx: Tx,
+  ctx: InstallationContext,
+  locationId: number,
+  customer: CreateOrderInput['customer'],
+): Promise<number | null> {
   if (customer === undefined) return null;
   if ('customer_id' in customer) {
     const found = await tx.data
@@ -98,16 +129,31 @@ async function resolveCustomer(tx: Tx, ctx: InstallationContext, locationId: num
         eb.or([
           eb('c.location_id', 'is', null),
           eb('c.location_id', '=', locationId),
-          eb.exists(eb.selectFrom('orders as o').select('o.order_id').whereRef('o.customer_id', '=', 'c.customer_id').where('o.location_id', '=', locationId)),
+          eb.exists(
+            eb
+              .selectFrom('orders as o')
+              .select('o.order_id')
+              .whereRef('o.customer_id', '=', 'c.customer_id')
+              .where('o.location_id', '=', locationId),
+          ),
         ]),
       )
       .executeTakeFirst();
-    if (!found) throw new ValidationError({ 'customer.customer_id': [`customer ${customer.customer_id} not found`] });
+    if (!found)
+      throw new ValidationError({
+        'customer.customer_id': [`customer ${customer.customer_id} not found`],
+      });
     return found.customer_id;
   }
   const created = await tx.data
     .insertInto('customers')
-    .values({ organization_id: ctx.organizationId, location_id: locationId, name: customer.name, email: customer.email ?? null, phone: customer.phone ?? null })
+    .values({
+      organization_id: ctx.organizationId,
+      location_id: locationId,
+      name: customer.name,
+      email: customer.email ?? null,
+      phone: customer.phone ?? null,
+    })
     .returning('customer_id')
     .executeTakeFirstOrThrow();
   return created.customer_id;
@@ -141,7 +187,10 @@ async function insertOrder(
   let order: OrderRow | undefined;
   // A fresh random unique_orderid practically never collides; should it, try another one.
   for (let attempt = 0; !order && attempt < 5; attempt++) {
-    [order] = await orderInsert.execute(tx.data, tx.schema, () => insertOrderStatement(tx), { ...values, uniqueOrderId: newUniqueOrderId() });
+    [order] = await orderInsert.execute(tx.data, tx.schema, () => insertOrderStatement(tx), {
+      ...values,
+      uniqueOrderId: newUniqueOrderId(),
+    });
   }
   if (!order) throw new Error('could not allocate a unique_orderid');
   await insertOrderLines(tx, order.order_id, priced.lines);

@@ -36,7 +36,11 @@ export async function findOrder(
   ref: string | number,
   options: { lock?: boolean } = {},
 ): Promise<OrderRow | undefined> {
-  let query = whereOrderRef(data.selectFrom('orders').select(ORDER_COLUMNS), scope, parseOrderRef(ref));
+  let query = whereOrderRef(
+    data.selectFrom('orders').select(ORDER_COLUMNS),
+    scope,
+    parseOrderRef(ref),
+  );
   if (options.lock) query = query.forUpdate();
   return query.executeTakeFirst();
 }
@@ -53,11 +57,19 @@ export function parseOrderRef(ref: string | number): OrderRef {
 }
 
 /** Narrows an orders query to one order by order_id or unique_orderid, inside the scope. */
-export function whereOrderRef<Q extends SelectQueryBuilder<DataPlaneSchema, 'orders', any>>(query: Q, scope: OrderScope, ref: OrderRef): Q {
+export function whereOrderRef<Q extends SelectQueryBuilder<DataPlaneSchema, 'orders', any>>(
+  query: Q,
+  scope: OrderScope,
+  ref: OrderRef,
+): Q {
   const { id, text } = ref;
   let q = query
     .where('orders.organization_id', '=', scope.organizationId)
-    .where((eb) => (id === null ? eb('orders.unique_orderid', '=', text) : eb.or([eb('orders.order_id', '=', id), eb('orders.unique_orderid', '=', text)])))
+    .where((eb) =>
+      id === null
+        ? eb('orders.unique_orderid', '=', text)
+        : eb.or([eb('orders.order_id', '=', id), eb('orders.unique_orderid', '=', text)]),
+    )
     .limit(1);
   // A numeric ref names an order_id first, should some unique_orderid also be all digits.
   if (id !== null) q = q.orderBy(sql`orders.order_id = ${id}`, 'desc');
@@ -103,8 +115,12 @@ export async function changeOrderStatus(
     .set({
       status: next,
       updated_at: sql<Date>`now()`,
-      ...(change.metadata ? { metadata: sql<string>`metadata || ${JSON.stringify(change.metadata)}::jsonb` } : {}),
-      ...(next === 'CANCELLED' ? { cancelled_at: sql<Date>`now()`, cancellation_reason: change.cancellationReason ?? null } : {}),
+      ...(change.metadata
+        ? { metadata: sql<string>`metadata || ${JSON.stringify(change.metadata)}::jsonb` }
+        : {}),
+      ...(next === 'CANCELLED'
+        ? { cancelled_at: sql<Date>`now()`, cancellation_reason: change.cancellationReason ?? null }
+        : {}),
       ...(next === 'PAID' ? { paid_at: sql<Date>`now()` } : {}),
     })
     .where('order_id', '=', order.order_id)
@@ -115,9 +131,17 @@ export async function changeOrderStatus(
   if (order.status === 'PENDING') {
     // A held order becomes real on its way out of PENDING: order.created, without total,
     // party_size and created_at (the spec's catalog).
-    await emit(scope, 'order.created', { ...ids, table_number: updated.table_number, order_status: next });
+    await emit(scope, 'order.created', {
+      ...ids,
+      table_number: updated.table_number,
+      order_status: next,
+    });
   }
-  await emit(scope, 'order.status_changed', { ...ids, old_status: order.status as InternalStatus, new_status: next });
+  await emit(scope, 'order.status_changed', {
+    ...ids,
+    old_status: order.status as InternalStatus,
+    new_status: next,
+  });
   if (next === 'CANCELLED') {
     await emit(scope, 'order.cancelled', {
       ...ids,
@@ -126,7 +150,11 @@ export async function changeOrderStatus(
     });
   }
   if (next === 'PAID') {
-    await emit(scope, 'order.paid', { ...ids, total: normalizeMoney(updated.total), paid_at: updated.paid_at!.toISOString() });
+    await emit(scope, 'order.paid', {
+      ...ids,
+      total: normalizeMoney(updated.total),
+      paid_at: updated.paid_at!.toISOString(),
+    });
   }
   return updated;
 }

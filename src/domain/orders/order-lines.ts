@@ -10,7 +10,12 @@ import type { PricedLine } from './order-pricing.js';
  * Inserts priced lines after the order's existing ones (positions from `firstPosition`): one
  * statement of n rows, compiled once per schema and number of lines.
  */
-export async function insertOrderLines(tx: PlaneTx, orderId: number, lines: PricedLine[], firstPosition = 0): Promise<void> {
+export async function insertOrderLines(
+  tx: PlaneTx,
+  orderId: number,
+  lines: PricedLine[],
+  firstPosition = 0,
+): Promise<void> {
   if (lines.length === 0) return;
   const { data } = tx;
   const values: Record<string, unknown> = { orderId };
@@ -55,15 +60,25 @@ export async function insertOrderLines(tx: PlaneTx, orderId: number, lines: Pric
       price_delta: formatMinor(c.priceDeltaMinor),
     })),
   );
-  if (customizations.length > 0) await data.insertInto('order_item_customizations').values(customizations).execute();
+  if (customizations.length > 0)
+    await data.insertInto('order_item_customizations').values(customizations).execute();
 }
 
 /** The currency an order at `locationId` is priced in (compiled once per schema). */
 export async function locationCurrency(tx: PlaneTx, locationId: number): Promise<string> {
   const { data } = tx;
-  const [location] = await currencyOf.execute(data, tx.schema, () => data.selectFrom('locations').select('currency').where('location_id', '=', slot<number>('locationId')), {
-    locationId,
-  });
+  const [location] = await currencyOf.execute(
+    data,
+    tx.schema,
+    () =>
+      data
+        .selectFrom('locations')
+        .select('currency')
+        .where('location_id', '=', slot<number>('locationId')),
+    {
+      locationId,
+    },
+  );
   if (!location) throw new Error(`location ${locationId} is gone`);
   return location.currency;
 }

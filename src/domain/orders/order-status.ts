@@ -11,7 +11,14 @@ export type PluginStatus = components['schemas']['TargetOrderStatus'];
 /** A status as REST responses report it: the plugin vocabulary, or an internal-only name in lower case. */
 export type ReportedStatus = components['schemas']['OrderStatus'];
 
-export const PLUGIN_STATUSES = ['open', 'in_progress', 'ready', 'completed', 'paid', 'cancelled'] as const satisfies readonly PluginStatus[];
+export const PLUGIN_STATUSES = [
+  'open',
+  'in_progress',
+  'ready',
+  'completed',
+  'paid',
+  'cancelled',
+] as const satisfies readonly PluginStatus[];
 
 /**
  * How each internal status reads in the plugin vocabulary (many to one: PREPARED and SERVED are
@@ -87,7 +94,8 @@ export function allowedNextStates(internal: InternalStatus): PluginStatus[] {
  */
 export function planTransition(internal: InternalStatus, target: PluginStatus): InternalStatus {
   const allowed = allowedNextStates(internal);
-  if (!allowed.includes(target)) throw new InvalidTransitionError(reportedStatusOf(internal), target, allowed);
+  if (!allowed.includes(target))
+    throw new InvalidTransitionError(reportedStatusOf(internal), target, allowed);
   return internalStatusFor(target);
 }
 

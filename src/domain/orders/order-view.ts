@@ -16,8 +16,16 @@ export type TransactionRow = Selectable<TransactionsTable>;
 
 /** The columns of a transaction its payment view reads (what an order view selects of each payment). */
 const PAYMENT_COLUMNS = [
-  'transaction_id', 'order_id', 'amount', 'currency', 'payment_method', 'provider', 'provider_transaction_id',
-  'captured_at', 'remaining_balance_after', 'order_status_after',
+  'transaction_id',
+  'order_id',
+  'amount',
+  'currency',
+  'payment_method',
+  'provider',
+  'provider_transaction_id',
+  'captured_at',
+  'remaining_balance_after',
+  'order_status_after',
 ] as const satisfies readonly (keyof TransactionRow)[];
 type PaymentRow = Pick<TransactionRow, (typeof PAYMENT_COLUMNS)[number]>;
 type Data = Kysely<DataPlaneSchema>;
@@ -32,8 +40,14 @@ export function remainingMinor(order: Pick<OrderRow, 'total' | 'paid_total'>): n
  * the payment was applied; a row without one (written before the snapshot existed, or by code
  * that does not record it) reports the running balance and the order's current status.
  */
-export function toPaymentView(row: PaymentRow, fallback: { remainingMinor: number; status: InternalStatus }): PaymentView {
-  const remaining = row.remaining_balance_after === null ? fallback.remainingMinor : toMinor(row.remaining_balance_after);
+export function toPaymentView(
+  row: PaymentRow,
+  fallback: { remainingMinor: number; status: InternalStatus },
+): PaymentView {
+  const remaining =
+    row.remaining_balance_after === null
+      ? fallback.remainingMinor
+      : toMinor(row.remaining_balance_after);
   const status = (row.order_status_after as InternalStatus | null) ?? fallback.status;
   return {
     payment_id: row.transaction_id,
@@ -65,7 +79,13 @@ export function selectOrderViews(data: Data) {
           .orderBy('oi.position')
           .orderBy('oi.order_item_id')
           .select((ei) => [
-            'oi.order_item_id', 'oi.item_id', 'oi.name', 'oi.quantity', 'oi.unit_price', 'oi.line_total', 'oi.notes',
+            'oi.order_item_id',
+            'oi.item_id',
+            'oi.name',
+            'oi.quantity',
+            'oi.unit_price',
+            'oi.line_total',
+            'oi.notes',
             jsonArrayFrom(
               ei
                 .selectFrom('order_item_customizations as c')
@@ -85,12 +105,17 @@ export function selectOrderViews(data: Data) {
           .select(PAYMENT_COLUMNS.map((column) => `t.${column}` as const)),
       ).as('payments'),
       jsonObjectFrom(
-        eb.selectFrom('customers as cu').whereRef('cu.customer_id', '=', 'orders.customer_id').select(['cu.customer_id', 'cu.name', 'cu.email', 'cu.phone']),
+        eb
+          .selectFrom('customers as cu')
+          .whereRef('cu.customer_id', '=', 'orders.customer_id')
+          .select(['cu.customer_id', 'cu.name', 'cu.email', 'cu.phone']),
       ).as('customer'),
     ]);
 }
 
-export type OrderWithChildren = Awaited<ReturnType<ReturnType<typeof selectOrderViews>['executeTakeFirstOrThrow']>>;
+export type OrderWithChildren = Awaited<
+  ReturnType<ReturnType<typeof selectOrderViews>['executeTakeFirstOrThrow']>
+>;
 
 /**
  * The views of `orders`, in the same order, with their items, customer and payments: one
@@ -105,7 +130,12 @@ export async function loadOrderViews(tx: PlaneTx, orders: OrderRow[]): Promise<O
   const rows = await orderViews.execute(
     tx.data,
     `${tx.schema}:${orders.length}`,
-    () => selectOrderViews(tx.data).where('orders.order_id', 'in', orders.map((_, i) => slot<number>(`id${i}`))),
+    () =>
+      selectOrderViews(tx.data).where(
+        'orders.order_id',
+        'in',
+        orders.map((_, i) => slot<number>(`id${i}`)),
+      ),
     ids,
   );
   const byId = new Map(rows.map((r) => [r.order_id, r]));
@@ -151,7 +181,10 @@ export function toOrderView(order: OrderWithChildren): OrderView {
     customer: order.customer ?? null,
     payments: order.payments.map((json) => {
       // JSON aggregates carry numerics as numbers and timestamps as text: back to row types.
-      const payment = { ...json, captured_at: new Date(json.captured_at as unknown as string) } as unknown as PaymentRow;
+      const payment = {
+        ...json,
+        captured_at: new Date(json.captured_at as unknown as string),
+      } as unknown as PaymentRow;
       runningMinor = Math.max(0, runningMinor - toMinor(payment.amount));
       return toPaymentView(payment, { remainingMinor: runningMinor, status });
     }),

@@ -4,9 +4,21 @@ import type { InstallationContext } from '../installations/index.js';
 import { NotFoundError, ValidationError } from '../shared/index.js';
 import { resolveScopedLocation } from '../restaurants/index.js';
 import { PreparedQuery, slot } from '../../db/prepared.js';
-import { changeOrderStatus, findOrder, installationScope, parseOrderRef, whereOrderRef } from './order-lifecycle.js';
+import {
+  changeOrderStatus,
+  findOrder,
+  installationScope,
+  parseOrderRef,
+  whereOrderRef,
+} from './order-lifecycle.js';
 import { planTransition, type InternalStatus, type PluginStatus } from './order-status.js';
-import { loadOrderView, selectOrderViews, toOrderView, type OrderView, type OrderWithChildren } from './order-view.js';
+import {
+  loadOrderView,
+  selectOrderViews,
+  toOrderView,
+  type OrderView,
+  type OrderWithChildren,
+} from './order-view.js';
 import { decodeCursor, toPage, type Page } from '../shared/index.js';
 import { inSite, scopeAt } from '../shared/index.js';
 
@@ -23,7 +35,10 @@ export interface ListOrdersOptions {
  * order_id (not updated_at), so following next_cursor visits every matching order exactly once
  * even while orders are updated (an update would move an updated_at key behind the cursor).
  */
-export async function listOrders(ctx: InstallationContext, options: ListOrdersOptions): Promise<Page<OrderView>> {
+export async function listOrders(
+  ctx: InstallationContext,
+  options: ListOrdersOptions,
+): Promise<Page<OrderView>> {
   const after = decodeCursor<[number]>(options.cursor, ['number']);
   const locationId = await resolveScopedLocation(ctx, options.locationId);
   // One query: the page and its children (items, payments, customer) as JSON aggregates,
@@ -88,14 +103,21 @@ export interface UpdateOrderInput {
  * PUT /orders/{orderId}: one move of the transition table under the order's row lock, so two
  * concurrent moves serialise and the second is judged against the first one's result.
  */
-export async function updateOrder(ctx: InstallationContext, ref: string, input: UpdateOrderInput): Promise<OrderView> {
+export async function updateOrder(
+  ctx: InstallationContext,
+  ref: string,
+  input: UpdateOrderInput,
+): Promise<OrderView> {
   return inSite(ctx, async (tx) => {
     const order = await findOrder(tx.data, installationScope(ctx), ref, { lock: true });
     if (!order) throw new NotFoundError('order');
     const next = planTransition(order.status as InternalStatus, input.status);
     const reason = input.cancellation_reason?.trim();
     if (next === 'CANCELLED' && !reason) {
-      throw new ValidationError({ cancellation_reason: ['is required when status is cancelled'] }, 'cancellation_reason is required when status is cancelled.');
+      throw new ValidationError(
+        { cancellation_reason: ['is required when status is cancelled'] },
+        'cancellation_reason is required when status is cancelled.',
+      );
     }
     const updated = await changeOrderStatus(tx, scopeAt(ctx, order.location_id), order, next, {
       metadata: input.metadata,

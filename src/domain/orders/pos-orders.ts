@@ -31,18 +31,31 @@ export interface PosOrderInput {
 export const MAX_ORDER_LINES = 100;
 
 /** Statuses an order can still take items in: open, not yet settled. */
-const ACCEPTS_ITEMS: ReadonlySet<string> = new Set<InternalStatus>(['PENDING', 'EDITABLE', 'CREATED', 'COOKING', 'PREPARED', 'SERVED']);
+const ACCEPTS_ITEMS: ReadonlySet<string> = new Set<InternalStatus>([
+  'PENDING',
+  'EDITABLE',
+  'CREATED',
+  'COOKING',
+  'PREPARED',
+  'SERVED',
+]);
 /** The kitchen marks an order prepared once it is in the kitchen's hands. */
 const CAN_BE_PREPARED: ReadonlySet<string> = new Set<InternalStatus>(['CREATED', 'COOKING']);
 
 /** A POS order at the site's location: CREATED with a full order.created, or held in PENDING silently. */
-export async function createPosOrder(site: RestaurantSite, input: PosOrderInput): Promise<OrderRow> {
+export async function createPosOrder(
+  site: RestaurantSite,
+  input: PosOrderInput,
+): Promise<OrderRow> {
   const orderType = input.orderType ?? 'dine_in';
   const details: Details = {};
   if (input.tableNumber != null && (orderType !== 'dine_in' || input.tableNumber.length > 32)) {
     details.tableNumber = ['is only allowed on dine_in orders, at most 32 characters'];
   }
-  if (input.partySize != null && (!Number.isInteger(input.partySize) || input.partySize < 1 || input.partySize > 999)) {
+  if (
+    input.partySize != null &&
+    (!Number.isInteger(input.partySize) || input.partySize < 1 || input.partySize > 999)
+  ) {
     details.partySize = ['must be an integer from 1 to 999'];
   }
   const lines = input.items ?? [await defaultLine(site)];
@@ -80,7 +93,10 @@ export async function createPosOrder(site: RestaurantSite, input: PosOrderInput)
 export async function releaseHeldOrder(site: RestaurantSite, orderRef: string): Promise<OrderRow> {
   return inSite(site, async (tx) => {
     const order = await lockOrder(tx, site, orderRef);
-    if (order.status !== 'PENDING') throw new OrderStateError(`Only a held (PENDING) order can be released; this one is ${order.status}.`);
+    if (order.status !== 'PENDING')
+      throw new OrderStateError(
+        `Only a held (PENDING) order can be released; this one is ${order.status}.`,
+      );
     return changeOrderStatus(tx, siteScope(site), order, 'CREATED');
   });
 }
@@ -90,23 +106,39 @@ export async function releaseHeldOrder(site: RestaurantSite, orderRef: string): 
  * lines (the `items` of GET /orders/{orderId}). A held order takes items silently: nothing about
  * it is emitted before its release.
  */
-export async function addOrderItems(site: RestaurantSite, orderRef: string, items: OrderLineInput[]): Promise<OrderRow> {
+export async function addOrderItems(
+  site: RestaurantSite,
+  orderRef: string,
+  items: OrderLineInput[],
+): Promise<OrderRow> {
   return inSite(site, async (tx) => {
     const order = await lockOrder(tx, site, orderRef);
-    if (!ACCEPTS_ITEMS.has(order.status)) throw new OrderStateError(`Items cannot be added to an order that is ${order.status}.`);
+    if (!ACCEPTS_ITEMS.has(order.status))
+      throw new OrderStateError(`Items cannot be added to an order that is ${order.status}.`);
     const existing = await tx.data
       .selectFrom('order_items')
       .select((eb) => [eb.fn.countAll<string>().as('count'), eb.fn.max('position').as('last')])
       .where('order_id', '=', order.order_id)
       .executeTakeFirstOrThrow();
     const previous = Number(existing.count);
-    const problems = items.length === 0 ? { items: ['must list at least one item'] } : checkLines(items, MAX_ORDER_LINES - previous);
+    const problems =
+      items.length === 0
+        ? { items: ['must list at least one item'] }
+        : checkLines(items, MAX_ORDER_LINES - previous);
     if (Object.keys(problems).length > 0) throw new ValidationError(problems);
     const priced = await priceOrder(tx, site.organizationId, order.location_id, items);
-    await insertOrderLines(tx, order.order_id, priced.lines, existing.last === null ? 0 : Number(existing.last) + 1);
+    await insertOrderLines(
+      tx,
+      order.order_id,
+      priced.lines,
+      existing.last === null ? 0 : Number(existing.last) + 1,
+    );
     const updated = await tx.data
       .updateTable('orders')
-      .set({ total: sql<string>`total + ${formatMinor(priced.totalMinor)}::numeric`, updated_at: sql<Date>`now()` })
+      .set({
+        total: sql<string>`total + ${formatMinor(priced.totalMinor)}::numeric`,
+        updated_at: sql<Date>`now()`,
+      })
       .where('order_id', '=', order.order_id)
       .returning(ORDER_COLUMNS)
       .executeTakeFirstOrThrow();
@@ -127,13 +159,20 @@ export async function addOrderItems(site: RestaurantSite, orderRef: string, item
 export async function markOrderPrepared(site: RestaurantSite, orderRef: string): Promise<OrderRow> {
   return inSite(site, async (tx) => {
     const order = await lockOrder(tx, site, orderRef);
-    if (!CAN_BE_PREPARED.has(order.status)) throw new OrderStateError(`Only a CREATED or COOKING order can be marked prepared; this one is ${order.status}.`);
+    if (!CAN_BE_PREPARED.has(order.status))
+      throw new OrderStateError(
+        `Only a CREATED or COOKING order can be marked prepared; this one is ${order.status}.`,
+      );
     return changeOrderStatus(tx, siteScope(site), order, 'PREPARED');
   });
 }
 
 /** An order of the site's location, locked until the transaction ends; 404 otherwise. */
-export async function lockOrder(tx: Tx, site: RestaurantSite, orderRef: string | number): Promise<OrderRow> {
+export async function lockOrder(
+  tx: Tx,
+  site: RestaurantSite,
+  orderRef: string | number,
+): Promise<OrderRow> {
   const order = await findOrder(tx.data, siteOrderScope(site), orderRef, { lock: true });
   if (!order) throw new NotFoundError('order');
   return order;
@@ -144,8 +183,10 @@ function checkLines(lines: OrderLineInput[], maxLines: number): Details {
   const details: Details = {};
   if (lines.length > maxLines) details.items = [`an order has at most ${MAX_ORDER_LINES} lines`];
   lines.forEach((line, i) => {
-    if (!Number.isInteger(line.quantity) || line.quantity < 1 || line.quantity > 999) details[`items.${i}.quantity`] = ['must be an integer from 1 to 999'];
-    if ((line.customizations?.length ?? 0) > 50) details[`items.${i}.customizations`] = ['at most 50 per line'];
+    if (!Number.isInteger(line.quantity) || line.quantity < 1 || line.quantity > 999)
+      details[`items.${i}.quantity`] = ['must be an integer from 1 to 999'];
+    if ((line.customizations?.length ?? 0) > 50)
+      details[`items.${i}.customizations`] = ['at most 50 per line'];
     if ((line.notes?.length ?? 0) > 2000) details[`items.${i}.notes`] = ['at most 2000 characters'];
   });
   return details;
@@ -162,7 +203,8 @@ async function defaultLine(site: RestaurantSite): Promise<OrderLineInput> {
     .where((eb) =>
       eb.not(
         eb.exists(
-          eb.selectFrom('menu_item_templates as l')
+          eb
+            .selectFrom('menu_item_templates as l')
             .innerJoin('customization_templates as t', 't.template_id', 'l.template_id')
             .select('l.item_id')
             .whereRef('l.item_id', '=', 'm.item_id')
@@ -173,6 +215,9 @@ async function defaultLine(site: RestaurantSite): Promise<OrderLineInput> {
     .orderBy('m.item_id')
     .limit(1)
     .executeTakeFirst();
-  if (!item) throw new ValidationError({ items: ['are required: the location has no available menu item to default to'] });
+  if (!item)
+    throw new ValidationError({
+      items: ['are required: the location has no available menu item to default to'],
+    });
   return { item_id: item.item_id, quantity: 1 };
 }

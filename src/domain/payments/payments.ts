@@ -5,14 +5,27 @@ import type { components } from '../../generated/openapi.generated.js';
 import { type EventScope } from '../webhooks/index.js';
 import type { InstallationContext } from '../installations/index.js';
 import {
-  CurrencyMismatchError, DomainError, InvalidTransitionError, NotFoundError, OverpaymentError, RolledBackError,
-  SubscriptionLockedError, ValidationError,
+  CurrencyMismatchError,
+  DomainError,
+  InvalidTransitionError,
+  NotFoundError,
+  OverpaymentError,
+  RolledBackError,
+  SubscriptionLockedError,
+  ValidationError,
 } from '../shared/index.js';
 import { lockIdempotencyKey } from '../shared/index.js';
 import { formatMinor, normalizeMoney, toMinor } from '../shared/index.js';
 import { findOrder, installationScope, markOrderPaid } from '../orders/index.js';
 import type { InternalStatus } from '../orders/index.js';
-import { loadOrderView, remainingMinor, toPaymentView, type OrderRow, type PaymentView, type TransactionRow } from '../orders/index.js';
+import {
+  loadOrderView,
+  remainingMinor,
+  toPaymentView,
+  type OrderRow,
+  type PaymentView,
+  type TransactionRow,
+} from '../orders/index.js';
 import { inSite, scopeAt, type Tx } from '../shared/index.js';
 import { ORDER_COLUMNS, TRANSACTION_COLUMNS } from '../../db/columns.js';
 
@@ -28,11 +41,21 @@ export interface CaptureResult {
  * Records a capture under the order's row lock, so concurrent captures are judged one after the
  * other against the balance and can never together exceed it.
  */
-export async function captureOrderPayment(ctx: InstallationContext, ref: string, input: CaptureInput): Promise<CaptureResult> {
+export async function captureOrderPayment(
+  ctx: InstallationContext,
+  ref: string,
+  input: CaptureInput,
+): Promise<CaptureResult> {
   const amountMinor = toMinor(input.amount);
   try {
     return await inSite(ctx, async (tx) => {
-      await lockIdempotencyKey(tx, ctx.schema, 'payment', ctx.organizationId, input.provider_transaction_id);
+      await lockIdempotencyKey(
+        tx,
+        ctx.schema,
+        'payment',
+        ctx.organizationId,
+        input.provider_transaction_id,
+      );
       const existing = await tx.data
         .selectFrom('transactions')
         .select(TRANSACTION_COLUMNS)
@@ -48,7 +71,8 @@ export async function captureOrderPayment(ctx: InstallationContext, ref: string,
       const currency = order.currency.trim();
       if (input.currency !== currency) throw new CurrencyMismatchError(currency, input.currency);
       const remaining = remainingMinor(order);
-      if (amountMinor > remaining) throw new OverpaymentError(formatMinor(amountMinor), formatMinor(remaining));
+      if (amountMinor > remaining)
+        throw new OverpaymentError(formatMinor(amountMinor), formatMinor(remaining));
 
       const scope = scopeAt(ctx, order.location_id);
       const { transaction } = await recordSaleTransaction(tx, scope, order, {
@@ -61,7 +85,13 @@ export async function captureOrderPayment(ctx: InstallationContext, ref: string,
       });
       await emitCaptureEvent(tx, scope, transaction, input);
       // The row carries its snapshot, so the fallback is never used here.
-      return { payment: toPaymentView(transaction, { remainingMinor: remaining - amountMinor, status: order.status as InternalStatus }), created: true };
+      return {
+        payment: toPaymentView(transaction, {
+          remainingMinor: remaining - amountMinor,
+          status: order.status as InternalStatus,
+        }),
+        created: true,
+      };
     });
   } catch (err) {
     if (err instanceof DomainError) throw err;
@@ -70,7 +100,12 @@ export async function captureOrderPayment(ctx: InstallationContext, ref: string,
 }
 
 /** The capture shape of payment.succeeded, beside the observer shape the transaction emitted. */
-async function emitCaptureEvent({ emit }: Tx, scope: EventScope, transaction: TransactionRow, input: CaptureInput): Promise<void> {
+async function emitCaptureEvent(
+  { emit }: Tx,
+  scope: EventScope,
+  transaction: TransactionRow,
+  input: CaptureInput,
+): Promise<void> {
   await emit(scope, 'payment.succeeded', {
     payment_id: transaction.transaction_id,
     order_id: transaction.order_id,
@@ -85,7 +120,11 @@ async function emitCaptureEvent({ emit }: Tx, scope: EventScope, transaction: Tr
 }
 
 /** The payment exactly as first recorded, if its order is visible to the installation. */
-async function replayPayment(tx: Tx, ctx: InstallationContext, existing: TransactionRow): Promise<PaymentView> {
+async function replayPayment(
+  tx: Tx,
+  ctx: InstallationContext,
+  existing: TransactionRow,
+): Promise<PaymentView> {
   const order = await findOrder(tx.data, installationScope(ctx), existing.order_id);
   if (!order) {
     throw new ValidationError(
@@ -94,13 +133,25 @@ async function replayPayment(tx: Tx, ctx: InstallationContext, existing: Transac
     );
   }
   // Through the order view, so that a row without a snapshot reports what GET /orders does.
-  const view = (await loadOrderView(tx, order)).payments.find((p) => p.payment_id === existing.transaction_id);
-  return view ?? toPaymentView(existing, { remainingMinor: remainingMinor(order), status: order.status as InternalStatus });
+  const view = (await loadOrderView(tx, order)).payments.find(
+    (p) => p.payment_id === existing.transaction_id,
+  );
+  return (
+    view ??
+    toPaymentView(existing, {
+      remainingMinor: remainingMinor(order),
+      status: order.status as InternalStatus,
+    })
+  );
 }
 
 /** Captures are refused while the organization's subscription is locked; past_due is a grace period. */
 async function assertCapturesAllowed({ data }: Tx, organizationId: number): Promise<void> {
-  const org = await data.selectFrom('organizations').select('subscription_status').where('organization_id', '=', organizationId).executeTakeFirst();
+  const org = await data
+    .selectFrom('organizations')
+    .select('subscription_status')
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst();
   if (org?.subscription_status === 'locked') throw new SubscriptionLockedError();
 }
 
@@ -171,7 +222,10 @@ export async function recordSaleTransaction(
 
   const paid = await tx.data
     .updateTable('orders')
-    .set({ paid_total: sql<string>`paid_total + ${formatMinor(sale.amountMinor)}::numeric`, updated_at: sql<Date>`now()` })
+    .set({
+      paid_total: sql<string>`paid_total + ${formatMinor(sale.amountMinor)}::numeric`,
+      updated_at: sql<Date>`now()`,
+    })
     .where('order_id', '=', order.order_id)
     .returning(ORDER_COLUMNS)
     .executeTakeFirstOrThrow();

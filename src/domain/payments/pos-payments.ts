@@ -4,7 +4,12 @@
 // cleared, PAID with order.paid come exactly as they do for a plugin's capture.
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { NotFoundError, OrderStateError, OverpaymentError, ValidationError } from '../shared/index.js';
+import {
+  NotFoundError,
+  OrderStateError,
+  OverpaymentError,
+  ValidationError,
+} from '../shared/index.js';
 import { formatMinor, normalizeMoney, toMinor } from '../shared/index.js';
 import { changeOrderStatus } from '../orders/index.js';
 import { remainingMinor, type OrderRow, type TransactionRow } from '../orders/index.js';
@@ -35,37 +40,63 @@ export interface FailedPaymentInput {
 }
 
 /** Orders that can take money: open ones (CREATED to COMPLETED), not held, settled or cancelled. */
-const PAYABLE: ReadonlySet<string> = new Set(['CREATED', 'COOKING', 'PREPARED', 'SERVED', 'COMPLETED']);
+const PAYABLE: ReadonlySet<string> = new Set([
+  'CREATED',
+  'COOKING',
+  'PREPARED',
+  'SERVED',
+  'COMPLETED',
+]);
 
 export const DEFAULT_DECLINE = 'card_declined: insufficient funds';
 
 /** A POS sale on an order: the observer payment.succeeded, and PAID with order.paid if it clears the balance. */
-export async function recordPosSale(site: RestaurantSite, orderRef: string, input: PosSaleInput): Promise<PaymentOutcome> {
-  const paymentMethod = checkMethod(input.paymentMethod ?? (input.viaCardProcessor ? 'card' : 'cash'));
+export async function recordPosSale(
+  site: RestaurantSite,
+  orderRef: string,
+  input: PosSaleInput,
+): Promise<PaymentOutcome> {
+  const paymentMethod = checkMethod(
+    input.paymentMethod ?? (input.viaCardProcessor ? 'card' : 'cash'),
+  );
   return inSite(site, async (tx) => {
     const order = await payableOrder(tx, site, orderRef);
     const remaining = remainingMinor(order);
     const amountMinor = input.amountMinor ?? remaining;
-    if (amountMinor <= 0) throw new ValidationError({ amount: ['must be positive; the order has nothing left to pay'] });
-    if (amountMinor > remaining) throw new OverpaymentError(formatMinor(amountMinor), formatMinor(remaining));
+    if (amountMinor <= 0)
+      throw new ValidationError({
+        amount: ['must be positive; the order has nothing left to pay'],
+      });
+    if (amountMinor > remaining)
+      throw new OverpaymentError(formatMinor(amountMinor), formatMinor(remaining));
     return recordSaleTransaction(tx, siteScope(site), order, {
       amountMinor,
       paymentMethod,
-      processorPaymentIntentId: input.viaCardProcessor ? `pi_${randomBytes(12).toString('hex')}` : null,
+      processorPaymentIntentId: input.viaCardProcessor
+        ? `pi_${randomBytes(12).toString('hex')}`
+        : null,
       source: 'pos',
     });
   });
 }
 
 /** A declined payment: a failed transaction that changes nothing on the order, and payment.failed. */
-export async function recordFailedPayment(site: RestaurantSite, orderRef: string, input: FailedPaymentInput): Promise<PaymentOutcome> {
+export async function recordFailedPayment(
+  site: RestaurantSite,
+  orderRef: string,
+  input: FailedPaymentInput,
+): Promise<PaymentOutcome> {
   const paymentMethod = checkMethod(input.paymentMethod ?? 'card');
   const error = (input.error ?? DEFAULT_DECLINE).trim();
-  if (error.length === 0 || error.length > 500) throw new ValidationError({ error: ['must be 1 to 500 characters'] });
+  if (error.length === 0 || error.length > 500)
+    throw new ValidationError({ error: ['must be 1 to 500 characters'] });
   return inSite(site, async (tx) => {
     const order = await payableOrder(tx, site, orderRef);
     const amountMinor = input.amountMinor ?? remainingMinor(order);
-    if (amountMinor <= 0) throw new ValidationError({ amount: ['must be positive; the order has nothing left to pay'] });
+    if (amountMinor <= 0)
+      throw new ValidationError({
+        amount: ['must be positive; the order has nothing left to pay'],
+      });
     const transaction = await tx.data
       .insertInto('transactions')
       .values({
@@ -102,9 +133,14 @@ export async function recordFailedPayment(site: RestaurantSite, orderRef: string
  * order becomes REFUNDED (nothing left paid) or PARTIALLY_REFUNDED (order.status_changed); an
  * order not yet paid in full simply owes the amount again.
  */
-export async function refundPayment(site: RestaurantSite, transactionId: number, reason: string): Promise<PaymentOutcome> {
+export async function refundPayment(
+  site: RestaurantSite,
+  transactionId: number,
+  reason: string,
+): Promise<PaymentOutcome> {
   const refundReason = reason.trim();
-  if (refundReason.length === 0 || refundReason.length > 2000) throw new ValidationError({ reason: ['must be 1 to 2000 characters'] });
+  if (refundReason.length === 0 || refundReason.length > 2000)
+    throw new ValidationError({ reason: ['must be 1 to 2000 characters'] });
   return inSite(site, async (tx) => {
     const found = await tx.data
       .selectFrom('transactions')
@@ -117,11 +153,22 @@ export async function refundPayment(site: RestaurantSite, transactionId: number,
     const order = await lockOrder(tx, site, found.order_id).catch((err: unknown) => {
       throw err instanceof NotFoundError ? new NotFoundError('transaction') : err;
     });
-    const sale = await tx.data.selectFrom('transactions').select(TRANSACTION_COLUMNS).where('transaction_id', '=', transactionId).forUpdate().executeTakeFirstOrThrow();
+    const sale = await tx.data
+      .selectFrom('transactions')
+      .select(TRANSACTION_COLUMNS)
+      .where('transaction_id', '=', transactionId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
     if (sale.transaction_type !== 'sale' || sale.status !== 'succeeded') {
-      throw new OrderStateError(`Only a succeeded sale can be refunded; transaction ${transactionId} is a ${sale.status} ${sale.transaction_type}.`);
+      throw new OrderStateError(
+        `Only a succeeded sale can be refunded; transaction ${transactionId} is a ${sale.status} ${sale.transaction_type}.`,
+      );
     }
-    await tx.data.updateTable('transactions').set({ status: 'refunded', refund_reason: refundReason }).where('transaction_id', '=', transactionId).execute();
+    await tx.data
+      .updateTable('transactions')
+      .set({ status: 'refunded', refund_reason: refundReason })
+      .where('transaction_id', '=', transactionId)
+      .execute();
     const refund = await tx.data
       .insertInto('transactions')
       .values({
@@ -148,14 +195,25 @@ export async function refundPayment(site: RestaurantSite, transactionId: number,
       refund_reason: refundReason,
       refunded_at: refund.captured_at.toISOString(),
     });
-    return { transaction: { ...sale, status: 'refunded', refund_reason: refundReason }, order: await settleRefund(tx, site, order, toMinor(sale.amount)) };
+    return {
+      transaction: { ...sale, status: 'refunded', refund_reason: refundReason },
+      order: await settleRefund(tx, site, order, toMinor(sale.amount)),
+    };
   });
 }
 
-async function settleRefund(tx: Tx, site: RestaurantSite, order: OrderRow, amountMinor: number): Promise<OrderRow> {
+async function settleRefund(
+  tx: Tx,
+  site: RestaurantSite,
+  order: OrderRow,
+  amountMinor: number,
+): Promise<OrderRow> {
   const updated = await tx.data
     .updateTable('orders')
-    .set({ paid_total: sql<string>`greatest(paid_total - ${formatMinor(amountMinor)}::numeric, 0)`, updated_at: sql<Date>`now()` })
+    .set({
+      paid_total: sql<string>`greatest(paid_total - ${formatMinor(amountMinor)}::numeric, 0)`,
+      updated_at: sql<Date>`now()`,
+    })
     .where('order_id', '=', order.order_id)
     .returning(ORDER_COLUMNS)
     .executeTakeFirstOrThrow();
@@ -175,6 +233,11 @@ async function payableOrder(tx: Tx, site: RestaurantSite, orderRef: string): Pro
 
 function checkMethod(paymentMethod: string): string {
   const method = paymentMethod.trim();
-  if (!/^[a-z0-9_]{1,50}$/.test(method)) throw new ValidationError({ paymentMethod: ['must be 1 to 50 lower-case letters, digits or underscores, e.g. card or cash'] });
+  if (!/^[a-z0-9_]{1,50}$/.test(method))
+    throw new ValidationError({
+      paymentMethod: [
+        'must be 1 to 50 lower-case letters, digits or underscores, e.g. card or cash',
+      ],
+    });
   return method;
 }

@@ -10,5 +10,10 @@ export {
   updatePlugin,
 } from './plugins.js';
 export type { PluginView } from './plugins.js';
-export { MAX_OVERLAP_HOURS, expireWebhookSecret, rotateWebhookSecret, sandboxWebhookSecret } from './webhook-secrets.js';
+export {
+  MAX_OVERLAP_HOURS,
+  expireWebhookSecret,
+  rotateWebhookSecret,
+  sandboxWebhookSecret,
+} from './webhook-secrets.js';
 export type { RotatedSecret, SecretPlane } from './webhook-secrets.js';

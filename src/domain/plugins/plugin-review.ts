@@ -15,7 +15,9 @@ import { PLUGIN_COLUMNS } from '../../db/columns.js';
 export type ReviewAction = 'approve' | 'reject' | 'activate' | 'suspend' | 'deprecate' | 'delete';
 
 /** Each action, the statuses it may start from, and where it leads. */
-export const REVIEW_TRANSITIONS: Readonly<Record<ReviewAction, { from: readonly ListingStatus[] | 'any'; to: ListingStatus }>> = {
+export const REVIEW_TRANSITIONS: Readonly<
+  Record<ReviewAction, { from: readonly ListingStatus[] | 'any'; to: ListingStatus }>
+> = {
   approve: { from: ['under_review'], to: 'approved' },
   reject: { from: ['under_review'], to: 'rejected' },
   activate: { from: ['approved', 'suspended'], to: 'active' },
@@ -44,7 +46,12 @@ export function planReview(status: ListingStatus, action: ReviewAction): Listing
 }
 
 /** Moves any (not deleted) listing, under its row lock so that two reviews serialise. */
-export async function reviewPlugin(db: Db, config: Config, pluginId: number, action: ReviewAction): Promise<PluginView> {
+export async function reviewPlugin(
+  db: Db,
+  config: Config,
+  pluginId: number,
+  action: ReviewAction,
+): Promise<PluginView> {
   const row = await db.transaction().execute(async (trx) => {
     const current = await trx
       .selectFrom('control.plugins')
@@ -66,8 +73,18 @@ export async function reviewPlugin(db: Db, config: Config, pluginId: number, act
 }
 
 /** Listings for the operator's review queue, oldest change first; every status but deleted when none is given. */
-export async function listListings(db: Db, config: Config, status: ListingStatus | null | undefined): Promise<PluginView[]> {
-  let query = db.selectFrom('control.plugins').select(PLUGIN_COLUMNS).where('listing_status', '<>', 'deleted').orderBy('updated_at').orderBy('plugin_id').limit(500);
+export async function listListings(
+  db: Db,
+  config: Config,
+  status: ListingStatus | null | undefined,
+): Promise<PluginView[]> {
+  let query = db
+    .selectFrom('control.plugins')
+    .select(PLUGIN_COLUMNS)
+    .where('listing_status', '<>', 'deleted')
+    .orderBy('updated_at')
+    .orderBy('plugin_id')
+    .limit(500);
   if (status) query = query.where('listing_status', '=', status);
   return (await query.execute()).map((row) => toPluginView(row, config));
 }

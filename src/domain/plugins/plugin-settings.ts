@@ -1,7 +1,12 @@
 import type { Selectable, Updateable } from 'kysely';
 import type { PluginsTable } from '../../db/types.js';
 import { encrypt } from '../../lib/secrets.js';
-import { assertWebhookEndpoint, DestinationRefusedError, parseEndpoint, savedHostProblem } from '../webhooks/index.js';
+import {
+  assertWebhookEndpoint,
+  DestinationRefusedError,
+  parseEndpoint,
+  savedHostProblem,
+} from '../webhooks/index.js';
 import { unknownSubscriptionEntries } from '../webhooks/index.js';
 import { ValidationError, type Details } from '../shared/index.js';
 
@@ -72,12 +77,17 @@ function httpsUrl(value: string, allowPrivate: boolean): string | undefined {
  * A public https URL: the destination guard's check at save time (address literals and localhost;
  * names are resolved and checked again at every delivery). Returns the normalised URL.
  */
-function checkEndpoint(endpoint: string, allowPrivate: boolean, problem: (field: string, message: string) => void): string {
+function checkEndpoint(
+  endpoint: string,
+  allowPrivate: boolean,
+  problem: (field: string, message: string) => void,
+): string {
   try {
     return assertWebhookEndpoint(endpoint, { allowPrivate, field: 'webhookEndpoint' });
   } catch (err) {
     if (!(err instanceof ValidationError)) throw err;
-    for (const message of err.details?.webhookEndpoint ?? [err.message]) problem('webhookEndpoint', message);
+    for (const message of err.details?.webhookEndpoint ?? [err.message])
+      problem('webhookEndpoint', message);
     return endpoint;
   }
 }
@@ -86,7 +96,11 @@ function checkEndpoint(endpoint: string, allowPrivate: boolean, problem: (field:
  * Turns the input into column changes, given the current row (undefined for a new plugin). Throws
  * one ValidationError naming every problem.
  */
-export function toPluginChanges(input: PluginSettingsInput, current: PluginRow | undefined, options: SettingsOptions): Updateable<PluginsTable> {
+export function toPluginChanges(
+  input: PluginSettingsInput,
+  current: PluginRow | undefined,
+  options: SettingsOptions,
+): Updateable<PluginsTable> {
   const details: Details = {};
   const problem = (field: string, message: string) => (details[field] ??= []).push(message);
   const changes: Updateable<PluginsTable> = {};
@@ -97,13 +111,21 @@ export function toPluginChanges(input: PluginSettingsInput, current: PluginRow |
     changes.name = name;
   }
   if (input.webhookEndpoint !== undefined) {
-    const endpoint = input.webhookEndpoint === null || input.webhookEndpoint.trim() === '' ? null : input.webhookEndpoint.trim();
-    changes.webhook_endpoint = endpoint === null ? null : checkEndpoint(endpoint, options.allowPrivate, problem);
+    const endpoint =
+      input.webhookEndpoint === null || input.webhookEndpoint.trim() === ''
+        ? null
+        : input.webhookEndpoint.trim();
+    changes.webhook_endpoint =
+      endpoint === null ? null : checkEndpoint(endpoint, options.allowPrivate, problem);
   }
   if (input.supportedEvents !== undefined) {
-    const events = input.supportedEvents === null ? null : unique(input.supportedEvents.map((e) => e.trim()));
+    const events =
+      input.supportedEvents === null ? null : unique(input.supportedEvents.map((e) => e.trim()));
     for (const entry of unknownSubscriptionEntries(events ?? [])) {
-      problem('supportedEvents', `${entry} is not a catalog event or family wildcard (e.g. order.created, order.*)`);
+      problem(
+        'supportedEvents',
+        `${entry} is not a catalog event or family wildcard (e.g. order.created, order.*)`,
+      );
     }
     changes.supported_events = events;
   }
@@ -111,25 +133,34 @@ export function toPluginChanges(input: PluginSettingsInput, current: PluginRow |
     const features = unique(input.supportedFeatures ?? []);
     for (const feature of features) {
       if (!(PLUGIN_FEATURES as readonly string[]).includes(feature)) {
-        problem('supportedFeatures', `${feature} is not a capability (use ${PLUGIN_FEATURES.join(', ')})`);
+        problem(
+          'supportedFeatures',
+          `${feature} is not a capability (use ${PLUGIN_FEATURES.join(', ')})`,
+        );
       }
     }
     changes.supported_features = features;
   }
   if (input.pricing !== undefined) {
     const price = input.pricing.price ?? null;
-    if (price !== null && !PRICE.test(price)) problem('pricing.price', 'must be a decimal amount with at most two decimals (e.g. "9.99")');
+    if (price !== null && !PRICE.test(price))
+      problem('pricing.price', 'must be a decimal amount with at most two decimals (e.g. "9.99")');
     changes.pricing_model = input.pricing.model;
     changes.price = price;
   }
   if (input.trialDays !== undefined) {
-    if (!Number.isInteger(input.trialDays) || input.trialDays < 0 || input.trialDays > MAX_TRIAL_DAYS) {
+    if (
+      !Number.isInteger(input.trialDays) ||
+      input.trialDays < 0 ||
+      input.trialDays > MAX_TRIAL_DAYS
+    ) {
       problem('trialDays', `must be an integer from 0 to ${MAX_TRIAL_DAYS}`);
     }
     changes.trial_days = input.trialDays;
   }
   if (input.webhookAutoRecover !== undefined) {
-    if (typeof input.webhookAutoRecover !== 'boolean') problem('webhookAutoRecover', 'must be true or false');
+    if (typeof input.webhookAutoRecover !== 'boolean')
+      problem('webhookAutoRecover', 'must be true or false');
     else changes.webhook_auto_recover = input.webhookAutoRecover;
   }
   applyOAuth(input, current, changes, problem, options);
@@ -150,7 +181,13 @@ function applyOAuth(
   if (type === 'none') {
     if (input.oauth) problem('oauth', 'is only for integrationType oauth2');
     // Leaving OAuth drops its settings: no client secret is kept for an integration that has none.
-    Object.assign(changes, { oauth_client_id: null, oauth_client_secret_enc: null, oauth_scopes: null, oauth_authorize_url: null, oauth_token_url: null });
+    Object.assign(changes, {
+      oauth_client_id: null,
+      oauth_client_secret_enc: null,
+      oauth_scopes: null,
+      oauth_authorize_url: null,
+      oauth_token_url: null,
+    });
     return;
   }
   const oauth = input.oauth ?? {};
@@ -166,16 +203,20 @@ function applyOAuth(
   const clientId = text('clientId', 200);
   if (clientId !== undefined) changes.oauth_client_id = clientId;
   const clientSecret = text('clientSecret', 500);
-  if (clientSecret !== undefined) changes.oauth_client_secret_enc = clientSecret === null ? null : encrypt(encryptionKey, clientSecret);
+  if (clientSecret !== undefined)
+    changes.oauth_client_secret_enc =
+      clientSecret === null ? null : encrypt(encryptionKey, clientSecret);
   for (const field of ['authorizeUrl', 'tokenUrl'] as const) {
     const url = text(field, 2048);
     const urlProblem = url ? httpsUrl(url, allowPrivate) : undefined;
     if (urlProblem) problem(`oauth.${field}`, urlProblem);
-    if (url !== undefined) changes[field === 'authorizeUrl' ? 'oauth_authorize_url' : 'oauth_token_url'] = url;
+    if (url !== undefined)
+      changes[field === 'authorizeUrl' ? 'oauth_authorize_url' : 'oauth_token_url'] = url;
   }
   if (oauth.scopes !== undefined) {
     const scopes = unique(oauth.scopes ?? []);
-    if (scopes.some((s) => !/^\S{1,200}$/.test(s))) problem('oauth.scopes', 'each scope must be 1 to 200 characters without spaces');
+    if (scopes.some((s) => !/^\S{1,200}$/.test(s)))
+      problem('oauth.scopes', 'each scope must be 1 to 200 characters without spaces');
     changes.oauth_scopes = scopes;
   }
   // The integration the plugin ends up with must be usable: every OAuth client setting present.
@@ -187,7 +228,8 @@ function applyOAuth(
     ['tokenUrl', result.oauth_token_url],
   ];
   for (const [field, value] of required) {
-    if (value === null || value === undefined) problem(`oauth.${field}`, 'is required for integrationType oauth2');
+    if (value === null || value === undefined)
+      problem(`oauth.${field}`, 'is required for integrationType oauth2');
   }
 }
 
@@ -199,8 +241,11 @@ function checkPricing(
   const model = result.pricing_model ?? 'free';
   const price = result.price === null || result.price === undefined ? null : String(result.price);
   if (!details['pricing.price']) {
-    if (model === 'paid' && (price === null || !/[1-9]/.test(price))) problem('pricing.price', 'is required and above 0 for a paid plugin');
-    if (model === 'free' && price !== null) problem('pricing.price', 'must be empty for a free plugin');
+    if (model === 'paid' && (price === null || !/[1-9]/.test(price)))
+      problem('pricing.price', 'is required and above 0 for a paid plugin');
+    if (model === 'free' && price !== null)
+      problem('pricing.price', 'must be empty for a free plugin');
   }
-  if (model === 'free' && (result.trial_days ?? 0) > 0) problem('trialDays', 'must be 0 for a free plugin (trials are for paid plugins)');
+  if (model === 'free' && (result.trial_days ?? 0) > 0)
+    problem('trialDays', 'must be 0 for a free plugin (trials are for paid plugins)');
 }

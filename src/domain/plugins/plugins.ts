@@ -39,12 +39,16 @@ export interface PluginView {
   updatedAt: Date;
 }
 
-const settingsOptions = (config: Config) => ({ encryptionKey: config.encryptionKey, allowPrivate: config.webhook.allowPrivate });
+const settingsOptions = (config: Config) => ({
+  encryptionKey: config.encryptionKey,
+  allowPrivate: config.webhook.allowPrivate,
+});
 
 /** Listings a developer may send to review; the operator moves them on from there. */
 const SUBMITTABLE: ListingStatus[] = ['draft', 'rejected'];
 
-const runningUntil = (expiresAt: Date | null) => (expiresAt !== null && expiresAt > new Date() ? expiresAt : null);
+const runningUntil = (expiresAt: Date | null) =>
+  expiresAt !== null && expiresAt > new Date() ? expiresAt : null;
 
 export function toPluginView(row: PluginRow, config: Config): PluginView {
   return {
@@ -81,7 +85,12 @@ export function toPluginView(row: PluginRow, config: Config): PluginView {
  * The plugin if one of the developer's projects holds it and it is not deleted; otherwise the
  * not_found of an id that never existed. `lock` takes the row for update inside a transaction.
  */
-export async function findOwnedPlugin(db: Db, developerId: number, pluginId: number, lock = false): Promise<PluginRow> {
+export async function findOwnedPlugin(
+  db: Db,
+  developerId: number,
+  pluginId: number,
+  lock = false,
+): Promise<PluginRow> {
   let query = db
     .selectFrom('control.plugins as p')
     .innerJoin('control.projects as pr', 'pr.project_id', 'p.project_id')
@@ -95,7 +104,12 @@ export async function findOwnedPlugin(db: Db, developerId: number, pluginId: num
   return row;
 }
 
-export async function getPlugin(db: Db, config: Config, developerId: number, pluginId: number): Promise<PluginView> {
+export async function getPlugin(
+  db: Db,
+  config: Config,
+  developerId: number,
+  pluginId: number,
+): Promise<PluginView> {
   return toPluginView(await findOwnedPlugin(db, developerId, pluginId), config);
 }
 
@@ -118,10 +132,19 @@ export async function createPlugin(
   const webhookSecret = generateWebhookSecret();
   const row = await db
     .insertInto('control.plugins')
-    .values({ ...changes, name: input.name.trim(), project_id: projectId, webhook_secret_enc: encrypt(config.encryptionKey, webhookSecret) })
+    .values({
+      ...changes,
+      name: input.name.trim(),
+      project_id: projectId,
+      webhook_secret_enc: encrypt(config.encryptionKey, webhookSecret),
+    })
     .returning(PLUGIN_COLUMNS)
     .executeTakeFirstOrThrow();
-  return { plugin: toPluginView(row, config), webhookSecret, webhookSecretStandard: standardWebhookSecret(webhookSecret) };
+  return {
+    plugin: toPluginView(row, config),
+    webhookSecret,
+    webhookSecretStandard: standardWebhookSecret(webhookSecret),
+  };
 }
 
 export async function updatePlugin(
@@ -145,7 +168,12 @@ export async function updatePlugin(
 }
 
 /** draft or rejected -> under_review. Approval and later moves belong to the platform operator. */
-export async function submitPluginForReview(db: Db, config: Config, developerId: number, pluginId: number): Promise<PluginView> {
+export async function submitPluginForReview(
+  db: Db,
+  config: Config,
+  developerId: number,
+  pluginId: number,
+): Promise<PluginView> {
   const current = await findOwnedPlugin(db, developerId, pluginId);
   const row = await db
     .updateTable('control.plugins')

@@ -2,7 +2,12 @@ import { sql } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { PluginsTable } from '../../db/types.js';
-import { decrypt, encrypt, generateWebhookSecret, standardWebhookSecret } from '../../lib/secrets.js';
+import {
+  decrypt,
+  encrypt,
+  generateWebhookSecret,
+  standardWebhookSecret,
+} from '../../lib/secrets.js';
 import { ValidationError } from '../shared/index.js';
 import { findOwnedPlugin, toPluginView, type PluginView } from './plugins.js';
 
@@ -16,8 +21,16 @@ export type SecretPlane = 'production' | 'sandbox';
 export const MAX_OVERLAP_HOURS = 168;
 
 const COLUMNS = {
-  production: { current: 'webhook_secret_enc', previous: 'previous_webhook_secret_enc', expiresAt: 'previous_secret_expires_at' },
-  sandbox: { current: 'sandbox_webhook_secret_enc', previous: 'previous_sandbox_webhook_secret_enc', expiresAt: 'previous_sandbox_secret_expires_at' },
+  production: {
+    current: 'webhook_secret_enc',
+    previous: 'previous_webhook_secret_enc',
+    expiresAt: 'previous_secret_expires_at',
+  },
+  sandbox: {
+    current: 'sandbox_webhook_secret_enc',
+    previous: 'previous_sandbox_webhook_secret_enc',
+    expiresAt: 'previous_sandbox_secret_expires_at',
+  },
 } as const satisfies Record<SecretPlane, Record<string, keyof PluginsTable>>;
 
 export interface RotatedSecret {
@@ -45,9 +58,14 @@ export async function rotateWebhookSecret(
   overlapHours: number | null = 24,
   plane: SecretPlane = 'production',
 ): Promise<RotatedSecret> {
-  if (overlapHours === null) throw new ValidationError({ overlapHours: ['cannot be null; omit it for the default of 24 hours'] });
+  if (overlapHours === null)
+    throw new ValidationError({
+      overlapHours: ['cannot be null; omit it for the default of 24 hours'],
+    });
   if (!Number.isInteger(overlapHours) || overlapHours < 0 || overlapHours > MAX_OVERLAP_HOURS) {
-    throw new ValidationError({ overlapHours: [`must be an integer from 0 to ${MAX_OVERLAP_HOURS} (got ${overlapHours})`] });
+    throw new ValidationError({
+      overlapHours: [`must be an integer from 0 to ${MAX_OVERLAP_HOURS} (got ${overlapHours})`],
+    });
   }
   const c = COLUMNS[plane];
   const webhookSecret = generateWebhookSecret();
@@ -75,7 +93,13 @@ export async function rotateWebhookSecret(
  * current secret works. The previous secret is kept, expired, for the inbound diagnosis (see above).
  * Without a running overlap it changes nothing. Returns the plugin.
  */
-export async function expireWebhookSecret(db: Db, config: Config, developerId: number, pluginId: number, plane: SecretPlane = 'production'): Promise<PluginView> {
+export async function expireWebhookSecret(
+  db: Db,
+  config: Config,
+  developerId: number,
+  pluginId: number,
+  plane: SecretPlane = 'production',
+): Promise<PluginView> {
   const c = COLUMNS[plane];
   await findOwnedPlugin(db, developerId, pluginId);
   await sql`update control.plugins set ${sql.ref(c.expiresAt)} = now(), updated_at = now()
@@ -87,7 +111,11 @@ export async function expireWebhookSecret(db: Db, config: Config, developerId: n
  * The plugin's sandbox secret, created on first use (the first sandbox after per-plane secrets):
  * concurrent first uses agree on one, the first to write it.
  */
-export async function sandboxWebhookSecret(db: Db, config: Config, pluginId: number): Promise<string> {
+export async function sandboxWebhookSecret(
+  db: Db,
+  config: Config,
+  pluginId: number,
+): Promise<string> {
   const { rows } = await sql<{ sealed: string }>`
     update control.plugins set sandbox_webhook_secret_enc = coalesce(sandbox_webhook_secret_enc, ${encrypt(config.encryptionKey, generateWebhookSecret())})
      where plugin_id = ${pluginId}

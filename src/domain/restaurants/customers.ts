@@ -59,7 +59,10 @@ export interface CustomerListOptions {
   cursor?: string;
 }
 
-export async function listVisibleCustomers(ctx: InstallationContext, options: CustomerListOptions): Promise<Page<CustomerView>> {
+export async function listVisibleCustomers(
+  ctx: InstallationContext,
+  options: CustomerListOptions,
+): Promise<Page<CustomerView>> {
   const locationId = await resolveScopedLocation(ctx, options.locationId);
   const after = decodeCursor<[number]>(options.cursor, ['number']);
   let query = ctx.data
@@ -70,14 +73,24 @@ export async function listVisibleCustomers(ctx: InstallationContext, options: Cu
     .limit(options.limit + 1);
   if (options.search !== undefined) {
     const pattern = containsPattern(options.search);
-    query = query.where((eb) => eb.or([eb('c.name', 'ilike', pattern), eb('c.email', 'ilike', pattern), eb('c.phone', 'ilike', pattern)]));
+    query = query.where((eb) =>
+      eb.or([
+        eb('c.name', 'ilike', pattern),
+        eb('c.email', 'ilike', pattern),
+        eb('c.phone', 'ilike', pattern),
+      ]),
+    );
   }
-  if (options.since !== undefined) query = query.where('c.updated_at', '>=', new Date(options.since));
+  if (options.since !== undefined)
+    query = query.where('c.updated_at', '>=', new Date(options.since));
   if (after) query = query.where('c.customer_id', '>', after[0]);
   return toPage(await query.execute(), options.limit, toView, (row) => [row.customer_id]);
 }
 
-export async function getVisibleCustomer(ctx: InstallationContext, customerId: number): Promise<CustomerDetailView> {
+export async function getVisibleCustomer(
+  ctx: InstallationContext,
+  customerId: number,
+): Promise<CustomerDetailView> {
   const row = await ctx.data
     .selectFrom('customers as c')
     .select(qualified('c', CUSTOMER_COLUMNS))
@@ -89,7 +102,11 @@ export async function getVisibleCustomer(ctx: InstallationContext, customerId: n
     .selectFrom('orders')
     .select([
       (eb) => eb.fn.countAll<number>().as('count'),
-      sql<number[]>`coalesce((array_agg(order_id order by created_at desc, order_id desc))[1:${sql.lit(RECENT_ORDERS)}], '{}')`.as('recent'),
+      sql<
+        number[]
+      >`coalesce((array_agg(order_id order by created_at desc, order_id desc))[1:${sql.lit(RECENT_ORDERS)}], '{}')`.as(
+        'recent',
+      ),
     ])
     .where('customer_id', '=', customerId)
     .where('location_id', '=', ctx.locationId)

@@ -28,7 +28,10 @@ const toView = (row: Selectable<LocationsTable>): LocationView => ({
 });
 
 /** Every location of the installation's organization. */
-export async function listLocations(ctx: InstallationContext, options: { limit: number; cursor?: string }): Promise<Page<LocationView>> {
+export async function listLocations(
+  ctx: InstallationContext,
+  options: { limit: number; cursor?: string },
+): Promise<Page<LocationView>> {
   const after = decodeCursor<[number]>(options.cursor, ['number']);
   let query = ctx.data
     .selectFrom('locations')
@@ -41,7 +44,10 @@ export async function listLocations(ctx: InstallationContext, options: { limit: 
   return toPage(rows, options.limit, toView, (r) => [r.location_id]);
 }
 
-export async function findLocationById(ctx: InstallationContext, locationId: number): Promise<LocationView> {
+export async function findLocationById(
+  ctx: InstallationContext,
+  locationId: number,
+): Promise<LocationView> {
   const row = await ctx.data
     .selectFrom('locations')
     .select(LOCATION_COLUMNS)

@@ -38,7 +38,10 @@ const toLocationView = (row: Selectable<LocationsTable>): LocationView => ({
   createdAt: row.created_at,
 });
 
-const toOrganizationView = (row: Selectable<OrganizationsTable>, locations: LocationView[]): OrganizationView => ({
+const toOrganizationView = (
+  row: Selectable<OrganizationsTable>,
+  locations: LocationView[],
+): OrganizationView => ({
   id: row.organization_id,
   name: row.name,
   subscriptionStatus: row.subscription_status,
@@ -56,14 +59,27 @@ export async function createOrganization(db: Db, name: string): Promise<Organiza
   const details: Details = {};
   const value = checkName(name, details);
   if (Object.keys(details).length > 0) throw new ValidationError(details);
-  const row = await production(db).insertInto('organizations').values({ name: value }).returning(ORGANIZATION_COLUMNS).executeTakeFirstOrThrow();
+  const row = await production(db)
+    .insertInto('organizations')
+    .values({ name: value })
+    .returning(ORGANIZATION_COLUMNS)
+    .executeTakeFirstOrThrow();
   return toOrganizationView(row, []);
 }
 
 export async function getOrganization(db: Db, organizationId: number): Promise<OrganizationView> {
-  const row = await production(db).selectFrom('organizations').select(ORGANIZATION_COLUMNS).where('organization_id', '=', organizationId).executeTakeFirst();
+  const row = await production(db)
+    .selectFrom('organizations')
+    .select(ORGANIZATION_COLUMNS)
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst();
   if (!row) throw new NotFoundError('organization');
-  const locations = await production(db).selectFrom('locations').select(LOCATION_COLUMNS).where('organization_id', '=', organizationId).orderBy('location_id').execute();
+  const locations = await production(db)
+    .selectFrom('locations')
+    .select(LOCATION_COLUMNS)
+    .where('organization_id', '=', organizationId)
+    .orderBy('location_id')
+    .execute();
   return toOrganizationView(row, locations.map(toLocationView));
 }
 
@@ -76,10 +92,15 @@ export async function createLocation(
   const details: Details = {};
   const name = checkName(input.name, details);
   const currency = input.currency.trim().toUpperCase();
-  if (!CURRENCIES.has(currency)) details.currency = ['must be an ISO 4217 currency code, e.g. EUR or USD'];
+  if (!CURRENCIES.has(currency))
+    details.currency = ['must be an ISO 4217 currency code, e.g. EUR or USD'];
   const timezone = input.timezone.trim();
   if (!TIMEZONES.has(timezone)) details.timezone = ['must be an IANA timezone, e.g. Europe/Lisbon'];
-  const organization = await production(db).selectFrom('organizations').select('organization_id').where('organization_id', '=', organizationId).executeTakeFirst();
+  const organization = await production(db)
+    .selectFrom('organizations')
+    .select('organization_id')
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst();
   if (!organization) throw new NotFoundError('organization');
   if (Object.keys(details).length > 0) throw new ValidationError(details);
   const row = await production(db)

@@ -56,7 +56,12 @@ export interface SweepResult {
  * handled in its own transaction, rows locked with skip locked, so that several workers can sweep
  * at once. Scheduled by the jobs module; `now` is a parameter so tests control the clock.
  */
-export async function runSandboxIdleSweep(db: Db, events: EventSink, config: Config, now: Date): Promise<SweepResult> {
+export async function runSandboxIdleSweep(
+  db: Db,
+  events: EventSink,
+  config: Config,
+  now: Date,
+): Promise<SweepResult> {
   const idleDays = config.sandboxIdleDays;
   // Candidates: the earliest their warning window can open is (idle - 7) days after last use.
   const candidates = await db
@@ -64,12 +69,19 @@ export async function runSandboxIdleSweep(db: Db, events: EventSink, config: Con
     .select('sandbox_id')
     .where('status', '=', 'active')
     .where('last_accessed_at', '<=', new Date(now.getTime() - (idleDays * DAY_MS - WARNING_MS)))
-    .where((eb) => eb.or([eb('protected_until', 'is', null), eb('protected_until', '<=', new Date(now.getTime() + WARNING_MS))]))
+    .where((eb) =>
+      eb.or([
+        eb('protected_until', 'is', null),
+        eb('protected_until', '<=', new Date(now.getTime() + WARNING_MS)),
+      ]),
+    )
     .orderBy('sandbox_id')
     .execute();
   const result: SweepResult = { warned: [], expired: [] };
   for (const { sandbox_id } of candidates) {
-    const outcome = await db.transaction().execute((trx) => sweepOne(trx, events, sandbox_id, idleDays, now));
+    const outcome = await db
+      .transaction()
+      .execute((trx) => sweepOne(trx, events, sandbox_id, idleDays, now));
     if (outcome === 'warned') result.warned.push(sandbox_id);
     if (outcome === 'expired') result.expired.push(sandbox_id);
   }
@@ -81,12 +93,33 @@ export async function runSandboxIdleSweep(db: Db, events: EventSink, config: Con
  * same event and marker, with the date it would expire if it stays idle. The deadline does not
  * move, and a warning sent before the window opens does not count as the window's warning.
  */
-export async function sendExpiryWarningNow(db: Db, events: EventSink, config: Config, sandboxId: number, now: Date): Promise<void> {
+export async function sendExpiryWarningNow(
+  db: Db,
+  events: EventSink,
+  config: Config,
+  sandboxId: number,
+  now: Date,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('control.sandboxes').select(SANDBOX_COLUMNS).where('sandbox_id', '=', sandboxId).where('status', '=', 'active').forUpdate().executeTakeFirst();
-    if (!row) throw new ValidationError({ sandboxId: ['the sandbox is not active: reset it first (resetSandbox)'] });
+    const row = await trx
+      .selectFrom('control.sandboxes')
+      .select(SANDBOX_COLUMNS)
+      .where('sandbox_id', '=', sandboxId)
+      .where('status', '=', 'active')
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row)
+      throw new ValidationError({
+        sandboxId: ['the sandbox is not active: reset it first (resetSandbox)'],
+      });
     const deadline = idleDeadline(row, config.sandboxIdleDays);
-    await warn(trx, events, row, new Date(Math.max(deadline.getTime(), now.getTime() + WARNING_MS)), now);
+    await warn(
+      trx,
+      events,
+      row,
+      new Date(Math.max(deadline.getTime(), now.getTime() + WARNING_MS)),
+      now,
+    );
   });
 }
 
@@ -96,9 +129,21 @@ export async function sendExpiryWarningNow(db: Db, events: EventSink, config: Co
  * dropped from here. The marker is the real time of sending, so the scheduled sweep still warns
  * in the real window.
  */
-export async function warnIfDueAt(db: Db, events: EventSink, config: Config, sandboxId: number, at: Date): Promise<boolean> {
+export async function warnIfDueAt(
+  db: Db,
+  events: EventSink,
+  config: Config,
+  sandboxId: number,
+  at: Date,
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('control.sandboxes').select(SANDBOX_COLUMNS).where('sandbox_id', '=', sandboxId).where('status', '=', 'active').forUpdate().executeTakeFirst();
+    const row = await trx
+      .selectFrom('control.sandboxes')
+      .select(SANDBOX_COLUMNS)
+      .where('sandbox_id', '=', sandboxId)
+      .where('status', '=', 'active')
+      .forUpdate()
+      .executeTakeFirst();
     if (!row) return false;
     const deadline = idleDeadline(row, config.sandboxIdleDays);
     if (at.getTime() < deadline.getTime() - WARNING_MS) return false;
@@ -107,12 +152,24 @@ export async function warnIfDueAt(db: Db, events: EventSink, config: Config, san
     const offsetMs = at.getTime() - Date.now();
     const sent = row.expiry_warning_sent_at;
     if (sent && sent.getTime() >= deadline.getTime() - WARNING_MS - offsetMs) return false;
-    await warn(trx, events, row, new Date(Math.max(deadline.getTime(), at.getTime() + WARNING_MS)), new Date());
+    await warn(
+      trx,
+      events,
+      row,
+      new Date(Math.max(deadline.getTime(), at.getTime() + WARNING_MS)),
+      new Date(),
+    );
     return true;
   });
 }
 
-async function sweepOne(trx: Transaction<Database>, events: EventSink, sandboxId: number, idleDays: number, now: Date): Promise<'warned' | 'expired' | null> {
+async function sweepOne(
+  trx: Transaction<Database>,
+  events: EventSink,
+  sandboxId: number,
+  idleDays: number,
+  now: Date,
+): Promise<'warned' | 'expired' | null> {
   const row = await trx
     .selectFrom('control.sandboxes')
     .select(SANDBOX_COLUMNS)
@@ -126,13 +183,23 @@ async function sweepOne(trx: Transaction<Database>, events: EventSink, sandboxId
   if (now.getTime() < deadline.getTime() - WARNING_MS) return null;
   const sent = warningSentFor(row, deadline);
   if (!sent) {
-    await warn(trx, events, row, new Date(Math.max(deadline.getTime(), now.getTime() + WARNING_MS)), now);
+    await warn(
+      trx,
+      events,
+      row,
+      new Date(Math.max(deadline.getTime(), now.getTime() + WARNING_MS)),
+      now,
+    );
     return 'warned';
   }
   if (now.getTime() < Math.max(deadline.getTime(), sent.getTime() + WARNING_MS)) return null;
   // The installation stays active: its key now answers 401 sandbox_not_ready, not invalid_api_key.
   assertSchemaName(row.schema_name);
-  await trx.updateTable('control.sandboxes').set({ status: 'expired' }).where('sandbox_id', '=', sandboxId).execute();
+  await trx
+    .updateTable('control.sandboxes')
+    .set({ status: 'expired' })
+    .where('sandbox_id', '=', sandboxId)
+    .execute();
   await sql`drop schema if exists ${sql.id(row.schema_name)} cascade`.execute(trx);
   return 'expired';
 }
@@ -140,11 +207,22 @@ async function sweepOne(trx: Transaction<Database>, events: EventSink, sandboxId
 async function warn(
   trx: Transaction<Database>,
   events: EventSink,
-  row: { sandbox_id: number; name: string; purpose: string; schema_name: string; last_accessed_at: Date; protected_until: Date | null },
+  row: {
+    sandbox_id: number;
+    name: string;
+    purpose: string;
+    schema_name: string;
+    last_accessed_at: Date;
+    protected_until: Date | null;
+  },
   expiresAt: Date,
   now: Date,
 ): Promise<void> {
-  await trx.updateTable('control.sandboxes').set({ expiry_warning_sent_at: now }).where('sandbox_id', '=', row.sandbox_id).execute();
+  await trx
+    .updateTable('control.sandboxes')
+    .set({ expiry_warning_sent_at: now })
+    .where('sandbox_id', '=', row.sandbox_id)
+    .execute();
   const installation = await installations.activeInstallationOfSandbox(trx, row.sandbox_id);
   if (!installation) return; // nobody to tell: the marker alone keeps the 7-day notice period
   await events.emit(

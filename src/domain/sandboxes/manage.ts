@@ -3,7 +3,13 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { assertSchemaName, migrateDataPlane } from '../../db/migrate.js';
 import type { SandboxesTable, SandboxStatus } from '../../db/types.js';
-import { NotFoundError, SandboxBusyError, ValidationError, type Details, dataPlane } from '../shared/index.js';
+import {
+  NotFoundError,
+  SandboxBusyError,
+  ValidationError,
+  type Details,
+  dataPlane,
+} from '../shared/index.js';
 import { findOwnedPlugin, sandboxWebhookSecret } from '../plugins/index.js';
 import { installations } from '../installations/index.js';
 import { standardWebhookSecret } from '../../lib/secrets.js';
@@ -34,7 +40,11 @@ export interface SandboxView {
   createdAt: Date;
   clockOffsetDays: number;
   clockNow: Date;
-  deliveryFaults: { duplicateRate: number; reorderWindowSeconds: number; failFirstAttempt: boolean };
+  deliveryFaults: {
+    duplicateRate: number;
+    reorderWindowSeconds: number;
+    failFirstAttempt: boolean;
+  };
 }
 
 type SandboxRow = Selectable<SandboxesTable> & { installation_id: number | null };
@@ -70,18 +80,37 @@ function toView(row: SandboxRow, config: Config): SandboxView {
   };
 }
 
-export async function findOwnedSandbox(db: Db, developerId: number, sandboxId: number): Promise<SandboxRow> {
-  const row = await selectSandboxes(db).where('s.sandbox_id', '=', sandboxId).where('s.developer_id', '=', developerId).executeTakeFirst();
+export async function findOwnedSandbox(
+  db: Db,
+  developerId: number,
+  sandboxId: number,
+): Promise<SandboxRow> {
+  const row = await selectSandboxes(db)
+    .where('s.sandbox_id', '=', sandboxId)
+    .where('s.developer_id', '=', developerId)
+    .executeTakeFirst();
   if (!row) throw new NotFoundError('sandbox');
   return row;
 }
 
-export async function listSandboxes(db: Db, config: Config, developerId: number): Promise<SandboxView[]> {
-  const rows = await selectSandboxes(db).where('s.developer_id', '=', developerId).orderBy('s.sandbox_id').execute();
+export async function listSandboxes(
+  db: Db,
+  config: Config,
+  developerId: number,
+): Promise<SandboxView[]> {
+  const rows = await selectSandboxes(db)
+    .where('s.developer_id', '=', developerId)
+    .orderBy('s.sandbox_id')
+    .execute();
   return rows.map((row) => toView(row, config));
 }
 
-export async function getSandbox(db: Db, config: Config, developerId: number, sandboxId: number): Promise<SandboxView> {
+export async function getSandbox(
+  db: Db,
+  config: Config,
+  developerId: number,
+  sandboxId: number,
+): Promise<SandboxView> {
   return toView(await findOwnedSandbox(db, developerId, sandboxId), config);
 }
 
@@ -110,16 +139,25 @@ export async function provisionDeveloperSandbox(
   const purpose = (input.purpose ?? 'development').trim();
   const details: Details = {};
   if (name.length === 0 || name.length > 100) details.name = ['must be 1 to 100 characters'];
-  if (purpose.length === 0 || purpose.length > 500) details.purpose = ['must be 1 to 500 characters'];
+  if (purpose.length === 0 || purpose.length > 500)
+    details.purpose = ['must be 1 to 500 characters'];
   const plugin = await findOwnedPlugin(db, developerId, input.pluginId);
   if (Object.keys(details).length > 0) throw new ValidationError(details);
-  if ((await countLiveSandboxes(db, developerId)) >= MAX_SANDBOXES_PER_DEVELOPER) throw sandboxLimitError();
+  if ((await countLiveSandboxes(db, developerId)) >= MAX_SANDBOXES_PER_DEVELOPER)
+    throw sandboxLimitError();
 
   const webhookSecret = await sandboxWebhookSecret(db, config, plugin.plugin_id);
-  const provisioned = await provisionSandbox(db, { developerId, pluginId: plugin.plugin_id, name, purpose });
+  const provisioned = await provisionSandbox(db, {
+    developerId,
+    pluginId: plugin.plugin_id,
+    name,
+    purpose,
+  });
   // Concurrent requests may all have passed the count: the ones whose sandbox ranks past the cap
   // (by id, among the developer's live ones) give theirs back.
-  if ((await countLiveSandboxes(db, developerId, provisioned.sandboxId)) > MAX_SANDBOXES_PER_DEVELOPER) {
+  if (
+    (await countLiveSandboxes(db, developerId, provisioned.sandboxId)) > MAX_SANDBOXES_PER_DEVELOPER
+  ) {
     await deleteSandbox(db, config, developerId, provisioned.sandboxId);
     throw sandboxLimitError();
   }
@@ -155,7 +193,12 @@ function sandboxLimitError(): ValidationError {
  * same. While it runs the status is `resetting`, which the Data API answers with 409
  * sandbox_resetting. An expired sandbox can be reset back to life.
  */
-export async function resetSandbox(db: Db, config: Config, developerId: number, sandboxId: number): Promise<SandboxView> {
+export async function resetSandbox(
+  db: Db,
+  config: Config,
+  developerId: number,
+  sandboxId: number,
+): Promise<SandboxView> {
   const current = await findOwnedSandbox(db, developerId, sandboxId);
   const claimed = await db
     .updateTable('control.sandboxes')
@@ -171,7 +214,10 @@ export async function resetSandbox(db: Db, config: Config, developerId: number, 
     await migrateDataPlane(db, schema);
     await db.transaction().execute(async (trx) => {
       const demo = await loadDemoData(dataPlane(trx, schema));
-      await installations.relocateSandboxInstallations(trx, sandboxId, { organizationId: demo.organizationId, locationId: demo.locationIds[0] });
+      await installations.relocateSandboxInstallations(trx, sandboxId, {
+        organizationId: demo.organizationId,
+        locationId: demo.locationIds[0],
+      });
       await trx
         .updateTable('control.sandboxes')
         .set({ status: 'active', last_accessed_at: sql`now()`, expiry_warning_sent_at: null })
@@ -181,28 +227,45 @@ export async function resetSandbox(db: Db, config: Config, developerId: number, 
   } catch (err) {
     // Active again with a missing or partial schema: the Data API says sandbox_misconfigured
     // ("reset the sandbox") instead of resetting forever.
-    await db.updateTable('control.sandboxes').set({ status: 'active' }).where('sandbox_id', '=', sandboxId).execute();
+    await db
+      .updateTable('control.sandboxes')
+      .set({ status: 'active' })
+      .where('sandbox_id', '=', sandboxId)
+      .execute();
     throw err;
   }
   return getSandbox(db, config, developerId, sandboxId);
 }
 
 /** Keeps the sandbox from idle expiry for `days` days from now; never shortens a longer window. */
-export async function protectSandbox(db: Db, config: Config, developerId: number, sandboxId: number, days: number): Promise<SandboxView> {
+export async function protectSandbox(
+  db: Db,
+  config: Config,
+  developerId: number,
+  sandboxId: number,
+  days: number,
+): Promise<SandboxView> {
   if (!Number.isInteger(days) || days < 1 || days > MAX_PROTECT_DAYS) {
     throw new ValidationError({ days: [`must be an integer from 1 to ${MAX_PROTECT_DAYS}`] });
   }
   await findOwnedSandbox(db, developerId, sandboxId);
   await db
     .updateTable('control.sandboxes')
-    .set({ protected_until: sql`greatest(protected_until, now() + make_interval(days => ${days}))` })
+    .set({
+      protected_until: sql`greatest(protected_until, now() + make_interval(days => ${days}))`,
+    })
     .where('sandbox_id', '=', sandboxId)
     .execute();
   return getSandbox(db, config, developerId, sandboxId);
 }
 
 /** Drops the schema, marks the sandbox deleted and its installations inactive. */
-export async function deleteSandbox(db: Db, config: Config, developerId: number, sandboxId: number): Promise<SandboxView> {
+export async function deleteSandbox(
+  db: Db,
+  config: Config,
+  developerId: number,
+  sandboxId: number,
+): Promise<SandboxView> {
   const current = await findOwnedSandbox(db, developerId, sandboxId);
   assertSchemaName(current.schema_name);
   await db.transaction().execute(async (trx) => {
@@ -212,7 +275,8 @@ export async function deleteSandbox(db: Db, config: Config, developerId: number,
       .where('sandbox_id', '=', sandboxId)
       .where('status', 'in', ['active', 'expired'])
       .executeTakeFirst();
-    if (claimed.numUpdatedRows === 0n) throw new SandboxBusyError('The sandbox is being provisioned or reset. Retry shortly.');
+    if (claimed.numUpdatedRows === 0n)
+      throw new SandboxBusyError('The sandbox is being provisioned or reset. Retry shortly.');
     await installations.deactivateSandboxInstallations(trx, sandboxId);
     await sql`drop schema if exists ${sql.id(current.schema_name)} cascade`.execute(trx);
   });

@@ -21,19 +21,36 @@ export interface DeliveryFaultsInput {
   failFirstAttempt?: boolean | null;
 }
 
-export async function setDeliveryFaults(db: Db, config: Config, developerId: number, sandboxId: number, faults: DeliveryFaultsInput): Promise<SandboxView> {
+export async function setDeliveryFaults(
+  db: Db,
+  config: Config,
+  developerId: number,
+  sandboxId: number,
+  faults: DeliveryFaultsInput,
+): Promise<SandboxView> {
   const duplicateRate = faults.duplicateRate ?? 0;
   const reorderWindowSeconds = faults.reorderWindowSeconds ?? 0;
   const details: Details = {};
-  if (!Number.isFinite(duplicateRate) || duplicateRate < 0 || duplicateRate > 1) details['faults.duplicateRate'] = ['must be from 0 to 1'];
-  if (!Number.isInteger(reorderWindowSeconds) || reorderWindowSeconds < 0 || reorderWindowSeconds > MAX_REORDER_WINDOW_SECONDS) {
-    details['faults.reorderWindowSeconds'] = [`must be an integer from 0 to ${MAX_REORDER_WINDOW_SECONDS}`];
+  if (!Number.isFinite(duplicateRate) || duplicateRate < 0 || duplicateRate > 1)
+    details['faults.duplicateRate'] = ['must be from 0 to 1'];
+  if (
+    !Number.isInteger(reorderWindowSeconds) ||
+    reorderWindowSeconds < 0 ||
+    reorderWindowSeconds > MAX_REORDER_WINDOW_SECONDS
+  ) {
+    details['faults.reorderWindowSeconds'] = [
+      `must be an integer from 0 to ${MAX_REORDER_WINDOW_SECONDS}`,
+    ];
   }
   const sandbox = await findOwnedSandbox(db, developerId, sandboxId);
   if (Object.keys(details).length > 0) throw new ValidationError(details);
   await db
     .updateTable('control.sandboxes')
-    .set({ fault_duplicate_rate: duplicateRate, fault_reorder_window_seconds: reorderWindowSeconds, fault_fail_first_attempt: faults.failFirstAttempt ?? false })
+    .set({
+      fault_duplicate_rate: duplicateRate,
+      fault_reorder_window_seconds: reorderWindowSeconds,
+      fault_fail_first_attempt: faults.failFirstAttempt ?? false,
+    })
     .where('sandbox_id', '=', sandbox.sandbox_id)
     .execute();
   return getSandbox(db, config, developerId, sandbox.sandbox_id);
@@ -44,10 +61,21 @@ export async function setDeliveryFaults(db: Db, config: Config, developerId: num
  * would: the trial sweep for each of its installations in a trial (trial.ending, then the
  * conversion with subscription.activated) and the idle sweep's warning (never the drop).
  */
-export async function advanceSandboxClock(db: Db, events: EventSink, config: Config, developerId: number, sandboxId: number, days: number): Promise<SandboxView> {
-  if (!Number.isInteger(days) || days < 1 || days > MAX_CLOCK_DAYS) throw new ValidationError({ days: [`must be an integer from 1 to ${MAX_CLOCK_DAYS}`] });
+export async function advanceSandboxClock(
+  db: Db,
+  events: EventSink,
+  config: Config,
+  developerId: number,
+  sandboxId: number,
+  days: number,
+): Promise<SandboxView> {
+  if (!Number.isInteger(days) || days < 1 || days > MAX_CLOCK_DAYS)
+    throw new ValidationError({ days: [`must be an integer from 1 to ${MAX_CLOCK_DAYS}`] });
   const sandbox = await findOwnedSandbox(db, developerId, sandboxId);
-  if (sandbox.status !== 'active') throw new ValidationError({ sandboxId: ['the sandbox is not active: reset it first (resetSandbox)'] });
+  if (sandbox.status !== 'active')
+    throw new ValidationError({
+      sandboxId: ['the sandbox is not active: reset it first (resetSandbox)'],
+    });
   const { clock_offset_days: offset } = await db
     .updateTable('control.sandboxes')
     .set({ clock_offset_days: sql<number>`clock_offset_days + ${days}` })
@@ -69,11 +97,15 @@ export async function advanceSandboxClock(db: Db, events: EventSink, config: Con
     .where('trial_ends_at', 'is not', null)
     .orderBy('installation_id')
     .execute();
-  let pending = trials.map((trial) => ({ id: trial.installation_id, endsAt: trial.trial_ends_at!.getTime() }));
+  let pending = trials.map((trial) => ({
+    id: trial.installation_id,
+    endsAt: trial.trial_ends_at!.getTime(),
+  }));
   for (let day = offset - days + 1; day <= offset; day += 1) {
     const at = new Date(now + day * DAY_MS);
     for (const trial of pending) {
-      if (at.getTime() >= trial.endsAt - TRIAL_ENDING_NOTICE_DAYS * DAY_MS) await runTrialSweep(db, events, at, { installationId: trial.id });
+      if (at.getTime() >= trial.endsAt - TRIAL_ENDING_NOTICE_DAYS * DAY_MS)
+        await runTrialSweep(db, events, at, { installationId: trial.id });
     }
     pending = pending.filter((trial) => trial.endsAt > at.getTime());
     await warnIfDueAt(db, events, config, sandbox.sandbox_id, at);

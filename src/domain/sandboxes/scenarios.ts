@@ -2,7 +2,13 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { InstallationContext } from '../installations/index.js';
 import { patchMenuItem } from '../menu/index.js';
-import { createPosOrder, remainingMinor, updateOrder, type OrderLineInput, type OrderRow } from '../orders/index.js';
+import {
+  createPosOrder,
+  remainingMinor,
+  updateOrder,
+  type OrderLineInput,
+  type OrderRow,
+} from '../orders/index.js';
 import { recordFailedPayment, recordPosSale, refundPayment } from '../payments/index.js';
 import { recordStockMovement } from '../inventory/index.js';
 import { sandboxSite, type RestaurantSite } from '../restaurants/index.js';
@@ -16,18 +22,43 @@ import { SCENARIO_RUN_COLUMNS, qualified } from '../../db/columns.js';
 // plan and the run's progress are in control.scenario_runs; one run at a time per sandbox (a
 // unique index on the running ones).
 
-export const SCENARIO_KINDS = ['LUNCH_RUSH', 'SPLIT_BILL', 'CARD_DECLINED', 'ITEM_86', 'STOCK_DEPLETION', 'END_OF_DAY'] as const;
+export const SCENARIO_KINDS = [
+  'LUNCH_RUSH',
+  'SPLIT_BILL',
+  'CARD_DECLINED',
+  'ITEM_86',
+  'STOCK_DEPLETION',
+  'END_OF_DAY',
+] as const;
 export type ScenarioKind = (typeof SCENARIO_KINDS)[number];
 
 /** One step of a plan. Orders are named by `ref` (the run's state maps it to the order id). */
 export type Step =
-  | { op: 'order'; ref: string; orderType: 'dine_in' | 'takeaway'; items: { item_id: number; quantity: number }[]; tableNumber: string | null; partySize: number | null }
-  | { op: 'status'; ref: string; status: 'in_progress' | 'ready' | 'completed' | 'cancelled'; reason?: string }
+  | {
+      op: 'order';
+      ref: string;
+      orderType: 'dine_in' | 'takeaway';
+      items: { item_id: number; quantity: number }[];
+      tableNumber: string | null;
+      partySize: number | null;
+    }
+  | {
+      op: 'status';
+      ref: string;
+      status: 'in_progress' | 'ready' | 'completed' | 'cancelled';
+      reason?: string;
+    }
   | { op: 'pay'; ref: string; share?: { part: number; of: number }; method: 'card' | 'cash' }
   | { op: 'decline'; ref: string; error: string }
   | { op: 'refund'; ref: string; reason: string }
   | { op: 'availability'; itemId: number; available: boolean }
-  | { op: 'stock'; ingredientId: number; delta: string; reason: 'consumed' | 'received'; note: string };
+  | {
+      op: 'stock';
+      ingredientId: number;
+      delta: string;
+      reason: 'consumed' | 'received';
+      note: string;
+    };
 
 export interface ScenarioRunRow {
   run_id: number;
@@ -64,21 +95,47 @@ export interface ScenarioDeps {
 const STEPS_PER_JOB = 50;
 
 /** Starts a run: the plan is made from the sandbox's own data, the first job queued in the same transaction. */
-export async function startScenario(deps: ScenarioDeps, developerId: number, sandboxId: number, kind: ScenarioKind, minutes: number): Promise<ScenarioRunRow> {
-  if (!Number.isInteger(minutes) || minutes < 1 || minutes > 60) throw new ValidationError({ minutes: ['must be an integer from 1 to 60'] });
+export async function startScenario(
+  deps: ScenarioDeps,
+  developerId: number,
+  sandboxId: number,
+  kind: ScenarioKind,
+  minutes: number,
+): Promise<ScenarioRunRow> {
+  if (!Number.isInteger(minutes) || minutes < 1 || minutes > 60)
+    throw new ValidationError({ minutes: ['must be an integer from 1 to 60'] });
   const site = await sandboxSite(deps.db, deps.events, developerId, sandboxId);
   const plan = await planScenario(site, kind, minutes);
   return deps.db.transaction().execute(async (trx) => {
-    const running = await trx.selectFrom('control.scenario_runs').select('run_id').where('sandbox_id', '=', sandboxId).where('status', '=', 'running').executeTakeFirst();
-    if (running) throw new DomainError('conflict', `Scenario run ${running.run_id} is still running in this sandbox: wait for it or cancel it (cancelScenario).`);
+    const running = await trx
+      .selectFrom('control.scenario_runs')
+      .select('run_id')
+      .where('sandbox_id', '=', sandboxId)
+      .where('status', '=', 'running')
+      .executeTakeFirst();
+    if (running)
+      throw new DomainError(
+        'conflict',
+        `Scenario run ${running.run_id} is still running in this sandbox: wait for it or cancel it (cancelScenario).`,
+      );
     const row = await trx
       .insertInto('control.scenario_runs')
-      .values({ sandbox_id: sandboxId, kind, minutes, plan: JSON.stringify(plan), steps_total: plan.length })
+      .values({
+        sandbox_id: sandboxId,
+        kind,
+        minutes,
+        plan: JSON.stringify(plan),
+        steps_total: plan.length,
+      })
       .returning(SCENARIO_RUN_COLUMNS)
       .executeTakeFirstOrThrow()
       .catch((err: { code?: string }) => {
         // Two starts at once: the unique index on running runs lets one through.
-        if (err.code === '23505') throw new DomainError('conflict', 'Another scenario run started in this sandbox at the same moment: wait for it or cancel it.');
+        if (err.code === '23505')
+          throw new DomainError(
+            'conflict',
+            'Another scenario run started in this sandbox at the same moment: wait for it or cancel it.',
+          );
         throw err;
       });
     await deps.queue.sendScenarioStep(trx, { runId: row.run_id }, 0);
@@ -87,7 +144,11 @@ export async function startScenario(deps: ScenarioDeps, developerId: number, san
 }
 
 /** A run of one of the developer's sandboxes (anyone else's: not found). */
-export async function getScenarioRun(db: Db, developerId: number, runId: number): Promise<ScenarioRunRow> {
+export async function getScenarioRun(
+  db: Db,
+  developerId: number,
+  runId: number,
+): Promise<ScenarioRunRow> {
   const row = await db
     .selectFrom('control.scenario_runs as r')
     .innerJoin('control.sandboxes as s', 's.sandbox_id', 'r.sandbox_id')
@@ -99,9 +160,18 @@ export async function getScenarioRun(db: Db, developerId: number, runId: number)
   return row as unknown as ScenarioRunRow;
 }
 
-export async function cancelScenario(db: Db, developerId: number, runId: number): Promise<ScenarioRunRow> {
+export async function cancelScenario(
+  db: Db,
+  developerId: number,
+  runId: number,
+): Promise<ScenarioRunRow> {
   await getScenarioRun(db, developerId, runId);
-  await db.updateTable('control.scenario_runs').set({ status: 'cancelled', finished_at: sql<Date>`now()` }).where('run_id', '=', runId).where('status', '=', 'running').execute();
+  await db
+    .updateTable('control.scenario_runs')
+    .set({ status: 'cancelled', finished_at: sql<Date>`now()` })
+    .where('run_id', '=', runId)
+    .where('status', '=', 'running')
+    .execute();
   return getScenarioRun(db, developerId, runId);
 }
 
@@ -116,9 +186,17 @@ export function stepDueMs(index: number, total: number, minutes: number, speed: 
  * with the step and the reason.
  */
 export async function playScenario(deps: ScenarioDeps, runId: number): Promise<void> {
-  const row = (await deps.db.selectFrom('control.scenario_runs').select(SCENARIO_RUN_COLUMNS).where('run_id', '=', runId).executeTakeFirst()) as unknown as ScenarioRunRow | undefined;
+  const row = (await deps.db
+    .selectFrom('control.scenario_runs')
+    .select(SCENARIO_RUN_COLUMNS)
+    .where('run_id', '=', runId)
+    .executeTakeFirst()) as unknown as ScenarioRunRow | undefined;
   if (!row || row.status !== 'running') return;
-  const sandbox = await deps.db.selectFrom('control.sandboxes').select('developer_id').where('sandbox_id', '=', row.sandbox_id).executeTakeFirstOrThrow();
+  const sandbox = await deps.db
+    .selectFrom('control.sandboxes')
+    .select('developer_id')
+    .where('sandbox_id', '=', row.sandbox_id)
+    .executeTakeFirstOrThrow();
   let emitted = 0;
   const counting: EventSink = {
     emit: (trx, scope, name, data) => {
@@ -134,8 +212,18 @@ export async function playScenario(deps: ScenarioDeps, runId: number): Promise<v
     const site = await sandboxSite(deps.db, counting, sandbox.developer_id, row.sandbox_id);
     const acting = await actingInstallation(deps.db, site);
     const elapsed = Date.now() - row.started_at.getTime();
-    for (let n = 0; done < total && n < STEPS_PER_JOB && stepDueMs(done, total, row.minutes, deps.speed) <= elapsed; n += 1) {
-      const status = await deps.db.selectFrom('control.scenario_runs').select('status').where('run_id', '=', runId).executeTakeFirstOrThrow();
+    for (
+      let n = 0;
+      done < total &&
+      n < STEPS_PER_JOB &&
+      stepDueMs(done, total, row.minutes, deps.speed) <= elapsed;
+      n += 1
+    ) {
+      const status = await deps.db
+        .selectFrom('control.scenario_runs')
+        .select('status')
+        .where('run_id', '=', runId)
+        .executeTakeFirstOrThrow();
       if (status.status !== 'running') return;
       const before = emitted;
       try {
@@ -147,7 +235,11 @@ export async function playScenario(deps: ScenarioDeps, runId: number): Promise<v
       done += 1;
       await deps.db
         .updateTable('control.scenario_runs')
-        .set({ steps_done: done, events_emitted: sql<number>`events_emitted + ${emitted - before}`, state: sql`${JSON.stringify(state)}::jsonb` })
+        .set({
+          steps_done: done,
+          events_emitted: sql<number>`events_emitted + ${emitted - before}`,
+          state: sql`${JSON.stringify(state)}::jsonb`,
+        })
         .where('run_id', '=', runId)
         .execute();
     }
@@ -157,13 +249,20 @@ export async function playScenario(deps: ScenarioDeps, runId: number): Promise<v
   if (error !== null || done >= total) {
     await deps.db
       .updateTable('control.scenario_runs')
-      .set({ status: error === null ? 'completed' : 'failed', error, finished_at: sql<Date>`now()` })
+      .set({
+        status: error === null ? 'completed' : 'failed',
+        error,
+        finished_at: sql<Date>`now()`,
+      })
       .where('run_id', '=', runId)
       .where('status', '=', 'running')
       .execute();
     return;
   }
-  const wait = Math.max(0, stepDueMs(done, total, row.minutes, deps.speed) - (Date.now() - row.started_at.getTime()));
+  const wait = Math.max(
+    0,
+    stepDueMs(done, total, row.minutes, deps.speed) - (Date.now() - row.started_at.getTime()),
+  );
   await deps.queue.sendScenarioStep(deps.db, { runId }, wait / 1000);
   deps.onStepScheduled?.(wait / 1000);
 }
@@ -189,7 +288,12 @@ async function actingInstallation(db: Db, site: RestaurantSite): Promise<Install
   };
 }
 
-async function playStep(site: RestaurantSite, acting: InstallationContext, state: RunState, step: Step): Promise<void> {
+async function playStep(
+  site: RestaurantSite,
+  acting: InstallationContext,
+  state: RunState,
+  step: Step,
+): Promise<void> {
   const orders = (state.orders ??= {});
   const sales = (state.sales ??= {});
   const orderOf = (ref: string) => {
@@ -199,30 +303,52 @@ async function playStep(site: RestaurantSite, acting: InstallationContext, state
   };
   switch (step.op) {
     case 'order': {
-      const lines: OrderLineInput[] = step.items.map((i) => ({ item_id: i.item_id, quantity: i.quantity }));
-      const row = await createPosOrder(site, { orderType: step.orderType, tableNumber: step.tableNumber, partySize: step.partySize, items: lines });
+      const lines: OrderLineInput[] = step.items.map((i) => ({
+        item_id: i.item_id,
+        quantity: i.quantity,
+      }));
+      const row = await createPosOrder(site, {
+        orderType: step.orderType,
+        tableNumber: step.tableNumber,
+        partySize: step.partySize,
+        items: lines,
+      });
       orders[step.ref] = row.order_id;
       return;
     }
     case 'status':
-      await updateOrder(acting, orderOf(step.ref), { status: step.status, ...(step.reason ? { cancellation_reason: step.reason } : {}) });
+      await updateOrder(acting, orderOf(step.ref), {
+        status: step.status,
+        ...(step.reason ? { cancellation_reason: step.reason } : {}),
+      });
       return;
     case 'pay': {
       const orderId = orderOf(step.ref);
       let amountMinor: number | undefined;
       if (step.share) {
-        const order = (await dataPlane(site.db, site.schema).selectFrom('orders').select(['total', 'paid_total']).where('order_id', '=', Number(orderId)).executeTakeFirstOrThrow()) as Pick<OrderRow, 'total' | 'paid_total'>;
+        const order = (await dataPlane(site.db, site.schema)
+          .selectFrom('orders')
+          .select(['total', 'paid_total'])
+          .where('order_id', '=', Number(orderId))
+          .executeTakeFirstOrThrow()) as Pick<OrderRow, 'total' | 'paid_total'>;
         const remaining = remainingMinor(order);
         const partsLeft = step.share.of - step.share.part + 1;
         // Every part but the last takes an even share, rounded down; the last takes what is left, to the cent.
         amountMinor = partsLeft === 1 ? remaining : Math.floor(remaining / partsLeft);
       }
-      const outcome = await recordPosSale(site, orderId, { amountMinor, paymentMethod: step.method, viaCardProcessor: step.method === 'card' });
+      const outcome = await recordPosSale(site, orderId, {
+        amountMinor,
+        paymentMethod: step.method,
+        viaCardProcessor: step.method === 'card',
+      });
       sales[step.ref] = outcome.transaction.transaction_id;
       return;
     }
     case 'decline':
-      await recordFailedPayment(site, orderOf(step.ref), { paymentMethod: 'card', error: step.error });
+      await recordFailedPayment(site, orderOf(step.ref), {
+        paymentMethod: 'card',
+        error: step.error,
+      });
       return;
     case 'refund': {
       const transactionId = sales[step.ref];
@@ -234,7 +360,12 @@ async function playStep(site: RestaurantSite, acting: InstallationContext, state
       await patchMenuItem(acting, step.itemId, { is_available: step.available });
       return;
     case 'stock':
-      await recordStockMovement(acting, step.ingredientId, { delta: Number(step.delta), reason: step.reason, note: step.note, location_id: site.locationId });
+      await recordStockMovement(acting, step.ingredientId, {
+        delta: Number(step.delta),
+        reason: step.reason,
+        note: step.note,
+        location_id: site.locationId,
+      });
       return;
   }
 }
@@ -254,7 +385,11 @@ function random(seed: number): () => number {
 }
 
 /** The plan of a run, from the sandbox's menu and stock as they are now. */
-export async function planScenario(site: RestaurantSite, kind: ScenarioKind, minutes: number): Promise<Step[]> {
+export async function planScenario(
+  site: RestaurantSite,
+  kind: ScenarioKind,
+  minutes: number,
+): Promise<Step[]> {
   const data = dataPlane(site.db, site.schema);
   const menu = await data
     .selectFrom('menu_items')
@@ -276,18 +411,35 @@ export async function planScenario(site: RestaurantSite, kind: ScenarioKind, min
     )
     .orderBy('item_id')
     .execute();
-  const rand = random((site.sandboxId ?? 0) * 7919 + minutes * 104_729 + SCENARIO_KINDS.indexOf(kind));
+  const rand = random(
+    (site.sandboxId ?? 0) * 7919 + minutes * 104_729 + SCENARIO_KINDS.indexOf(kind),
+  );
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
   const itemsOf = (): { item_id: number; quantity: number }[] => {
     const count = 1 + Math.floor(rand() * 3);
-    return Array.from({ length: count }, () => ({ item_id: pick(menu).item_id, quantity: 1 + Math.floor(rand() * 2) }));
+    return Array.from({ length: count }, () => ({
+      item_id: pick(menu).item_id,
+      quantity: 1 + Math.floor(rand() * 2),
+    }));
   };
   const order = (ref: string): Step => {
     const dineIn = rand() < 0.6;
-    return { op: 'order', ref, orderType: dineIn ? 'dine_in' : 'takeaway', items: itemsOf(), tableNumber: dineIn ? String(1 + Math.floor(rand() * 30)) : null, partySize: dineIn ? 1 + Math.floor(rand() * 5) : null };
+    return {
+      op: 'order',
+      ref,
+      orderType: dineIn ? 'dine_in' : 'takeaway',
+      items: itemsOf(),
+      tableNumber: dineIn ? String(1 + Math.floor(rand() * 30)) : null,
+      partySize: dineIn ? 1 + Math.floor(rand() * 5) : null,
+    };
   };
   const needMenu = kind !== 'STOCK_DEPLETION';
-  if (needMenu && menu.length === 0) throw new ValidationError({ sandboxId: ['the sandbox has no available menu item: reset it (resetSandbox) to restore the demo menu'] });
+  if (needMenu && menu.length === 0)
+    throw new ValidationError({
+      sandboxId: [
+        'the sandbox has no available menu item: reset it (resetSandbox) to restore the demo menu',
+      ],
+    });
   const scale = Math.max(1, Math.round(minutes / 5));
 
   switch (kind) {
@@ -300,8 +452,22 @@ export async function planScenario(site: RestaurantSite, kind: ScenarioKind, min
         const ref = `o${i + 1}`;
         steps.push(order(ref));
         const tail: Step[] = [{ op: 'status', ref, status: 'in_progress' }];
-        if (i % 8 === 7) tail.push({ op: 'status', ref, status: 'cancelled', reason: pick(['Guest left before the food arrived', 'Kitchen out of an ingredient', 'Duplicate order at the till']) });
-        else tail.push({ op: 'status', ref, status: 'ready' }, { op: 'pay', ref, method: rand() < 0.7 ? 'card' : 'cash' });
+        if (i % 8 === 7)
+          tail.push({
+            op: 'status',
+            ref,
+            status: 'cancelled',
+            reason: pick([
+              'Guest left before the food arrived',
+              'Kitchen out of an ingredient',
+              'Duplicate order at the till',
+            ]),
+          });
+        else
+          tail.push(
+            { op: 'status', ref, status: 'ready' },
+            { op: 'pay', ref, method: rand() < 0.7 ? 'card' : 'cash' },
+          );
         tails.push(tail);
         // The kitchen works through earlier orders while new ones come in.
         if (i >= 2) steps.push(...tails.shift()!);
@@ -313,19 +479,34 @@ export async function planScenario(site: RestaurantSite, kind: ScenarioKind, min
       const steps: Step[] = [];
       for (let i = 0; i < 3 * scale; i += 1) {
         const ref = `o${i + 1}`;
-        steps.push(order(ref), { op: 'status', ref, status: 'in_progress' }, { op: 'status', ref, status: 'ready' });
+        steps.push(
+          order(ref),
+          { op: 'status', ref, status: 'in_progress' },
+          { op: 'status', ref, status: 'ready' },
+        );
         const of = 2 + (i % 3);
-        for (let part = 1; part <= of; part += 1) steps.push({ op: 'pay', ref, share: { part, of }, method: part % 2 === 0 ? 'cash' : 'card' });
+        for (let part = 1; part <= of; part += 1)
+          steps.push({
+            op: 'pay',
+            ref,
+            share: { part, of },
+            method: part % 2 === 0 ? 'cash' : 'card',
+          });
       }
       return steps;
     }
     case 'CARD_DECLINED': {
       const steps: Step[] = [];
-      const reasons = ['card_declined: insufficient funds', 'card_declined: expired card', 'card_declined: do not honor'];
+      const reasons = [
+        'card_declined: insufficient funds',
+        'card_declined: expired card',
+        'card_declined: do not honor',
+      ];
       for (let i = 0; i < 3 * scale; i += 1) {
         const ref = `o${i + 1}`;
         steps.push(order(ref));
-        for (let d = 0; d <= i % 2; d += 1) steps.push({ op: 'decline', ref, error: pick(reasons) });
+        for (let d = 0; d <= i % 2; d += 1)
+          steps.push({ op: 'decline', ref, error: pick(reasons) });
         steps.push({ op: 'pay', ref, method: 'card' });
       }
       return steps;
@@ -333,8 +514,26 @@ export async function planScenario(site: RestaurantSite, kind: ScenarioKind, min
     case 'ITEM_86': {
       const item = pick(menu).item_id;
       const others = menu.filter((m) => m.item_id !== item);
-      const steps: Step[] = [{ op: 'order', ref: 'before', orderType: 'takeaway', items: [{ item_id: item, quantity: 1 }], tableNumber: null, partySize: null }, { op: 'availability', itemId: item, available: false }];
-      for (let i = 0; i < 2 * scale && others.length > 0; i += 1) steps.push({ op: 'order', ref: `o${i + 1}`, orderType: 'takeaway', items: [{ item_id: pick(others).item_id, quantity: 1 }], tableNumber: null, partySize: null });
+      const steps: Step[] = [
+        {
+          op: 'order',
+          ref: 'before',
+          orderType: 'takeaway',
+          items: [{ item_id: item, quantity: 1 }],
+          tableNumber: null,
+          partySize: null,
+        },
+        { op: 'availability', itemId: item, available: false },
+      ];
+      for (let i = 0; i < 2 * scale && others.length > 0; i += 1)
+        steps.push({
+          op: 'order',
+          ref: `o${i + 1}`,
+          orderType: 'takeaway',
+          items: [{ item_id: pick(others).item_id, quantity: 1 }],
+          tableNumber: null,
+          partySize: null,
+        });
       steps.push({ op: 'availability', itemId: item, available: true });
       return steps;
     }
@@ -350,7 +549,12 @@ export async function planScenario(site: RestaurantSite, kind: ScenarioKind, min
         .where(sql<boolean>`reorder_point > 0`)
         .orderBy('ingredient_id')
         .executeTakeFirst();
-      if (!level) throw new ValidationError({ sandboxId: ['no ingredient of the sandbox is above its reorder point without an open alert: reset the sandbox (resetSandbox)'] });
+      if (!level)
+        throw new ValidationError({
+          sandboxId: [
+            'no ingredient of the sandbox is above its reorder point without an open alert: reset the sandbox (resetSandbox)',
+          ],
+        });
       const onHand = Number(level.on_hand);
       const reorder = Number(level.reorder_point);
       const target = reorder / 2;
@@ -361,10 +565,22 @@ export async function planScenario(site: RestaurantSite, kind: ScenarioKind, min
       for (let i = 0; i < moves; i += 1) {
         const delta = i === moves - 1 ? -(left - target) : -used;
         left += delta;
-        steps.push({ op: 'stock', ingredientId: level.ingredient_id, delta: delta.toFixed(4), reason: 'consumed', note: `Service ${i + 1} of ${moves}` });
+        steps.push({
+          op: 'stock',
+          ingredientId: level.ingredient_id,
+          delta: delta.toFixed(4),
+          reason: 'consumed',
+          note: `Service ${i + 1} of ${moves}`,
+        });
       }
       const par = Math.max(Number(level.par_level), reorder * 2);
-      steps.push({ op: 'stock', ingredientId: level.ingredient_id, delta: (par - target).toFixed(4), reason: 'received', note: 'Supplier delivery' });
+      steps.push({
+        op: 'stock',
+        ingredientId: level.ingredient_id,
+        delta: (par - target).toFixed(4),
+        reason: 'received',
+        note: 'Supplier delivery',
+      });
       return steps;
     }
     case 'END_OF_DAY': {
@@ -372,9 +588,20 @@ export async function planScenario(site: RestaurantSite, kind: ScenarioKind, min
       const count = 4 * scale;
       for (let i = 0; i < count; i += 1) {
         const ref = `o${i + 1}`;
-        steps.push(order(ref), { op: 'status', ref, status: 'in_progress' }, { op: 'status', ref, status: 'ready' }, { op: 'status', ref, status: 'completed' }, { op: 'pay', ref, method: 'card' });
+        steps.push(
+          order(ref),
+          { op: 'status', ref, status: 'in_progress' },
+          { op: 'status', ref, status: 'ready' },
+          { op: 'status', ref, status: 'completed' },
+          { op: 'pay', ref, method: 'card' },
+        );
       }
-      for (let i = 0; i < Math.max(1, Math.floor(count / 4)); i += 1) steps.push({ op: 'refund', ref: `o${i * 4 + 1}`, reason: 'Guest complaint: refunded at closing' });
+      for (let i = 0; i < Math.max(1, Math.floor(count / 4)); i += 1)
+        steps.push({
+          op: 'refund',
+          ref: `o${i * 4 + 1}`,
+          reason: 'Guest complaint: refunded at closing',
+        });
       return steps;
     }
   }

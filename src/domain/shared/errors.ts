@@ -87,11 +87,28 @@ export class ValidationError extends DomainError {
 }
 
 export type ResourceKind =
-  | 'order' | 'menu_item' | 'location' | 'customer' | 'ingredient' | 'webhook_log' | 'installation' | 'sandbox' | 'plugin' | 'project'
-  | 'developer_key' | 'organization' | 'transaction' | 'webhook_replay' | 'api_request' | 'scenario_run';
+  | 'order'
+  | 'menu_item'
+  | 'location'
+  | 'customer'
+  | 'ingredient'
+  | 'webhook_log'
+  | 'installation'
+  | 'sandbox'
+  | 'plugin'
+  | 'project'
+  | 'developer_key'
+  | 'organization'
+  | 'transaction'
+  | 'webhook_replay'
+  | 'api_request'
+  | 'scenario_run';
 
 export class NotFoundError extends DomainError {
-  constructor(readonly resource: ResourceKind, message?: string) {
+  constructor(
+    readonly resource: ResourceKind,
+    message?: string,
+  ) {
     super('not_found', message ?? `${resourceLabel(resource)} not found`);
   }
 }
@@ -104,16 +121,27 @@ export function resourceLabel(resource: ResourceKind): string {
 export class AccessError extends DomainError {}
 
 export class RateLimitedError extends DomainError {
-  constructor(readonly retryAfterSeconds: number, readonly limit: number) {
-    super('rate_limit_exceeded', `Rate limit of ${limit} requests per minute exceeded. Retry after ${retryAfterSeconds} s.`, undefined, {
-      retry_after: retryAfterSeconds,
-    });
+  constructor(
+    readonly retryAfterSeconds: number,
+    readonly limit: number,
+  ) {
+    super(
+      'rate_limit_exceeded',
+      `Rate limit of ${limit} requests per minute exceeded. Retry after ${retryAfterSeconds} s.`,
+      undefined,
+      {
+        retry_after: retryAfterSeconds,
+      },
+    );
   }
 }
 
 export class FeatureNotEnabledError extends DomainError {
   constructor(feature: string) {
-    super('feature_not_enabled', `This plugin does not have the ${feature} capability. Add it to supported_features in the developer portal.`);
+    super(
+      'feature_not_enabled',
+      `This plugin does not have the ${feature} capability. Add it to supported_features in the developer portal.`,
+    );
   }
 }
 
@@ -133,7 +161,11 @@ export class InvalidTransitionError extends DomainError {
 
 /** A failure that rolled a write back (create_failed, capture_failed): reported as a 500 with its code. */
 export class RolledBackError extends DomainError {
-  constructor(code: 'create_failed' | 'capture_failed', message: string, override readonly cause?: unknown) {
+  constructor(
+    code: 'create_failed' | 'capture_failed',
+    message: string,
+    override readonly cause?: unknown,
+  ) {
     super(code, message);
   }
 }
@@ -144,8 +176,14 @@ export class RolledBackError extends DomainError {
  * the answer says "retry", which every write's idempotency key makes safe.
  */
 export class ServiceUnavailableError extends DomainError {
-  constructor(readonly retryAfterSeconds = 2, override readonly cause?: unknown) {
-    super('service_unavailable', `The service cannot reach its database right now. Retry after ${retryAfterSeconds} s.`);
+  constructor(
+    readonly retryAfterSeconds = 2,
+    override readonly cause?: unknown,
+  ) {
+    super(
+      'service_unavailable',
+      `The service cannot reach its database right now. Retry after ${retryAfterSeconds} s.`,
+    );
   }
 }
 
@@ -153,8 +191,22 @@ export class ServiceUnavailableError extends DomainError {
 // statement: connection refused or reset, the server shutting down (57P01 admin, 57P02 crash) or
 // starting up (57P03), SQLSTATE class 08 (connection exception), too many connections (53300),
 // and pg-pool's own messages (acquire timeout, a client whose connection died).
-const CONNECTION_CODES = new Set(['57P01', '57P02', '57P03', '53300', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
-const CONNECTION_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed|Cannot use a pool after calling end|Query read timeout)/;
+const CONNECTION_CODES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+const CONNECTION_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed|Cannot use a pool after calling end|Query read timeout)/;
 
 /**
  * The ServiceUnavailableError that a connection-level database failure stands for, looking
@@ -162,17 +214,30 @@ const CONNECTION_MESSAGES = /^(Connection terminated|timeout exceeded when tryin
  * an error copied into a plain object, as pg-boss emits its workers' errors.
  */
 export function asUnavailable(err: unknown): ServiceUnavailableError | undefined {
-  for (let current = err, depth = 0; isErrorLike(current) && depth < 5; current = current.cause, depth += 1) {
+  for (
+    let current = err, depth = 0;
+    isErrorLike(current) && depth < 5;
+    current = current.cause, depth += 1
+  ) {
     if (current instanceof ServiceUnavailableError) return current;
     const { code } = current;
-    const connectionLost = (typeof code === 'string' && (CONNECTION_CODES.has(code) || code.startsWith('08'))) || CONNECTION_MESSAGES.test(current.message);
+    const connectionLost =
+      (typeof code === 'string' && (CONNECTION_CODES.has(code) || code.startsWith('08'))) ||
+      CONNECTION_MESSAGES.test(current.message);
     if (connectionLost) return new ServiceUnavailableError(2, err);
   }
   return undefined;
 }
 
-function isErrorLike(value: unknown): value is { message: string; code?: unknown; cause?: unknown } {
-  return value instanceof Error || (typeof value === 'object' && value !== null && typeof (value as { message?: unknown }).message === 'string');
+function isErrorLike(
+  value: unknown,
+): value is { message: string; code?: unknown; cause?: unknown } {
+  return (
+    value instanceof Error ||
+    (typeof value === 'object' &&
+      value !== null &&
+      typeof (value as { message?: unknown }).message === 'string')
+  );
 }
 
 /** Input that cannot even be read (a cursor that was not issued by us): the 400 flavour. */
@@ -186,14 +251,20 @@ export class MalformedInputError extends DomainError {
 
 /** A customization template of another location than the order's. */
 export class CustomizationLocationMismatchError extends DomainError {
-  constructor(details: Details, message = 'A customization template belongs to another location than the order.') {
+  constructor(
+    details: Details,
+    message = 'A customization template belongs to another location than the order.',
+  ) {
     super('customization_location_mismatch', message, details);
   }
 }
 
 /** A template not linked to the item, or a selection count outside min_select..max_select. */
 export class CustomizationRuleViolationError extends DomainError {
-  constructor(details: Details, message = "The customizations violate the item's selection rules.") {
+  constructor(
+    details: Details,
+    message = "The customizations violate the item's selection rules.",
+  ) {
     super('customization_rule_violation', message, details);
   }
 }
@@ -221,7 +292,10 @@ export class SubscriptionLockedError extends DomainError {
 /** A developer key is at the cap of active keys per account. */
 export class DeveloperKeyLimitError extends DomainError {
   constructor(limit: number) {
-    super('developer_key_limit_reached', `An account has at most ${limit} active developer keys. Revoke one before creating another.`);
+    super(
+      'developer_key_limit_reached',
+      `An account has at most ${limit} active developer keys. Revoke one before creating another.`,
+    );
   }
 }
 
@@ -251,7 +325,10 @@ export class InvalidSignatureError extends DomainError {
 /** An inbound event_type that is not a catalog event, not external.* and in no wildcard family. */
 export class UnknownEventTypeError extends DomainError {
   constructor(eventType: string) {
-    super('unknown_event_type', `Event type '${eventType}' is not accepted: use a catalog event, an external.* name or a name in a catalog family.`);
+    super(
+      'unknown_event_type',
+      `Event type '${eventType}' is not accepted: use a catalog event, an external.* name or a name in a catalog family.`,
+    );
   }
 }
 
@@ -260,9 +337,14 @@ export class UnknownEventTypeError extends DomainError {
 /** An operator review action that the listing's current status does not allow. */
 export class ListingReviewError extends DomainError {
   constructor(status: string, action: string, allowedActions: string[]) {
-    super('invalid_transition', `A listing that is ${status.replace('_', ' ')} cannot be moved with ${action}.`, undefined, {
-      allowed_actions: allowedActions,
-    });
+    super(
+      'invalid_transition',
+      `A listing that is ${status.replace('_', ' ')} cannot be moved with ${action}.`,
+      undefined,
+      {
+        allowed_actions: allowedActions,
+      },
+    );
   }
 }
 

@@ -10,8 +10,16 @@ import type { Tx } from './site.js';
  * the final guard; the lock only turns a race into a wait, so that a duplicate becomes a replay
  * instead of a unique violation. A hash collision merely serialises two unrelated keys.
  */
-export async function lockIdempotencyKey({ trx }: Tx, schema: string, kind: 'order' | 'payment', organizationId: number, key: string): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtextextended(${`${schema}:${kind}:${organizationId}:${key}`}, 0))`.execute(trx);
+export async function lockIdempotencyKey(
+  { trx }: Tx,
+  schema: string,
+  kind: 'order' | 'payment',
+  organizationId: number,
+  key: string,
+): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`${schema}:${kind}:${organizationId}:${key}`}, 0))`.execute(
+    trx,
+  );
 }
 
 /** sha256 of the body as canonical JSON (object keys sorted at every level). */

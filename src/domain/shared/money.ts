@@ -3,7 +3,13 @@
 // decimal strings with four decimals on the wire. No floating-point arithmetic on either.
 
 // What PostgreSQL sends for numeric(p, scale): digits, a point and exactly `scale` decimals.
-const CANONICAL = [/^-?\d{1,15}$/, /^-?\d{1,14}\.\d$/, /^-?\d{1,13}\.\d\d$/, /^-?\d{1,12}\.\d\d\d$/, /^-?\d{1,11}\.\d{4}$/];
+const CANONICAL = [
+  /^-?\d{1,15}$/,
+  /^-?\d{1,14}\.\d$/,
+  /^-?\d{1,13}\.\d\d$/,
+  /^-?\d{1,12}\.\d\d\d$/,
+  /^-?\d{1,11}\.\d{4}$/,
+];
 
 const parseScaled = (value: string | number, scale: number): number => {
   // The common case, a column's own text: the digits without the point are the units.
@@ -14,7 +20,8 @@ const parseScaled = (value: string | number, scale: number): number => {
   // JSON aggregate): its units, found without text. Anything else takes the decimal path below.
   if (typeof value === 'number') {
     const units = Math.round(value * 10 ** scale);
-    if (Number.isSafeInteger(units) && units / 10 ** scale === value) return units === 0 ? 0 : units;
+    if (Number.isSafeInteger(units) && units / 10 ** scale === value)
+      return units === 0 ? 0 : units;
   }
   const text = typeof value === 'number' ? value.toFixed(scale + 2) : value.trim();
   const match = /^(-)?(\d+)(?:\.(\d+))?$/.exec(text);
@@ -22,7 +29,10 @@ const parseScaled = (value: string | number, scale: number): number => {
   const [, sign, whole, fraction = ''] = match;
   const padded = (fraction + '0'.repeat(scale + 1)).slice(0, scale + 1);
   // Round half away from zero on the first dropped digit.
-  const units = Number(whole) * 10 ** scale + Number(padded.slice(0, scale) || '0') + (Number(padded[scale]) >= 5 ? 1 : 0);
+  const units =
+    Number(whole) * 10 ** scale +
+    Number(padded.slice(0, scale) || '0') +
+    (Number(padded[scale]) >= 5 ? 1 : 0);
   return sign ? -units : units;
 };
 
@@ -46,7 +56,9 @@ const WIRE_MONEY = /^-?(?:0|[1-9]\d{0,12})\.\d\d$/;
  * case when a row becomes a view) passed through as it is.
  */
 export const normalizeMoney = (value: string | number): string =>
-  typeof value === 'string' && WIRE_MONEY.test(value) && value !== '-0.00' ? value : formatMinor(toMinor(value));
+  typeof value === 'string' && WIRE_MONEY.test(value) && value !== '-0.00'
+    ? value
+    : formatMinor(toMinor(value));
 
 /** Exactly representable with two decimals (12.5 yes, 12.505 no). */
 export const hasAtMostDecimals = (value: number | string, decimals: number): boolean => {

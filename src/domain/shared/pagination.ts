@@ -25,11 +25,19 @@ export const MAX_ROW_ID = 2_147_483_647;
 export const MAX_BIGINT_ID = Number.MAX_SAFE_INTEGER;
 
 /** `maxId`: MAX_BIGINT_ID for a cursor over a bigint id column. */
-export function decodeCursor<T extends (string | number)[]>(cursor: string | undefined, shape: ('string' | 'number')[], maxId = MAX_ROW_ID): T | undefined {
+export function decodeCursor<T extends (string | number)[]>(
+  cursor: string | undefined,
+  shape: ('string' | 'number')[],
+  maxId = MAX_ROW_ID,
+): T | undefined {
   if (cursor === undefined) return undefined;
   try {
     const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(value) && value.length === shape.length && value.every((v, i) => typeof v === shape[i] && (typeof v !== 'number' || isRowId(v, maxId)))) {
+    if (
+      Array.isArray(value) &&
+      value.length === shape.length &&
+      value.every((v, i) => typeof v === shape[i] && (typeof v !== 'number' || isRowId(v, maxId)))
+    ) {
       return value as T;
     }
   } catch {
@@ -44,16 +52,24 @@ function isRowId(value: number, maxId: number): boolean {
 }
 
 /** Builds the page from `limit + 1` fetched rows: the extra row only tells that there is more. */
-export function toPage<R, T>(rows: R[], limit: number, view: (row: R) => T, key: (row: R) => (string | number)[]): Page<T> {
+export function toPage<R, T>(
+  rows: R[],
+  limit: number,
+  view: (row: R) => T,
+  key: (row: R) => (string | number)[],
+): Page<T> {
   const more = rows.length > limit;
   const slice = more ? rows.slice(0, limit) : rows;
   const last = slice[slice.length - 1];
   return {
     data: slice.map(view),
-    meta: { count: slice.length, limit, next_cursor: more && last !== undefined ? encodeCursor(key(last)) : null },
+    meta: {
+      count: slice.length,
+      limit,
+      next_cursor: more && last !== undefined ? encodeCursor(key(last)) : null,
+    },
   };
 }
-
 
 /** The key of a time-and-id cursor, or of an id-only one; a malformed cursor is `validation_error` naming `after`, from `list`. */
 export function decodeTimeCursor(cursor: string | undefined, list: string): TimeKey | undefined {
@@ -82,6 +98,9 @@ export function toTimePage<R extends { cursor_at: string }>(
   const last = page[page.length - 1];
   return {
     nodes: page.map(({ cursor_at: _, ...row }) => row),
-    pageInfo: { hasNextPage: rows.length > first, endCursor: last ? encodeCursor([Number(last.cursor_at), idOf(last)]) : null },
+    pageInfo: {
+      hasNextPage: rows.length > first,
+      endCursor: last ? encodeCursor([Number(last.cursor_at), idOf(last)]) : null,
+    },
   };
 }

@@ -32,7 +32,11 @@ export interface Tx {
   /** The data-plane schema `data` lands in: the key of statements compiled once per schema (db/prepared.ts). */
   schema: string;
   /** Emits an event in this transaction: it commits or rolls back with the change. */
-  emit<E extends EventName>(scope: EventScope, name: E, data: EventDataMap[E]): Promise<EmittedEvent>;
+  emit<E extends EventName>(
+    scope: EventScope,
+    name: E,
+    data: EventDataMap[E],
+  ): Promise<EmittedEvent>;
 }
 
 /** A transaction's data plane and the schema it lands in: what statements compiled once per schema need. */
@@ -61,12 +65,28 @@ const MAX_HANDLES = 512;
 
 /** Runs a write as one transaction in the site's plane, its events included. */
 export function inSite<T>(site: Site, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return site.db.transaction().execute((trx) =>
-    fn({ trx, data: dataPlane(trx, site.schema), schema: site.schema, emit: (scope, name, data) => site.events.emit(trx, { requestId: site.requestId ?? null, ...scope }, name, data) }),
-  );
+  return site.db
+    .transaction()
+    .execute((trx) =>
+      fn({
+        trx,
+        data: dataPlane(trx, site.schema),
+        schema: site.schema,
+        emit: (scope, name, data) =>
+          site.events.emit(trx, { requestId: site.requestId ?? null, ...scope }, name, data),
+      }),
+    );
 }
 
 /** The event scope of a change at a location of the site's organization (its own location by default). */
-export function scopeAt(site: Omit<Site, 'db' | 'schema' | 'events' | 'locationId'>, locationId: number | null): EventScope {
-  return { plane: site.plane, sandboxId: site.sandboxId, organizationId: site.organizationId, locationId };
+export function scopeAt(
+  site: Omit<Site, 'db' | 'schema' | 'events' | 'locationId'>,
+  locationId: number | null,
+): EventScope {
+  return {
+    plane: site.plane,
+    sandboxId: site.sandboxId,
+    organizationId: site.organizationId,
+    locationId,
+  };
 }

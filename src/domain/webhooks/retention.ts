@@ -27,22 +27,32 @@ export interface RetentionResult {
 type Pruned = 'events' | 'logs' | 'replays' | 'listeners' | 'scenarioPlans' | 'feedDays';
 
 // A child's days before its parent's: a feed entry never outlives its event, an attempt its log.
-const DAYS: [string, Pruned | null][] = [['installation_events', null], ['events', 'events'], ['webhook_delivery_attempts', null], ['webhook_logs', 'logs']];
+const DAYS: [string, Pruned | null][] = [
+  ['installation_events', null],
+  ['events', 'events'],
+  ['webhook_delivery_attempts', null],
+  ['webhook_logs', 'logs'],
+];
 
 // One batch of each kind of row past the window, each a short statement of its own. Each DELETE
 // names the cutoff itself, not only through its batch: so PostgreSQL reads only the partitions
 // before it (the day left of the window) instead of joining every day's rows.
 const BATCHES: [Pruned, (cutoff: Date, limit: number) => RawBuilder<unknown>][] = [
   // The feed entries go with their events, in the same statement (a feed entry's occurred_at is its event's).
-  ['events', (cutoff, limit) => sql`
+  [
+    'events',
+    (cutoff, limit) => sql`
     with doomed as (
       select event_id, occurred_at from control.events where occurred_at < ${cutoff} order by occurred_at limit ${limit}
     ), feed as (
       delete from control.installation_events ie using doomed d where ie.event_id = d.event_id and ie.occurred_at = d.occurred_at and ie.occurred_at < ${cutoff}
     )
-    delete from control.events e using doomed d where e.event_id = d.event_id and e.occurred_at = d.occurred_at and e.occurred_at < ${cutoff}`],
+    delete from control.events e using doomed d where e.event_id = d.event_id and e.occurred_at = d.occurred_at and e.occurred_at < ${cutoff}`,
+  ],
   // Attempts and inbound idempotency keys go with their log entries, in the same statement.
-  ['logs', (cutoff, limit) => sql`
+  [
+    'logs',
+    (cutoff, limit) => sql`
     with doomed as (
       select log_id, installation_id, created_at from control.webhook_logs where created_at < ${cutoff} order by created_at limit ${limit}
     ), attempts as (
@@ -50,33 +60,64 @@ const BATCHES: [Pruned, (cutoff: Date, limit: number) => RawBuilder<unknown>][] 
     ), keys as (
       delete from control.inbound_webhook_keys k using doomed d where k.installation_id = d.installation_id and k.log_id = d.log_id
     )
-    delete from control.webhook_logs l using doomed d where l.log_id = d.log_id and l.created_at = d.created_at and l.created_at < ${cutoff}`],
-  ['replays', (cutoff, limit) => sql`
+    delete from control.webhook_logs l using doomed d where l.log_id = d.log_id and l.created_at = d.created_at and l.created_at < ${cutoff}`,
+  ],
+  [
+    'replays',
+    (cutoff, limit) => sql`
     delete from control.webhook_replays where replay_id in (
-      select replay_id from control.webhook_replays where created_at < ${cutoff} order by replay_id limit ${limit})`],
-  ['listeners', (_cutoff, limit) => sql`
+      select replay_id from control.webhook_replays where created_at < ${cutoff} order by replay_id limit ${limit})`,
+  ],
+  [
+    'listeners',
+    (_cutoff, limit) => sql`
     delete from control.webhook_listeners where listener_id in (
-      select listener_id from control.webhook_listeners where expires_at < now() - interval '1 hour' limit ${limit})`],
+      select listener_id from control.webhook_listeners where expires_at < now() - interval '1 hour' limit ${limit})`,
+  ],
   // The day ranges of the feed of the days wholly before the window (the last day's stays: a range
   // may cover more than its day holds, never less).
-  ['feedDays', (cutoff, limit) => sql`
+  [
+    'feedDays',
+    (cutoff, limit) => sql`
     delete from control.installation_feed_days where (installation_id, day) in (
-      select installation_id, day from control.installation_feed_days where day < (${cutoff}::timestamptz at time zone 'UTC')::date limit ${limit})`],
+      select installation_id, day from control.installation_feed_days where day < (${cutoff}::timestamptz at time zone 'UTC')::date limit ${limit})`,
+  ],
   // A finished scenario run's plan (up to about 135 KB) serves nothing: only its size is shown, kept
   // in steps_total (security review 3, finding 16).
-  ['scenarioPlans', (_cutoff, limit) => sql`
+  [
+    'scenarioPlans',
+    (_cutoff, limit) => sql`
     update control.scenario_runs set plan = '[]'::jsonb where run_id in (
-      select run_id from control.scenario_runs where status <> 'running' and plan <> '[]'::jsonb limit ${limit})`],
+      select run_id from control.scenario_runs where status <> 'running' and plan <> '[]'::jsonb limit ${limit})`,
+  ],
 ];
 
 /** One prune batch's statement of `kind` (for the tests' plans). */
-export function pruneBatchStatement(kind: Pruned, cutoff: Date, limit: number): RawBuilder<unknown> {
+export function pruneBatchStatement(
+  kind: Pruned,
+  cutoff: Date,
+  limit: number,
+): RawBuilder<unknown> {
   return BATCHES.find(([field]) => field === kind)![1](cutoff, limit);
 }
 
-export async function pruneExpiredEvents(db: Db, retentionDays: number, batchSize = 1000, now = new Date()): Promise<RetentionResult> {
+export async function pruneExpiredEvents(
+  db: Db,
+  retentionDays: number,
+  batchSize = 1000,
+  now = new Date(),
+): Promise<RetentionResult> {
   const cutoff = new Date(now.getTime() - retentionDays * 24 * 3600 * 1000);
-  const result: RetentionResult = { events: 0, logs: 0, replays: 0, listeners: 0, scenarioPlans: 0, feedDays: 0, batches: 0, partitions: [] };
+  const result: RetentionResult = {
+    events: 0,
+    logs: 0,
+    replays: 0,
+    listeners: 0,
+    scenarioPlans: 0,
+    feedDays: 0,
+    batches: 0,
+    partitions: [],
+  };
   for (const [table, field] of DAYS) {
     const dropped = await dropPartitionsBefore(db, table, cutoff);
     result.partitions.push(...dropped.partitions);
@@ -93,6 +134,8 @@ export async function pruneExpiredEvents(db: Db, retentionDays: number, batchSiz
   // A redelivery outlives its original: its link is cleared (redeliveries are few: a partial index lists them).
   await sql`
     update control.webhook_logs r set redelivery_of = null
-     where r.redelivery_of is not null and not exists (select 1 from control.webhook_logs o where o.log_id = r.redelivery_of)`.execute(db);
+     where r.redelivery_of is not null and not exists (select 1 from control.webhook_logs o where o.log_id = r.redelivery_of)`.execute(
+    db,
+  );
   return result;
 }

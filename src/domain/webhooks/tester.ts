@@ -16,24 +16,41 @@ export interface TestWebhookInput {
   event: string;
 }
 
-export async function sendTestWebhook(db: Db, queue: JobQueue, config: Config, input: TestWebhookInput): Promise<{ logId: number }> {
+export async function sendTestWebhook(
+  db: Db,
+  queue: JobQueue,
+  config: Config,
+  input: TestWebhookInput,
+): Promise<{ logId: number }> {
   const event = input.event;
-  if (!isCatalogEvent(event)) throw new ValidationError({ event: [`must be one of the 20 catalog events (got '${event}')`] });
+  if (!isCatalogEvent(event))
+    throw new ValidationError({ event: [`must be one of the 20 catalog events (got '${event}')`] });
   const found = await installations.installationWithPlugin(db, input.installationId);
   if (!found) throw new NotFoundError('installation');
   const inst = { ...found, trial_days: found.plugin.trial_days };
   const { webhook_endpoint, webhook_secret_enc, supported_events } = found.plugin;
 
   const skipReason =
-    inst.status !== 'active' ? `Installation is not active (status ${inst.status}).`
-      : !webhook_endpoint ? 'The plugin has no webhook_endpoint.'
-        : !webhook_secret_enc ? 'The plugin has no webhook secret.'
-          : !isSubscribed(supported_events, event) ? `The plugin is not subscribed to ${event} (supported_events).`
+    inst.status !== 'active'
+      ? `Installation is not active (status ${inst.status}).`
+      : !webhook_endpoint
+        ? 'The plugin has no webhook_endpoint.'
+        : !webhook_secret_enc
+          ? 'The plugin has no webhook secret.'
+          : !isSubscribed(supported_events, event)
+            ? `The plugin is not subscribed to ${event} (supported_events).`
             : null;
   if (skipReason) {
     const row = await db
       .insertInto('control.webhook_logs')
-      .values({ installation_id: inst.installation_id, direction: 'outbound', event_type: event, status: 'skipped', error_message: skipReason, attempts: 0 })
+      .values({
+        installation_id: inst.installation_id,
+        direction: 'outbound',
+        event_type: event,
+        status: 'skipped',
+        error_message: skipReason,
+        attempts: 0,
+      })
       .returning('log_id')
       .executeTakeFirstOrThrow();
     return { logId: row.log_id };

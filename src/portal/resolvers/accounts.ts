@@ -1,5 +1,17 @@
-import { createDeveloperKey, listDeveloperKeys, revokeDeveloperKey } from '../../domain/developers/index.js';
-import { acceptDeveloperAgreement, endAllSessions, endSession, findDeveloper, logIn, signUp, type LoggedInDeveloper } from '../../domain/developers/index.js';
+import {
+  createDeveloperKey,
+  listDeveloperKeys,
+  revokeDeveloperKey,
+} from '../../domain/developers/index.js';
+import {
+  acceptDeveloperAgreement,
+  endAllSessions,
+  endSession,
+  findDeveloper,
+  logIn,
+  signUp,
+  type LoggedInDeveloper,
+} from '../../domain/developers/index.js';
 import { GraphQLError } from 'graphql';
 import { AccessError, RateLimitedError } from '../../domain/shared/index.js';
 import { toErrorResponse } from '../../http/error-response.js';
@@ -12,19 +24,26 @@ import { developerIdOf, parseId, requireSessionFor, type PortalContext } from '.
 export const accountQueries = {
   me: async (_, __, ctx) => {
     const developer = await findDeveloper(ctx.db, developerIdOf(ctx));
-    if (!developer) throw new AccessError('authentication_failed', 'This account no longer exists.');
+    if (!developer)
+      throw new AccessError('authentication_failed', 'This account no longer exists.');
     return developer;
   },
   developerKeys: (_, __, ctx) => listDeveloperKeys(ctx.db, developerIdOf(ctx)),
 } satisfies QueryResolvers;
 
 export const accountMutations = {
-  signUp: async (_, args, ctx) => startSession(ctx, await refusedWith429(signUp(ctx.db, ctx.config.passwordHash, args))),
-  logIn: async (_, args, ctx) => startSession(ctx, await refusedWith429(logIn(ctx.db, ctx.config.passwordHash, args))),
+  signUp: async (_, args, ctx) =>
+    startSession(ctx, await refusedWith429(signUp(ctx.db, ctx.config.passwordHash, args))),
+  logIn: async (_, args, ctx) =>
+    startSession(ctx, await refusedWith429(logIn(ctx.db, ctx.config.passwordHash, args))),
   logOut: async (_, args, ctx) => {
     const { principal } = ctx;
     if (args.everywhere) {
-      if (!principal) throw new AccessError('authentication_failed', 'Log in first: logOut(everywhere: true) ends the sessions of the account it is sent with.');
+      if (!principal)
+        throw new AccessError(
+          'authentication_failed',
+          'Log in first: logOut(everywhere: true) ends the sessions of the account it is sent with.',
+        );
       requireSessionFor(ctx, 'Logging out everywhere');
       await endAllSessions(ctx.db, principal.developerId);
     } else if (principal?.kind === 'session') {
@@ -35,9 +54,9 @@ export const accountMutations = {
   },
   acceptDeveloperAgreement: (_, args, ctx) =>
     acceptDeveloperAgreement(ctx.db, developerIdOf(ctx), args.version),
-  createDeveloperKey: (_, args, ctx) =>
-    createDeveloperKey(ctx.db, developerIdOf(ctx), args),
-  revokeDeveloperKey: (_, args, ctx) => revokeDeveloperKey(ctx.db, developerIdOf(ctx), parseId(args.id, 'developer_key')),
+  createDeveloperKey: (_, args, ctx) => createDeveloperKey(ctx.db, developerIdOf(ctx), args),
+  revokeDeveloperKey: (_, args, ctx) =>
+    revokeDeveloperKey(ctx.db, developerIdOf(ctx), parseId(args.id, 'developer_key')),
 } satisfies MutationResolvers;
 
 /** A portal session; for the dashboard also its cookie (the page asks only for expiresAt). */

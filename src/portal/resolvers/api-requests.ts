@@ -18,6 +18,15 @@ export const apiRequestQueries = {
       }),
     ),
   apiRequestByRequestId: async (_, args, ctx) =>
-    toApiRequestView(await apiRequests.getApiRequestByRequestId(ctx.db, developerIdOf(ctx), args.requestId)),
-  apiRequest: async (_, args, ctx) => toApiRequestView(await apiRequests.getApiRequest(ctx.db, developerIdOf(ctx), parseId(args.id, 'api_request', MAX_BIGINT_ID))),
+    toApiRequestView(
+      await apiRequests.getApiRequestByRequestId(ctx.db, developerIdOf(ctx), args.requestId),
+    ),
+  apiRequest: async (_, args, ctx) =>
+    toApiRequestView(
+      await apiRequests.getApiRequest(
+        ctx.db,
+        developerIdOf(ctx),
+        parseId(args.id, 'api_request', MAX_BIGINT_ID),
+      ),
+    ),
 } satisfies QueryResolvers;

@@ -1,7 +1,11 @@
 import type { GraphQLFieldResolver, GraphQLResolveInfo } from 'graphql';
 import type { PortalContext } from '../context.js';
 import { consumeRateLimit } from '../../domain/installations/index.js';
-import type { MutationResolvers, QueryResolvers, SubscriptionResolvers } from '../../generated/portal.generated.js';
+import type {
+  MutationResolvers,
+  QueryResolvers,
+  SubscriptionResolvers,
+} from '../../generated/portal.generated.js';
 import { authorize, type OperationType, type PortalPolicy } from '../policy.js';
 import { DateTimeScalar, JSONScalar } from '../scalars.js';
 import { accountMutations, accountQueries } from './accounts.js';
@@ -12,10 +16,20 @@ import { pluginMutations, pluginQueries } from './plugins.js';
 import { posMutations, simulationMutations } from './restaurant.js';
 import { sandboxMutations, sandboxQueries } from './sandboxes.js';
 import { marketplaceSimulations } from './simulations.js';
-import { webhookLogFields, webhookMutations, webhookQueries, webhookSubscriptions } from './webhooks.js';
+import {
+  webhookLogFields,
+  webhookMutations,
+  webhookQueries,
+  webhookSubscriptions,
+} from './webhooks.js';
 
 /** A typed root resolver seen from the guard, which only passes along what GraphQL gives it. */
-type RootResolver = (parent: never, args: never, ctx: PortalContext, info: GraphQLResolveInfo) => unknown;
+type RootResolver = (
+  parent: never,
+  args: never,
+  ctx: PortalContext,
+  info: GraphQLResolveInfo,
+) => unknown;
 
 /**
  * Every root field runs behind the policy its SDL declares (src/portal/policy.ts). The HTTP layer
@@ -31,14 +45,17 @@ function guarded(
   return Object.fromEntries(
     Object.entries(resolvers).map(([field, resolve]) => {
       const { access } = policy.rule(operation, field);
-      const run = (parent: unknown, args: unknown, ctx: PortalContext, info: GraphQLResolveInfo) => resolve(parent as never, args as never, ctx, info);
+      const run = (parent: unknown, args: unknown, ctx: PortalContext, info: GraphQLResolveInfo) =>
+        resolve(parent as never, args as never, ctx, info);
       return [
         field,
         (parent: unknown, args: unknown, ctx: PortalContext, info: GraphQLResolveInfo) => {
           authorize(ctx.principal, access, field);
           const rateLimit = policy.rateLimit(operation, field, ctx.ip);
           if (!rateLimit) return run(parent, args, ctx, info);
-          return chargeExecution(ctx, rateLimit.bucket, rateLimit.limit).then(() => run(parent, args, ctx, info));
+          return chargeExecution(ctx, rateLimit.bucket, rateLimit.limit).then(() =>
+            run(parent, args, ctx, info),
+          );
         },
       ];
     }),
@@ -52,7 +69,15 @@ async function chargeExecution(ctx: PortalContext, bucket: string, limit: number
 
 /** One resolver for every root field of the SDL, each typed by its generated signature. */
 export const rootResolvers = {
-  Query: { ...accountQueries, ...pluginQueries, ...sandboxQueries, ...webhookQueries, ...apiRequestQueries, ...sandboxToolQueries, ...operatorQueries } satisfies Required<QueryResolvers>,
+  Query: {
+    ...accountQueries,
+    ...pluginQueries,
+    ...sandboxQueries,
+    ...webhookQueries,
+    ...apiRequestQueries,
+    ...sandboxToolQueries,
+    ...operatorQueries,
+  } satisfies Required<QueryResolvers>,
   Mutation: {
     ...accountMutations,
     ...pluginMutations,
@@ -87,7 +112,12 @@ function guardedSubscriptions(fields: typeof rootResolvers.Subscription, policy:
       return [
         field,
         {
-          subscribe: (parent: unknown, args: unknown, ctx: PortalContext, info: GraphQLResolveInfo) => {
+          subscribe: (
+            parent: unknown,
+            args: unknown,
+            ctx: PortalContext,
+            info: GraphQLResolveInfo,
+          ) => {
             authorize(ctx.principal, access, field);
             return (subscribe as (...a: unknown[]) => unknown)(parent, args, ctx, info);
           },

@@ -1,8 +1,14 @@
 import {
-  checkoutProductionInstallation, installInProduction, removeProductionInstallation,
+  checkoutProductionInstallation,
+  installInProduction,
+  removeProductionInstallation,
 } from '../../domain/installations/index.js';
 import { runTrialSweep } from '../../domain/installations/index.js';
-import { createLocation, createOrganization, getOrganization } from '../../domain/restaurants/index.js';
+import {
+  createLocation,
+  createOrganization,
+  getOrganization,
+} from '../../domain/restaurants/index.js';
 import { listListings, reviewPlugin } from '../../domain/plugins/index.js';
 import { runSandboxIdleSweep } from '../../domain/sandboxes/index.js';
 import { toInstallationView, toInstallPayloadView } from '../views/installation-views.js';
@@ -30,9 +36,18 @@ export const operatorMutations = {
       locationId: parseId(args.locationId, 'location'),
     }).then(toInstallPayloadView),
   completeCheckout: (_, args, ctx) =>
-    checkoutProductionInstallation(ctx.db, ctx.events, parseId(args.installationId, 'installation')).then(toInstallationView),
+    checkoutProductionInstallation(
+      ctx.db,
+      ctx.events,
+      parseId(args.installationId, 'installation'),
+    ).then(toInstallationView),
   removeInstallation: (_, args, ctx) =>
-    removeProductionInstallation(ctx.db, ctx.events, parseId(args.installationId, 'installation')).then(toInstallationView),
+    removeProductionInstallation(
+      ctx.db,
+      ctx.events,
+      parseId(args.installationId, 'installation'),
+    ).then(toInstallationView),
   runTrialSweep: (_, args, ctx) => runTrialSweep(ctx.db, ctx.events, args.now ?? new Date()),
-  runSandboxIdleSweep: (_, args, ctx) => runSandboxIdleSweep(ctx.db, ctx.events, ctx.config, args.now ?? new Date()),
+  runSandboxIdleSweep: (_, args, ctx) =>
+    runSandboxIdleSweep(ctx.db, ctx.events, ctx.config, args.now ?? new Date()),
 } satisfies MutationResolvers;

@@ -10,7 +10,11 @@ import {
 } from '../../domain/plugins/index.js';
 import { createProject, listProjects } from '../../domain/developers/index.js';
 import { ValidationError, type Details } from '../../domain/shared/index.js';
-import type { MutationResolvers, QueryResolvers, UpdatePluginInput } from '../../generated/portal.generated.js';
+import type {
+  MutationResolvers,
+  QueryResolvers,
+  UpdatePluginInput,
+} from '../../generated/portal.generated.js';
 import { developerIdOf, parseId, requireSessionFor } from '../context.js';
 
 // Projects and plugin listings.
@@ -23,42 +27,63 @@ import { developerIdOf, parseId, requireSessionFor } from '../context.js';
 function settingsOf(input: UpdatePluginInput): PluginSettingsInput {
   const { name, integrationType, pricing, trialDays, ...clearable } = input;
   const details: Details = {};
-  const refuse = (field: string) => (details[field] = ['cannot be null; omit it to keep the current value']);
+  const refuse = (field: string) =>
+    (details[field] = ['cannot be null; omit it to keep the current value']);
   if (name === null) refuse('name');
   if (integrationType === null) refuse('integrationType');
   if (pricing === null) refuse('pricing');
   if (trialDays === null) refuse('trialDays');
-  if (name === null || integrationType === null || pricing === null || trialDays === null) throw new ValidationError(details);
+  if (name === null || integrationType === null || pricing === null || trialDays === null)
+    throw new ValidationError(details);
   return { ...clearable, name, integrationType, pricing, trialDays };
 }
 
 export const pluginQueries = {
   myDeveloperProjects: (_, __, ctx) => listProjects(ctx.db, ctx.config, developerIdOf(ctx)),
-  plugin: (_, args, ctx) => getPlugin(ctx.db, ctx.config, developerIdOf(ctx), parseId(args.id, 'plugin')),
+  plugin: (_, args, ctx) =>
+    getPlugin(ctx.db, ctx.config, developerIdOf(ctx), parseId(args.id, 'plugin')),
 } satisfies QueryResolvers;
 
 export const pluginMutations = {
   createProject: (_, args, ctx) => createProject(ctx.db, developerIdOf(ctx), args.name),
   createPlugin: (_, args, ctx) =>
-    createPlugin(ctx.db, ctx.config, developerIdOf(ctx), parseId(args.projectId, 'project'), { ...settingsOf(args.input), name: args.input.name }),
+    createPlugin(ctx.db, ctx.config, developerIdOf(ctx), parseId(args.projectId, 'project'), {
+      ...settingsOf(args.input),
+      name: args.input.name,
+    }),
   updatePlugin: async (_, args, ctx) => {
     const pluginId = parseId(args.id, 'plugin');
     if (args.input.webhookEndpoint !== undefined && ctx.principal?.kind === 'key') {
       const plugin = await findOwnedPlugin(ctx.db, developerIdOf(ctx), pluginId);
       const endpoint = args.input.webhookEndpoint?.trim() || null;
-      if (plugin.listing_status === 'active' && endpoint !== plugin.webhook_endpoint) requireSessionFor(ctx, 'Changing the webhook endpoint of a live listing');
+      if (plugin.listing_status === 'active' && endpoint !== plugin.webhook_endpoint)
+        requireSessionFor(ctx, 'Changing the webhook endpoint of a live listing');
     }
     return updatePlugin(ctx.db, ctx.config, developerIdOf(ctx), pluginId, settingsOf(args.input));
   },
   rotateWebhookSecret: (_, args, ctx) => {
     const plane = args.plane ?? 'production';
     if (plane === 'production') requireSessionFor(ctx, 'Rotating the production webhook secret');
-    return rotateWebhookSecret(ctx.db, ctx.config, developerIdOf(ctx), parseId(args.pluginId, 'plugin'), args.overlapHours, plane);
+    return rotateWebhookSecret(
+      ctx.db,
+      ctx.config,
+      developerIdOf(ctx),
+      parseId(args.pluginId, 'plugin'),
+      args.overlapHours,
+      plane,
+    );
   },
   expireWebhookSecret: (_, args, ctx) => {
     const plane = args.plane ?? 'production';
-    if (plane === 'production') requireSessionFor(ctx, 'Expiring the previous production webhook secret');
-    return expireWebhookSecret(ctx.db, ctx.config, developerIdOf(ctx), parseId(args.pluginId, 'plugin'), plane);
+    if (plane === 'production')
+      requireSessionFor(ctx, 'Expiring the previous production webhook secret');
+    return expireWebhookSecret(
+      ctx.db,
+      ctx.config,
+      developerIdOf(ctx),
+      parseId(args.pluginId, 'plugin'),
+      plane,
+    );
   },
   submitPluginForReview: (_, args, ctx) =>
     submitPluginForReview(ctx.db, ctx.config, developerIdOf(ctx), parseId(args.id, 'plugin')),

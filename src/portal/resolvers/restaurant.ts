@@ -1,9 +1,24 @@
 import { DomainError, ValidationError } from '../../domain/shared/index.js';
 import { createMenuItem, deleteMenuItem } from '../../domain/menu/index.js';
-import { addOrderItems, createPosOrder, markOrderPrepared, releaseHeldOrder, type OrderLineInput } from '../../domain/orders/index.js';
+import {
+  addOrderItems,
+  createPosOrder,
+  markOrderPrepared,
+  releaseHeldOrder,
+  type OrderLineInput,
+} from '../../domain/orders/index.js';
 import { recordFailedPayment, recordPosSale, refundPayment } from '../../domain/payments/index.js';
-import { parseMoney, productionSite, sandboxSite, type RestaurantSite } from '../../domain/restaurants/index.js';
-import { toRestaurantMenuItemView, toRestaurantOrderView, toRestaurantTransactionView } from '../views/restaurant-views.js';
+import {
+  parseMoney,
+  productionSite,
+  sandboxSite,
+  type RestaurantSite,
+} from '../../domain/restaurants/index.js';
+import {
+  toRestaurantMenuItemView,
+  toRestaurantOrderView,
+  toRestaurantTransactionView,
+} from '../views/restaurant-views.js';
 import type {
   MutationPosAddItemsArgs,
   MutationPosFailedPaymentArgs,
@@ -27,7 +42,8 @@ import { developerIdOf, parseId, type PortalContext } from '../context.js';
 
 /** A GraphQL ID that must be a row id inside an input: a 422 naming the field otherwise. */
 function idField(value: string, field: string): number {
-  if (!/^[1-9][0-9]{0,9}$/.test(value) || Number(value) > 2_147_483_647) throw new ValidationError({ [field]: ['must be a numeric id'] });
+  if (!/^[1-9][0-9]{0,9}$/.test(value) || Number(value) > 2_147_483_647)
+    throw new ValidationError({ [field]: ['must be a numeric id'] });
   return Number(value);
 }
 
@@ -47,7 +63,8 @@ function toLines(items: PosOrderItemInput[]): OrderLineInput[] {
   }));
 }
 
-const amountOf = (value: string | null | undefined) => (value == null ? undefined : parseMoney(value, 'amount', { positive: true }));
+const amountOf = (value: string | null | undefined) =>
+  value == null ? undefined : parseMoney(value, 'amount', { positive: true });
 
 /**
  * What an action takes: its field's arguments without the place (`locationId` of pos*, and
@@ -66,14 +83,20 @@ async function order(site: RestaurantSite, { input }: ActionArgs<MutationPosOrde
   return toRestaurantOrderView(site, row);
 }
 
-const releaseOrder = async (site: RestaurantSite, { orderId }: ActionArgs<MutationPosReleaseOrderArgs>) =>
-  toRestaurantOrderView(site, await releaseHeldOrder(site, orderId));
+const releaseOrder = async (
+  site: RestaurantSite,
+  { orderId }: ActionArgs<MutationPosReleaseOrderArgs>,
+) => toRestaurantOrderView(site, await releaseHeldOrder(site, orderId));
 
-const addItems = async (site: RestaurantSite, { orderId, items }: ActionArgs<MutationPosAddItemsArgs>) =>
-  toRestaurantOrderView(site, await addOrderItems(site, orderId, toLines(items)));
+const addItems = async (
+  site: RestaurantSite,
+  { orderId, items }: ActionArgs<MutationPosAddItemsArgs>,
+) => toRestaurantOrderView(site, await addOrderItems(site, orderId, toLines(items)));
 
-const orderPrepared = async (site: RestaurantSite, { orderId }: ActionArgs<MutationPosOrderPreparedArgs>) =>
-  toRestaurantOrderView(site, await markOrderPrepared(site, orderId));
+const orderPrepared = async (
+  site: RestaurantSite,
+  { orderId }: ActionArgs<MutationPosOrderPreparedArgs>,
+) => toRestaurantOrderView(site, await markOrderPrepared(site, orderId));
 
 const sale = async (site: RestaurantSite, { orderId, input }: ActionArgs<MutationPosSaleArgs>) =>
   toRestaurantTransactionView(
@@ -85,7 +108,10 @@ const sale = async (site: RestaurantSite, { orderId, input }: ActionArgs<Mutatio
     }),
   );
 
-const failedPayment = async (site: RestaurantSite, { orderId, input }: ActionArgs<MutationPosFailedPaymentArgs>) =>
+const failedPayment = async (
+  site: RestaurantSite,
+  { orderId, input }: ActionArgs<MutationPosFailedPaymentArgs>,
+) =>
   toRestaurantTransactionView(
     site,
     await recordFailedPayment(site, orderId, {
@@ -95,15 +121,37 @@ const failedPayment = async (site: RestaurantSite, { orderId, input }: ActionArg
     }),
   );
 
-const refund = async (site: RestaurantSite, { transactionId, reason }: ActionArgs<MutationPosRefundArgs>) =>
-  toRestaurantTransactionView(site, await refundPayment(site, parseId(transactionId, 'transaction'), reason));
+const refund = async (
+  site: RestaurantSite,
+  { transactionId, reason }: ActionArgs<MutationPosRefundArgs>,
+) =>
+  toRestaurantTransactionView(
+    site,
+    await refundPayment(site, parseId(transactionId, 'transaction'), reason),
+  );
 
-const menuItemCreated = async (site: RestaurantSite, { input: { categoryId, ...rest } }: ActionArgs<MutationPosMenuItemCreatedArgs>) =>
-  toRestaurantMenuItemView(await createMenuItem(site, { ...rest, categoryId: categoryId == null ? null : idField(categoryId, 'categoryId') }));
+const menuItemCreated = async (
+  site: RestaurantSite,
+  { input: { categoryId, ...rest } }: ActionArgs<MutationPosMenuItemCreatedArgs>,
+) =>
+  toRestaurantMenuItemView(
+    await createMenuItem(site, {
+      ...rest,
+      categoryId: categoryId == null ? null : idField(categoryId, 'categoryId'),
+    }),
+  );
 
-async function menuItemDeleted(site: RestaurantSite, { itemId }: ActionArgs<MutationPosMenuItemDeletedArgs>) {
+async function menuItemDeleted(
+  site: RestaurantSite,
+  { itemId }: ActionArgs<MutationPosMenuItemDeletedArgs>,
+) {
   const deleted = await deleteMenuItem(site, parseId(itemId, 'menu_item'));
-  return { id: deleted.item_id, name: deleted.name, locationId: deleted.location_id, deletedAt: deleted.deleted_at };
+  return {
+    id: deleted.item_id,
+    name: deleted.name,
+    locationId: deleted.location_id,
+    deletedAt: deleted.deleted_at,
+  };
 }
 
 /** The domain names problems after the Data API's fields (items.0.item_id); the portal's inputs are camelCase. */
@@ -122,14 +170,25 @@ function withPortalFieldNames(err: unknown): never {
 type Action<A, R> = (site: RestaurantSite, args: A) => Promise<R>;
 
 /** Developer: in one of their own sandboxes, at its demo location. */
-function inSandbox<A, R>(action: Action<A, R>): Resolver<R, unknown, PortalContext, A & { sandboxId: string }> {
+function inSandbox<A, R>(
+  action: Action<A, R>,
+): Resolver<R, unknown, PortalContext, A & { sandboxId: string }> {
   return async (_, args, ctx) =>
-    action(await sandboxSite(ctx.db, ctx.events, developerIdOf(ctx), parseId(args.sandboxId, 'sandbox')), args).catch(withPortalFieldNames);
+    action(
+      await sandboxSite(ctx.db, ctx.events, developerIdOf(ctx), parseId(args.sandboxId, 'sandbox')),
+      args,
+    ).catch(withPortalFieldNames);
 }
 
 /** Operator: at a production location. */
-function atLocation<A, R>(action: Action<A, R>): Resolver<R, unknown, PortalContext, A & { locationId: string }> {
-  return async (_, args, ctx) => action(await productionSite(ctx.db, ctx.events, parseId(args.locationId, 'location')), args).catch(withPortalFieldNames);
+function atLocation<A, R>(
+  action: Action<A, R>,
+): Resolver<R, unknown, PortalContext, A & { locationId: string }> {
+  return async (_, args, ctx) =>
+    action(
+      await productionSite(ctx.db, ctx.events, parseId(args.locationId, 'location')),
+      args,
+    ).catch(withPortalFieldNames);
 }
 
 export const simulationMutations = {

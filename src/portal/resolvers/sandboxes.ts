@@ -23,7 +23,11 @@ export const sandboxQueries = {
 export const sandboxMutations = {
   /** Ownership first: another developer's sandbox is not_found. */
   simulateSandboxExpiryWarning: async (_, args, ctx) => {
-    const sandbox = await findOwnedSandbox(ctx.db, developerIdOf(ctx), parseId(args.sandboxId, 'sandbox'));
+    const sandbox = await findOwnedSandbox(
+      ctx.db,
+      developerIdOf(ctx),
+      parseId(args.sandboxId, 'sandbox'),
+    );
     await sendExpiryWarningNow(ctx.db, ctx.events, ctx.config, sandbox.sandbox_id, new Date());
     return getSandbox(ctx.db, ctx.config, developerIdOf(ctx), sandbox.sandbox_id);
   },
@@ -40,5 +44,9 @@ export const sandboxMutations = {
   deleteSandbox: (_, args, ctx) =>
     deleteSandbox(ctx.db, ctx.config, developerIdOf(ctx), parseId(args.id, 'sandbox')),
   regenerateInstallationKey: (_, args, ctx) =>
-    regenerateInstallationKey(ctx.db, developerIdOf(ctx), parseId(args.installationId, 'installation')),
+    regenerateInstallationKey(
+      ctx.db,
+      developerIdOf(ctx),
+      parseId(args.installationId, 'installation'),
+    ),
 } satisfies MutationResolvers;

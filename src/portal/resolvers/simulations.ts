@@ -1,4 +1,9 @@
-import { simulateCheckout, simulateInstall, simulateRemoval, simulateTrial } from '../../domain/installations/index.js';
+import {
+  simulateCheckout,
+  simulateInstall,
+  simulateRemoval,
+  simulateTrial,
+} from '../../domain/installations/index.js';
 import { toInstallationView, toInstallPayloadView } from '../views/installation-views.js';
 import type { MutationResolvers } from '../../generated/portal.generated.js';
 import { developerIdOf, parseId } from '../context.js';
@@ -11,10 +16,27 @@ const installationOf = (args: InstallationArgs) => parseId(args.installationId, 
 
 export const marketplaceSimulations = {
   simulateInstall: (_, args, ctx) =>
-    simulateInstall(ctx.db, ctx.events, ctx.config, developerIdOf(ctx), parseId(args.sandboxId, 'sandbox')).then(toInstallPayloadView),
-  simulateCheckout: (_, args, ctx) => simulateCheckout(ctx.db, ctx.events, developerIdOf(ctx), installationOf(args)).then(toInstallationView),
-  simulateTrialEnding: (_, args, ctx) => simulateTrial(ctx.db, ctx.events, developerIdOf(ctx), installationOf(args), 'ending').then(toInstallationView),
+    simulateInstall(
+      ctx.db,
+      ctx.events,
+      ctx.config,
+      developerIdOf(ctx),
+      parseId(args.sandboxId, 'sandbox'),
+    ).then(toInstallPayloadView),
+  simulateCheckout: (_, args, ctx) =>
+    simulateCheckout(ctx.db, ctx.events, developerIdOf(ctx), installationOf(args)).then(
+      toInstallationView,
+    ),
+  simulateTrialEnding: (_, args, ctx) =>
+    simulateTrial(ctx.db, ctx.events, developerIdOf(ctx), installationOf(args), 'ending').then(
+      toInstallationView,
+    ),
   simulateTrialConversion: (_, args, ctx) =>
-    simulateTrial(ctx.db, ctx.events, developerIdOf(ctx), installationOf(args), 'conversion').then(toInstallationView),
-  simulateRemoval: (_, args, ctx) => simulateRemoval(ctx.db, ctx.events, developerIdOf(ctx), installationOf(args)).then(toInstallationView),
+    simulateTrial(ctx.db, ctx.events, developerIdOf(ctx), installationOf(args), 'conversion').then(
+      toInstallationView,
+    ),
+  simulateRemoval: (_, args, ctx) =>
+    simulateRemoval(ctx.db, ctx.events, developerIdOf(ctx), installationOf(args)).then(
+      toInstallationView,
+    ),
 } satisfies MutationResolvers;

@@ -3,10 +3,20 @@ import { findOwnedPlugin } from '../../domain/plugins/index.js';
 import { findOwnedSandbox } from '../../domain/sandboxes/index.js';
 import { NotFoundError } from '../../domain/shared/index.js';
 import * as webhooks from '../../domain/webhooks/index.js';
-import { toWebhookLogConnection, toWebhookLogView, toWebhookReplayView, type WebhookLogView } from '../views/webhook-log-views.js';
+import {
+  toWebhookLogConnection,
+  toWebhookLogView,
+  toWebhookReplayView,
+  type WebhookLogView,
+} from '../views/webhook-log-views.js';
 import { Batch } from '../batch.js';
 import { ResponseBudget } from '../response-budget.js';
-import type { MutationResolvers, QueryResolvers, SubscriptionResolvers, WebhookLogResolvers } from '../../generated/portal.generated.js';
+import type {
+  MutationResolvers,
+  QueryResolvers,
+  SubscriptionResolvers,
+  WebhookLogResolvers,
+} from '../../generated/portal.generated.js';
 import { developerIdOf, parseId, requireSessionFor, type PortalContext } from '../context.js';
 
 // The webhook tester, the webhook log of an installation, redelivery, replay and delivery health.
@@ -14,7 +24,9 @@ import { developerIdOf, parseId, requireSessionFor, type PortalContext } from '.
 
 export const webhookQueries = {
   webhookLog: (_, args, ctx) =>
-    webhooks.getWebhookLog(ctx.db, { developerId: developerIdOf(ctx) }, parseId(args.id, 'webhook_log')).then(toWebhookLogView),
+    webhooks
+      .getWebhookLog(ctx.db, { developerId: developerIdOf(ctx) }, parseId(args.id, 'webhook_log'))
+      .then(toWebhookLogView),
   webhookLogs: (_, args, ctx) =>
     webhooks
       .listWebhookLogs(ctx.db, developerIdOf(ctx), {
@@ -28,42 +40,83 @@ export const webhookQueries = {
       .listDeveloperDeliveries(ctx.db, developerIdOf(ctx), {
         first: args.first,
         after: args.after,
-        installationId: args.installationId == null ? null : parseId(args.installationId, 'installation'),
+        installationId:
+          args.installationId == null ? null : parseId(args.installationId, 'installation'),
         status: args.status,
         event: args.event,
       })
       .then(toWebhookLogConnection),
-  webhookReplay: async (_, args, ctx) => toWebhookReplayView(await ownedReplay(ctx, parseId(args.id, 'webhook_replay'))),
+  webhookReplay: async (_, args, ctx) =>
+    toWebhookReplayView(await ownedReplay(ctx, parseId(args.id, 'webhook_replay'))),
   webhookHealth: async (_, args, ctx) => {
-    const plugin = await findOwnedPlugin(ctx.db, developerIdOf(ctx), parseId(args.pluginId, 'plugin'));
+    const plugin = await findOwnedPlugin(
+      ctx.db,
+      developerIdOf(ctx),
+      parseId(args.pluginId, 'plugin'),
+    );
     return webhooks.webhookHealth(ctx.db, plugin.plugin_id);
   },
   webhookStreamCursor: async (_, args, ctx) => {
-    const sandbox = await findOwnedSandbox(ctx.db, developerIdOf(ctx), parseId(args.sandboxId, 'sandbox'));
-    return webhooks.openStreamCursor(ctx.db, sandbox.sandbox_id, developerIdOf(ctx), readsOnly(ctx));
+    const sandbox = await findOwnedSandbox(
+      ctx.db,
+      developerIdOf(ctx),
+      parseId(args.sandboxId, 'sandbox'),
+    );
+    return webhooks.openStreamCursor(
+      ctx.db,
+      sandbox.sandbox_id,
+      developerIdOf(ctx),
+      readsOnly(ctx),
+    );
   },
 } satisfies QueryResolvers;
 
 export const webhookMutations = {
   testWebhook: async (_, args, ctx) => {
-    const installation = await findOwnedInstallation(ctx.db, developerIdOf(ctx), parseId(args.installationId, 'installation'));
-    return webhooks.sendTestWebhook(ctx.db, ctx.queue, ctx.config, { installationId: installation.installation_id, event: args.event });
+    const installation = await findOwnedInstallation(
+      ctx.db,
+      developerIdOf(ctx),
+      parseId(args.installationId, 'installation'),
+    );
+    return webhooks.sendTestWebhook(ctx.db, ctx.queue, ctx.config, {
+      installationId: installation.installation_id,
+      event: args.event,
+    });
   },
   redeliverWebhook: async (_, args, ctx) => {
-    const original = await webhooks.getWebhookLog(ctx.db, { developerId: developerIdOf(ctx) }, parseId(args.logId, 'webhook_log'));
-    const installation = await findOwnedInstallation(ctx.db, developerIdOf(ctx), original.installation_id);
-    if (installation.plane === 'production') requireSessionFor(ctx, 'Redelivering a production delivery');
+    const original = await webhooks.getWebhookLog(
+      ctx.db,
+      { developerId: developerIdOf(ctx) },
+      parseId(args.logId, 'webhook_log'),
+    );
+    const installation = await findOwnedInstallation(
+      ctx.db,
+      developerIdOf(ctx),
+      original.installation_id,
+    );
+    if (installation.plane === 'production')
+      requireSessionFor(ctx, 'Redelivering a production delivery');
     return toWebhookLogView(await webhooks.redeliverWebhook(ctx.db, ctx.queue, original));
   },
   replayWebhooks: async (_, args, ctx) => {
-    const installation = await findOwnedInstallation(ctx.db, developerIdOf(ctx), parseId(args.installationId, 'installation'));
-    if (installation.plane === 'production') requireSessionFor(ctx, 'Replaying a production installation');
-    const replay = await webhooks.replayWebhooks(ctx.db, ctx.queue, {
-      installationId: installation.installation_id,
-      since: args.since,
-      until: args.until ?? null,
-      onlyFailed: args.onlyFailed ?? true,
-    }, ctx.config.replayEventsPerDay);
+    const installation = await findOwnedInstallation(
+      ctx.db,
+      developerIdOf(ctx),
+      parseId(args.installationId, 'installation'),
+    );
+    if (installation.plane === 'production')
+      requireSessionFor(ctx, 'Replaying a production installation');
+    const replay = await webhooks.replayWebhooks(
+      ctx.db,
+      ctx.queue,
+      {
+        installationId: installation.installation_id,
+        since: args.since,
+        until: args.until ?? null,
+        onlyFailed: args.onlyFailed ?? true,
+      },
+      ctx.config.replayEventsPerDay,
+    );
     return toWebhookReplayView(replay);
   },
   reportWebhookStreamResult: async (_, args, ctx) => {
@@ -82,7 +135,11 @@ export const webhookSubscriptions = {
   webhookStream: {
     subscribe: async function* (_, args, ctx) {
       const developerId = developerIdOf(ctx);
-      const sandbox = await findOwnedSandbox(ctx.db, developerId, parseId(args.sandboxId, 'sandbox'));
+      const sandbox = await findOwnedSandbox(
+        ctx.db,
+        developerId,
+        parseId(args.sandboxId, 'sandbox'),
+      );
       const release = ctx.streams?.acquire(developerId);
       // The slot is free as soon as the client leaves, even while the stream waits to be pulled.
       if (release) ctx.signal?.addEventListener('abort', release, { once: true });
@@ -94,7 +151,11 @@ export const webhookSubscriptions = {
           after: args.after ?? null,
           readOnly: readsOnly(ctx),
           stillAllowed: async () =>
-            (await (ctx.stillAuthenticated?.() ?? true)) && (await findOwnedSandbox(ctx.db, developerId, sandbox.sandbox_id).then((row) => row.status !== 'deleted', () => false)),
+            (await (ctx.stillAuthenticated?.() ?? true)) &&
+            (await findOwnedSandbox(ctx.db, developerId, sandbox.sandbox_id).then(
+              (row) => row.status !== 'deleted',
+              () => false,
+            )),
           signal: ctx.signal,
           heartbeatMs: ctx.config.streamHeartbeatSeconds * 1000,
         });
@@ -107,9 +168,13 @@ export const webhookSubscriptions = {
 } satisfies SubscriptionResolvers;
 
 /** A developer key without plugins:write: its listener only reads (finding 10 of review 3). */
-const readsOnly = (ctx: PortalContext): boolean => ctx.principal?.kind === 'key' && !ctx.principal.scopes.includes('plugins:write');
+const readsOnly = (ctx: PortalContext): boolean =>
+  ctx.principal?.kind === 'key' && !ctx.principal.scopes.includes('plugins:write');
 
-async function ownedReplay(ctx: PortalContext, replayId: number): Promise<webhooks.WebhookReplayRow> {
+async function ownedReplay(
+  ctx: PortalContext,
+  replayId: number,
+): Promise<webhooks.WebhookReplayRow> {
   const replay = await webhooks.getWebhookReplay(ctx.db, replayId);
   await findOwnedInstallation(ctx.db, developerIdOf(ctx), replay.installation_id).catch(() => {
     throw new NotFoundError('webhook_replay');
@@ -118,13 +183,20 @@ async function ownedReplay(ctx: PortalContext, replayId: number): Promise<webhoo
 }
 
 /** The signature headers of a request: replayable, so a developer key (CI, scripts, svc mcp) sees them masked (review 4, finding 7). */
-const SIGNATURE_HEADERS = new Set(['x-svc-signature', 'x-svc-signature-previous', 'webhook-signature']);
+const SIGNATURE_HEADERS = new Set([
+  'x-svc-signature',
+  'x-svc-signature-previous',
+  'webhook-signature',
+]);
 export const MASKED_SIGNATURE = '(shown to portal sessions only)';
 
 function headerList(headers: Record<string, string> | null, ctx: PortalContext) {
   if (!headers) return null;
   const masked = ctx.principal?.kind !== 'session';
-  return Object.entries(headers).map(([name, value]) => ({ name, value: masked && SIGNATURE_HEADERS.has(name.toLowerCase()) ? MASKED_SIGNATURE : value }));
+  return Object.entries(headers).map(([name, value]) => ({
+    name,
+    value: masked && SIGNATURE_HEADERS.has(name.toLowerCase()) ? MASKED_SIGNATURE : value,
+  }));
 }
 
 /**
@@ -136,7 +208,10 @@ function batchesOf(ctx: PortalContext) {
   let batches = requestBatches.get(ctx);
   if (!batches) {
     const budget = ctx.responseBudget ?? new ResponseBudget();
-    const key = (log: WebhookLogView): webhooks.LogKey => ({ logId: log.id, createdAt: log.createdAt });
+    const key = (log: WebhookLogView): webhooks.LogKey => ({
+      logId: log.id,
+      createdAt: log.createdAt,
+    });
     const id = (k: webhooks.LogKey) => k.logId;
     batches = {
       key,
@@ -150,19 +225,27 @@ function batchesOf(ctx: PortalContext) {
   return batches;
 }
 
-const requestBatches = new WeakMap<PortalContext, {
-  key: (log: WebhookLogView) => webhooks.LogKey;
-  budget: ResponseBudget;
-  bodies: Batch<webhooks.LogKey, webhooks.Sized<string | null>>;
-  payloads: Batch<webhooks.LogKey, webhooks.Sized<unknown>>;
-  attempts: Batch<webhooks.LogKey, webhooks.DeliveryAttemptRow[]>;
-}>();
+const requestBatches = new WeakMap<
+  PortalContext,
+  {
+    key: (log: WebhookLogView) => webhooks.LogKey;
+    budget: ResponseBudget;
+    bodies: Batch<webhooks.LogKey, webhooks.Sized<string | null>>;
+    payloads: Batch<webhooks.LogKey, webhooks.Sized<unknown>>;
+    attempts: Batch<webhooks.LogKey, webhooks.DeliveryAttemptRow[]>;
+  }
+>();
 
 /** A sized text within the response's budget, counted against it. */
-function withinBudget<T>(budget: ResponseBudget, sized: webhooks.Sized<T> | undefined, size: (value: NonNullable<T>) => number): T | null {
+function withinBudget<T>(
+  budget: ResponseBudget,
+  sized: webhooks.Sized<T> | undefined,
+  size: (value: NonNullable<T>) => number,
+): T | null {
   if (!sized) return null;
   if ('tooLarge' in sized) budget.exceed();
-  if (sized.value !== null && sized.value !== undefined) budget.charge(size(sized.value as NonNullable<T>));
+  if (sized.value !== null && sized.value !== undefined)
+    budget.charge(size(sized.value as NonNullable<T>));
   return sized.value;
 }
 
@@ -171,7 +254,10 @@ export const webhookLogFields = {
   request: async (log, _, ctx) => {
     if (log.direction !== 'outbound') return null;
     const b = batchesOf(ctx);
-    const [sized, attempts] = await Promise.all([b.bodies.get(b.key(log)), b.attempts.get(b.key(log))]);
+    const [sized, attempts] = await Promise.all([
+      b.bodies.get(b.key(log)),
+      b.attempts.get(b.key(log)),
+    ]);
     const body = withinBudget(b.budget, sized, (text) => Buffer.byteLength(text));
     if (body === null) return null;
     const sent = (attempts ?? []).filter((a) => a.headers !== null).pop();
@@ -179,12 +265,24 @@ export const webhookLogFields = {
   },
   deliveryAttempts: async (log, _, ctx) => {
     const b = batchesOf(ctx);
-    return ((await b.attempts.get(b.key(log))) ?? []).map((a) => ({ ...a, headers: headerList(a.headers, ctx) }));
+    return ((await b.attempts.get(b.key(log))) ?? []).map((a) => ({
+      ...a,
+      headers: headerList(a.headers, ctx),
+    }));
   },
   payload: async (log, _, ctx) => {
     const b = batchesOf(ctx);
     // A page's rows come without their payloads; a single entry's has it.
-    if (log.payload !== undefined) return withinBudget(b.budget, { value: log.payload }, (value) => JSON.stringify(value).length);
-    return withinBudget(b.budget, await b.payloads.get(b.key(log)), (value) => JSON.stringify(value).length);
+    if (log.payload !== undefined)
+      return withinBudget(
+        b.budget,
+        { value: log.payload },
+        (value) => JSON.stringify(value).length,
+      );
+    return withinBudget(
+      b.budget,
+      await b.payloads.get(b.key(log)),
+      (value) => JSON.stringify(value).length,
+    );
   },
 } satisfies WebhookLogResolvers;

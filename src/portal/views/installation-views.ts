@@ -17,7 +17,9 @@ export interface PortalInstallationView {
   removedAt: Date | null;
 }
 
-export type InstallPayloadView = Omit<InstallPayload, 'installation'> & { installation: PortalInstallationView };
+export type InstallPayloadView = Omit<InstallPayload, 'installation'> & {
+  installation: PortalInstallationView;
+};
 
 export const toInstallationView = (row: InstallationRow): PortalInstallationView => ({
   id: row.installation_id,

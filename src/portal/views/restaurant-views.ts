@@ -40,7 +40,10 @@ export interface RestaurantTransactionView {
 
 const money = normalizeMoney;
 
-export async function toRestaurantOrderView(site: RestaurantSite, order: OrderRow): Promise<RestaurantOrderView> {
+export async function toRestaurantOrderView(
+  site: RestaurantSite,
+  order: OrderRow,
+): Promise<RestaurantOrderView> {
   const { count } = await siteData(site)
     .selectFrom('order_items')
     .select((eb) => eb.fn.countAll<string>().as('count'))
@@ -64,7 +67,10 @@ export async function toRestaurantOrderView(site: RestaurantSite, order: OrderRo
   };
 }
 
-export async function toRestaurantTransactionView(site: RestaurantSite, { transaction, order }: PaymentOutcome): Promise<RestaurantTransactionView> {
+export async function toRestaurantTransactionView(
+  site: RestaurantSite,
+  { transaction, order }: PaymentOutcome,
+): Promise<RestaurantTransactionView> {
   return {
     id: transaction.transaction_id,
     orderId: transaction.order_id,
@@ -99,4 +105,3 @@ export function toRestaurantMenuItemView(row: MenuItemRow) {
     createdAt: row.created_at,
   };
 }
-

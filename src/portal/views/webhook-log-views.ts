@@ -1,6 +1,11 @@
 // Row -> portal shapes of the webhook log (schema.graphql WebhookLog, WebhookLogConnection). The
 // Data API returns an installation's own entries in its own shape (toWireLog).
-import type { WebhookLogPage, WebhookLogPageRow, WebhookLogRow, WebhookReplayRow } from '../../domain/webhooks/index.js';
+import type {
+  WebhookLogPage,
+  WebhookLogPageRow,
+  WebhookLogRow,
+  WebhookReplayRow,
+} from '../../domain/webhooks/index.js';
 
 export interface WebhookLogView {
   id: number;

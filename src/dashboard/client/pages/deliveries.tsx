@@ -19,7 +19,11 @@ const REFRESH_MS = 30_000;
 export function DeliveriesPage() {
   const path = usePath();
   const params = new URLSearchParams(path.split('?')[1] ?? '');
-  const filter = { status: params.get('status') || null, event: params.get('event') || null, installationId: params.get('installation') || null };
+  const filter = {
+    status: params.get('status') || null,
+    event: params.get('event') || null,
+    installationId: params.get('installation') || null,
+  };
   const [cursors, setCursors] = useState<string[]>([]);
   const after = cursors[cursors.length - 1] ?? null;
   const key = JSON.stringify({ ...filter, after });
@@ -30,7 +34,8 @@ export function DeliveriesPage() {
     event.preventDefault();
     const form = new FormData(event.currentTarget as HTMLFormElement);
     const query = new URLSearchParams();
-    for (const name of ['status', 'event', 'installation']) if (form.get(name)) query.set(name, String(form.get(name)));
+    for (const name of ['status', 'event', 'installation'])
+      if (form.get(name)) query.set(name, String(form.get(name)));
     navigate(`/dashboard/deliveries${query.size ? `?${query}` : ''}`);
   };
   const page = list.data?.webhookDeliveries;
@@ -38,19 +43,61 @@ export function DeliveriesPage() {
     <section>
       <h1>Webhook deliveries</h1>
       <form class="filters" aria-label="Filter deliveries" onSubmit={applyFilter} key={path}>
-        <label>Status<select name="status" defaultValue={filter.status ?? ''}><option value="">any</option>{DELIVERY_STATUSES.map((s) => <option key={s}>{s}</option>)}</select></label>
-        <label>Event<select name="event" defaultValue={filter.event ?? ''}><option value="">any</option>{EVENT_NAMES.map((e) => <option key={e}>{e}</option>)}</select></label>
-        <label>Installation<input name="installation" inputMode="numeric" defaultValue={filter.installationId ?? ''} /></label>
-        <div class="actions"><button type="submit">Apply filters</button></div>
+        <label>
+          Status
+          <select name="status" defaultValue={filter.status ?? ''}>
+            <option value="">any</option>
+            {DELIVERY_STATUSES.map((s) => (
+              <option key={s}>{s}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Event
+          <select name="event" defaultValue={filter.event ?? ''}>
+            <option value="">any</option>
+            {EVENT_NAMES.map((e) => (
+              <option key={e}>{e}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Installation
+          <input
+            name="installation"
+            inputMode="numeric"
+            defaultValue={filter.installationId ?? ''}
+          />
+        </label>
+        <div class="actions">
+          <button type="submit">Apply filters</button>
+        </div>
       </form>
       {list.loading && !list.data ? <Loading what="deliveries" /> : null}
       <ErrorMessage error={list.error} />
-      {page && page.nodes.length === 0 ? <Empty>No delivery matches. Deliveries appear here as events happen (this list refreshes by itself every 30 seconds).</Empty> : null}
+      {page && page.nodes.length === 0 ? (
+        <Empty>
+          No delivery matches. Deliveries appear here as events happen (this list refreshes by
+          itself every 30 seconds).
+        </Empty>
+      ) : null}
       {page && page.nodes.length > 0 ? <DeliveryTable rows={page.nodes} /> : null}
       <div class="actions">
-        {after === null ? <button type="button" onClick={list.reload} disabled={list.loading}>Refresh</button> : null}
-        {cursors.length > 0 ? <button type="button" onClick={() => setCursors(cursors.slice(0, -1))}>Previous page</button> : null}
-        {page?.pageInfo.hasNextPage ? <button type="button" onClick={() => setCursors([...cursors, page.pageInfo.endCursor!])}>Next page</button> : null}
+        {after === null ? (
+          <button type="button" onClick={list.reload} disabled={list.loading}>
+            Refresh
+          </button>
+        ) : null}
+        {cursors.length > 0 ? (
+          <button type="button" onClick={() => setCursors(cursors.slice(0, -1))}>
+            Previous page
+          </button>
+        ) : null}
+        {page?.pageInfo.hasNextPage ? (
+          <button type="button" onClick={() => setCursors([...cursors, page.pageInfo.endCursor!])}>
+            Next page
+          </button>
+        ) : null}
       </div>
       <ReplayForm />
     </section>
@@ -61,14 +108,31 @@ function DeliveryTable({ rows }: { rows: DeliveriesQuery['webhookDeliveries']['n
   return (
     <TableRegion label="Deliveries">
       <table aria-label="Deliveries">
-        <thead><tr><th scope="col">Time</th><th scope="col">Event</th><th scope="col">Installation</th><th scope="col">Status</th><th scope="col">Attempts</th><th scope="col">HTTP status</th><th scope="col">Duration</th></tr></thead>
+        <thead>
+          <tr>
+            <th scope="col">Time</th>
+            <th scope="col">Event</th>
+            <th scope="col">Installation</th>
+            <th scope="col">Status</th>
+            <th scope="col">Attempts</th>
+            <th scope="col">HTTP status</th>
+            <th scope="col">Duration</th>
+          </tr>
+        </thead>
         <tbody>
           {rows.map((d) => (
             <tr key={d.id}>
-              <td><Time value={d.createdAt} /></td>
-              <td><Link href={`/dashboard/deliveries/${d.id}`}>{d.eventType}</Link>{d.redeliveryOf ? <span class="muted"> (redelivery)</span> : null}</td>
+              <td>
+                <Time value={d.createdAt} />
+              </td>
+              <td>
+                <Link href={`/dashboard/deliveries/${d.id}`}>{d.eventType}</Link>
+                {d.redeliveryOf ? <span class="muted"> (redelivery)</span> : null}
+              </td>
               <td>{d.installationId}</td>
-              <td><span class={`badge ${d.status}`}>{d.status}</span></td>
+              <td>
+                <span class={`badge ${d.status}`}>{d.status}</span>
+              </td>
               <td>{d.attempts}</td>
               <td>{answerOf(d).status ?? '—'}</td>
               <td>{answerOf(d).durationMs === null ? '—' : `${answerOf(d).durationMs} ms`}</td>
@@ -81,7 +145,11 @@ function DeliveryTable({ rows }: { rows: DeliveriesQuery['webhookDeliveries']['n
 }
 
 /** The endpoint's answer, or for a delivery handed to svc listen the local endpoint's (which it reported). */
-function answerOf(d: DeliveriesQuery['webhookDeliveries']['nodes'][number]): { status: number | null; durationMs: number | null } {
-  if (d.httpStatus === null && d.listenerHttpStatus !== null) return { status: d.listenerHttpStatus, durationMs: d.listenerDurationMs };
+function answerOf(d: DeliveriesQuery['webhookDeliveries']['nodes'][number]): {
+  status: number | null;
+  durationMs: number | null;
+} {
+  if (d.httpStatus === null && d.listenerHttpStatus !== null)
+    return { status: d.listenerHttpStatus, durationMs: d.listenerDurationMs };
   return { status: d.httpStatus, durationMs: d.durationMs };
 }

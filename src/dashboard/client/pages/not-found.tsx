@@ -6,7 +6,9 @@ export function NotFound({ what = 'page' }: { what?: string }) {
     <section>
       <h1>Not found</h1>
       <p>This {what} does not exist, or you do not have access to it.</p>
-      <p><Link href="/dashboard">Back to the dashboard</Link></p>
+      <p>
+        <Link href="/dashboard">Back to the dashboard</Link>
+      </p>
     </section>
   );
 }

@@ -8,7 +8,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('email', 'text', (c) => c.notNull().unique())
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('password_hash', 'text', (c) => c.notNull())
-    .addColumn('role', 'text', (c) => c.notNull().defaultTo('developer').check(sql`role in ('developer','operator')`))
+    .addColumn('role', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('developer')
+        .check(sql`role in ('developer','operator')`),
+    )
     .addColumn('agreement_version', 'text')
     .addColumn('agreement_accepted_at', 'timestamptz')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
@@ -17,7 +22,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('developer_keys')
     .addColumn('developer_key_id', 'integer', (c) => c.primaryKey().generatedAlwaysAsIdentity())
-    .addColumn('developer_id', 'integer', (c) => c.notNull().references('developers.developer_id').onDelete('cascade'))
+    .addColumn('developer_id', 'integer', (c) =>
+      c.notNull().references('developers.developer_id').onDelete('cascade'),
+    )
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('key_hash', 'text', (c) => c.notNull().unique())
     .addColumn('key_prefix', 'text', (c) => c.notNull())
@@ -31,7 +38,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('projects')
     .addColumn('project_id', 'integer', (c) => c.primaryKey().generatedAlwaysAsIdentity())
-    .addColumn('developer_id', 'integer', (c) => c.notNull().references('developers.developer_id').onDelete('cascade'))
+    .addColumn('developer_id', 'integer', (c) =>
+      c.notNull().references('developers.developer_id').onDelete('cascade'),
+    )
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
@@ -39,12 +48,17 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('plugins')
     .addColumn('plugin_id', 'integer', (c) => c.primaryKey().generatedAlwaysAsIdentity())
-    .addColumn('project_id', 'integer', (c) => c.notNull().references('projects.project_id').onDelete('cascade'))
+    .addColumn('project_id', 'integer', (c) =>
+      c.notNull().references('projects.project_id').onDelete('cascade'),
+    )
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('listing_status', 'text', (c) =>
-      c.notNull().defaultTo('draft').check(
-        sql`listing_status in ('draft','under_review','approved','active','suspended','deprecated','rejected','deleted')`,
-      ),
+      c
+        .notNull()
+        .defaultTo('draft')
+        .check(
+          sql`listing_status in ('draft','under_review','approved','active','suspended','deprecated','rejected','deleted')`,
+        ),
     )
     .addColumn('webhook_endpoint', 'text')
     .addColumn('webhook_secret_enc', 'text')
@@ -67,8 +81,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('sandboxes')
     .addColumn('sandbox_id', 'integer', (c) => c.primaryKey().generatedAlwaysAsIdentity())
-    .addColumn('plugin_id', 'integer', (c) => c.notNull().references('plugins.plugin_id').onDelete('cascade'))
-    .addColumn('developer_id', 'integer', (c) => c.notNull().references('developers.developer_id').onDelete('cascade'))
+    .addColumn('plugin_id', 'integer', (c) =>
+      c.notNull().references('plugins.plugin_id').onDelete('cascade'),
+    )
+    .addColumn('developer_id', 'integer', (c) =>
+      c.notNull().references('developers.developer_id').onDelete('cascade'),
+    )
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('purpose', 'text', (c) => c.notNull().defaultTo('development'))
     .addColumn('schema_name', 'text', (c) => c.notNull().unique())
@@ -84,9 +102,13 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('installations')
     .addColumn('installation_id', 'integer', (c) => c.primaryKey().generatedAlwaysAsIdentity())
-    .addColumn('plugin_id', 'integer', (c) => c.notNull().references('plugins.plugin_id').onDelete('cascade'))
+    .addColumn('plugin_id', 'integer', (c) =>
+      c.notNull().references('plugins.plugin_id').onDelete('cascade'),
+    )
     .addColumn('plane', 'text', (c) => c.notNull().check(sql`plane in ('production','sandbox')`))
-    .addColumn('sandbox_id', 'integer', (c) => c.references('sandboxes.sandbox_id').onDelete('cascade'))
+    .addColumn('sandbox_id', 'integer', (c) =>
+      c.references('sandboxes.sandbox_id').onDelete('cascade'),
+    )
     .addColumn('organization_id', 'integer', (c) => c.notNull())
     .addColumn('location_id', 'integer', (c) => c.notNull())
     .addColumn('status', 'text', (c) =>
@@ -100,10 +122,21 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('removed_at', 'timestamptz')
-    .addCheckConstraint('installations_sandbox_plane', sql`(plane = 'sandbox') = (sandbox_id is not null)`)
+    .addCheckConstraint(
+      'installations_sandbox_plane',
+      sql`(plane = 'sandbox') = (sandbox_id is not null)`,
+    )
     .execute();
-  await db.schema.createIndex('installations_plugin_idx').on('installations').column('plugin_id').execute();
-  await db.schema.createIndex('installations_sandbox_idx').on('installations').column('sandbox_id').execute();
+  await db.schema
+    .createIndex('installations_plugin_idx')
+    .on('installations')
+    .column('plugin_id')
+    .execute();
+  await db.schema
+    .createIndex('installations_sandbox_idx')
+    .on('installations')
+    .column('sandbox_id')
+    .execute();
 
   // One row per bucket: a fixed one-minute window that opens at the bucket's first request.
   await db.schema
@@ -116,7 +149,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('health_checks')
     .addColumn('health_check_id', 'integer', (c) => c.primaryKey().generatedAlwaysAsIdentity())
-    .addColumn('installation_id', 'integer', (c) => c.notNull().references('installations.installation_id').onDelete('cascade'))
+    .addColumn('installation_id', 'integer', (c) =>
+      c.notNull().references('installations.installation_id').onDelete('cascade'),
+    )
     .addColumn('checked_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
 
@@ -133,13 +168,21 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('data', 'jsonb', (c) => c.notNull())
     .addColumn('occurred_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('events_occurred_idx').on('events').columns(['occurred_at']).execute();
+  await db.schema
+    .createIndex('events_occurred_idx')
+    .on('events')
+    .columns(['occurred_at'])
+    .execute();
 
   await db.schema
     .createTable('webhook_logs')
     .addColumn('log_id', 'integer', (c) => c.primaryKey().generatedAlwaysAsIdentity())
-    .addColumn('installation_id', 'integer', (c) => c.notNull().references('installations.installation_id').onDelete('cascade'))
-    .addColumn('direction', 'text', (c) => c.notNull().check(sql`direction in ('inbound','outbound')`))
+    .addColumn('installation_id', 'integer', (c) =>
+      c.notNull().references('installations.installation_id').onDelete('cascade'),
+    )
+    .addColumn('direction', 'text', (c) =>
+      c.notNull().check(sql`direction in ('inbound','outbound')`),
+    )
     .addColumn('event_type', 'text', (c) => c.notNull())
     .addColumn('event_id', 'uuid')
     .addColumn('status', 'text', (c) => c.notNull())
@@ -161,7 +204,18 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['webhook_logs', 'events', 'health_checks', 'rate_limits', 'installations', 'sandboxes', 'plugins', 'projects', 'developer_keys', 'developers']) {
+  for (const table of [
+    'webhook_logs',
+    'events',
+    'health_checks',
+    'rate_limits',
+    'installations',
+    'sandboxes',
+    'plugins',
+    'projects',
+    'developer_keys',
+    'developers',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

@@ -5,7 +5,10 @@ import { sql, type Kysely } from 'kysely';
 // idempotency keys claim their first log entry for 24 hours.
 export async function up(db: Kysely<any>): Promise<void> {
   // X-Svc-Delivery: one id per delivery, the same on every retry.
-  await db.schema.alterTable('webhook_logs').addColumn('delivery_id', 'uuid', (c) => c.unique()).execute();
+  await db.schema
+    .alterTable('webhook_logs')
+    .addColumn('delivery_id', 'uuid', (c) => c.unique())
+    .execute();
   // Fan-out creates at most one delivery per event and installation, even when it runs twice.
   await sql`create unique index webhook_logs_outbound_event_idx on control.webhook_logs (event_id, installation_id)
             where direction = 'outbound' and event_id is not null`.execute(db);
@@ -13,7 +16,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('webhook_delivery_attempts')
     .addColumn('attempt_id', 'bigint', (c) => c.primaryKey().generatedAlwaysAsIdentity())
-    .addColumn('log_id', 'integer', (c) => c.notNull().references('webhook_logs.log_id').onDelete('cascade'))
+    .addColumn('log_id', 'integer', (c) =>
+      c.notNull().references('webhook_logs.log_id').onDelete('cascade'),
+    )
     .addColumn('attempt', 'integer', (c) => c.notNull())
     .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('delivered','failed')`))
     .addColumn('http_status', 'integer')
@@ -29,13 +34,21 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('inbound_webhook_keys')
-    .addColumn('installation_id', 'integer', (c) => c.notNull().references('installations.installation_id').onDelete('cascade'))
+    .addColumn('installation_id', 'integer', (c) =>
+      c.notNull().references('installations.installation_id').onDelete('cascade'),
+    )
     .addColumn('idempotency_key', 'text', (c) => c.notNull())
-    .addColumn('log_id', 'integer', (c) => c.notNull().references('webhook_logs.log_id').onDelete('cascade'))
+    .addColumn('log_id', 'integer', (c) =>
+      c.notNull().references('webhook_logs.log_id').onDelete('cascade'),
+    )
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addPrimaryKeyConstraint('inbound_webhook_keys_pkey', ['installation_id', 'idempotency_key'])
     .execute();
-  await db.schema.createIndex('inbound_webhook_keys_created_idx').on('inbound_webhook_keys').column('created_at').execute();
+  await db.schema
+    .createIndex('inbound_webhook_keys_created_idx')
+    .on('inbound_webhook_keys')
+    .column('created_at')
+    .execute();
 
   // Fan-out looks up the active installations of a location inside the emitting transaction.
   await sql`create index installations_active_location_idx on control.installations (location_id)

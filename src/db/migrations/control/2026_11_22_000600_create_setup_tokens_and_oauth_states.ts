@@ -6,7 +6,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('setup_tokens')
     .addColumn('token_hash', 'text', (c) => c.primaryKey())
-    .addColumn('installation_id', 'integer', (c) => c.notNull().references('installations.installation_id').onDelete('cascade'))
+    .addColumn('installation_id', 'integer', (c) =>
+      c.notNull().references('installations.installation_id').onDelete('cascade'),
+    )
     .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
     .addColumn('used_at', 'timestamptz')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
@@ -15,7 +17,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('oauth_states')
     .addColumn('state_hash', 'text', (c) => c.primaryKey())
-    .addColumn('installation_id', 'integer', (c) => c.notNull().references('installations.installation_id').onDelete('cascade'))
+    .addColumn('installation_id', 'integer', (c) =>
+      c.notNull().references('installations.installation_id').onDelete('cascade'),
+    )
     .addColumn('code_verifier_enc', 'text', (c) => c.notNull())
     .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
     .addColumn('used_at', 'timestamptz')
@@ -38,7 +42,12 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('installations').dropColumn('oauth_tokens_enc').dropColumn('oauth_expires_at').dropColumn('trial_ending_sent_at').execute();
+  await db.schema
+    .alterTable('installations')
+    .dropColumn('oauth_tokens_enc')
+    .dropColumn('oauth_expires_at')
+    .dropColumn('trial_ending_sent_at')
+    .execute();
   await db.schema.dropTable('oauth_states').execute();
   await db.schema.dropTable('setup_tokens').execute();
 }

@@ -21,9 +21,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('request_body', 'text')
     .addColumn('response_body', 'text')
     .execute();
-  await db.schema.createIndex('api_requests_installation_idx').on('api_requests').columns(['installation_id', 'api_request_id']).execute();
+  await db.schema
+    .createIndex('api_requests_installation_idx')
+    .on('api_requests')
+    .columns(['installation_id', 'api_request_id'])
+    .execute();
   // Rows arrive in time order: a BRIN index finds the expired ones for the prune at almost no cost per insert.
-  await db.schema.createIndex('api_requests_created_idx').on('api_requests').using('brin').column('created_at').execute();
+  await db.schema
+    .createIndex('api_requests_created_idx')
+    .on('api_requests')
+    .using('brin')
+    .column('created_at')
+    .execute();
   await db.schema.alterTable('events').addColumn('request_id', 'text').execute();
 }
 

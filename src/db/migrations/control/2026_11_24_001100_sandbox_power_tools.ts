@@ -13,7 +13,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('scenario_runs')
     .addColumn('run_id', 'serial', (c) => c.primaryKey())
-    .addColumn('sandbox_id', 'integer', (c) => c.notNull().references('sandboxes.sandbox_id').onDelete('cascade'))
+    .addColumn('sandbox_id', 'integer', (c) =>
+      c.notNull().references('sandboxes.sandbox_id').onDelete('cascade'),
+    )
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('running'))
     .addColumn('minutes', 'integer', (c) => c.notNull())
@@ -25,7 +27,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('started_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('finished_at', 'timestamptz')
     .execute();
-  await db.schema.createIndex('scenario_runs_one_running').on('scenario_runs').column('sandbox_id').unique().where(sql.ref('status'), '=', 'running').execute();
+  await db.schema
+    .createIndex('scenario_runs_one_running')
+    .on('scenario_runs')
+    .column('sandbox_id')
+    .unique()
+    .where(sql.ref('status'), '=', 'running')
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -4,7 +4,10 @@ import type { Kysely } from 'kysely';
 // developer dashboard can show a delivery's request exactly as sent; the body is rebuilt from the
 // event, byte for byte. Null for attempts that sent nothing (no endpoint, refused, fault).
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('webhook_delivery_attempts').addColumn('request_headers', 'jsonb').execute();
+  await db.schema
+    .alterTable('webhook_delivery_attempts')
+    .addColumn('request_headers', 'jsonb')
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -14,12 +14,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema
     .alterTable('plugins')
-    .addCheckConstraint('plugins_previous_sandbox_secret_pair', sql`(previous_sandbox_webhook_secret_enc is null) = (previous_sandbox_secret_expires_at is null)`)
+    .addCheckConstraint(
+      'plugins_previous_sandbox_secret_pair',
+      sql`(previous_sandbox_webhook_secret_enc is null) = (previous_sandbox_secret_expires_at is null)`,
+    )
     .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('plugins').dropConstraint('plugins_previous_sandbox_secret_pair').execute();
+  await db.schema
+    .alterTable('plugins')
+    .dropConstraint('plugins_previous_sandbox_secret_pair')
+    .execute();
   await db.schema
     .alterTable('plugins')
     .dropColumn('sandbox_webhook_secret_enc')

@@ -9,15 +9,32 @@ import { partitionByTime } from '../history-partitions.js';
 export async function up(db: Kysely<any>): Promise<void> {
   // A foreign key to a partitioned table must include its partition key, and would make every
   // partition drop check the other table: the feed entries are pruned with their events instead.
-  await sql`alter table control.installation_events drop constraint installation_events_event_id_fkey`.execute(db);
-  await partitionByTime(db, { table: 'events', column: 'occurred_at', primaryKey: ['event_id', 'occurred_at'] });
+  await sql`alter table control.installation_events drop constraint installation_events_event_id_fkey`.execute(
+    db,
+  );
+  await partitionByTime(db, {
+    table: 'events',
+    column: 'occurred_at',
+    primaryKey: ['event_id', 'occurred_at'],
+  });
 
   await sql`drop index control.installation_events_event_idx`.execute(db);
-  await partitionByTime(db, { table: 'installation_events', column: 'occurred_at', primaryKey: ['installation_id', 'sequence', 'occurred_at'] });
+  await partitionByTime(db, {
+    table: 'installation_events',
+    column: 'occurred_at',
+    primaryKey: ['installation_id', 'sequence', 'occurred_at'],
+  });
   // One feed entry per event and installation (occurred_at is the event's: the same for both).
-  await sql`create unique index installation_events_event_idx on control.installation_events (event_id, installation_id, occurred_at)`.execute(db);
+  await sql`create unique index installation_events_event_idx on control.installation_events (event_id, installation_id, occurred_at)`.execute(
+    db,
+  );
 
-  await partitionByTime(db, { table: 'api_requests', column: 'created_at', primaryKey: ['api_request_id', 'created_at'], identity: 'api_request_id' });
+  await partitionByTime(db, {
+    table: 'api_requests',
+    column: 'created_at',
+    primaryKey: ['api_request_id', 'created_at'],
+    identity: 'api_request_id',
+  });
 }
 
 export async function down(): Promise<void> {

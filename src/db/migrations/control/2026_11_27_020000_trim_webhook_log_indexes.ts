@@ -13,9 +13,13 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`drop index control.webhook_logs_delivery_id_key`.execute(db);
   await sql`drop index control.webhook_logs_outbound_event_idx`.execute(db);
-  await sql`create index webhook_logs_outbound_sequence_idx on control.webhook_logs (installation_id, sequence) where direction = 'outbound'`.execute(db);
+  await sql`create index webhook_logs_outbound_sequence_idx on control.webhook_logs (installation_id, sequence) where direction = 'outbound'`.execute(
+    db,
+  );
   await sql`create index webhook_logs_resent_idx on control.webhook_logs (installation_id, sequence)
-            where direction = 'outbound' and (replay_id is not null or redelivery_of is not null)`.execute(db);
+            where direction = 'outbound' and (replay_id is not null or redelivery_of is not null)`.execute(
+    db,
+  );
   await sql`drop index control.webhook_logs_pending_sequence_idx`.execute(db);
 }
 
@@ -24,7 +28,11 @@ export async function down(db: Kysely<any>): Promise<void> {
             where direction = 'outbound' and status = 'pending'`.execute(db);
   await sql`drop index control.webhook_logs_resent_idx`.execute(db);
   await sql`drop index control.webhook_logs_outbound_sequence_idx`.execute(db);
-  await sql`create unique index webhook_logs_delivery_id_key on control.webhook_logs (delivery_id, created_at)`.execute(db);
+  await sql`create unique index webhook_logs_delivery_id_key on control.webhook_logs (delivery_id, created_at)`.execute(
+    db,
+  );
   await sql`create index webhook_logs_outbound_event_idx on control.webhook_logs (event_id, installation_id)
-            where direction = 'outbound' and event_id is not null and redelivery_of is null and replay_id is null`.execute(db);
+            where direction = 'outbound' and event_id is not null and redelivery_of is null and replay_id is null`.execute(
+    db,
+  );
 }

@@ -7,7 +7,9 @@ import { PARTITION_FILLFACTOR, listPartitions } from '../../partitions.js';
 // reads nor writes and applies to pages filled from now on; the rows already written stay as they are.
 export async function up(db: Kysely<any>): Promise<void> {
   for (const { name } of await listPartitions(db, 'webhook_logs')) {
-    await sql`alter table ${sql.table(`control.${name}`)} set (fillfactor = ${sql.lit(PARTITION_FILLFACTOR.webhook_logs)})`.execute(db);
+    await sql`alter table ${sql.table(`control.${name}`)} set (fillfactor = ${sql.lit(PARTITION_FILLFACTOR.webhook_logs)})`.execute(
+      db,
+    );
   }
 }
 

@@ -7,11 +7,15 @@ import { sql, type Kysely } from 'kysely';
 // history). The index by id goes: nothing else reads it (an installation's deletion cascades
 // through the new one's leading column).
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql`create index api_requests_installation_time_idx on control.api_requests (installation_id, created_at desc, api_request_id desc)`.execute(db);
+  await sql`create index api_requests_installation_time_idx on control.api_requests (installation_id, created_at desc, api_request_id desc)`.execute(
+    db,
+  );
   await sql`drop index control.api_requests_installation_idx`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await sql`create index api_requests_installation_idx on control.api_requests (installation_id, api_request_id)`.execute(db);
+  await sql`create index api_requests_installation_idx on control.api_requests (installation_id, api_request_id)`.execute(
+    db,
+  );
   await sql`drop index control.api_requests_installation_time_idx`.execute(db);
 }

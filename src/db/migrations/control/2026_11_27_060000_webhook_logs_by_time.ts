@@ -6,11 +6,15 @@ import { sql, type Kysely } from 'kysely';
 // and stops there. Neither column changes when an attempt is recorded: that update stays HOT. An
 // installation's deletion cascades through its leading column, as before.
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql`create index webhook_logs_installation_time_idx on control.webhook_logs (installation_id, created_at desc, log_id desc)`.execute(db);
+  await sql`create index webhook_logs_installation_time_idx on control.webhook_logs (installation_id, created_at desc, log_id desc)`.execute(
+    db,
+  );
   await sql`drop index control.webhook_logs_installation_idx`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await sql`create index webhook_logs_installation_idx on control.webhook_logs (installation_id, log_id)`.execute(db);
+  await sql`create index webhook_logs_installation_idx on control.webhook_logs (installation_id, log_id)`.execute(
+    db,
+  );
   await sql`drop index control.webhook_logs_installation_time_idx`.execute(db);
 }

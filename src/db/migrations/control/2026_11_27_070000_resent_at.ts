@@ -5,7 +5,9 @@ import { sql, type Kysely } from 'kysely';
 // deliveries at or below its cursor; it looks for them only from that time on, and not at all
 // for an installation that never had one, instead of in every day's partition of the logs.
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql`alter table control.installation_webhook_state add column resent_at timestamptz`.execute(db);
+  await sql`alter table control.installation_webhook_state add column resent_at timestamptz`.execute(
+    db,
+  );
   await sql`
     update control.installation_webhook_state s set resent_at = r.first
       from (select installation_id, min(created_at) as first from control.webhook_logs

@@ -22,7 +22,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       primary key (installation_id, day)
     ) with (fillfactor = 70)`.execute(db);
   // Retention deletes the days before its window.
-  await sql`create index installation_feed_days_day_idx on control.installation_feed_days (day)`.execute(db);
+  await sql`create index installation_feed_days_day_idx on control.installation_feed_days (day)`.execute(
+    db,
+  );
   await sql`
     create function control.installation_feed_days_add() returns trigger language plpgsql as $$
     begin
@@ -39,7 +41,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     end $$`.execute(db);
   await sql`
     create trigger installation_feed_days_add after insert on control.installation_events
-      referencing new table as new_entries for each statement execute function control.installation_feed_days_add()`.execute(db);
+      referencing new table as new_entries for each statement execute function control.installation_feed_days_add()`.execute(
+    db,
+  );
   await sql`
     insert into control.installation_feed_days (installation_id, day, first_sequence, last_sequence, entries)
     select installation_id, (occurred_at at time zone 'UTC')::date, min(sequence), max(sequence), count(*)::int

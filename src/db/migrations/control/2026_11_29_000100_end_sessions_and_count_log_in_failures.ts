@@ -12,7 +12,9 @@ export async function up(db: Kysely<any>): Promise<void> {
               session_id uuid primary key,
               developer_id integer not null references control.developers (developer_id) on delete cascade,
               expires_at timestamptz not null)`.execute(db);
-  await sql`create index revoked_sessions_developer_idx on control.revoked_sessions (developer_id, expires_at)`.execute(db);
+  await sql`create index revoked_sessions_developer_idx on control.revoked_sessions (developer_id, expires_at)`.execute(
+    db,
+  );
   await sql`create table control.log_in_failures (
               email text primary key,
               failures integer not null,

@@ -14,7 +14,9 @@ import { sql, type Kysely } from 'kysely';
 const OUTBOX_MIGRATION = '2026_11_27_040000_fanout_outbox';
 
 export async function up(db: Kysely<any>): Promise<void> {
-  const { rows } = await sql<{ boss: boolean }>`select to_regclass('pgboss.job') is not null as boss`.execute(db);
+  const { rows } = await sql<{
+    boss: boolean;
+  }>`select to_regclass('pgboss.job') is not null as boss`.execute(db);
   if (!rows[0]!.boss) return;
   await refuseStraightFromBeforeOutbox(db);
   await sql`
@@ -40,12 +42,14 @@ async function refuseStraightFromBeforeOutbox(db: Kysely<any>): Promise<void> {
   // The outbox migration's row written by this very transaction: applied in this run.
   const { rows } = await sql<{ now: boolean }>`
     select exists (select 1 from control.kysely_migration
-                    where name = ${OUTBOX_MIGRATION} and xmin::text = (pg_current_xact_id()::text::bigint % 4294967296)::text) as now`.execute(db);
+                    where name = ${OUTBOX_MIGRATION} and xmin::text = (pg_current_xact_id()::text::bigint % 4294967296)::text) as now`.execute(
+    db,
+  );
   if (!rows[0]!.now) return;
   throw new Error(
     `This database was served by a version before the fan-out outbox (${OUTBOX_MIGRATION}), whose processes enqueue ` +
       'webhook-fanout jobs that this version no longer works. Deploy a version with that migration first, let its ' +
-      "workers drain the pg-boss queue webhook-fanout (no job of it left in state created, retry or active), then this one.",
+      'workers drain the pg-boss queue webhook-fanout (no job of it left in state created, retry or active), then this one.',
   );
 }
 

@@ -14,5 +14,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('transactions').dropColumn('remaining_balance_after').dropColumn('order_status_after').execute();
+  await db.schema
+    .alterTable('transactions')
+    .dropColumn('remaining_balance_after')
+    .dropColumn('order_status_after')
+    .execute();
 }

@@ -6,7 +6,9 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable('transactions')
-    .addColumn('refunded_transaction_id', 'integer', (c) => c.references('transactions.transaction_id'))
+    .addColumn('refunded_transaction_id', 'integer', (c) =>
+      c.references('transactions.transaction_id'),
+    )
     .execute();
   await db.schema
     .createIndex('transactions_refunded_idx')

@@ -5,7 +5,11 @@ import type { Kysely } from 'kysely';
 // item instead of blocking the deletion or losing the reference.
 export async function up(db: Kysely<any>): Promise<void> {
   // Through the schema builder so that withSchema(<plane>) applies (raw SQL would miss the plane).
-  await db.schema.alterTable('order_items').dropConstraint('order_items_item_id_fkey').ifExists().execute();
+  await db.schema
+    .alterTable('order_items')
+    .dropConstraint('order_items_item_id_fkey')
+    .ifExists()
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -4,8 +4,16 @@ import type { Kysely } from 'kysely';
 // index range scan of `limit` rows, whatever its depth and whatever the other locations hold.
 // GET /customers checks "has an order at this location" per customer: (customer_id, location_id).
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.createIndex('orders_location_order_idx').on('orders').columns(['location_id', 'order_id']).execute();
-  await db.schema.createIndex('orders_customer_location_idx').on('orders').columns(['customer_id', 'location_id']).execute();
+  await db.schema
+    .createIndex('orders_location_order_idx')
+    .on('orders')
+    .columns(['location_id', 'order_id'])
+    .execute();
+  await db.schema
+    .createIndex('orders_customer_location_idx')
+    .on('orders')
+    .columns(['customer_id', 'location_id'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

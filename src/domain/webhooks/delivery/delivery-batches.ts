@@ -1,6 +1,13 @@
 import type { Job } from 'pg-boss';
 import { EndpointSlots, endpointKey } from './endpoint-slots.js';
-import { prepare, recordOutcomes, send, type DeliveryDeps, type Outcome, type Prepared } from './delivery.js';
+import {
+  prepare,
+  recordOutcomes,
+  send,
+  type DeliveryDeps,
+  type Outcome,
+  type Prepared,
+} from './delivery.js';
 import { admitSandboxDeliveries } from './sandbox-volume.js';
 import { asUnavailable } from '../../shared/index.js';
 import { QUEUES, attemptsOf, type DeliveryAttempt, type DeliveryJobData } from './queue.js';
@@ -83,10 +90,21 @@ export function deliveryBatches(deps: DeliveryDeps): DeliveryBatches {
   // A plugin's share frees as its requests end: within the timeout for those on the network.
   const shareWaitSeconds = timeoutSeconds;
 
-  const start = (p: Prepared, endpoint: string | null, secrets: Map<string, string | null>): Running => {
+  const start = (
+    p: Prepared,
+    endpoint: string | null,
+    secrets: Map<string, string | null>,
+  ): Running => {
     const queuedAt = performance.now();
     const place = endpoint ? slots.enter(endpoint) : null;
-    const running: Running = { prepared: p, endpoint, leave: place ? place.leave : () => false, sending: false, outcome: undefined, done: undefined as unknown as Promise<Outcome | null> };
+    const running: Running = {
+      prepared: p,
+      endpoint,
+      leave: place ? place.leave : () => false,
+      sending: false,
+      outcome: undefined,
+      done: undefined as unknown as Promise<Outcome | null>,
+    };
     running.done = (async () => {
       const release = place ? await place.slot : undefined;
       // Left the line at its batch's hand-off: queued again with the batch's completion.
@@ -104,32 +122,61 @@ export function deliveryBatches(deps: DeliveryDeps): DeliveryBatches {
 
   const run = async (jobs: Job<DeliveryJobData>[]): Promise<void> => {
     const secrets = new Map<string, string | null>();
-    const prepared = await prepare(deps.db, jobs.flatMap((job) => attemptsOf(job.data)));
+    const prepared = await prepare(
+      deps.db,
+      jobs.flatMap((job) => attemptsOf(job.data)),
+    );
     const { admitted, held } = await admitSandboxDeliveries(deps.db, deps.config.webhook, prepared);
-    const deferred = held.map((h) => ({ ...toAttempt(h.prepared), delaySeconds: h.retryAfterSeconds }));
+    const deferred = held.map((h) => ({
+      ...toAttempt(h.prepared),
+      delaySeconds: h.retryAfterSeconds,
+    }));
     const running: Running[] = [];
     const overShare: Prepared[] = [];
     for (const p of admitted) {
       const endpoint = endpointKey(p.row.webhook_endpoint, p.row.plugin_id);
       const waitMs = endpoint ? slots.expectedWaitMs(endpoint) : 0;
-      if (waitMs > LINE_WAIT_MS) deferred.push({ ...toAttempt(p), delaySeconds: Math.min(timeoutSeconds, Math.ceil(waitMs / 1000)) });
+      if (waitMs > LINE_WAIT_MS)
+        deferred.push({
+          ...toAttempt(p),
+          delaySeconds: Math.min(timeoutSeconds, Math.ceil(waitMs / 1000)),
+        });
       else if (endpoint && !roomFor(p.row.plugin_id)) overShare.push(p);
       else running.push(start(p, endpoint, secrets));
     }
     await untilAnsweredOrStuck(running);
     const answered = running.flatMap((r) => (r.outcome ? [r.outcome] : []));
-    const pending = handOff(running.filter((r) => r.outcome === undefined), (r) => overShare.push(r.prepared));
+    const pending = handOff(
+      running.filter((r) => r.outcome === undefined),
+      (r) => overShare.push(r.prepared),
+    );
     deferred.push(...overShare.map((p) => ({ ...toAttempt(p), delaySeconds: shareWaitSeconds })));
-    if (deferred.length > 0) deps.logger.info({ attempts: deferred.length, sandboxHeld: held.length, overShare: overShare.length }, 'webhook attempts queued again for later: the line of their endpoint would take seconds (its requests hang), their plugin has its share of the worker\'s background, or a sandbox destination reached its limit a minute');
+    if (deferred.length > 0)
+      deps.logger.info(
+        { attempts: deferred.length, sandboxHeld: held.length, overShare: overShare.length },
+        "webhook attempts queued again for later: the line of their endpoint would take seconds (its requests hang), their plugin has its share of the worker's background, or a sandbox destination reached its limit a minute",
+      );
     await recordOutcomes(deps, answered, async (trx) => {
-      await deps.queue.enqueueDeliveries(trx, pending.map((r) => ({ ...toAttempt(r.prepared), delaySeconds: coverSeconds })), 'cover');
+      await deps.queue.enqueueDeliveries(
+        trx,
+        pending.map((r) => ({ ...toAttempt(r.prepared), delaySeconds: coverSeconds })),
+        'cover',
+      );
       await deps.queue.enqueueDeliveries(trx, deferred, 'line');
       await deps.queue.complete(trx, QUEUES.delivery, jobs);
     });
     // Whole seconds (a line's wait, a sandbox window's end): one wake-up for each distinct delay.
-    for (const delaySeconds of new Set(deferred.map((d) => d.delaySeconds))) deps.onAttemptDeferred?.(delaySeconds);
+    for (const delaySeconds of new Set(deferred.map((d) => d.delaySeconds)))
+      deps.onAttemptDeferred?.(delaySeconds);
     for (const r of pending) {
-      const settled = r.done.then((outcome) => void (outcome && late.add(outcome)), (err) => deps.logger.error({ err, logId: r.prepared.row.log_id }, 'webhook attempt failed unexpectedly; its cover job sends it again'));
+      const settled = r.done.then(
+        (outcome) => void (outcome && late.add(outcome)),
+        (err) =>
+          deps.logger.error(
+            { err, logId: r.prepared.row.log_id },
+            'webhook attempt failed unexpectedly; its cover job sends it again',
+          ),
+      );
       const tracked = settled.finally(() => background.delete(tracked));
       background.set(tracked, r);
     }
@@ -166,7 +213,10 @@ export function deliveryBatches(deps: DeliveryDeps): DeliveryBatches {
    * next would otherwise hold every batch WAVE_MS.
    */
   const awaitedFor = (r: Running): boolean =>
-    r.outcome === undefined && (r.endpoint === null || (slots.answeredWithin(r.endpoint, WAVE_MS) && !(slots.untried(r.endpoint) && shares.has(r.prepared.row.plugin_id))));
+    r.outcome === undefined &&
+    (r.endpoint === null ||
+      (slots.answeredWithin(r.endpoint, WAVE_MS) &&
+        !(slots.untried(r.endpoint) && shares.has(r.prepared.row.plugin_id))));
 
   /**
    * Waits for the batch's requests to endpoints that answer, up to PATIENCE_MS; requests to
@@ -177,7 +227,10 @@ export function deliveryBatches(deps: DeliveryDeps): DeliveryBatches {
     for (;;) {
       const awaited = running.filter(awaitedFor);
       if (awaited.length === 0 || performance.now() >= giveUpAt) return;
-      await Promise.race([Promise.allSettled(awaited.map((r) => r.done)), new Promise((resolve) => setTimeout(resolve, WAVE_MS / 4))]);
+      await Promise.race([
+        Promise.allSettled(awaited.map((r) => r.done)),
+        new Promise((resolve) => setTimeout(resolve, WAVE_MS / 4)),
+      ]);
     }
   };
 
@@ -186,17 +239,30 @@ export function deliveryBatches(deps: DeliveryDeps): DeliveryBatches {
     drain: async (ms) => {
       let timer: NodeJS.Timeout | undefined;
       const deadline = new Promise((resolve) => (timer = setTimeout(resolve, ms)));
-      await Promise.race([Promise.all([...background.keys()]).then(() => late.flushed()), deadline]);
+      await Promise.race([
+        Promise.all([...background.keys()]).then(() => late.flushed()),
+        deadline,
+      ]);
       clearTimeout(timer);
-      const unfinished = [...background.values()].filter((r) => r.outcome === undefined).map((r) => toAttempt(r.prepared));
+      const unfinished = [...background.values()]
+        .filter((r) => r.outcome === undefined)
+        .map((r) => toAttempt(r.prepared));
       if (unfinished.length === 0) return;
       await deps.queue.enqueueDeliveries(deps.db, unfinished, 'cover');
-      deps.logger.info({ attempts: unfinished.length }, 'webhook attempts still running at shutdown handed back as jobs due now');
+      deps.logger.info(
+        { attempts: unfinished.length },
+        'webhook attempts still running at shutdown handed back as jobs due now',
+      );
     },
   };
 }
 
-const toAttempt = ({ row, attempt }: Prepared): DeliveryAttempt => ({ logId: row.log_id, attempt, logCreatedAt: row.log_created_at, occurredAt: row.event_occurred_at });
+const toAttempt = ({ row, attempt }: Prepared): DeliveryAttempt => ({
+  logId: row.log_id,
+  attempt,
+  logCreatedAt: row.log_created_at,
+  occurredAt: row.event_occurred_at,
+});
 
 /**
  * Records the attempts that ended in the background, a few at a time: those that end together
@@ -223,7 +289,10 @@ function lateRecorder(deps: DeliveryDeps) {
           await new Promise((resolve) => setTimeout(resolve, 500));
           continue;
         }
-        deps.logger.warn({ err, attempts: outcomes.length }, 'webhook attempts could not be recorded; their cover jobs send them again');
+        deps.logger.warn(
+          { err, attempts: outcomes.length },
+          'webhook attempts could not be recorded; their cover jobs send them again',
+        );
         break;
       }
     }

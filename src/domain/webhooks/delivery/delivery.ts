@@ -101,7 +101,11 @@ export interface Outcome {
 }
 
 /** Step 4 in its transaction, with what settles the attempts' jobs; then the retries are announced. */
-export async function recordOutcomes(deps: DeliveryDeps, outcomes: Outcome[], settle: (trx: Transaction<Database>) => Promise<void>): Promise<void> {
+export async function recordOutcomes(
+  deps: DeliveryDeps,
+  outcomes: Outcome[],
+  settle: (trx: Transaction<Database>) => Promise<void>,
+): Promise<void> {
   const retries = await deps.db.transaction().execute(async (trx) => {
     const scheduled = await record(deps, trx, outcomes);
     await settle(trx);
@@ -161,7 +165,16 @@ export function prepareStatement(jobs: DeliveryAttempt[]): RawBuilder<DeliveryRo
  * The envelope, serialised once: these are the bytes that are signed and sent. `sequence` is the
  * event's number in the installation's sequence (a test webhook, which is no event, has none).
  */
-type EnvelopeRow = Pick<DeliveryRow, 'event_id' | 'event_type' | 'occurred_at' | 'installation_id' | 'event_data' | 'sequence' | 'request_id'>;
+type EnvelopeRow = Pick<
+  DeliveryRow,
+  | 'event_id'
+  | 'event_type'
+  | 'occurred_at'
+  | 'installation_id'
+  | 'event_data'
+  | 'sequence'
+  | 'request_id'
+>;
 
 export function buildBody(row: EnvelopeRow): Buffer {
   return Buffer.from(JSON.stringify(toEnvelope(row)), 'utf8');
@@ -184,13 +197,22 @@ export function toEnvelope(row: EnvelopeRow) {
  * A delivery handed to the sandbox's listener (svc listen) instead of an endpoint: the stream
  * (stream.ts) carries it, and the listener reports its local answer on the log.
  */
-const TO_LISTENER: SendResult = { ok: true, httpStatus: null, errorMessage: null, refusalReason: null, retryable: false, remoteAddress: 'svc listen', durationMs: 0 };
+const TO_LISTENER: SendResult = {
+  ok: true,
+  httpStatus: null,
+  errorMessage: null,
+  refusalReason: null,
+  retryable: false,
+  remoteAddress: 'svc listen',
+  durationMs: 0,
+};
 
 /** A sandbox's failFirstAttempt fault: the first attempt counts as failed without a request, so the retry path runs. */
 const FAULT_FIRST_ATTEMPT: SendResult = {
   ok: false,
   httpStatus: null,
-  errorMessage: 'Fault injection (the sandbox\'s failFirstAttempt): the first attempt counts as failed and was not sent.',
+  errorMessage:
+    "Fault injection (the sandbox's failFirstAttempt): the first attempt counts as failed and was not sent.",
   refusalReason: null,
   retryable: true,
   remoteAddress: null,
@@ -198,7 +220,11 @@ const FAULT_FIRST_ATTEMPT: SendResult = {
 };
 
 /** Steps 2 and 3: sign with the plugin's current secret and POST; the retry policy judges the result. */
-export async function send(deps: DeliveryDeps, p: Prepared, secrets: Map<string, string | null>): Promise<Outcome> {
+export async function send(
+  deps: DeliveryDeps,
+  p: Prepared,
+  secrets: Map<string, string | null>,
+): Promise<Outcome> {
   const { row, attempt } = p;
   let result: SendResult;
   let sent: Record<string, string> | null = null;
@@ -209,14 +235,31 @@ export async function send(deps: DeliveryDeps, p: Prepared, secrets: Map<string,
   } else if (!row.webhook_endpoint && row.listening && secret !== null && p.body !== null) {
     result = TO_LISTENER;
   } else if (!row.webhook_endpoint || secret === null || p.body === null) {
-    const why = !row.webhook_endpoint ? 'The plugin has no webhook_endpoint.' : p.body === null ? 'The event no longer exists.' : 'The plugin has no usable webhook secret.';
-    result = { ok: false, httpStatus: null, errorMessage: why, refusalReason: null, retryable: false, remoteAddress: null, durationMs: 0 };
+    const why = !row.webhook_endpoint
+      ? 'The plugin has no webhook_endpoint.'
+      : p.body === null
+        ? 'The event no longer exists.'
+        : 'The plugin has no usable webhook secret.';
+    result = {
+      ok: false,
+      httpStatus: null,
+      errorMessage: why,
+      refusalReason: null,
+      retryable: false,
+      remoteAddress: null,
+      durationMs: 0,
+    };
   } else {
     const headers = {
       'Content-Type': 'application/json',
       'User-Agent': 'Svc-Webhooks/1.0',
       'X-Svc-Event': row.event_type,
-      ...deliveryHeaders({ eventId: row.event_id, secrets: { current: secret, previous }, body: p.body, now: new Date() }),
+      ...deliveryHeaders({
+        eventId: row.event_id,
+        secrets: { current: secret, previous },
+        body: p.body,
+        now: new Date(),
+      }),
       'X-Svc-Delivery': row.delivery_id,
       'X-Svc-Attempt': String(attempt),
     };
@@ -225,7 +268,11 @@ export async function send(deps: DeliveryDeps, p: Prepared, secrets: Map<string,
     if (result.refusalReason === null) sent = headers;
     // Fault injection (a sandbox's duplicateRate): the very same request once more, as a network
     // retry or an at-least-once queue would; the log records the first answer.
-    if (row.fault_duplicate_rate > 0 && result.refusalReason === null && Math.random() < row.fault_duplicate_rate) {
+    if (
+      row.fault_duplicate_rate > 0 &&
+      result.refusalReason === null &&
+      Math.random() < row.fault_duplicate_rate
+    ) {
       await deps.http.post(row.webhook_endpoint, p.body, headers, pool);
     }
     // An endpoint the destination guard refuses (a laptop's address): the listener has it, unless
@@ -245,16 +292,46 @@ export async function send(deps: DeliveryDeps, p: Prepared, secrets: Map<string,
     retryDelaySeconds: next.status === 'pending' ? next.delaySeconds : null,
   };
   deps.onAttempt?.(
-    result === TO_LISTENER ? 'listener' : result.ok ? 'delivered' : result.refusalReason !== null ? 'refused' : next.status === 'pending' ? 'retrying' : 'failed',
+    result === TO_LISTENER
+      ? 'listener'
+      : result.ok
+        ? 'delivered'
+        : result.refusalReason !== null
+          ? 'refused'
+          : next.status === 'pending'
+            ? 'retrying'
+            : 'failed',
     result.durationMs / 1000,
   );
-  const log = { deliveryId: row.delivery_id, logId: row.log_id, event: row.event_type, installationId: row.installation_id, attempt, httpStatus: result.httpStatus, durationMs: result.durationMs };
+  const log = {
+    deliveryId: row.delivery_id,
+    logId: row.log_id,
+    event: row.event_type,
+    installationId: row.installation_id,
+    attempt,
+    httpStatus: result.httpStatus,
+    durationMs: result.durationMs,
+  };
   if (result.ok) deps.logger.debug(log, 'webhook delivered');
-  else deps.logger.info({ ...log, error: result.errorMessage, refusal: result.refusalReason, next: outcome.logStatus }, 'webhook attempt failed');
+  else
+    deps.logger.info(
+      {
+        ...log,
+        error: result.errorMessage,
+        refusal: result.refusalReason,
+        next: outcome.logStatus,
+      },
+      'webhook attempt failed',
+    );
   return outcome;
 }
 
-function readSecret(deps: DeliveryDeps, row: DeliveryRow, secrets: Map<string, string | null>, sealed = row.webhook_secret_enc): string | null {
+function readSecret(
+  deps: DeliveryDeps,
+  row: DeliveryRow,
+  secrets: Map<string, string | null>,
+  sealed = row.webhook_secret_enc,
+): string | null {
   if (!sealed) return null;
   if (secrets.has(sealed)) return secrets.get(sealed)!;
   let secret: string | null;
@@ -269,13 +346,30 @@ function readSecret(deps: DeliveryDeps, row: DeliveryRow, secrets: Map<string, s
 }
 
 /** Step 4: record the attempts, the health, the next attempts and settle the jobs, in one short transaction. */
-export async function record(deps: DeliveryDeps, trx: Transaction<Database>, outcomes: Outcome[]): Promise<(DeliveryAttempt & { delaySeconds: number })[]> {
-  const updated = outcomes.length === 0 ? [] : (await recordStatement(outcomes).execute(trx)).rows.map((r) => r.log_id);
+export async function record(
+  deps: DeliveryDeps,
+  trx: Transaction<Database>,
+  outcomes: Outcome[],
+): Promise<(DeliveryAttempt & { delaySeconds: number })[]> {
+  const updated =
+    outcomes.length === 0
+      ? []
+      : (await recordStatement(outcomes).execute(trx)).rows.map((r) => r.log_id);
   const recorded = new Set(updated);
-  await recordHealth(trx, deps.queue, outcomes.filter((o) => recorded.has(o.logId)));
+  await recordHealth(
+    trx,
+    deps.queue,
+    outcomes.filter((o) => recorded.has(o.logId)),
+  );
   const next = outcomes
     .filter((o) => o.logStatus === 'pending' && recorded.has(o.logId))
-    .map((o) => ({ logId: o.logId, attempt: o.attempt + 1, logCreatedAt: o.logCreatedAt, occurredAt: o.occurredAt, delaySeconds: o.retryDelaySeconds ?? 0 }));
+    .map((o) => ({
+      logId: o.logId,
+      attempt: o.attempt + 1,
+      logCreatedAt: o.logCreatedAt,
+      occurredAt: o.occurredAt,
+      delaySeconds: o.retryDelaySeconds ?? 0,
+    }));
   await deps.queue.enqueueDeliveries(trx, next);
   return next;
 }

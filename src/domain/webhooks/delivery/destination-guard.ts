@@ -37,7 +37,11 @@ export interface VettedDestination {
 
 /** Why no request was made. `retryable` is false when waiting cannot help (plain http, bad URL). */
 export class DestinationRefusedError extends Error {
-  constructor(readonly reason: string, message: string, readonly retryable: boolean) {
+  constructor(
+    readonly reason: string,
+    message: string,
+    readonly retryable: boolean,
+  ) {
     super(message);
     this.name = 'DestinationRefusedError';
   }
@@ -59,13 +63,23 @@ export function classifyAddress(input: string): AddressVerdict {
       range = 'reserved';
     }
   }
-  return { address: parsed.toString(), family: parsed.kind() === 'ipv4' ? 4 : 6, range, public: range === 'unicast' };
+  return {
+    address: parsed.toString(),
+    family: parsed.kind() === 'ipv4' ? 4 : 6,
+    range,
+    public: range === 'unicast',
+  };
 }
 
 /** IPv4-mapped (::ffff:a.b.c.d) and NAT64 (64:ff9b::a.b.c.d) addresses are judged by their IPv4 address. */
 function embeddedIPv4(v6: ipaddr.IPv6, range: string): ipaddr.IPv4 | undefined {
   if (range === 'ipv4Mapped') return v6.toIPv4Address();
-  if (range === 'rfc6052' && v6.parts[0] === 0x64 && v6.parts[1] === 0xff9b && v6.parts.slice(2, 6).every((p) => p === 0)) {
+  if (
+    range === 'rfc6052' &&
+    v6.parts[0] === 0x64 &&
+    v6.parts[1] === 0xff9b &&
+    v6.parts.slice(2, 6).every((p) => p === 0)
+  ) {
     const [hi, lo] = [v6.parts[6]!, v6.parts[7]!];
     return new ipaddr.IPv4([hi >> 8, hi & 0xff, lo >> 8, lo & 0xff]);
   }
@@ -73,7 +87,9 @@ function embeddedIPv4(v6: ipaddr.IPv6, range: string): ipaddr.IPv4 | undefined {
 }
 
 /** The URL's host as the WHATWG parser canonicalises it: `ip` for address literals. */
-export function parseHost(url: URL): { kind: 'ip'; address: string } | { kind: 'name'; name: string } {
+export function parseHost(
+  url: URL,
+): { kind: 'ip'; address: string } | { kind: 'name'; name: string } {
   const host = url.hostname;
   if (host.startsWith('[')) return { kind: 'ip', address: host.slice(1, -1) };
   if (ipaddr.IPv4.isValidFourPartDecimal(host)) return { kind: 'ip', address: host };
@@ -92,12 +108,21 @@ export function parseEndpoint(endpoint: string, label = 'The webhook endpoint'):
     throw new DestinationRefusedError('invalid_url', `${label} is not a valid URL.`, false);
   }
   if (url.protocol !== 'https:') {
-    throw new DestinationRefusedError('insecure_scheme', `${label} must use https (got ${url.protocol.replace(':', '')}).`, false);
+    throw new DestinationRefusedError(
+      'insecure_scheme',
+      `${label} must use https (got ${url.protocol.replace(':', '')}).`,
+      false,
+    );
   }
   if (url.username || url.password) {
-    throw new DestinationRefusedError('credentials_in_url', `${label} must not carry credentials.`, false);
+    throw new DestinationRefusedError(
+      'credentials_in_url',
+      `${label} must not carry credentials.`,
+      false,
+    );
   }
-  if (!url.hostname) throw new DestinationRefusedError('invalid_url', `${label} has no host.`, false);
+  if (!url.hostname)
+    throw new DestinationRefusedError('invalid_url', `${label} has no host.`, false);
   return url;
 }
 
@@ -110,7 +135,10 @@ const systemLookup: LookupAll = (hostname) => dnsLookup(hostname, { all: true, v
  * resolved: never the addresses nor the resolver's error (the message reaches plugin developers,
  * who would otherwise map the service's internal names).
  */
-export async function vetDestination(endpoint: string | URL, options: GuardOptions): Promise<VettedDestination> {
+export async function vetDestination(
+  endpoint: string | URL,
+  options: GuardOptions,
+): Promise<VettedDestination> {
   const url = typeof endpoint === 'string' ? parseEndpoint(endpoint) : endpoint;
   const host = parseHost(url);
   let addresses: { address: string; family: number }[];
@@ -122,14 +150,20 @@ export async function vetDestination(endpoint: string | URL, options: GuardOptio
     } catch {
       addresses = [];
     }
-    if (addresses.length === 0) throw new DestinationRefusedError('unresolvable_host', `${host.name} could not be resolved.`, true);
+    if (addresses.length === 0)
+      throw new DestinationRefusedError(
+        'unresolvable_host',
+        `${host.name} could not be resolved.`,
+        true,
+      );
   }
   const verdicts = addresses.map((a) => classifyAddress(a.address));
   const blocked = verdicts.find((v) => !v.public);
   if (blocked && !options.allowPrivate) {
-    const message = host.kind === 'name'
-      ? `${host.name} resolves to a non-public address.`
-      : `Refused to connect to ${blocked.address}: ${describeRange(blocked.range)} addresses are not allowed.`;
+    const message =
+      host.kind === 'name'
+        ? `${host.name} resolves to a non-public address.`
+        : `Refused to connect to ${blocked.address}: ${describeRange(blocked.range)} addresses are not allowed.`;
     throw new DestinationRefusedError(blocked.range, message, true);
   }
   // Connect to exactly what was checked: the first IPv4 address when there is one (IPv6 routes are
@@ -139,7 +173,10 @@ export async function vetDestination(endpoint: string | URL, options: GuardOptio
 }
 
 function describeRange(range: string): string {
-  return range.replace(/([A-Z])/g, ' $1').toLowerCase().replace('ipv4', 'IPv4');
+  return range
+    .replace(/([A-Z])/g, ' $1')
+    .toLowerCase()
+    .replace('ipv4', 'IPv4');
 }
 
 /**
@@ -151,10 +188,12 @@ export function savedHostProblem(url: URL, allowPrivate: boolean): string | unde
   if (allowPrivate) return undefined;
   const host = parseHost(url);
   const name = host.kind === 'name' ? host.name.toLowerCase() : '';
-  if (name === 'localhost' || name.endsWith('.localhost')) return 'must be a public address, not localhost';
+  if (name === 'localhost' || name.endsWith('.localhost'))
+    return 'must be a public address, not localhost';
   if (host.kind === 'ip') {
     const verdict = classifyAddress(host.address);
-    if (!verdict.public) return `must be a public address (${verdict.address} is ${describeRange(verdict.range)})`;
+    if (!verdict.public)
+      return `must be a public address (${verdict.address} is ${describeRange(verdict.range)})`;
   }
   return undefined;
 }
@@ -165,9 +204,13 @@ export function savedHostProblem(url: URL, allowPrivate: boolean): string | unde
  * Names are resolved at delivery time, where the full guard runs. Returns the normalised URL;
  * throws ValidationError (422) with details under `field`.
  */
-export function assertWebhookEndpoint(endpoint: string, options: { allowPrivate?: boolean; field?: string } = {}): string {
+export function assertWebhookEndpoint(
+  endpoint: string,
+  options: { allowPrivate?: boolean; field?: string } = {},
+): string {
   const field = options.field ?? 'webhook_endpoint';
-  if (endpoint.length > 2048) throw new ValidationError({ [field]: ['must be at most 2048 characters'] });
+  if (endpoint.length > 2048)
+    throw new ValidationError({ [field]: ['must be at most 2048 characters'] });
   let url: URL;
   try {
     url = parseEndpoint(endpoint);

@@ -17,7 +17,10 @@ export class EndpointSlots {
   private readonly lanes = new Map<string, Lane>();
 
   /** `slowMs`: a request that took this long is no sign that its endpoint answers (it timed out, most likely). */
-  constructor(readonly perEndpoint: number, private readonly slowMs = Infinity) {}
+  constructor(
+    readonly perEndpoint: number,
+    private readonly slowMs = Infinity,
+  ) {}
 
   /** Attempts holding or waiting for a slot of this endpoint. */
   load(endpoint: string): number {

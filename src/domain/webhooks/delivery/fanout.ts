@@ -35,7 +35,10 @@ type EligibleRow = RecipientRow;
  */
 export function candidatesOf(scope: EventScope, event: EventName): RawBuilder<EligibleRow> | null {
   if (!mayHaveCandidates(scope, event)) return null;
-  return installations.webhookRecipients({ ...scope, installationId: scope.installationId ?? null });
+  return installations.webhookRecipients({
+    ...scope,
+    installationId: scope.installationId ?? null,
+  });
 }
 
 /** False for a lifecycle event that addresses no installation: nobody can receive it. */
@@ -44,7 +47,9 @@ export function mayHaveCandidates(scope: EventScope, event: EventName): boolean 
 }
 
 export function subscribedAmong(rows: EligibleRow[], event: EventName): number[] {
-  return rows.filter((row) => isSubscribed(row.supported_events, event)).map((row) => row.installation_id);
+  return rows
+    .filter((row) => isSubscribed(row.supported_events, event))
+    .map((row) => row.installation_id);
 }
 
 /** One event's fan-out: what its outbox row carries. */
@@ -82,7 +87,10 @@ const FANOUT_DEPTH_NAME = 'webhook-fanout';
  * The webhook queues' depths (/metrics), with the fan-out outbox counted as `webhook-fanout`: its
  * rows to fan out as ready, those given up after FANOUT_MAX_FAILURES as failed.
  */
-export async function webhookQueueDepths(queue: JobQueue, db: Db): Promise<{ queue: string; ready: number; deferred: number; active: number; failed?: number }[]> {
+export async function webhookQueueDepths(
+  queue: JobQueue,
+  db: Db,
+): Promise<{ queue: string; ready: number; deferred: number; active: number; failed?: number }[]> {
   const [depths, { rows }] = await Promise.all([
     queue.depths(),
     sql<{ ready: number; failed: number }>`
@@ -90,13 +98,28 @@ export async function webhookQueueDepths(queue: JobQueue, db: Db): Promise<{ que
         from control.fanout_outbox`.execute(db),
   ]);
   const outbox = rows[0]!;
-  return [...depths, { queue: FANOUT_DEPTH_NAME, ready: outbox.ready, deferred: 0, active: 0, failed: outbox.failed }];
+  return [
+    ...depths,
+    {
+      queue: FANOUT_DEPTH_NAME,
+      ready: outbox.ready,
+      deferred: 0,
+      active: 0,
+      failed: outbox.failed,
+    },
+  ];
 }
 
 /** A fan-out that failed for a reason other than the database: the outbox rows it had taken. */
 export class FanoutFailed extends Error {
-  constructor(readonly outboxIds: number[], cause: unknown) {
-    super(`fan-out of outbox rows ${outboxIds.join(', ')} failed: ${(cause as Error)?.message ?? String(cause)}`, { cause });
+  constructor(
+    readonly outboxIds: number[],
+    cause: unknown,
+  ) {
+    super(
+      `fan-out of outbox rows ${outboxIds.join(', ')} failed: ${(cause as Error)?.message ?? String(cause)}`,
+      { cause },
+    );
   }
 }
 
@@ -106,18 +129,37 @@ export class FanoutFailed extends Error {
  * events when the outbox is empty) and the delays of first attempts not due at once. A failure
  * that is not a lost database is thrown as FanoutFailed.
  */
-export async function fanOutPending(db: Db, queue: JobQueue, limit: number): Promise<{ events: number } & FannedOut> {
+export async function fanOutPending(
+  db: Db,
+  queue: JobQueue,
+  limit: number,
+): Promise<{ events: number } & FannedOut> {
   let taken: number[] = [];
   try {
     return await db.transaction().execute(async (trx) => {
-      const { rows } = await sql<{ outbox_id: string; event_id: string; event_type: string; occurred_at: string; installation_ids: number[] }>`
+      const { rows } = await sql<{
+        outbox_id: string;
+        event_id: string;
+        event_type: string;
+        occurred_at: string;
+        installation_ids: number[];
+      }>`
         delete from control.fanout_outbox
          where outbox_id in (select outbox_id from control.fanout_outbox where failures < ${FANOUT_MAX_FAILURES}
                               order by outbox_id limit ${limit} for update skip locked)
         returning outbox_id, event_id, event_type, occurred_at, installation_ids`.execute(trx);
       taken = rows.map((row) => Number(row.outbox_id));
       if (rows.length === 0) return { events: 0, deliveries: 0, deferredSeconds: [] };
-      const fannedOut = await fanOut(trx, queue, rows.map((row) => ({ eventId: row.event_id, event: row.event_type, installationIds: row.installation_ids, occurredAt: row.occurred_at })));
+      const fannedOut = await fanOut(
+        trx,
+        queue,
+        rows.map((row) => ({
+          eventId: row.event_id,
+          event: row.event_type,
+          installationIds: row.installation_ids,
+          occurredAt: row.occurred_at,
+        })),
+      );
       return { events: rows.length, ...fannedOut };
     });
   } catch (err) {
@@ -127,8 +169,14 @@ export async function fanOutPending(db: Db, queue: JobQueue, limit: number): Pro
 }
 
 /** Counts a failed fan-out against its outbox row; after FANOUT_MAX_FAILURES the row is no longer taken. */
-export async function recordFanoutFailure(db: Db, outboxId: number, message: string): Promise<void> {
-  await sql`update control.fanout_outbox set failures = failures + 1, last_error = ${message.slice(0, 1000)} where outbox_id = ${outboxId}`.execute(db);
+export async function recordFanoutFailure(
+  db: Db,
+  outboxId: number,
+  message: string,
+): Promise<void> {
+  await sql`update control.fanout_outbox set failures = failures + 1, last_error = ${message.slice(0, 1000)} where outbox_id = ${outboxId}`.execute(
+    db,
+  );
 }
 
 /** What a fan-out made: its deliveries, and the delays of the first attempts not due at once. */
@@ -139,9 +187,17 @@ interface FannedOut {
 }
 
 /** One delivery per (event, installation), numbered in the installation's sequence, first attempts enqueued. */
-async function fanOut(trx: Transaction<Database>, queue: JobQueue, events: EventFanout[]): Promise<FannedOut> {
+async function fanOut(
+  trx: Transaction<Database>,
+  queue: JobQueue,
+  events: EventFanout[],
+): Promise<FannedOut> {
   const pairs = events.flatMap((event) =>
-    event.installationIds.map((installationId) => ({ event_id: event.eventId, event_type: event.event, installation_id: installationId })),
+    event.installationIds.map((installationId) => ({
+      event_id: event.eventId,
+      event_type: event.event,
+      installation_id: installationId,
+    })),
   );
   const occurred = partitionKeys(events.map((event) => event.occurredAt));
   const created = pairs.length === 0 ? [] : await insertDeliveries(trx, pairs, occurred);
@@ -154,7 +210,10 @@ async function fanOut(trx: Transaction<Database>, queue: JobQueue, events: Event
     ...(reorder_window > 0 ? { delaySeconds: Math.random() * reorder_window } : {}),
   }));
   await queue.enqueueDeliveries(trx, attempts);
-  return { deliveries: created.length, deferredSeconds: attempts.flatMap((a) => (a.delaySeconds ? [a.delaySeconds] : [])) };
+  return {
+    deliveries: created.length,
+    deferredSeconds: attempts.flatMap((a) => (a.delaySeconds ? [a.delaySeconds] : [])),
+  };
 }
 
 interface Pair {
@@ -171,8 +230,15 @@ interface Pair {
  * webhook-fanout job of a version before the outbox fanned out while its move ran) is skipped, as
  * is an installation deleted since the event.
  */
-async function insertDeliveries(trx: Transaction<Database>, pairs: Pair[], occurred: string[] | null): Promise<Created[]> {
-  const counters = await lockInstallationStates(trx, pairs.map((p) => p.installation_id));
+async function insertDeliveries(
+  trx: Transaction<Database>,
+  pairs: Pair[],
+  occurred: string[] | null,
+): Promise<Created[]> {
+  const counters = await lockInstallationStates(
+    trx,
+    pairs.map((p) => p.installation_id),
+  );
   // The rows of a batch come in no particular order: number the events in the order they occurred.
   // Each lookup goes through an index (a generic plan would otherwise hash-join whole tables).
   // Their occurred_at keys prune the events and the feed to their days.
@@ -185,10 +251,14 @@ async function insertDeliveries(trx: Transaction<Database>, pairs: Pair[], occur
      order by e.occurred_at, e.event_id`.execute(trx);
   const position = new Map(events.map((row, i) => [row.event_id, i]));
   const occurredAt = new Map(events.map((row) => [row.event_id, row.occurred_at]));
-  const done = new Set(events.flatMap((row) => row.done.map((installationId) => `${row.event_id}:${installationId}`)));
+  const done = new Set(
+    events.flatMap((row) => row.done.map((installationId) => `${row.event_id}:${installationId}`)),
+  );
   const last = new Map(counters.map((row) => [row.installation_id, row.last_sequence]));
   const numbered: (Pair & { sequence: number; occurred_at: string })[] = [];
-  const ordered = pairs.filter((pair) => position.has(pair.event_id)).sort((a, b) => position.get(a.event_id)! - position.get(b.event_id)!);
+  const ordered = pairs
+    .filter((pair) => position.has(pair.event_id))
+    .sort((a, b) => position.get(a.event_id)! - position.get(b.event_id)!);
   for (const pair of ordered) {
     const key = `${pair.event_id}:${pair.installation_id}`;
     const previous = last.get(pair.installation_id);
@@ -202,7 +272,12 @@ async function insertDeliveries(trx: Transaction<Database>, pairs: Pair[], occur
   const lastSequences = new Map(numbered.map((p) => [p.installation_id, p.sequence]));
   // As above, every table is reached through an index: the events, counters, installations and
   // sandboxes looked up row by row, never joined whole.
-  const { rows } = await sql<{ log_id: number; log_created_at: string; event_id: string; reorder_window: number }>`
+  const { rows } = await sql<{
+    log_id: number;
+    log_created_at: string;
+    event_id: string;
+    reorder_window: number;
+  }>`
     with v as (
       select * from jsonb_to_recordset(${JSON.stringify(numbered)}::jsonb) as v(event_id uuid, event_type text, installation_id int, sequence int, occurred_at timestamptz)
     ), logs as (

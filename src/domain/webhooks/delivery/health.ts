@@ -21,11 +21,23 @@ export interface AttemptOutcome {
  * automatically when its plugin opted in (webhookAutoRecover). Rows are locked in installation
  * order, the order the fan-out locks them in.
  */
-export async function recordHealth(trx: Transaction<Database>, queue: JobQueue, outcomes: AttemptOutcome[]): Promise<void> {
+export async function recordHealth(
+  trx: Transaction<Database>,
+  queue: JobQueue,
+  outcomes: AttemptOutcome[],
+): Promise<void> {
   if (outcomes.length === 0) return;
-  const byInstallation = new Map<number, { installation_id: number; delivered: boolean; failures: number; last_error: string | null }>();
+  const byInstallation = new Map<
+    number,
+    { installation_id: number; delivered: boolean; failures: number; last_error: string | null }
+  >();
   for (const o of outcomes) {
-    const entry = byInstallation.get(o.installationId) ?? { installation_id: o.installationId, delivered: false, failures: 0, last_error: null };
+    const entry = byInstallation.get(o.installationId) ?? {
+      installation_id: o.installationId,
+      delivered: false,
+      failures: 0,
+      last_error: null,
+    };
     if (o.result.ok) entry.delivered = true;
     else {
       entry.failures += 1;
@@ -40,26 +52,41 @@ export async function recordHealth(trx: Transaction<Database>, queue: JobQueue, 
   // a concurrent batch's failures are folded after it, as they could be with the lock. A busy
   // healthy installation's batches no longer queue behind each other or behind its fan-out.
   const allDelivered = all.filter((e) => e.failures === 0).map((e) => e.installation_id);
-  const healthy = allDelivered.length === 0 ? new Set<number>() : await healthyAmong(trx, allDelivered);
+  const healthy =
+    allDelivered.length === 0 ? new Set<number>() : await healthyAmong(trx, allDelivered);
   const entries = all.filter((e) => !healthy.has(e.installation_id));
   if (entries.length === 0) return;
   let before = await foldHealth(trx, entries);
   // An installation that never had an event (a portal test webhook) has no state row yet.
-  const missing = entries.filter((e) => !before.some((row) => row.installation_id === e.installation_id));
+  const missing = entries.filter(
+    (e) => !before.some((row) => row.installation_id === e.installation_id),
+  );
   if (missing.length > 0) {
-    await lockInstallationStates(trx, missing.map((e) => e.installation_id));
+    await lockInstallationStates(
+      trx,
+      missing.map((e) => e.installation_id),
+    );
     before = before.concat(await foldHealth(trx, missing));
   }
-  const failing = new Set(before.filter((row) => row.consecutive_failures > 0).map((row) => row.installation_id));
-  const recovered = entries.filter((e) => e.delivered && failing.has(e.installation_id)).map((e) => e.installation_id);
+  const failing = new Set(
+    before.filter((row) => row.consecutive_failures > 0).map((row) => row.installation_id),
+  );
+  const recovered = entries
+    .filter((e) => e.delivered && failing.has(e.installation_id))
+    .map((e) => e.installation_id);
   if (recovered.length > 0) await startAutomaticRecovery(trx, queue, recovered);
 }
 
 /** Which of these installations have a state row with no failure streak. */
-async function healthyAmong(trx: Transaction<Database>, installationIds: number[]): Promise<Set<number>> {
+async function healthyAmong(
+  trx: Transaction<Database>,
+  installationIds: number[],
+): Promise<Set<number>> {
   const { rows } = await sql<{ installation_id: number }>`
     select installation_id from control.installation_webhook_state
-     where installation_id = any(${installationIds}::int[]) and consecutive_failures = 0`.execute(trx);
+     where installation_id = any(${installationIds}::int[]) and consecutive_failures = 0`.execute(
+    trx,
+  );
   return new Set(rows.map((row) => row.installation_id));
 }
 
@@ -69,7 +96,12 @@ async function healthyAmong(trx: Transaction<Database>, installationIds: number[
  */
 async function foldHealth(
   trx: Transaction<Database>,
-  entries: { installation_id: number; delivered: boolean; failures: number; last_error: string | null }[],
+  entries: {
+    installation_id: number;
+    delivered: boolean;
+    failures: number;
+    last_error: string | null;
+  }[],
 ): Promise<{ installation_id: number; consecutive_failures: number }[]> {
   const { rows } = await sql<{ installation_id: number; consecutive_failures: number }>`
     with v as (
@@ -104,7 +136,10 @@ export interface InstallationWebhookHealth {
 }
 
 /** The delivery health of every installation of a plugin, by installation id (the caller checked ownership). */
-export async function webhookHealth(db: Db, pluginId: number): Promise<InstallationWebhookHealth[]> {
+export async function webhookHealth(
+  db: Db,
+  pluginId: number,
+): Promise<InstallationWebhookHealth[]> {
   const { rows } = await sql<{
     installation_id: number;
     delivered: number;

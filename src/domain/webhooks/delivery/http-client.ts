@@ -1,6 +1,13 @@
 import type { LookupFunction } from 'node:net';
 import type { Agent } from 'undici';
-import { DestinationRefusedError, parseEndpoint, vetDestination, type GuardOptions, type LookupAll, type VettedDestination } from './destination-guard.js';
+import {
+  DestinationRefusedError,
+  parseEndpoint,
+  vetDestination,
+  type GuardOptions,
+  type LookupAll,
+  type VettedDestination,
+} from './destination-guard.js';
 
 // Outbound HTTPS to every URL a developer chose: webhook deliveries (post) and anything else the
 // service calls on a developer's behalf, such as OAuth token endpoints (exchange, and fetch for
@@ -49,7 +56,15 @@ export class OutboundRequestError extends Error {
 }
 
 /** The subset of fetch that libraries taking a custom fetch call with. */
-export type GuardedFetch = (input: string | URL, init?: { method?: string; headers?: Record<string, string>; body?: unknown; signal?: AbortSignal | null }) => Promise<Response>;
+export type GuardedFetch = (
+  input: string | URL,
+  init?: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: unknown;
+    signal?: AbortSignal | null;
+  },
+) => Promise<Response>;
 
 export interface SendResult {
   ok: boolean;
@@ -79,7 +94,10 @@ const loadUndici = async () => (undici ??= await import('undici'));
 
 export class WebhookHttpClient {
   private readonly agents = new Map<string, Agent>();
-  private readonly resolved = new Map<string, { at: number; destination: Promise<VettedDestination> }>();
+  private readonly resolved = new Map<
+    string,
+    { at: number; destination: Promise<VettedDestination> }
+  >();
 
   constructor(private readonly options: HttpClientOptions) {}
 
@@ -90,7 +108,10 @@ export class WebhookHttpClient {
    * chaos, 2 of 288 attempts), and a 2xx whose body trickled past the timeout could count as delivered.
    */
   private backstop(): { headersTimeout: number; bodyTimeout: number } {
-    return { headersTimeout: this.options.timeoutMs + 1000, bodyTimeout: this.options.timeoutMs + 1000 };
+    return {
+      headersTimeout: this.options.timeoutMs + 1000,
+      bodyTimeout: this.options.timeoutMs + 1000,
+    };
   }
 
   /**
@@ -98,7 +119,12 @@ export class WebhookHttpClient {
    * sockets these are (a plugin's): requests of different pools to one origin never queue for
    * each other's sockets.
    */
-  async post(endpoint: string, body: Buffer, headers: Record<string, string>, pool = ''): Promise<SendResult> {
+  async post(
+    endpoint: string,
+    body: Buffer,
+    headers: Record<string, string>,
+    pool = '',
+  ): Promise<SendResult> {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     let destination: VettedDestination;
@@ -106,7 +132,15 @@ export class WebhookHttpClient {
       destination = await this.resolve(endpoint);
     } catch (err) {
       if (err instanceof DestinationRefusedError) {
-        return { ok: false, httpStatus: null, errorMessage: err.message, refusalReason: err.reason, retryable: err.retryable, remoteAddress: null, durationMs: elapsed() };
+        return {
+          ok: false,
+          httpStatus: null,
+          errorMessage: err.message,
+          refusalReason: err.reason,
+          retryable: err.retryable,
+          remoteAddress: null,
+          durationMs: elapsed(),
+        };
       }
       throw err;
     }
@@ -127,13 +161,36 @@ export class WebhookHttpClient {
         // A 2xx whose body does not end within the timeout (a trickle) is not an answer: the
         // receiver may not have finished with the event, so it is retried.
         if (signal.aborted) {
-          return { ok: false, httpStatus: status, errorMessage: `HTTP ${status}, then timed out after ${this.options.timeoutMs} ms: the response body did not end`, refusalReason: null, retryable: true, remoteAddress: destination.address, durationMs: elapsed() };
+          return {
+            ok: false,
+            httpStatus: status,
+            errorMessage: `HTTP ${status}, then timed out after ${this.options.timeoutMs} ms: the response body did not end`,
+            refusalReason: null,
+            retryable: true,
+            remoteAddress: destination.address,
+            durationMs: elapsed(),
+          };
         }
-        return { ok: true, httpStatus: status, errorMessage: null, refusalReason: null, retryable: false, remoteAddress: destination.address, durationMs: elapsed() };
+        return {
+          ok: true,
+          httpStatus: status,
+          errorMessage: null,
+          refusalReason: null,
+          retryable: false,
+          remoteAddress: destination.address,
+          durationMs: elapsed(),
+        };
       }
       const excerpt = await readExcerpt(response.body);
-      const note = status >= 300 && status < 400 ? ' (redirects are not followed)' : status === 410 ? ' (the receiver asked to stop: no further attempt)' : '';
-      const cut = signal.aborted ? `, then timed out after ${this.options.timeoutMs} ms reading the body` : '';
+      const note =
+        status >= 300 && status < 400
+          ? ' (redirects are not followed)'
+          : status === 410
+            ? ' (the receiver asked to stop: no further attempt)'
+            : '';
+      const cut = signal.aborted
+        ? `, then timed out after ${this.options.timeoutMs} ms reading the body`
+        : '';
       const retryAfter = response.headers['retry-after'];
       return {
         ok: false,
@@ -146,8 +203,18 @@ export class WebhookHttpClient {
         durationMs: elapsed(),
       };
     } catch (err) {
-      const message = signal.aborted ? `Timed out after ${this.options.timeoutMs} ms` : `Request failed: ${describeError(err)}`;
-      return { ok: false, httpStatus: null, errorMessage: message, refusalReason: null, retryable: true, remoteAddress: destination.address, durationMs: elapsed() };
+      const message = signal.aborted
+        ? `Timed out after ${this.options.timeoutMs} ms`
+        : `Request failed: ${describeError(err)}`;
+      return {
+        ok: false,
+        httpStatus: null,
+        errorMessage: message,
+        refusalReason: null,
+        retryable: true,
+        remoteAddress: destination.address,
+        durationMs: elapsed(),
+      };
     }
   }
 
@@ -160,7 +227,12 @@ export class WebhookHttpClient {
     const destination = await this.resolve(endpoint);
     const timeout = AbortSignal.timeout(this.options.timeoutMs);
     const signal = init.signal ? AbortSignal.any([timeout, init.signal]) : timeout;
-    const body = init.body === undefined || init.body === null ? undefined : typeof init.body === 'string' || init.body instanceof URLSearchParams ? Buffer.from(String(init.body)) : Buffer.from(init.body);
+    const body =
+      init.body === undefined || init.body === null
+        ? undefined
+        : typeof init.body === 'string' || init.body instanceof URLSearchParams
+          ? Buffer.from(String(init.body))
+          : Buffer.from(init.body);
     const { request, Agent } = undici ?? (await loadUndici());
     try {
       const response = await request(destination.url, {
@@ -181,10 +253,18 @@ export class WebhookHttpClient {
         }
         chunks.push(chunk);
       }
-      return { status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks), remoteAddress: destination.address };
+      return {
+        status: response.statusCode,
+        headers: response.headers,
+        body: Buffer.concat(chunks),
+        remoteAddress: destination.address,
+      };
     } catch (err) {
       if (err instanceof OutboundRequestError) throw err;
-      if (timeout.aborted) throw new OutboundRequestError(`Timed out after ${this.options.timeoutMs} ms`, { cause: err });
+      if (timeout.aborted)
+        throw new OutboundRequestError(`Timed out after ${this.options.timeoutMs} ms`, {
+          cause: err,
+        });
       throw new OutboundRequestError(`Request failed: ${describeError(err)}`, { cause: err });
     }
   }
@@ -195,15 +275,30 @@ export class WebhookHttpClient {
    */
   readonly fetch: GuardedFetch = async (input, init = {}) => {
     const body = init.body;
-    if (body !== undefined && body !== null && typeof body !== 'string' && !(body instanceof URLSearchParams) && !(body instanceof Uint8Array)) {
+    if (
+      body !== undefined &&
+      body !== null &&
+      typeof body !== 'string' &&
+      !(body instanceof URLSearchParams) &&
+      !(body instanceof Uint8Array)
+    ) {
       throw new TypeError('Only text, URLSearchParams and byte bodies are supported.');
     }
-    const response = await this.exchange(String(input), { method: init.method ?? 'GET', headers: init.headers, body, signal: init.signal });
+    const response = await this.exchange(String(input), {
+      method: init.method ?? 'GET',
+      headers: init.headers,
+      body,
+      signal: init.signal,
+    });
     const headers = new Headers();
     for (const [name, value] of Object.entries(response.headers)) {
-      for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, one);
+      for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value])
+        headers.append(name, one);
     }
-    return new Response(NULL_BODY_STATUSES.has(response.status) ? null : new Uint8Array(response.body), { status: response.status, headers });
+    return new Response(
+      NULL_BODY_STATUSES.has(response.status) ? null : new Uint8Array(response.body),
+      { status: response.status, headers },
+    );
   };
 
   async close(): Promise<void> {
@@ -222,7 +317,10 @@ export class WebhookHttpClient {
     if (cached && performance.now() - cached.at < ttl) {
       return cached.destination.then((d) => ({ ...d, url }));
     }
-    const guard: GuardOptions = { allowPrivate: this.options.allowPrivate, lookup: this.options.lookup };
+    const guard: GuardOptions = {
+      allowPrivate: this.options.allowPrivate,
+      lookup: this.options.lookup,
+    };
     const destination = vetDestination(url, guard);
     this.resolved.set(key, { at: performance.now(), destination });
     destination.catch(() => this.resolved.delete(key));
@@ -230,7 +328,11 @@ export class WebhookHttpClient {
     return destination.then((d) => ({ ...d, url }));
   }
 
-  private agentFor(destination: VettedDestination, Agent: typeof import('undici').Agent, pool = ''): Agent {
+  private agentFor(
+    destination: VettedDestination,
+    Agent: typeof import('undici').Agent,
+    pool = '',
+  ): Agent {
     const key = `${destination.url.origin}|${destination.address}|${pool}`;
     let agent = this.agents.get(key);
     if (agent) {
@@ -262,7 +364,8 @@ export class WebhookHttpClient {
 function pinnedLookup(address: string, family: 4 | 6): LookupFunction {
   return ((_hostname: string, options: unknown, callback?: unknown) => {
     const cb = (typeof options === 'function' ? options : callback) as (...args: unknown[]) => void;
-    const all = typeof options === 'object' && options !== null && (options as { all?: boolean }).all;
+    const all =
+      typeof options === 'object' && options !== null && (options as { all?: boolean }).all;
     if (all) cb(null, [{ address, family }]);
     else cb(null, address, family);
   }) as LookupFunction;
@@ -295,7 +398,10 @@ async function readExcerpt(body: AsyncIterable<Buffer> & { destroy(): unknown })
 
 /** UTF-8 text safe for a PostgreSQL text column (no NUL), without a split trailing character. */
 export function toText(bytes: Buffer): string {
-  return new TextDecoder('utf-8', { fatal: false }).decode(bytes).replace(/\uFFFD$/, '').replace(/\u0000/g, '');
+  return new TextDecoder('utf-8', { fatal: false })
+    .decode(bytes)
+    .replace(/\uFFFD$/, '')
+    .replace(/\u0000/g, '');
 }
 
 function describeError(err: unknown): string {

@@ -13,7 +13,10 @@ export interface LockedState {
  * missing ones (of installations that still exist). Always in installation id order, the one order
  * every locker uses (fan-out, delivery health, replay starts), so that they never deadlock.
  */
-export async function lockInstallationStates(trx: Transaction<Database>, installationIds: number[]): Promise<LockedState[]> {
+export async function lockInstallationStates(
+  trx: Transaction<Database>,
+  installationIds: number[],
+): Promise<LockedState[]> {
   const ids = [...new Set(installationIds)].sort((a, b) => a - b);
   await sql`
     insert into control.installation_webhook_state (installation_id)
@@ -22,7 +25,9 @@ export async function lockInstallationStates(trx: Transaction<Database>, install
     on conflict (installation_id) do nothing`.execute(trx);
   const { rows } = await sql<LockedState>`
     select installation_id, last_sequence, consecutive_failures from control.installation_webhook_state
-     where installation_id = any(${ids}::int[]) order by installation_id for no key update`.execute(trx);
+     where installation_id = any(${ids}::int[]) order by installation_id for no key update`.execute(
+    trx,
+  );
   return rows;
 }
 
@@ -31,6 +36,11 @@ export async function lockInstallationStates(trx: Transaction<Database>, install
  * deliveries (kept from the first one on): the acknowledgement looks for pending ones only from
  * then (events-feed.ts). The row exists: a delivery to redeliver or an event to replay was fanned out.
  */
-export async function markResent(trx: Transaction<Database> | Kysely<Database>, installationId: number): Promise<void> {
-  await sql`update control.installation_webhook_state set resent_at = coalesce(resent_at, now()) where installation_id = ${installationId}`.execute(trx);
+export async function markResent(
+  trx: Transaction<Database> | Kysely<Database>,
+  installationId: number,
+): Promise<void> {
+  await sql`update control.installation_webhook_state set resent_at = coalesce(resent_at, now()) where installation_id = ${installationId}`.execute(
+    trx,
+  );
 }

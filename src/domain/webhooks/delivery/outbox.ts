@@ -2,7 +2,13 @@ import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../../../db/types.js';
 import type { EventDataMap, EventName } from '../../../generated/events.generated.js';
 import { PreparedQuery, slot } from '../../../db/prepared.js';
-import { candidatesOf, enqueueFanout, mayHaveCandidates, subscribedAmong, type RecipientRow } from './fanout.js';
+import {
+  candidatesOf,
+  enqueueFanout,
+  mayHaveCandidates,
+  subscribedAmong,
+  type RecipientRow,
+} from './fanout.js';
 
 /** Where an event happened: fan-out matches installations of this plane and location. */
 export interface EventScope {
@@ -34,7 +40,12 @@ export interface EventSink {
    * it with the transaction of the change that caused the event, so the event exists if and only
    * if the change committed.
    */
-  emit<E extends EventName>(trx: Executor, scope: EventScope, name: E, data: EventDataMap[E]): Promise<EmittedEvent>;
+  emit<E extends EventName>(
+    trx: Executor,
+    scope: EventScope,
+    name: E,
+    data: EventDataMap[E],
+  ): Promise<EmittedEvent>;
 }
 
 /**
@@ -49,25 +60,41 @@ export function createEventSink(): EventSink {
       // Every write runs this: compiled once per shape (which scope values are given, whether any
       // installation can be a recipient), its values bound per event.
       const shape = mayHaveCandidates(scope, name) ? scopeShape(scope) : 'none';
-      const [row] = await eventInsert.execute(trx as Kysely<Database>, shape, () => eventInsertStatement(trx, shape === 'none' ? null : candidatesOf(slotScope(scope), name)), {
-        eventName: name,
-        plane: scope.plane,
-        sandboxId: scope.sandboxId,
-        organizationId: scope.organizationId,
-        locationId: scope.locationId,
-        installationId: scope.installationId ?? null,
-        requestId: scope.requestId ?? null,
-        data: JSON.stringify(data),
-      });
+      const [row] = await eventInsert.execute(
+        trx as Kysely<Database>,
+        shape,
+        () =>
+          eventInsertStatement(trx, shape === 'none' ? null : candidatesOf(slotScope(scope), name)),
+        {
+          eventName: name,
+          plane: scope.plane,
+          sandboxId: scope.sandboxId,
+          organizationId: scope.organizationId,
+          locationId: scope.locationId,
+          installationId: scope.installationId ?? null,
+          requestId: scope.requestId ?? null,
+          data: JSON.stringify(data),
+        },
+      );
       const event = { eventId: row!.event_id, name };
       const installationIds = subscribedAmong(row!.recipients, name);
-      if (installationIds.length > 0) await enqueueFanout(trx, { eventId: event.eventId, event: name, installationIds, occurredAt: row!.occurred_at });
+      if (installationIds.length > 0)
+        await enqueueFanout(trx, {
+          eventId: event.eventId,
+          event: name,
+          installationIds,
+          occurredAt: row!.occurred_at,
+        });
       return event;
     },
   };
 }
 
-const eventInsert = new PreparedQuery<{ event_id: string; occurred_at: string; recipients: RecipientRow[] }>(64);
+const eventInsert = new PreparedQuery<{
+  event_id: string;
+  occurred_at: string;
+  recipients: RecipientRow[];
+}>(64);
 
 /** Which of the scope's values are given: what changes the recipients statement's text. */
 function scopeShape(scope: EventScope): string {
@@ -77,7 +104,8 @@ function scopeShape(scope: EventScope): string {
 
 /** The scope with every given value a slot (bound per event), the absent ones left null. */
 function slotScope(scope: EventScope): EventScope {
-  const bound = <T>(value: T | null | undefined, name: string): T | null => (value === null || value === undefined ? null : slot<T>(name));
+  const bound = <T>(value: T | null | undefined, name: string): T | null =>
+    value === null || value === undefined ? null : slot<T>(name);
   return {
     plane: slot<EventScope['plane']>('plane'),
     sandboxId: bound(scope.sandboxId, 'sandboxId'),
@@ -105,6 +133,9 @@ function eventInsertStatement(trx: Executor, candidates: RawBuilder<RecipientRow
       'event_id',
       // Text keeps the microseconds of the partition key (a Date would drop them): the fan-out outbox row carries it.
       sql<string>`occurred_at::text`.as('occurred_at'),
-      (candidates === null ? sql<RecipientRow[]>`'[]'::json` : sql<RecipientRow[]>`(select coalesce(json_agg(x), '[]') from (${candidates}) x)`).as('recipients'),
+      (candidates === null
+        ? sql<RecipientRow[]>`'[]'::json`
+        : sql<RecipientRow[]>`(select coalesce(json_agg(x), '[]') from (${candidates}) x)`
+      ).as('recipients'),
     ]);
 }

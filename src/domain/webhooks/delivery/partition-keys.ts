@@ -21,7 +21,9 @@ export function inPartitions(column: string, keys: string[] | null): RawBuilder<
  * now() of the transaction: the created_at (the partition key) of every log it inserts, which
  * default to it. Text, microseconds kept.
  */
-export async function transactionTime(trx: Transaction<Database> | Kysely<Database>): Promise<string> {
+export async function transactionTime(
+  trx: Transaction<Database> | Kysely<Database>,
+): Promise<string> {
   const { rows } = await sql<{ now: string }>`select now()::text as now`.execute(trx);
   return rows[0]!.now;
 }

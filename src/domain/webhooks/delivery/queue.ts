@@ -35,8 +35,18 @@ export interface DeliveryAttempt {
 }
 
 /** The attempt with only what its job carries (each partition key when known). */
-export function carriedAttempt({ logId, attempt, logCreatedAt, occurredAt }: DeliveryAttempt): DeliveryAttempt {
-  return { logId, attempt, ...(logCreatedAt === undefined ? {} : { logCreatedAt }), ...(occurredAt === undefined ? {} : { occurredAt }) };
+export function carriedAttempt({
+  logId,
+  attempt,
+  logCreatedAt,
+  occurredAt,
+}: DeliveryAttempt): DeliveryAttempt {
+  return {
+    logId,
+    attempt,
+    ...(logCreatedAt === undefined ? {} : { logCreatedAt }),
+    ...(occurredAt === undefined ? {} : { occurredAt }),
+  };
 }
 
 /**
@@ -44,7 +54,8 @@ export function carriedAttempt({ logId, attempt, logCreatedAt, occurredAt }: Del
  * attempts, a batch's retries with the same wait), sent and recorded together. Jobs queued before
  * jobs carried several attempts hold one, as `logId` and `attempt`: both shapes are read.
  */
-export type DeliveryJobData = { attempts: DeliveryAttempt[]; kind?: DeliveryJobKind } | DeliveryAttempt;
+export type DeliveryJobData =
+  { attempts: DeliveryAttempt[]; kind?: DeliveryJobKind } | DeliveryAttempt;
 
 /**
  * Why a job repeats attempts another job already carried (delivery-batches.ts): `cover`, attempts
@@ -73,47 +84,74 @@ export interface ScenarioJobData {
 
 /** pg-boss, as the webhook modules use it: enqueue in a transaction, settle in a transaction. */
 export class JobQueue {
-  constructor(readonly boss: PgBoss, private readonly deliveryExpireSeconds: number) {}
+  constructor(
+    readonly boss: PgBoss,
+    private readonly deliveryExpireSeconds: number,
+  ) {}
 
   /** The next chunk of a replay, `delaySeconds` from now (a sandbox destination at its limit). */
   async sendReplay(db: Executor, data: ReplayJobData, delaySeconds = 0): Promise<void> {
-    await this.boss.send(QUEUES.replay, data, { db: fromKysely(db), ...(delaySeconds > 0 ? { startAfter: delaySeconds } : {}) });
+    await this.boss.send(QUEUES.replay, data, {
+      db: fromKysely(db),
+      ...(delaySeconds > 0 ? { startAfter: delaySeconds } : {}),
+    });
   }
 
   /** The depth of the webhook queues, as pg-boss's monitor last counted them (/metrics). */
   async depths(): Promise<{ queue: string; ready: number; deferred: number; active: number }[]> {
     const queues = await this.boss.getQueues(Object.values(QUEUES));
-    return queues.map((q) => ({ queue: q.name, ready: q.readyCount ?? Math.max(0, q.queuedCount - q.deferredCount), deferred: q.deferredCount, active: q.activeCount }));
+    return queues.map((q) => ({
+      queue: q.name,
+      ready: q.readyCount ?? Math.max(0, q.queuedCount - q.deferredCount),
+      deferred: q.deferredCount,
+      active: q.activeCount,
+    }));
   }
 
   /** The next slice of a scenario run, `delaySeconds` from now. */
   async sendScenarioStep(db: Executor, data: ScenarioJobData, delaySeconds: number): Promise<void> {
-    await this.boss.send(QUEUES.scenario, data, { db: fromKysely(db), ...(delaySeconds > 0 ? { startAfter: Number(delaySeconds.toFixed(3)) } : {}) });
+    await this.boss.send(QUEUES.scenario, data, {
+      db: fromKysely(db),
+      ...(delaySeconds > 0 ? { startAfter: Number(delaySeconds.toFixed(3)) } : {}),
+    });
   }
 
   /**
    * Delivery attempts; `delaySeconds` defers one (a retry). Attempts with the same delay share a
    * job, up to DELIVERIES_PER_JOB each, in the order given.
    */
-  async enqueueDeliveries(db: Executor, items: (DeliveryAttempt & { delaySeconds?: number })[], kind?: DeliveryJobKind): Promise<void> {
+  async enqueueDeliveries(
+    db: Executor,
+    items: (DeliveryAttempt & { delaySeconds?: number })[],
+    kind?: DeliveryJobKind,
+  ): Promise<void> {
     if (items.length === 0) return;
-    const jobs: JobInsert<DeliveryJobData>[] = groupAttempts(items).map(({ delaySeconds, attempts }) => ({
-      data: kind ? { attempts, kind } : { attempts },
-      expireInSeconds: this.deliveryExpireSeconds,
-      ...(delaySeconds ? { startAfter: delaySeconds } : {}),
-    }));
+    const jobs: JobInsert<DeliveryJobData>[] = groupAttempts(items).map(
+      ({ delaySeconds, attempts }) => ({
+        data: kind ? { attempts, kind } : { attempts },
+        expireInSeconds: this.deliveryExpireSeconds,
+        ...(delaySeconds ? { startAfter: delaySeconds } : {}),
+      }),
+    );
     await this.boss.insert(QUEUES.delivery, jobs, { db: fromKysely(db) });
   }
 
   /** Completes the jobs (fenced to the attempt the worker holds) inside the caller's transaction. */
   async complete(db: Executor, queue: string, jobs: Job<unknown>[]): Promise<void> {
     if (jobs.length === 0) return;
-    await this.boss.complete(queue, jobs.map((job) => ({ id: job.id, retryCount: job.retryCount })), null, { db: fromKysely(db) });
+    await this.boss.complete(
+      queue,
+      jobs.map((job) => ({ id: job.id, retryCount: job.retryCount })),
+      null,
+      { db: fromKysely(db) },
+    );
   }
 }
 
 /** Attempts grouped by delay (none and 0 alike) into jobs of at most DELIVERIES_PER_JOB, in the order given. */
-export function groupAttempts(items: (DeliveryAttempt & { delaySeconds?: number })[]): { delaySeconds: number; attempts: DeliveryAttempt[] }[] {
+export function groupAttempts(
+  items: (DeliveryAttempt & { delaySeconds?: number })[],
+): { delaySeconds: number; attempts: DeliveryAttempt[] }[] {
   const open = new Map<number, DeliveryAttempt[]>();
   const groups: { delaySeconds: number; attempts: DeliveryAttempt[] }[] = [];
   for (const { delaySeconds = 0, ...item } of items) {
@@ -139,7 +177,11 @@ export type QueueSettings = NonNullable<Parameters<PgBoss['createQueue']>[1]>;
 export const HEARTBEAT_SECONDS = 10;
 
 /** The queues with a heartbeat (HEARTBEAT_SECONDS). */
-export const HEARTBEAT_QUEUES: readonly string[] = [QUEUES.delivery, QUEUES.replay, QUEUES.scenario];
+export const HEARTBEAT_QUEUES: readonly string[] = [
+  QUEUES.delivery,
+  QUEUES.replay,
+  QUEUES.scenario,
+];
 
 /**
  * How pg-boss keeps each queue. Deliveries retry on their own schedule (new jobs, retry.ts);
@@ -147,10 +189,32 @@ export const HEARTBEAT_QUEUES: readonly string[] = [QUEUES.delivery, QUEUES.repl
  * back off.
  */
 export const QUEUE_SETTINGS: Readonly<Record<string, QueueSettings>> = {
-  [QUEUES.delivery]: { retryLimit: 10, retryDelay: 1, retryBackoff: true, retryDelayMax: 300, notify: true, partition: true, heartbeatSeconds: HEARTBEAT_SECONDS },
+  [QUEUES.delivery]: {
+    retryLimit: 10,
+    retryDelay: 1,
+    retryBackoff: true,
+    retryDelayMax: 300,
+    notify: true,
+    partition: true,
+    heartbeatSeconds: HEARTBEAT_SECONDS,
+  },
   // A chunk is sent one delivery after the other: up to REPLAY_CHUNK request timeouts.
-  [QUEUES.replay]: { retryLimit: 10, retryDelay: 1, retryBackoff: true, retryDelayMax: 60, expireInSeconds: 3600, notify: true, heartbeatSeconds: HEARTBEAT_SECONDS },
+  [QUEUES.replay]: {
+    retryLimit: 10,
+    retryDelay: 1,
+    retryBackoff: true,
+    retryDelayMax: 60,
+    expireInSeconds: 3600,
+    notify: true,
+    heartbeatSeconds: HEARTBEAT_SECONDS,
+  },
   [QUEUES.maintenance]: { retryLimit: 2, expireInSeconds: 600 },
   [QUEUES.retention]: { retryLimit: 2, expireInSeconds: 3600 },
-  [QUEUES.scenario]: { retryLimit: 3, retryDelay: 1, expireInSeconds: 600, notify: true, heartbeatSeconds: HEARTBEAT_SECONDS },
+  [QUEUES.scenario]: {
+    retryLimit: 3,
+    retryDelay: 1,
+    expireInSeconds: 600,
+    notify: true,
+    heartbeatSeconds: HEARTBEAT_SECONDS,
+  },
 };

@@ -48,8 +48,12 @@ export function nextAttempt(
   const waits = policy.backoffSeconds;
   const scheduled = waits.length === 0 ? 0 : waits[Math.min(attempt - 1, waits.length - 1)]!;
   const jittered = Math.round(scheduled * (1 + Math.min(Math.max(random(), 0), 1) * MAX_JITTER));
-  const asked = result.httpStatus === 429 || result.httpStatus === 503 ? retryAfterSeconds(result.retryAfter, now) : null;
-  const delaySeconds = asked !== null && asked > jittered ? Math.min(asked, MAX_RETRY_AFTER_SECONDS) : jittered;
+  const asked =
+    result.httpStatus === 429 || result.httpStatus === 503
+      ? retryAfterSeconds(result.retryAfter, now)
+      : null;
+  const delaySeconds =
+    asked !== null && asked > jittered ? Math.min(asked, MAX_RETRY_AFTER_SECONDS) : jittered;
   return { status: 'pending', attempt: attempt + 1, delaySeconds };
 }
 

@@ -31,7 +31,11 @@ interface BucketRow {
   plugin_retry: number;
 }
 
-export async function admitSandboxDeliveries(db: Db, limits: SandboxLimits, prepared: Prepared[]): Promise<Admission> {
+export async function admitSandboxDeliveries(
+  db: Db,
+  limits: SandboxLimits,
+  prepared: Prepared[],
+): Promise<Admission> {
   const admitted: Prepared[] = [];
   const sandbox: { prepared: Prepared; host: string }[] = [];
   for (const p of prepared) {
@@ -46,15 +50,26 @@ export async function admitSandboxDeliveries(db: Db, limits: SandboxLimits, prep
   for (const row of await countAttempts(db, sandbox)) {
     const p = sandbox[row.ord - 1]!.prepared;
     const full = [
-      { bucket: row.host_bucket, before: row.host_before, limit: limits.sandboxPerHostPerMinute, retry: row.host_retry },
-      { bucket: row.plugin_bucket, before: row.plugin_before, limit: limits.sandboxPerPluginPerMinute, retry: row.plugin_retry },
+      {
+        bucket: row.host_bucket,
+        before: row.host_before,
+        limit: limits.sandboxPerHostPerMinute,
+        retry: row.host_retry,
+      },
+      {
+        bucket: row.plugin_bucket,
+        before: row.plugin_before,
+        limit: limits.sandboxPerPluginPerMinute,
+        retry: row.plugin_retry,
+      },
     ].filter((b) => b.before + (taken.get(b.bucket) ?? 0) >= b.limit);
     if (full.length > 0) {
       held.push({ prepared: p, retryAfterSeconds: Math.max(...full.map((b) => b.retry)) });
       continue;
     }
     admitted.push(p);
-    for (const bucket of [row.host_bucket, row.plugin_bucket]) taken.set(bucket, (taken.get(bucket) ?? 0) + 1);
+    for (const bucket of [row.host_bucket, row.plugin_bucket])
+      taken.set(bucket, (taken.get(bucket) ?? 0) + 1);
   }
   return { admitted, held };
 }
@@ -66,7 +81,10 @@ export async function admitSandboxDeliveries(db: Db, limits: SandboxLimits, prep
  * buckets are written in name order, so concurrent batches never lock them in opposite orders.
  * (An attempt whose installation was deleted meanwhile, its log with it, gets no row: nothing to send.)
  */
-async function countAttempts(db: Db, attempts: { prepared: Prepared; host: string }[]): Promise<BucketRow[]> {
+async function countAttempts(
+  db: Db,
+  attempts: { prepared: Prepared; host: string }[],
+): Promise<BucketRow[]> {
   const hosts = attempts.map((a) => a.host);
   const installationIds = attempts.map((a) => a.prepared.row.installation_id);
   const { rows } = await sql<BucketRow>`

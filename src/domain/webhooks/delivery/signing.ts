@@ -26,15 +26,23 @@ export interface DeliverySigningInput {
   now: Date;
 }
 
-export function deliveryHeaders({ eventId, secrets, body, now }: DeliverySigningInput): Record<string, string> {
+export function deliveryHeaders({
+  eventId,
+  secrets,
+  body,
+  now,
+}: DeliverySigningInput): Record<string, string> {
   const timestamp = Math.floor(now.getTime() / 1000);
   const keys = secrets.previous === null ? [secrets.current] : [secrets.current, secrets.previous];
   const headers: Record<string, string> = {
     'X-Svc-Signature': signBody(secrets.current, body),
     'webhook-id': eventId,
     'webhook-timestamp': String(timestamp),
-    'webhook-signature': keys.map((key) => `v1,${signStandard(key, eventId, timestamp, body)}`).join(' '),
+    'webhook-signature': keys
+      .map((key) => `v1,${signStandard(key, eventId, timestamp, body)}`)
+      .join(' '),
   };
-  if (secrets.previous !== null) headers['X-Svc-Signature-Previous'] = signBody(secrets.previous, body);
+  if (secrets.previous !== null)
+    headers['X-Svc-Signature-Previous'] = signBody(secrets.previous, body);
   return headers;
 }

@@ -1,10 +1,20 @@
-import { EVENT_FAMILIES, EVENT_FAMILY, EVENT_NAMES, type EventFamily, type EventName } from '../../../generated/events.generated.js';
+import {
+  EVENT_FAMILIES,
+  EVENT_FAMILY,
+  EVENT_NAMES,
+  type EventFamily,
+  type EventName,
+} from '../../../generated/events.generated.js';
 
 // Pure rules about event names: which events a plugin listing subscribes to, and which event
 // types the inbound route accepts. The names and families come from asyncapi.yaml (codegen).
 
 /** Families that an explicit `supported_events` list must name to receive (spec: Subscription). */
-export const OPT_IN_FAMILIES: ReadonlySet<EventFamily> = new Set<EventFamily>(['installation', 'subscription', 'trial']);
+export const OPT_IN_FAMILIES: ReadonlySet<EventFamily> = new Set<EventFamily>([
+  'installation',
+  'subscription',
+  'trial',
+]);
 
 const CATALOG: ReadonlySet<string> = new Set(EVENT_NAMES);
 const FAMILIES: ReadonlySet<string> = new Set(EVENT_FAMILIES);
@@ -25,7 +35,10 @@ export function isLifecycleEvent(name: EventName): boolean {
  *   installation, subscription and trial, which are only delivered when named by event or by
  *   their own wildcard: an explicit list never receives them by default.
  */
-export function isSubscribed(supportedEvents: readonly string[] | null | undefined, event: EventName): boolean {
+export function isSubscribed(
+  supportedEvents: readonly string[] | null | undefined,
+  event: EventName,
+): boolean {
   if (supportedEvents === null || supportedEvents === undefined) return true;
   const family = EVENT_FAMILY[event];
   for (const entry of supportedEvents) {
@@ -36,7 +49,10 @@ export function isSubscribed(supportedEvents: readonly string[] | null | undefin
 }
 
 /** The subset of `events` the listing subscribes to. */
-export function subscribedEvents(supportedEvents: readonly string[] | null | undefined, events: readonly EventName[] = EVENT_NAMES): EventName[] {
+export function subscribedEvents(
+  supportedEvents: readonly string[] | null | undefined,
+  events: readonly EventName[] = EVENT_NAMES,
+): EventName[] {
   return events.filter((event) => isSubscribed(supportedEvents, event));
 }
 
@@ -58,5 +74,10 @@ export function isAcceptedInboundEventType(eventType: string): boolean {
 
 /** Validates a `supported_events` list for the portal: names and wildcards it understands. */
 export function unknownSubscriptionEntries(supportedEvents: readonly string[]): string[] {
-  return supportedEvents.filter((entry) => entry !== '*' && !CATALOG.has(entry) && !(entry.endsWith('.*') && FAMILIES.has(entry.slice(0, -2))));
+  return supportedEvents.filter(
+    (entry) =>
+      entry !== '*' &&
+      !CATALOG.has(entry) &&
+      !(entry.endsWith('.*') && FAMILIES.has(entry.slice(0, -2))),
+  );
 }

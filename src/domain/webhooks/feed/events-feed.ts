@@ -3,7 +3,14 @@ import { LOG_AFTER_ITS_EVENT, toEnvelope } from '../delivery/index.js';
 import type { Db } from '../../../db/database.js';
 import type { Database } from '../../../db/types.js';
 import { ValidationError } from '../../shared/index.js';
-import { dayBefore, feedDaysColumn, readByDays, spanBound, type FeedDay, type FeedSpan } from './feed-days.js';
+import {
+  dayBefore,
+  feedDaysColumn,
+  readByDays,
+  spanBound,
+  type FeedDay,
+  type FeedSpan,
+} from './feed-days.js';
 
 // The events feed of an installation (GET /events, POST /events/ack): every event addressed to it
 // in the retention window, by sequence, as the exact envelope that was or will be delivered, with
@@ -27,7 +34,12 @@ export interface FeedItem {
   installation_id: number;
   data: unknown;
   sequence: number;
-  delivery: { status: FeedDeliveryStatus; attempts: number; last_attempt_at: string | null; last_error: string | null };
+  delivery: {
+    status: FeedDeliveryStatus;
+    attempts: number;
+    last_attempt_at: string | null;
+    last_error: string | null;
+  };
 }
 
 export interface EventsPage {
@@ -63,7 +75,12 @@ interface FeedRow {
  * no other day's partition is opened; and the page ends at the last sequence the days knew of
  * (`span.through`).
  */
-export function feedPageStatement(installationId: number, acknowledged: number, query: EventsQuery, span: FeedSpan): RawBuilder<FeedRow> {
+export function feedPageStatement(
+  installationId: number,
+  acknowledged: number,
+  query: EventsQuery,
+  span: FeedSpan,
+): RawBuilder<FeedRow> {
   const status = sql<FeedDeliveryStatus>`case when l.status in ('failed', 'acknowledged') and ie.sequence <= ${acknowledged}::int then 'acknowledged' else l.status end`;
   const type = query.type;
   const family = type?.endsWith('.*') ? `${type.slice(0, -1)}%` : null;
@@ -93,14 +110,27 @@ export function feedPageStatement(installationId: number, acknowledged: number, 
  * reports `acknowledged` once the plugin acknowledged its sequence (it was cancelled, or failed
  * before the acknowledgement).
  */
-export async function listEvents(db: Db, installationId: number, query: EventsQuery): Promise<EventsPage> {
-  const { rows: [state] } = await sql<{ acknowledged_through: number | null; days: FeedDay[] }>`
+export async function listEvents(
+  db: Db,
+  installationId: number,
+  query: EventsQuery,
+): Promise<EventsPage> {
+  const {
+    rows: [state],
+  } = await sql<{ acknowledged_through: number | null; days: FeedDay[] }>`
     select (select s.acknowledged_through from control.installation_webhook_state s where s.installation_id = ${installationId}) as acknowledged_through,
            ${feedDaysColumn(installationId)} as days`.execute(db);
   const acknowledged = state!.acknowledged_through ?? 0;
   const days = state!.days;
   const filtered = query.type !== undefined || query.deliveryStatus !== undefined;
-  const rows = await readByDays(days, query.after, query.limit + 1, async (span) => (await feedPageStatement(installationId, acknowledged, query, span).execute(db)).rows, filtered);
+  const rows = await readByDays(
+    days,
+    query.after,
+    query.limit + 1,
+    async (span) =>
+      (await feedPageStatement(installationId, acknowledged, query, span).execute(db)).rows,
+    filtered,
+  );
   const page = rows.slice(0, query.limit);
   const [oldest] = await readByDays(days, 0, 1, async (span) =>
     db
@@ -149,19 +179,27 @@ export interface Acknowledgement {
  * lock held longer than `lockTimeoutMs` (a recording transaction) is waited for again, up to three
  * times. Idempotent.
  */
-export async function acknowledgeEvents(db: Db, installationId: number, through: number, lockTimeoutMs = 0): Promise<Acknowledgement> {
+export async function acknowledgeEvents(
+  db: Db,
+  installationId: number,
+  through: number,
+  lockTimeoutMs = 0,
+): Promise<Acknowledgement> {
   const state = await acknowledgementState(db, installationId, through);
   // Sequences only grow: a cursor at or below the last one issued stays valid.
   if (through > state.lastSequence) {
     throw new ValidationError(
-      { through: [`is above the last sequence issued to this installation (${state.lastSequence})`] },
+      {
+        through: [`is above the last sequence issued to this installation (${state.lastSequence})`],
+      },
       `Nothing has been issued after sequence ${state.lastSequence}: acknowledge at most ${state.lastSequence}.`,
     );
   }
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await db.transaction().execute(async (trx) => {
-        if (lockTimeoutMs > 0) await sql`select set_config('lock_timeout', ${`${lockTimeoutMs}ms`}, true)`.execute(trx);
+        if (lockTimeoutMs > 0)
+          await sql`select set_config('lock_timeout', ${`${lockTimeoutMs}ms`}, true)`.execute(trx);
         return acknowledge(trx, installationId, through, state);
       });
     } catch (err) {
@@ -186,8 +224,19 @@ export interface AcknowledgementState {
   originalsFrom: string | null;
 }
 
-export async function acknowledgementState(db: Db, installationId: number, through: number): Promise<AcknowledgementState> {
-  const { rows: [row] } = await sql<{ last_sequence: number; acknowledged_through: number; resent_at: Date | null; originals_from: string | null }>`
+export async function acknowledgementState(
+  db: Db,
+  installationId: number,
+  through: number,
+): Promise<AcknowledgementState> {
+  const {
+    rows: [row],
+  } = await sql<{
+    last_sequence: number;
+    acknowledged_through: number;
+    resent_at: Date | null;
+    originals_from: string | null;
+  }>`
     select s.last_sequence, s.acknowledged_through, s.resent_at,
            (select min(d.day)::text from control.installation_feed_days d
              where d.installation_id = s.installation_id and d.last_sequence > s.acknowledged_through and d.first_sequence <= ${through}::int) as originals_from
@@ -201,7 +250,12 @@ export async function acknowledgementState(db: Db, installationId: number, throu
   };
 }
 
-async function acknowledge(trx: Transaction<Database>, installationId: number, through: number, state: AcknowledgementState): Promise<Acknowledgement> {
+async function acknowledge(
+  trx: Transaction<Database>,
+  installationId: number,
+  through: number,
+  state: AcknowledgementState,
+): Promise<Acknowledgement> {
   const search = acknowledgeTargetStatement(installationId, through, state);
   const { rows: target } = search ? await search.execute(trx) : { rows: [] };
   // By key, each with its partition key as constants: PostgreSQL reads only their partitions.
@@ -219,7 +273,10 @@ async function acknowledge(trx: Transaction<Database>, installationId: number, t
     insert into control.installation_webhook_state as s (installation_id, acknowledged_through) values (${installationId}, ${through})
     on conflict (installation_id) do update set acknowledged_through = greatest(s.acknowledged_through, excluded.acknowledged_through)
     returning acknowledged_through`.execute(trx);
-  return { acknowledged_through: rows[0]!.acknowledged_through, cancelled_deliveries: cancelled.length };
+  return {
+    acknowledged_through: rows[0]!.acknowledged_through,
+    cancelled_deliveries: cancelled.length,
+  };
 }
 
 /**
@@ -236,14 +293,22 @@ async function acknowledge(trx: Transaction<Database>, installationId: number, t
  * the status, so that recording an attempt is a HOT update (migration 2026_11_27_020000).
  * Partition keys as text: microseconds kept.
  */
-export function acknowledgeTargetStatement(installationId: number, through: number, state: AcknowledgementState): RawBuilder<{ log_id: number; created_at: string }> | null {
+export function acknowledgeTargetStatement(
+  installationId: number,
+  through: number,
+  state: AcknowledgementState,
+): RawBuilder<{ log_id: number; created_at: string }> | null {
   const pending = sql`select log_id, created_at::text as created_at from control.webhook_logs
      where installation_id = ${installationId} and direction = 'outbound' and status = 'pending' and sequence <= ${through}`;
   const searches = [
     through > state.acknowledgedThrough && state.originalsFrom !== null
       ? sql`${pending} and sequence > ${state.acknowledgedThrough} and created_at >= ${spanBound(dayBefore(state.originalsFrom))}`
       : null,
-    state.resentAt ? sql`${pending} and (replay_id is not null or redelivery_of is not null) and created_at >= ${state.resentAt}` : null,
+    state.resentAt
+      ? sql`${pending} and (replay_id is not null or redelivery_of is not null) and created_at >= ${state.resentAt}`
+      : null,
   ].filter((search) => search !== null);
-  return searches.length === 0 ? null : sql<{ log_id: number; created_at: string }>`${sql.join(searches, sql` union `)}`;
+  return searches.length === 0
+    ? null
+    : sql<{ log_id: number; created_at: string }>`${sql.join(searches, sql` union `)}`;
 }

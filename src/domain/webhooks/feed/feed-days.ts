@@ -47,7 +47,9 @@ export function feedDaysColumn(installationId: number): RawBuilder<FeedDay[]> {
 
 /** The installation's days, by their first sequence. */
 export async function feedDays(db: Db, installationId: number): Promise<FeedDay[]> {
-  const { rows } = await sql<{ days: FeedDay[] }>`select ${feedDaysColumn(installationId)} as days`.execute(db);
+  const { rows } = await sql<{
+    days: FeedDay[];
+  }>`select ${feedDaysColumn(installationId)} as days`.execute(db);
   return rows[0]!.days;
 }
 
@@ -68,14 +70,17 @@ export function spanOf(days: FeedDay[], known: FeedDay[] = days): FeedSpan {
  * partition until it starts, and PostgreSQL tends to plan each run anew.
  */
 export function spanBound(bound: string): RawBuilder<Date> {
-  if (!/^\d{4}-\d{2}-\d{2}T00:00:00\.000Z$/.test(bound)) throw new Error(`a span's bound is the start of a day, not ${bound}`);
+  if (!/^\d{4}-\d{2}-\d{2}T00:00:00\.000Z$/.test(bound))
+    throw new Error(`a span's bound is the start of a day, not ${bound}`);
   return sql<Date>`${sql.lit(bound)}::timestamptz`;
 }
 
 /** The start of the UTC day before `day` (`YYYY-MM-DD`), as a span's bound. */
-export const dayBefore = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z`) - DAY_MS).toISOString();
+export const dayBefore = (day: string): string =>
+  new Date(Date.parse(`${day}T00:00:00Z`) - DAY_MS).toISOString();
 
-const within = (day: FeedDay, span: FeedSpan): boolean => day.day >= span.from.slice(0, 10) && day.day < span.to.slice(0, 10);
+const within = (day: FeedDay, span: FeedSpan): boolean =>
+  day.day >= span.from.slice(0, 10) && day.day < span.to.slice(0, 10);
 
 /**
  * The first `want` entries above `after`, in sequence order, read from as few days as can hold

@@ -19,7 +19,8 @@ export interface Label {
 export function hasUnstorable(value: unknown): boolean {
   if (typeof value === 'string') return UNSTORABLE.test(value);
   if (Array.isArray(value)) return value.some(hasUnstorable);
-  if (value !== null && typeof value === 'object') return Object.entries(value).some(([k, v]) => UNSTORABLE.test(k) || hasUnstorable(v));
+  if (value !== null && typeof value === 'object')
+    return Object.entries(value).some(([k, v]) => UNSTORABLE.test(k) || hasUnstorable(v));
   return false;
 }
 
@@ -28,7 +29,9 @@ function storable(value: unknown): unknown {
   if (typeof value === 'string') return value.replace(UNSTORABLE_ALL, '\uFFFD');
   if (Array.isArray(value)) return value.map(storable);
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k.replace(UNSTORABLE_ALL, '\uFFFD'), storable(v)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k.replace(UNSTORABLE_ALL, '\uFFFD'), storable(v)]),
+    );
   }
   return value;
 }
@@ -37,11 +40,18 @@ const labelText = (text: string) => text.replace(NOT_A_LABEL, '\uFFFD');
 
 /** The storable label of a request, from its fields when they have the right shape (cut to their maxima). */
 export function labelOf(body: unknown): Label {
-  const b = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
-  const payload = b.payload && typeof b.payload === 'object' && !Array.isArray(b.payload) ? (storable(b.payload) as Record<string, unknown>) : null;
+  const b = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<
+    string,
+    unknown
+  >;
+  const payload =
+    b.payload && typeof b.payload === 'object' && !Array.isArray(b.payload)
+      ? (storable(b.payload) as Record<string, unknown>)
+      : null;
   return {
     event_type: typeof b.event_type === 'string' ? labelText(b.event_type.slice(0, 100)) : '',
-    idempotency_key: typeof b.idempotency_key === 'string' ? labelText(b.idempotency_key.slice(0, 128)) : null,
+    idempotency_key:
+      typeof b.idempotency_key === 'string' ? labelText(b.idempotency_key.slice(0, 128)) : null,
     payload,
   };
 }

@@ -2,7 +2,11 @@ import { sql } from 'kysely';
 import type { Config } from '../../../config.js';
 import type { Db } from '../../../db/database.js';
 import type { InstallationContext } from '../../installations/index.js';
-import { InvalidSignatureError, MalformedInputError, UnknownEventTypeError } from '../../shared/index.js';
+import {
+  InvalidSignatureError,
+  MalformedInputError,
+  UnknownEventTypeError,
+} from '../../shared/index.js';
 import { decrypt } from '../../../lib/secrets.js';
 import { PreparedQuery, slot } from '../../../db/prepared.js';
 import { hasUnstorable, labelOf, type Label } from './inbound-label.js';
@@ -32,7 +36,12 @@ export interface InboundRequest {
  * signature_valid false and answered 401 invalid_signature, whatever the body; its message (and
  * the log entry) says what the signature most likely is (signature-diagnosis.ts).
  */
-export async function verifyInboundSignature(db: Db, config: Config, auth: InstallationContext, request: InboundRequest): Promise<void> {
+export async function verifyInboundSignature(
+  db: Db,
+  config: Config,
+  auth: InstallationContext,
+  request: InboundRequest,
+): Promise<void> {
   // The secrets came with the key lookup (same statement): a rotation or an overlap's end is seen
   // on the next request, by the database's clock.
   const open = (sealed: string | null) => (sealed ? decrypt(config.encryptionKey, sealed) : null);
@@ -70,7 +79,10 @@ export interface InboundReceipt {
  * nothing and so writes nothing. A concurrent duplicate waits on the first one's claim, sees it
  * committed and answers with the original entry.
  */
-export async function receiveInboundWebhook(auth: InstallationContext, event: InboundEvent): Promise<InboundReceipt> {
+export async function receiveInboundWebhook(
+  auth: InstallationContext,
+  event: InboundEvent,
+): Promise<InboundReceipt> {
   if (!isAcceptedInboundEventType(event.event_type)) {
     const label = labelOf(event);
     await insertInboundLog(auth.db, auth.installationId, label, {
@@ -82,10 +94,23 @@ export async function receiveInboundWebhook(auth: InstallationContext, event: In
     throw new UnknownEventTypeError(event.event_type);
   }
   await refuseUnstorable(auth, event);
-  const label = { event_type: event.event_type, idempotency_key: event.idempotency_key ?? null, payload: event.payload };
-  const accepted = { status: 'received', signature_valid: true, http_status: 201, error_message: null };
+  const label = {
+    event_type: event.event_type,
+    idempotency_key: event.idempotency_key ?? null,
+    payload: event.payload,
+  };
+  const accepted = {
+    status: 'received',
+    signature_valid: true,
+    http_status: 201,
+    error_message: null,
+  };
   const key = event.idempotency_key;
-  if (key === undefined) return { duplicate: false, log: await insertInboundLog(auth.db, auth.installationId, label, accepted) };
+  if (key === undefined)
+    return {
+      duplicate: false,
+      log: await insertInboundLog(auth.db, auth.installationId, label, accepted),
+    };
 
   const claimed = await claimKey.execute(auth.db, 'claim', claimStatement, {
     installationId: auth.installationId,
@@ -111,10 +136,15 @@ export async function receiveInboundWebhook(auth: InstallationContext, event: In
  * surrogate) is the request's fault: 400 validation_error naming the field, recorded as rejected.
  */
 async function refuseUnstorable(auth: InstallationContext, event: InboundEvent): Promise<void> {
-  const fields = (['payload', 'idempotency_key'] as const).filter((field) => hasUnstorable(event[field]));
+  const fields = (['payload', 'idempotency_key'] as const).filter((field) =>
+    hasUnstorable(event[field]),
+  );
   if (fields.length === 0) return;
   const problem = 'must not contain NUL (\\u0000) or unpaired UTF-16 surrogates';
-  const error = new MalformedInputError(Object.fromEntries(fields.map((field) => [field, [problem]])), `The event cannot be stored: ${fields.join(' and ')} ${problem}.`);
+  const error = new MalformedInputError(
+    Object.fromEntries(fields.map((field) => [field, [problem]])),
+    `The event cannot be stored: ${fields.join(' and ')} ${problem}.`,
+  );
   await insertInboundLog(auth.db, auth.installationId, labelOf(event), {
     status: 'rejected',
     signature_valid: true,
@@ -152,7 +182,12 @@ async function insertInboundLog(
   db: Db,
   installationId: number,
   label: Label,
-  outcome: { status: string; signature_valid: boolean; http_status: number; error_message: string | null },
+  outcome: {
+    status: string;
+    signature_valid: boolean;
+    http_status: number;
+    error_message: string | null;
+  },
 ): Promise<WireWebhookLog> {
   const row = await db
     .insertInto('control.webhook_logs')
@@ -172,6 +207,9 @@ async function insertInboundLog(
 
 /** Inbound idempotency keys are kept 24 hours (the spec's replay window); older ones are deleted. */
 export async function purgeExpiredInboundKeys(db: Db): Promise<number> {
-  const { numAffectedRows } = await sql`delete from control.inbound_webhook_keys where created_at < now() - interval '24 hours'`.execute(db);
+  const { numAffectedRows } =
+    await sql`delete from control.inbound_webhook_keys where created_at < now() - interval '24 hours'`.execute(
+      db,
+    );
   return Number(numAffectedRows ?? 0);
 }

@@ -1,7 +1,12 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../../db/database.js';
 import { installations } from '../../installations/index.js';
-import { decodeTimeCursor, NotFoundError, toTimePage, ValidationError } from '../../shared/index.js';
+import {
+  decodeTimeCursor,
+  NotFoundError,
+  toTimePage,
+  ValidationError,
+} from '../../shared/index.js';
 import { microsOf, olderThan, pageLimit, timeKeyOf } from '../../../db/time-keyset.js';
 import { buildBody } from '../delivery/index.js';
 import { MAX_LOG_PAGE, PAGE_COLUMNS, type WebhookLogPage, type WebhookLogRow } from './store.js';
@@ -22,12 +27,19 @@ export interface DeliveryFilter {
   event?: string | null;
 }
 
-export async function listDeveloperDeliveries(db: Db, developerId: number, filter: DeliveryFilter): Promise<WebhookLogPage> {
+export async function listDeveloperDeliveries(
+  db: Db,
+  developerId: number,
+  filter: DeliveryFilter,
+): Promise<WebhookLogPage> {
   if (!Number.isInteger(filter.first) || filter.first < 1 || filter.first > MAX_LOG_PAGE) {
     throw new ValidationError({ first: [`must be an integer from 1 to ${MAX_LOG_PAGE}`] });
   }
   const cursor = decodeTimeCursor(filter.after ?? undefined, 'webhookDeliveries');
-  if (filter.installationId != null && !(await installations.ownedInstallation(db, developerId, filter.installationId))) {
+  if (
+    filter.installationId != null &&
+    !(await installations.ownedInstallation(db, developerId, filter.installationId))
+  ) {
     throw new NotFoundError('installation');
   }
   let query = db
@@ -42,10 +54,12 @@ export async function listDeveloperDeliveries(db: Db, developerId: number, filte
     .orderBy('l.created_at', 'desc')
     .orderBy('l.log_id', 'desc')
     .limit(pageLimit(filter.first + 1));
-  if (filter.installationId != null) query = query.where('l.installation_id', '=', filter.installationId);
+  if (filter.installationId != null)
+    query = query.where('l.installation_id', '=', filter.installationId);
   if (filter.status) query = query.where('l.status', '=', filter.status);
   if (filter.event) query = query.where('l.event_type', '=', filter.event);
-  const after = cursor && (await timeKeyOf(db, cursor, 'control.webhook_logs', 'created_at', 'log_id'));
+  const after =
+    cursor && (await timeKeyOf(db, cursor, 'control.webhook_logs', 'created_at', 'log_id'));
   if (after) query = query.where(olderThan('l.created_at', 'l.log_id', after));
   return toTimePage(await query.execute(), filter.first, (row) => row.log_id);
 }
@@ -64,7 +78,15 @@ export interface DeliveryAttemptRow {
 export async function listDeliveryAttempts(db: Db, logId: number): Promise<DeliveryAttemptRow[]> {
   const rows = await db
     .selectFrom('control.webhook_delivery_attempts')
-    .select(['attempt', 'status', 'http_status', 'error_message', 'duration_ms', 'attempted_at', 'request_headers'])
+    .select([
+      'attempt',
+      'status',
+      'http_status',
+      'error_message',
+      'duration_ms',
+      'attempted_at',
+      'request_headers',
+    ])
     .where('log_id', '=', logId)
     .orderBy('attempt')
     .execute();
@@ -97,12 +119,24 @@ function spanOf(keys: readonly LogKey[], column: string): RawBuilder<boolean> {
 }
 
 /** The attempts of several outbound deliveries, oldest first, in one statement (an entry without any: absent). */
-export async function attemptsOfLogs(db: Db, keys: readonly LogKey[]): Promise<Map<number, DeliveryAttemptRow[]>> {
+export async function attemptsOfLogs(
+  db: Db,
+  keys: readonly LogKey[],
+): Promise<Map<number, DeliveryAttemptRow[]>> {
   const byLog = new Map<number, DeliveryAttemptRow[]>();
   if (keys.length === 0) return byLog;
   const rows = await db
     .selectFrom('control.webhook_delivery_attempts')
-    .select(['log_id', 'attempt', 'status', 'http_status', 'error_message', 'duration_ms', 'attempted_at', 'request_headers'])
+    .select([
+      'log_id',
+      'attempt',
+      'status',
+      'http_status',
+      'error_message',
+      'duration_ms',
+      'attempted_at',
+      'request_headers',
+    ])
     .where('log_id', '=', sql<number>`any(${keys.map((k) => k.logId)}::int[])`)
     .where(spanOf(keys, 'log_created_at'))
     .orderBy('log_id')
@@ -110,7 +144,15 @@ export async function attemptsOfLogs(db: Db, keys: readonly LogKey[]): Promise<M
     .execute();
   for (const r of rows) {
     const list = byLog.get(r.log_id) ?? [];
-    list.push({ attempt: r.attempt, status: r.status, httpStatus: r.http_status, errorMessage: r.error_message, durationMs: r.duration_ms, attemptedAt: r.attempted_at, headers: r.request_headers });
+    list.push({
+      attempt: r.attempt,
+      status: r.status,
+      httpStatus: r.http_status,
+      errorMessage: r.error_message,
+      durationMs: r.duration_ms,
+      attemptedAt: r.attempted_at,
+      headers: r.request_headers,
+    });
     byLog.set(r.log_id, list);
   }
   return byLog;
@@ -126,7 +168,11 @@ export type Sized<T> = { value: T } | { tooLarge: true };
  * event data in all, the rest are `tooLarge`, without being read into this process. Entries that
  * are not outbound deliveries of an event (or whose event is gone) have a null text.
  */
-export async function deliveryBodies(db: Db, keys: readonly LogKey[], maxBytes: number): Promise<Map<number, Sized<string | null>>> {
+export async function deliveryBodies(
+  db: Db,
+  keys: readonly LogKey[],
+  maxBytes: number,
+): Promise<Map<number, Sized<string | null>>> {
   const bodies = new Map<number, Sized<string | null>>();
   if (keys.length === 0) return bodies;
   const { rows } = await sql<BodyRow>`
@@ -154,7 +200,10 @@ export async function deliveryBodies(db: Db, keys: readonly LogKey[], maxBytes: 
   for (const row of rows) {
     if (row.too_large) bodies.set(row.log_id, { tooLarge: true });
     else if (!row.event_data || !row.event_id) bodies.set(row.log_id, { value: null });
-    else bodies.set(row.log_id, { value: buildBody({ ...row, event_id: row.event_id }).toString('utf8') });
+    else
+      bodies.set(row.log_id, {
+        value: buildBody({ ...row, event_id: row.event_id }).toString('utf8'),
+      });
   }
   return bodies;
 }
@@ -172,7 +221,11 @@ interface BodyRow {
 }
 
 /** Several log entries' payloads (inbound requests, test webhooks) in one statement, within `maxBytes` in all as above. */
-export async function logPayloads(db: Db, keys: readonly LogKey[], maxBytes: number): Promise<Map<number, Sized<unknown>>> {
+export async function logPayloads(
+  db: Db,
+  keys: readonly LogKey[],
+  maxBytes: number,
+): Promise<Map<number, Sized<unknown>>> {
   const payloads = new Map<number, Sized<unknown>>();
   if (keys.length === 0) return payloads;
   const { rows } = await sql<{ log_id: number; payload: unknown; too_large: boolean }>`
@@ -181,19 +234,32 @@ export async function logPayloads(db: Db, keys: readonly LogKey[], maxBytes: num
         from control.webhook_logs l
        where l.log_id = any(${keys.map((k) => k.logId)}::int[]) and ${spanOf(keys, 'l.created_at')}
     )
-    select log_id, case when running <= ${maxBytes} then payload end as payload, running > ${maxBytes} as too_large from sized`.execute(db);
-  for (const row of rows) payloads.set(row.log_id, row.too_large ? { tooLarge: true } : { value: row.payload });
+    select log_id, case when running <= ${maxBytes} then payload end as payload, running > ${maxBytes} as too_large from sized`.execute(
+    db,
+  );
+  for (const row of rows)
+    payloads.set(row.log_id, row.too_large ? { tooLarge: true } : { value: row.payload });
   return payloads;
 }
 
 /** The body an outbound delivery is sent with (null for an inbound entry or a vanished event). */
 export async function deliveryBody(db: Db, log: WebhookLogRow): Promise<string | null> {
   if (log.direction !== 'outbound') return null;
-  const { rows } = await sql<{ event_data: Record<string, unknown> | null; occurred_at: Date; request_id: string | null }>`
+  const { rows } = await sql<{
+    event_data: Record<string, unknown> | null;
+    occurred_at: Date;
+    request_id: string | null;
+  }>`
     select coalesce(l.payload, e.data) as event_data, coalesce(e.occurred_at, l.created_at) as occurred_at, e.request_id
       from control.webhook_logs l left join control.events e on e.event_id = l.event_id
      where l.log_id = ${log.log_id}`.execute(db);
   const row = rows[0];
   if (!row?.event_data || !log.event_id) return null;
-  return buildBody({ ...row, event_id: log.event_id, event_type: log.event_type, installation_id: log.installation_id, sequence: log.sequence }).toString('utf8');
+  return buildBody({
+    ...row,
+    event_id: log.event_id,
+    event_type: log.event_type,
+    installation_id: log.installation_id,
+    sequence: log.sequence,
+  }).toString('utf8');
 }

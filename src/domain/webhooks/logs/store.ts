@@ -2,8 +2,19 @@ import type { RawBuilder, Selectable } from 'kysely';
 import type { Db } from '../../../db/database.js';
 import type { WebhookLogsTable } from '../../../db/types.js';
 import { installations } from '../../installations/index.js';
-import { decodeTimeCursor, NotFoundError, toTimePage, ValidationError } from '../../shared/index.js';
-import { microsOf, olderThan, pageLimit, readNewestFirst, timeKeyOf } from '../../../db/time-keyset.js';
+import {
+  decodeTimeCursor,
+  NotFoundError,
+  toTimePage,
+  ValidationError,
+} from '../../shared/index.js';
+import {
+  microsOf,
+  olderThan,
+  pageLimit,
+  readNewestFirst,
+  timeKeyOf,
+} from '../../../db/time-keyset.js';
 import { WEBHOOK_LOG_COLUMNS } from '../../../db/columns.js';
 import { PreparedQuery, slot } from '../../../db/prepared.js';
 
@@ -33,8 +44,17 @@ export interface WireWebhookLog {
 }
 
 export const LOG_COLUMNS = [
-  'log_id', 'installation_id', 'direction', 'event_type', 'status', 'signature_valid', 'idempotency_key',
-  'http_status', 'error_message', 'attempts', 'created_at',
+  'log_id',
+  'installation_id',
+  'direction',
+  'event_type',
+  'status',
+  'signature_valid',
+  'idempotency_key',
+  'http_status',
+  'error_message',
+  'attempts',
+  'created_at',
 ] as const;
 
 export type LogRow = Pick<WebhookLogRow, (typeof LOG_COLUMNS)[number]>;
@@ -59,11 +79,22 @@ export function toWireLog(row: LogRow): WireWebhookLog {
  * One log entry, when `reader` may see it: an installation's own entry (one SELECT), or an entry of
  * an installation of the developer's plugins (ownership re-checked on the entry's installation).
  */
-export async function getWebhookLog(db: Db, reader: WebhookLogReader, logId: number): Promise<WebhookLogRow> {
-  let query = db.selectFrom('control.webhook_logs').select(WEBHOOK_LOG_COLUMNS).where('log_id', '=', logId);
-  if ('installationId' in reader) query = query.where('installation_id', '=', reader.installationId);
+export async function getWebhookLog(
+  db: Db,
+  reader: WebhookLogReader,
+  logId: number,
+): Promise<WebhookLogRow> {
+  let query = db
+    .selectFrom('control.webhook_logs')
+    .select(WEBHOOK_LOG_COLUMNS)
+    .where('log_id', '=', logId);
+  if ('installationId' in reader)
+    query = query.where('installation_id', '=', reader.installationId);
   const row = await query.executeTakeFirst();
-  const visible = row && ('installationId' in reader || (await installations.ownedInstallation(db, reader.developerId, row.installation_id)));
+  const visible =
+    row &&
+    ('installationId' in reader ||
+      (await installations.ownedInstallation(db, reader.developerId, row.installation_id)));
   if (!row || !visible) throw new NotFoundError('webhook_log');
   return row;
 }
@@ -97,8 +128,10 @@ export async function listWebhookLogs(
     throw new ValidationError({ first: [`must be an integer from 1 to ${MAX_LOG_PAGE}`] });
   }
   const cursor = decodeTimeCursor(input.after ?? undefined, 'webhookLogs');
-  if (!(await installations.ownedInstallation(db, developerId, input.installationId))) throw new NotFoundError('installation');
-  const after = cursor && (await timeKeyOf(db, cursor, 'control.webhook_logs', 'created_at', 'log_id'));
+  if (!(await installations.ownedInstallation(db, developerId, input.installationId)))
+    throw new NotFoundError('installation');
+  const after =
+    cursor && (await timeKeyOf(db, cursor, 'control.webhook_logs', 'created_at', 'log_id'));
   // Compiled once per shape: with a cursor, or a first page's read (from yesterday on, or the days
   // before: readNewestFirst); a portal page is asked for on every visit.
   const page = (key: string, range: RawBuilder<boolean> | undefined, limit: number) =>
@@ -113,13 +146,16 @@ export async function listWebhookLogs(
           .orderBy('created_at', 'desc')
           .orderBy('log_id', 'desc')
           .limit(pageLimit(limit));
-        if (after) return query.where(olderThan('created_at', 'log_id', { at: slot('at'), id: slot('id') }));
+        if (after)
+          return query.where(olderThan('created_at', 'log_id', { at: slot('at'), id: slot('id') }));
         return range ? query.where(range) : query;
       },
       { installationId: input.installationId, at: after?.at, id: after?.id },
     );
   const want = input.first + 1;
-  const rows = after ? await page('after', undefined, want) : await readNewestFirst(want, (split, n) => page(split.key, split.where('created_at'), n));
+  const rows = after
+    ? await page('after', undefined, want)
+    : await readNewestFirst(want, (split, n) => page(split.key, split.where('created_at'), n));
   return toTimePage(rows, input.first, (row) => row.log_id);
 }
 

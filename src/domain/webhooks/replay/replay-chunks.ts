@@ -1,6 +1,16 @@
 import { sql } from 'kysely';
 import type { Job } from 'pg-boss';
-import { QUEUES, admitSandboxDeliveries, prepare, recordOutcomes, send, type DeliveryDeps, type Outcome, type Prepared, type ReplayJobData } from '../delivery/index.js';
+import {
+  QUEUES,
+  admitSandboxDeliveries,
+  prepare,
+  recordOutcomes,
+  send,
+  type DeliveryDeps,
+  type Outcome,
+  type Prepared,
+  type ReplayJobData,
+} from '../delivery/index.js';
 import { REPLAY_CHUNK } from './replay.js';
 
 // The replay worker (replays are started in replay.ts). A sandbox replay's sends count against
@@ -29,13 +39,19 @@ const RECHECK_AFTER_MS = 100;
  * while a request is on the network), then queues the next chunk: at once, or when the sandbox
  * destination's window ends. A delivery an acknowledgement cancelled meanwhile is skipped.
  */
-export async function runReplayChunk(deps: DeliveryDeps, job: Job<ReplayJobData>, budgetMs = REPLAY_CHUNK_BUDGET_MS): Promise<void> {
+export async function runReplayChunk(
+  deps: DeliveryDeps,
+  job: Job<ReplayJobData>,
+  budgetMs = REPLAY_CHUNK_BUDGET_MS,
+): Promise<void> {
   const { replayId, logsCreatedAt } = job.data;
   const chunk = await deps.db
     .selectFrom('control.webhook_logs')
     .select(['log_id', sql<string>`created_at::text`.as('created_at')])
     .where('replay_id', '=', replayId)
-    .$if(logsCreatedAt !== undefined, (q) => q.where('created_at', '=', sql<Date>`${logsCreatedAt}::timestamptz`))
+    .$if(logsCreatedAt !== undefined, (q) =>
+      q.where('created_at', '=', sql<Date>`${logsCreatedAt}::timestamptz`),
+    )
     .where('status', '=', 'pending')
     .where('attempts', '=', 0)
     .orderBy('sequence')
@@ -45,14 +61,23 @@ export async function runReplayChunk(deps: DeliveryDeps, job: Job<ReplayJobData>
   const deadline = Date.now() + budgetMs;
   let sent = 0;
   let heldSeconds = 0;
-  for (let i = 0; i < chunk.length && Date.now() <= deadline && heldSeconds === 0; i += REPLAY_GROUP) {
+  for (
+    let i = 0;
+    i < chunk.length && Date.now() <= deadline && heldSeconds === 0;
+    i += REPLAY_GROUP
+  ) {
     const group = await sendGroup(deps, chunk.slice(i, i + REPLAY_GROUP));
     sent += group.done;
     heldSeconds = group.heldSeconds;
   }
-  if (heldSeconds > 0) deps.logger.info({ replayId, sent, retryAfterSeconds: heldSeconds }, 'sandbox replay paused: its destination reached its limit a minute');
+  if (heldSeconds > 0)
+    deps.logger.info(
+      { replayId, sent, retryAfterSeconds: heldSeconds },
+      'sandbox replay paused: its destination reached its limit a minute',
+    );
   await deps.db.transaction().execute(async (trx) => {
-    if (chunk.length === REPLAY_CHUNK || sent < chunk.length) await deps.queue.sendReplay(trx, job.data, heldSeconds);
+    if (chunk.length === REPLAY_CHUNK || sent < chunk.length)
+      await deps.queue.sendReplay(trx, job.data, heldSeconds);
     await deps.queue.complete(trx, QUEUES.replay, [job]);
   });
 }
@@ -64,8 +89,14 @@ export async function runReplayChunk(deps: DeliveryDeps, job: Job<ReplayJobData>
  * its sandbox destination holds. Returns how many of the group are done (sent or skipped), and
  * the seconds until the destination's window ends when one was held.
  */
-async function sendGroup(deps: DeliveryDeps, rows: { log_id: number; created_at: string }[]): Promise<{ done: number; heldSeconds: number }> {
-  const prepared = await prepare(deps.db, rows.map((row) => ({ logId: row.log_id, attempt: 1, logCreatedAt: row.created_at })));
+async function sendGroup(
+  deps: DeliveryDeps,
+  rows: { log_id: number; created_at: string }[],
+): Promise<{ done: number; heldSeconds: number }> {
+  const prepared = await prepare(
+    deps.db,
+    rows.map((row) => ({ logId: row.log_id, attempt: 1, logCreatedAt: row.created_at })),
+  );
   const { admitted, held } = await admitSandboxDeliveries(deps.db, deps.config.webhook, prepared);
   const sendable = new Set(admitted);
   const firstHeld = prepared.findIndex((p) => !sendable.has(p));
@@ -86,7 +117,10 @@ async function sendGroup(deps: DeliveryDeps, rows: { log_id: number; created_at:
   if (outcomes.length > 0) await recordOutcomes(deps, outcomes, async () => {});
   if (firstHeld === -1) return { done: rows.length, heldSeconds: 0 };
   const heldLog = prepared[firstHeld]!.row.log_id;
-  return { done: rows.findIndex((row) => row.log_id === heldLog), heldSeconds: held[0]?.retryAfterSeconds ?? 1 };
+  return {
+    done: rows.findIndex((row) => row.log_id === heldLog),
+    heldSeconds: held[0]?.retryAfterSeconds ?? 1,
+  };
 }
 
 /** Which of the deliveries are still pending (an acknowledgement may have cancelled them). */
@@ -94,6 +128,8 @@ async function stillPending(db: DeliveryDeps['db'], prepared: Prepared[]): Promi
   const { rows } = await sql<{ log_id: number }>`
     select log_id from control.webhook_logs
      where log_id = any(${prepared.map((p) => p.row.log_id)}::int[])
-       and created_at = any(${prepared.map((p) => p.row.log_created_at)}::timestamptz[]) and status = 'pending'`.execute(db);
+       and created_at = any(${prepared.map((p) => p.row.log_created_at)}::timestamptz[]) and status = 'pending'`.execute(
+    db,
+  );
   return new Set(rows.map((row) => row.log_id));
 }

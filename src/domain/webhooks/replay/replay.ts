@@ -3,7 +3,12 @@ import type { Db } from '../../../db/database.js';
 import type { Database, WebhookLogsTable } from '../../../db/types.js';
 import type { Selectable } from 'kysely';
 import { DomainError, NotFoundError, ValidationError } from '../../shared/index.js';
-import { lockInstallationStates, markResent, transactionTime, type JobQueue } from '../delivery/index.js';
+import {
+  lockInstallationStates,
+  markResent,
+  transactionTime,
+  type JobQueue,
+} from '../delivery/index.js';
 import { WEBHOOK_LOG_COLUMNS } from '../../../db/columns.js';
 
 // Redelivery and replay: new deliveries (new X-Svc-Delivery, their own attempts) of events an
@@ -48,12 +53,21 @@ export interface WebhookReplayRow {
  * and at most `eventsPerDay` events replayed by the plugin's replays (automatic ones included) in
  * any 24 hours: a replay resends to an endpoint nobody verified, so its volume is bounded.
  */
-export async function replayWebhooks(db: Db, queue: JobQueue, request: ReplayRequest, eventsPerDay: number): Promise<WebhookReplayRow> {
-  if (request.until && request.until <= request.since) throw new ValidationError({ until: ['must be later than since'] });
+export async function replayWebhooks(
+  db: Db,
+  queue: JobQueue,
+  request: ReplayRequest,
+  eventsPerDay: number,
+): Promise<WebhookReplayRow> {
+  if (request.until && request.until <= request.since)
+    throw new ValidationError({ until: ['must be later than since'] });
   const replayId = await db.transaction().execute(async (trx) => {
     await lockInstallationStates(trx, [request.installationId]);
     if (await hasRunningReplay(trx, request.installationId)) {
-      throw new DomainError('conflict', 'A replay of this installation is still running. Wait for it to complete (webhookReplay) before starting another.');
+      throw new DomainError(
+        'conflict',
+        'A replay of this installation is still running. Wait for it to complete (webhookReplay) before starting another.',
+      );
     }
     const id = await insertReplay(trx, queue, request, false);
     if (id === null) throw new Error('unreachable: a manual replay is always created');
@@ -68,7 +82,11 @@ export async function replayWebhooks(db: Db, queue: JobQueue, request: ReplayReq
  * the attempt that ended it: a replay of their last 24 hours' failed deliveries not recovered
  * automatically before, when their plugin opted in and no replay is running.
  */
-export async function startAutomaticRecovery(trx: Transaction<Database>, queue: JobQueue, installationIds: number[]): Promise<void> {
+export async function startAutomaticRecovery(
+  trx: Transaction<Database>,
+  queue: JobQueue,
+  installationIds: number[],
+): Promise<void> {
   const { rows } = await sql<{ installation_id: number }>`
     select i.installation_id from control.installations i join control.plugins p on p.plugin_id = i.plugin_id
      where i.installation_id = any(${installationIds}::int[]) and p.webhook_auto_recover
@@ -76,7 +94,12 @@ export async function startAutomaticRecovery(trx: Transaction<Database>, queue: 
   for (const { installation_id } of rows) {
     if (await hasRunningReplay(trx, installation_id)) continue;
     const since = new Date(Date.now() - 24 * 3600 * 1000);
-    await insertReplay(trx, queue, { installationId: installation_id, since, until: null, onlyFailed: true }, true);
+    await insertReplay(
+      trx,
+      queue,
+      { installationId: installation_id, since, until: null, onlyFailed: true },
+      true,
+    );
   }
 }
 
@@ -85,7 +108,11 @@ export async function startAutomaticRecovery(trx: Transaction<Database>, queue: 
  * included, resend more than `eventsPerDay` events. The plugin's row is locked first, so that
  * concurrent replays of its installations are counted one after the other.
  */
-async function checkDailyReplayCap(trx: Transaction<Database>, installationId: number, eventsPerDay: number): Promise<void> {
+async function checkDailyReplayCap(
+  trx: Transaction<Database>,
+  installationId: number,
+  eventsPerDay: number,
+): Promise<void> {
   const { rows } = await sql<{ replayed: number; retry_after: number }>`
     with plugin as (
       select p.plugin_id from control.plugins p join control.installations i on i.plugin_id = p.plugin_id
@@ -93,7 +120,9 @@ async function checkDailyReplayCap(trx: Transaction<Database>, installationId: n
     select coalesce(sum(r.total), 0)::int as replayed,
            greatest(1, ceil(extract(epoch from min(r.created_at) + interval '24 hours' - now())))::int as retry_after
       from control.webhook_replays r join control.installations i on i.installation_id = r.installation_id
-     where i.plugin_id = (select plugin_id from plugin) and r.created_at > now() - interval '24 hours'`.execute(trx);
+     where i.plugin_id = (select plugin_id from plugin) and r.created_at > now() - interval '24 hours'`.execute(
+    trx,
+  );
   const { replayed, retry_after } = rows[0]!;
   if (replayed <= eventsPerDay) return;
   throw new DomainError(
@@ -118,7 +147,12 @@ async function hasRunningReplay(db: Executor, installationId: number): Promise<b
  * chunk. A developer's replay over more than 10,000 events is refused; an automatic one takes the
  * oldest 10,000. Returns null when an automatic replay finds nothing to recover.
  */
-async function insertReplay(trx: Transaction<Database>, queue: JobQueue, request: ReplayRequest, automatic: boolean): Promise<number | null> {
+async function insertReplay(
+  trx: Transaction<Database>,
+  queue: JobQueue,
+  request: ReplayRequest,
+  automatic: boolean,
+): Promise<number | null> {
   const matching = sql`
     select ie.sequence, ie.event_id, ie.event_type
       from control.installation_events ie
@@ -129,11 +163,17 @@ async function insertReplay(trx: Transaction<Database>, queue: JobQueue, request
        and (${!request.onlyFailed}::boolean or cur.status = 'failed')
        and (${!automatic}::boolean or not exists (
              select 1 from control.webhook_replays r where r.replay_id = cur.replay_id and r.automatic))`;
-  const { rows: counted } = await sql<{ n: number }>`select count(*)::int as n from (${matching} limit ${MAX_REPLAY_EVENTS + 1}) m`.execute(trx);
+  const { rows: counted } = await sql<{
+    n: number;
+  }>`select count(*)::int as n from (${matching} limit ${MAX_REPLAY_EVENTS + 1}) m`.execute(trx);
   const total = Math.min(counted[0]!.n, MAX_REPLAY_EVENTS);
   if (counted[0]!.n > MAX_REPLAY_EVENTS && !automatic) {
     throw new ValidationError(
-      { since: [`the range holds more than ${MAX_REPLAY_EVENTS} events; narrow it with a later since or an earlier until`] },
+      {
+        since: [
+          `the range holds more than ${MAX_REPLAY_EVENTS} events; narrow it with a later since or an earlier until`,
+        ],
+      },
       `A replay covers at most ${MAX_REPLAY_EVENTS} events.`,
     );
   }
@@ -161,8 +201,13 @@ async function insertReplay(trx: Transaction<Database>, queue: JobQueue, request
       returning log_id, sequence
     )
     update control.installation_events ie set log_id = logs.log_id
-      from logs where ie.installation_id = ${request.installationId} and ie.sequence = logs.sequence`.execute(trx);
-  await queue.sendReplay(trx, { replayId: replay.replay_id, logsCreatedAt: await transactionTime(trx) });
+      from logs where ie.installation_id = ${request.installationId} and ie.sequence = logs.sequence`.execute(
+    trx,
+  );
+  await queue.sendReplay(trx, {
+    replayId: replay.replay_id,
+    logsCreatedAt: await transactionTime(trx),
+  });
   return replay.replay_id;
 }
 
@@ -186,13 +231,26 @@ export async function getWebhookReplay(db: Executor, replayId: number): Promise<
  * Redelivers one outbound delivery now: a new delivery of the same envelope (same id and sequence;
  * a test webhook's payload) to the plugin's current endpoint, with its own attempts.
  */
-export async function redeliverWebhook(db: Db, queue: JobQueue, original: Selectable<WebhookLogsTable>): Promise<Selectable<WebhookLogsTable>> {
+export async function redeliverWebhook(
+  db: Db,
+  queue: JobQueue,
+  original: Selectable<WebhookLogsTable>,
+): Promise<Selectable<WebhookLogsTable>> {
   if (original.direction !== 'outbound' || original.event_id === null) {
-    throw new ValidationError({ logId: ['only an outbound delivery can be redelivered (this entry was never sent)'] });
+    throw new ValidationError({
+      logId: ['only an outbound delivery can be redelivered (this entry was never sent)'],
+    });
   }
   if (original.payload === null) {
-    const event = await db.selectFrom('control.events').select('event_id').where('event_id', '=', original.event_id).executeTakeFirst();
-    if (!event) throw new ValidationError({ logId: ['the event is older than the retention window and can no longer be sent'] });
+    const event = await db
+      .selectFrom('control.events')
+      .select('event_id')
+      .where('event_id', '=', original.event_id)
+      .executeTakeFirst();
+    if (!event)
+      throw new ValidationError({
+        logId: ['the event is older than the retention window and can no longer be sent'],
+      });
   }
   return db.transaction().execute(async (trx) => {
     await markResent(trx, original.installation_id);
@@ -220,7 +278,9 @@ export async function redeliverWebhook(db: Db, queue: JobQueue, original: Select
         .where('sequence', '=', original.sequence)
         .execute();
     }
-    await queue.enqueueDeliveries(trx, [{ logId: row.log_id, attempt: 1, logCreatedAt: await transactionTime(trx) }]);
+    await queue.enqueueDeliveries(trx, [
+      { logId: row.log_id, attempt: 1, logCreatedAt: await transactionTime(trx) },
+    ]);
     return row;
   });
 }

@@ -11,11 +11,26 @@ import { DomainError, ValidationError } from '../../shared/index.js';
  * replays of failed deliveries and the health count it. One report per delivery: the same report
  * again (a client retry) changes nothing; a different one is a conflict.
  */
-export async function recordListenerResult(db: Db, logId: number, status: number, durationMs: number): Promise<void> {
-  if (!Number.isInteger(status) || status < 0 || status > 999) throw new ValidationError({ status: ['must be an HTTP status code, or 0 when the local endpoint could not be reached'] });
-  if (!Number.isInteger(durationMs) || durationMs < 0) throw new ValidationError({ durationMs: ['must be a whole number of milliseconds, 0 or more'] });
+export async function recordListenerResult(
+  db: Db,
+  logId: number,
+  status: number,
+  durationMs: number,
+): Promise<void> {
+  if (!Number.isInteger(status) || status < 0 || status > 999)
+    throw new ValidationError({
+      status: ['must be an HTTP status code, or 0 when the local endpoint could not be reached'],
+    });
+  if (!Number.isInteger(durationMs) || durationMs < 0)
+    throw new ValidationError({
+      durationMs: ['must be a whole number of milliseconds, 0 or more'],
+    });
   const failed = status < 200 || status > 299;
-  const { rows } = await sql<{ reported: boolean; listener_http_status: number | null; listener_duration_ms: number | null }>`
+  const { rows } = await sql<{
+    reported: boolean;
+    listener_http_status: number | null;
+    listener_duration_ms: number | null;
+  }>`
     with target as (
       select l.log_id, l.listener_http_status, l.listener_duration_ms,
              (exists (select 1 from control.webhook_delivery_attempts a
@@ -33,9 +48,23 @@ export async function recordListenerResult(db: Db, logId: number, status: number
        where l.log_id = target.log_id and target.to_listener and l.listener_http_status is null
       returning l.log_id
     )
-    select exists (select 1 from reported) as reported, listener_http_status, listener_duration_ms from target where to_listener`.execute(db);
+    select exists (select 1 from reported) as reported, listener_http_status, listener_duration_ms from target where to_listener`.execute(
+    db,
+  );
   const row = rows[0];
-  if (!row) throw new ValidationError({ logId: ['is not a delivery handed to svc listen: only a sandbox delivery whose last attempt went to the listener takes its answer'] });
-  if (row.reported || (row.listener_http_status === status && row.listener_duration_ms === durationMs)) return;
-  throw new DomainError('conflict', `The local answer of this delivery was already reported (${row.listener_http_status}, ${row.listener_duration_ms} ms); a delivery takes one report.`);
+  if (!row)
+    throw new ValidationError({
+      logId: [
+        'is not a delivery handed to svc listen: only a sandbox delivery whose last attempt went to the listener takes its answer',
+      ],
+    });
+  if (
+    row.reported ||
+    (row.listener_http_status === status && row.listener_duration_ms === durationMs)
+  )
+    return;
+  throw new DomainError(
+    'conflict',
+    `The local answer of this delivery was already reported (${row.listener_http_status}, ${row.listener_duration_ms} ms); a delivery takes one report.`,
+  );
 }

@@ -19,9 +19,13 @@ export const RESENT = 'resent';
 export const MAX_STREAM_CURSOR_LENGTH = 16 * 1024;
 const MAX_SEQUENCE = 2_147_483_647;
 
-export const encodeStreamCursor = (position: StreamPosition): string => Buffer.from(JSON.stringify(position)).toString('base64url');
+export const encodeStreamCursor = (position: StreamPosition): string =>
+  Buffer.from(JSON.stringify(position)).toString('base64url');
 
-const invalid = () => new ValidationError({ after: ['is not a cursor returned by webhookStreamCursor or webhookStream'] });
+const invalid = () =>
+  new ValidationError({
+    after: ['is not a cursor returned by webhookStreamCursor or webhookStream'],
+  });
 
 export function decodeStreamCursor(cursor: string): StreamPosition {
   if (cursor.length > MAX_STREAM_CURSOR_LENGTH) throw invalid();
@@ -31,8 +35,18 @@ export function decodeStreamCursor(cursor: string): StreamPosition {
   } catch {
     throw invalid();
   }
-  const valid = (k: string, v: unknown) => (k === RESENT || /^[1-9]\d{0,9}$/.test(k)) && Number.isInteger(v) && (v as number) >= 0 && (v as number) <= MAX_SEQUENCE;
-  if (!value || typeof value !== 'object' || Array.isArray(value) || !Object.entries(value).every(([k, v]) => valid(k, v))) throw invalid();
+  const valid = (k: string, v: unknown) =>
+    (k === RESENT || /^[1-9]\d{0,9}$/.test(k)) &&
+    Number.isInteger(v) &&
+    (v as number) >= 0 &&
+    (v as number) <= MAX_SEQUENCE;
+  if (
+    !value ||
+    typeof value !== 'object' ||
+    Array.isArray(value) ||
+    !Object.entries(value).every(([k, v]) => valid(k, v))
+  )
+    throw invalid();
   return value as StreamPosition;
 }
 
@@ -46,19 +60,29 @@ async function sandboxSequences(db: Db, sandboxId: number): Promise<Map<string, 
 }
 
 async function lastLogId(db: Db): Promise<number> {
-  const { rows } = await sql<{ id: number }>`select coalesce(max(log_id), 0)::int as id from control.webhook_logs`.execute(db);
+  const { rows } = await sql<{
+    id: number;
+  }>`select coalesce(max(log_id), 0)::int as id from control.webhook_logs`.execute(db);
   return rows[0]!.id;
 }
 
 /** The stream's position now: every installation of the sandbox at its last issued sequence. */
 export async function streamCursorNow(db: Db, sandboxId: number): Promise<string> {
-  return encodeStreamCursor({ ...Object.fromEntries(await sandboxSequences(db, sandboxId)), [RESENT]: await lastLogId(db) });
+  return encodeStreamCursor({
+    ...Object.fromEntries(await sandboxSequences(db, sandboxId)),
+    [RESENT]: await lastLogId(db),
+  });
 }
 
 /** A listener's starting position: its cursor (or now), keeping only the sandbox's installations. */
-export async function startingPosition(db: Db, sandboxId: number, after: string | null): Promise<StreamPosition> {
+export async function startingPosition(
+  db: Db,
+  sandboxId: number,
+  after: string | null,
+): Promise<StreamPosition> {
   const installations = await sandboxSequences(db, sandboxId);
-  if (after === null) return { ...Object.fromEntries(installations), [RESENT]: await lastLogId(db) };
+  if (after === null)
+    return { ...Object.fromEntries(installations), [RESENT]: await lastLogId(db) };
   const given = decodeStreamCursor(after);
   const kept = Object.fromEntries(Object.entries(given).filter(([id]) => installations.has(id)));
   return { ...kept, [RESENT]: given[RESENT] ?? (await lastLogId(db)) };

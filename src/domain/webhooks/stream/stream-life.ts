@@ -9,7 +9,8 @@ export const HEARTBEAT_MS = 10_000;
 /** A stream ends after this long; svc listen reconnects with its cursor. */
 const MAX_STREAM_MS = 60 * 60_000;
 
-export const listenerExpiry = () => sql<Date>`now() + make_interval(secs => ${LISTENER_TTL_SECONDS})`;
+export const listenerExpiry = () =>
+  sql<Date>`now() + make_interval(secs => ${LISTENER_TTL_SECONDS})`;
 
 /**
  * A stream's heartbeat, on a timer of its own (a consumer that stops reading does not let its
@@ -54,7 +55,11 @@ export class LifeCycle {
   private async beat(): Promise<void> {
     try {
       if (this.options.stillAllowed && !(await this.options.stillAllowed())) return this.end();
-      await this.db.updateTable('control.webhook_listeners').set({ expires_at: listenerExpiry() }).where('listener_id', '=', this.listenerId).execute();
+      await this.db
+        .updateTable('control.webhook_listeners')
+        .set({ expires_at: listenerExpiry() })
+        .where('listener_id', '=', this.listenerId)
+        .execute();
     } catch {
       // A failed beat is retried by the next one; the listener row outlives one miss (TTL > beat).
     }
@@ -66,7 +71,15 @@ export class LifeCycle {
     // Kept for one more TTL: a listener that reconnects (svc listen after a drop) finds the
     // deliveries of the meantime in the feed, even those of a plugin without an endpoint. A
     // stream ended because its caller may no longer read expires at once.
-    const expiry = (await this.options.stillAllowed?.().catch(() => false)) === false ? sql<Date>`now()` : listenerExpiry();
-    await this.db.updateTable('control.webhook_listeners').set({ expires_at: expiry }).where('listener_id', '=', this.listenerId).execute().catch(() => {});
+    const expiry =
+      (await this.options.stillAllowed?.().catch(() => false)) === false
+        ? sql<Date>`now()`
+        : listenerExpiry();
+    await this.db
+      .updateTable('control.webhook_listeners')
+      .set({ expires_at: expiry })
+      .where('listener_id', '=', this.listenerId)
+      .execute()
+      .catch(() => {});
   }
 }

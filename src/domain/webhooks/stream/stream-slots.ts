@@ -25,7 +25,10 @@ export class StreamSlots {
       );
     }
     if (this.total >= this.perProcess) {
-      throw new DomainError('stream_limit_reached', `This server holds its maximum of ${this.perProcess} webhook streams. Retry in a minute.`);
+      throw new DomainError(
+        'stream_limit_reached',
+        `This server holds its maximum of ${this.perProcess} webhook streams. Retry in a minute.`,
+      );
     }
     this.byDeveloper.set(developerId, mine + 1);
     this.total += 1;

@@ -3,9 +3,20 @@ import type { Config } from '../../../config.js';
 import type { Db } from '../../../db/database.js';
 import { decrypt } from '../../../lib/secrets.js';
 import { ValidationError } from '../../shared/index.js';
-import { encodeStreamCursor, RESENT, startingPosition, streamCursorNow, type StreamPosition } from './stream-cursor.js';
+import {
+  encodeStreamCursor,
+  RESENT,
+  startingPosition,
+  streamCursorNow,
+  type StreamPosition,
+} from './stream-cursor.js';
 import { LifeCycle, listenerExpiry } from './stream-life.js';
-import { LOG_AFTER_ITS_EVENT, buildBody, deliveryHeaders, isSubscribed } from '../delivery/index.js';
+import {
+  LOG_AFTER_ITS_EVENT,
+  buildBody,
+  deliveryHeaders,
+  isSubscribed,
+} from '../delivery/index.js';
 import { planeActivePreviousSecret, planeSecret } from '../../installations/index.js';
 import type { EventName } from '../../../generated/events.generated.js';
 
@@ -43,14 +54,26 @@ export interface StreamItem {
   cursor: string;
 }
 
-
 /**
  * The cursor of a listener about to subscribe: first a listener is announced for the sandbox (one
  * TTL), so that every event emitted from now on is addressed to its installations without an
  * endpoint too, then the position now. Subscribing with it within the TTL misses nothing.
  */
-export async function openStreamCursor(db: Db, sandboxId: number, developerId: number, readOnly = false): Promise<string> {
-  await db.insertInto('control.webhook_listeners').values({ sandbox_id: sandboxId, developer_id: developerId, expires_at: listenerExpiry(), read_only: readOnly }).execute();
+export async function openStreamCursor(
+  db: Db,
+  sandboxId: number,
+  developerId: number,
+  readOnly = false,
+): Promise<string> {
+  await db
+    .insertInto('control.webhook_listeners')
+    .values({
+      sandbox_id: sandboxId,
+      developer_id: developerId,
+      expires_at: listenerExpiry(),
+      read_only: readOnly,
+    })
+    .execute();
   return streamCursorNow(db, sandboxId);
 }
 
@@ -87,13 +110,25 @@ export interface StreamOptions {
 }
 
 /** The stream itself: polls the sandbox's feed and yields each new event once, in sequence order per installation. */
-export async function* webhookStream(db: Db, config: Config, options: StreamOptions): AsyncGenerator<StreamItem> {
-  if (options.events && options.events.length > MAX_EVENT_FILTERS) throw new ValidationError({ events: [`names at most ${MAX_EVENT_FILTERS} events or families`] });
+export async function* webhookStream(
+  db: Db,
+  config: Config,
+  options: StreamOptions,
+): AsyncGenerator<StreamItem> {
+  if (options.events && options.events.length > MAX_EVENT_FILTERS)
+    throw new ValidationError({
+      events: [`names at most ${MAX_EVENT_FILTERS} events or families`],
+    });
   // An installation the cursor does not name is newer than the cursor: all of its events are new.
   const position = await startingPosition(db, options.sandboxId, options.after);
   const listener = await db
     .insertInto('control.webhook_listeners')
-    .values({ sandbox_id: options.sandboxId, developer_id: options.developerId, expires_at: listenerExpiry(), read_only: options.readOnly ?? false })
+    .values({
+      sandbox_id: options.sandboxId,
+      developer_id: options.developerId,
+      expires_at: listenerExpiry(),
+      read_only: options.readOnly ?? false,
+    })
     .returning('listener_id')
     .executeTakeFirstOrThrow();
   const life = new LifeCycle(db, listener.listener_id, options);
@@ -174,7 +209,12 @@ async function pollResent(db: Db, sandboxId: number, afterLogId: number): Promis
   return rows;
 }
 
-function toItem(row: StreamRow, current: string, previous: string | null, position: StreamPosition): StreamItem {
+function toItem(
+  row: StreamRow,
+  current: string,
+  previous: string | null,
+  position: StreamPosition,
+): StreamItem {
   const body = buildBody({ ...row, sequence: row.sequence });
   const headers: Record<string, string> = {
     'Content-Type': 'application/json',
@@ -182,7 +222,12 @@ function toItem(row: StreamRow, current: string, previous: string | null, positi
     'X-Svc-Event': row.event_type,
     'X-Svc-Delivery': row.delivery_id,
     'X-Svc-Attempt': String(Math.max(1, row.attempts)),
-    ...deliveryHeaders({ eventId: row.event_id, secrets: { current, previous }, body, now: new Date() }),
+    ...deliveryHeaders({
+      eventId: row.event_id,
+      secrets: { current, previous },
+      body,
+      now: new Date(),
+    }),
   };
   return {
     logId: row.log_id,
