@@ -17,7 +17,7 @@ endif
 
 DEPS := node_modules/.installed
 
-.PHONY: build run test test-unit test-scale codegen codegen-check typecheck lint lint-openapi lint-asyncapi lint-code lint-imports format-check format bench clean node deps browser-deps go-deps sdk sdk-proof api-diff api-check api-release chaos
+.PHONY: build run test test-unit test-scale codegen codegen-check typecheck lint lint-openapi lint-asyncapi lint-code lint-imports format-check format bench clean node deps browser-deps go-deps sdk sdk-proof api-diff api-check api-release api-versions chaos
 
 node: $(NODE_BIN)
 $(NODE_HOME)/bin/node:
@@ -90,11 +90,18 @@ api-diff: $(DEPS)
 	@[ -n "$$BASE" ] || { echo "make api-diff BASE=<git ref> [FORMAT=text|json|markdown]"; exit 2; }
 	@npx tsx codegen/api-diff/main.ts diff --base="$$BASE" --format="$${FORMAT:-text}"
 
-# The working contracts against contracts/released/, with contracts/breaking-changes.yaml.
+# Every dated version against contracts/released/<version>/ (head with contracts/breaking-changes.yaml;
+# older versions, derived through contracts/versions/, must stay as released), then whether
+# contracts/derived/ is up to date (make api-versions writes it).
 api-check: $(DEPS)
 	@npx tsx codegen/api-diff/main.ts check --format="$${FORMAT:-text}"
+	@npx tsx codegen/api-diff/main.ts versions --check
 
-# Moves contracts/released/ to the working contracts and writes CHANGELOG-API.md's section (DATE=YYYY-MM-DD, default today).
+# Writes each dated version's openapi.yaml and asyncapi.yaml, derived from head and contracts/versions/, to contracts/derived/<version>/.
+api-versions: $(DEPS)
+	@npx tsx codegen/api-diff/main.ts versions
+
+# Moves contracts/released/ (every dated version) to the working contracts and writes CHANGELOG-API.md's section (DATE=YYYY-MM-DD, default today).
 api-release: $(DEPS)
 	@npx tsx codegen/api-diff/main.ts release --date="$$DATE"
 

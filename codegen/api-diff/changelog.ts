@@ -1,3 +1,4 @@
+import type { ChangeRecord } from '../../src/domain/api-versions/index.js';
 import { CONTRACT_TITLES, type ChangeItem, type ContractName, type Report } from './types.js';
 
 /**
@@ -43,33 +44,80 @@ function codeSpan(code: string): string {
 }
 
 /** The bullets of a release, from its report; the description-only changes are counted, not listed. */
-export function releaseLists(report: Report, reasons: Map<ChangeItem, string>): Map<ContractName, Map<Kind, string[]>> {
+export function releaseLists(
+  report: Report,
+  reasons: Map<ChangeItem, string>,
+): Map<ContractName, Map<Kind, string[]>> {
   const lists = new Map<ContractName, Map<Kind, string[]>>();
   const add = (contract: ContractName, kind: Kind, bullet: string) => {
     const kinds = lists.get(contract) ?? new Map<Kind, string[]>();
     kinds.set(kind, [...(kinds.get(kind) ?? []), bullet]);
     lists.set(contract, kinds);
   };
-  for (const item of report.breaking) add(item.contract, 'Breaking', bulletOf(item, reasons.get(item)));
+  for (const item of report.breaking)
+    add(item.contract, 'Breaking', bulletOf(item, reasons.get(item)));
   for (const contract of CONTRACTS) {
     const items = report.nonBreaking.filter((i) => i.contract === contract);
     const docs = items.filter((i) => i.id === 'documentation-changed');
-    for (const item of items.filter((i) => i.id !== 'documentation-changed')) add(contract, kindOf(item), bulletOf(item));
-    if (docs.length) add(contract, 'Changed', `- Descriptions and examples updated (${docs.length} place${docs.length === 1 ? '' : 's'}).`);
+    for (const item of items.filter((i) => i.id !== 'documentation-changed'))
+      add(contract, kindOf(item), bulletOf(item));
+    if (docs.length)
+      add(
+        contract,
+        'Changed',
+        `- Descriptions and examples updated (${docs.length} place${docs.length === 1 ? '' : 's'}).`,
+      );
   }
   return lists;
 }
 
-const kindOf = (item: ChangeItem): Kind => (item.category === 'added' ? 'Added' : item.category === 'deprecated' ? 'Deprecated' : 'Changed');
+/**
+ * The prose of a release that names its dated API versions, and for each new one its record's
+ * title and changes (what changed, what a plugin developer does to upgrade).
+ */
+export function versionNotes(
+  released: { version: string; isNew: boolean }[],
+  records: ChangeRecord[],
+): string[] {
+  const names = released.map((v) => `\`${v.version}\`${v.isNew ? ' (new)' : ''}`);
+  const notes = [`API versions released: ${names.join(', ')}.`];
+  for (const record of records.filter((r) =>
+    released.some((v) => v.isNew && v.version === r.version),
+  )) {
+    notes.push(
+      '',
+      `Version \`${record.version}\`: ${text(record.title)}. A plugin pinned to an earlier version keeps that version's contracts.`,
+      '',
+    );
+    notes.push(
+      ...record.changes.map(
+        (c) => `- \`${c.id}\`: ${text(c.description)} Upgrade: ${text(c.upgrade)}`,
+      ),
+    );
+  }
+  return notes;
+}
+
+const kindOf = (item: ChangeItem): Kind =>
+  item.category === 'added' ? 'Added' : item.category === 'deprecated' ? 'Deprecated' : 'Changed';
 
 /** Adds a release to the changelog text: a new section on top, or merged into the same date's. */
-export function addRelease(changelog: string, date: string, lists: Map<ContractName, Map<Kind, string[]>>, prose: string[] = []): string {
+export function addRelease(
+  changelog: string,
+  date: string,
+  lists: Map<ContractName, Map<Kind, string[]>>,
+  prose: string[] = [],
+): string {
   const { head, sections } = parseChangelog(changelog || CHANGELOG_INTRO);
   const existing = sections.find((s) => s.date === date);
   if (existing) {
+    // A second release the same day adds its prose (the versions it released) unless already there.
+    if (prose.length && !existing.prose.join('\n').includes(prose.join('\n')))
+      existing.prose.push(...(existing.prose.length ? [''] : []), ...prose);
     for (const [contract, kinds] of lists) {
       const target = existing.lists.get(contract) ?? new Map<Kind, string[]>();
-      for (const [kind, bullets] of kinds) target.set(kind, [...new Set([...(target.get(kind) ?? []), ...bullets])]);
+      for (const [kind, bullets] of kinds)
+        target.set(kind, [...new Set([...(target.get(kind) ?? []), ...bullets])]);
       existing.lists.set(contract, target);
     }
   } else {
@@ -126,6 +174,7 @@ function parseChangelog(text: string): { head: string; sections: Section[] } {
       section.prose.push(line);
     }
   }
-  for (const s of sections) while (s.prose.length && !s.prose[s.prose.length - 1]!.trim()) s.prose.pop();
+  for (const s of sections)
+    while (s.prose.length && !s.prose[s.prose.length - 1]!.trim()) s.prose.pop();
   return { head: lines.slice(0, first).join('\n'), sections };
 }

@@ -125,7 +125,7 @@ function previous(...instructions: Instruction[]) {
   expect(head).toEqual({ openapi: openapi(), asyncapi: asyncapi() });
   expect(versions.map((v) => v.version)).toEqual(['2099-01-01', '2026-11-21']);
   expect(versions[0]).toEqual({ version: '2099-01-01', ...head });
-  return versions[1]!;
+  return versions[1]! as { version: string; openapi: Doc; asyncapi: Doc };
 }
 
 const schemasOf = (doc: Doc) => doc.components.schemas;

@@ -1,0 +1,190 @@
+import { describe, expect, it } from '@jest/globals';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse, stringify } from 'yaml';
+import { apiCheck } from '../../codegen/api-diff/commands.js';
+import { compareContracts } from '../../codegen/api-diff/compare.js';
+import { apiVersions } from '../../codegen/api-diff/derived.js';
+import { apiRelease } from '../../codegen/api-diff/release.js';
+import { ROOT, repositoryCopy, schemas, type Doc } from './contract-copies.js';
+
+// Dated versions on copies of the repository: a breaking change to head lands only with the change
+// record that keeps every older version as released (make api-check), make api-versions writes
+// each version's contracts, and make api-release releases the new version.
+
+function editOpenApi(dir: string, edit: (doc: Doc) => void): void {
+  const file = path.join(dir, 'openapi.yaml');
+  const doc = parse(readFileSync(file, 'utf8'));
+  edit(doc);
+  writeFileSync(file, stringify(doc));
+}
+
+/** Head renames the order's `unique_orderid` to `order_number`, in place. */
+const renameOrderNumber = (d: Doc) => {
+  const order = schemas(d).Order;
+  order.properties = Object.fromEntries(
+    Object.entries(order.properties).map(([k, v]) => [
+      k === 'unique_orderid' ? 'order_number' : k,
+      v,
+    ]),
+  );
+  order.required = order.required.map((n: string) => (n === 'unique_orderid' ? 'order_number' : n));
+};
+
+const RECORD = {
+  version: '2099-01-01',
+  title: 'Orders carry order_number',
+  changes: [
+    {
+      id: 'order-number',
+      description: "An order's human-readable identifier `unique_orderid` is now `order_number`.",
+      upgrade: 'Read `order_number` where you read `unique_orderid`.',
+      instructions: [
+        {
+          contract: 'openapi',
+          schema: 'Order',
+          property: 'order_number',
+          renamed_from: 'unique_orderid',
+        },
+      ],
+    },
+  ],
+};
+
+function writeRecord(dir: string, record: object = RECORD): void {
+  mkdirSync(path.join(dir, 'contracts/versions'), { recursive: true });
+  writeFileSync(path.join(dir, 'contracts/versions/2099-01-01.yaml'), stringify(record));
+}
+
+const released = (dir: string, version: string, file = 'openapi.yaml') =>
+  readFileSync(path.join(dir, 'contracts/released', version, file), 'utf8');
+
+describe('make api-check with dated versions', () => {
+  it('when head renames a response property without a change record, then it fails naming the place', async () => {
+    const dir = repositoryCopy();
+    editOpenApi(dir, renameOrderNumber);
+    const failed = await apiCheck(dir);
+    expect(failed.code).toBe(1);
+    expect(failed.output).toMatch(
+      /BREAKING\s+openapi\s+GET \/orders\/\{orderId\} response 200: data\.unique_orderid\s+\[response-property-removed\]/,
+    );
+    expect(failed.output).toContain('api-check: FAILED');
+  }, 120_000);
+
+  it('when the same change comes with its record, then it passes and the derived 2026-11-21 equals the released one (no change at all)', async () => {
+    const dir = repositoryCopy();
+    editOpenApi(dir, renameOrderNumber);
+    writeRecord(dir);
+    const check = await apiCheck(dir);
+    expect(check.code).toBe(0);
+    expect(check.output).toContain(
+      'API version 2099-01-01 (head): new, released by make api-release',
+    );
+    expect(check.output).toContain(
+      'api-check: OK against contracts/released/ (versions 2099-01-01, 2026-11-21;',
+    );
+    const [head, older] = check.versions;
+    expect(head).toMatchObject({ version: '2099-01-01', head: true, isNew: true });
+    expect(older).toMatchObject({
+      version: '2026-11-21',
+      head: false,
+      isNew: false,
+      report: { breaking: [], nonBreaking: [] },
+    });
+    expect(parse(older!.openapi)).toEqual(parse(released(dir, '2026-11-21')));
+
+    const releasedTexts = {
+      openapi: released(dir, '2026-11-21'),
+      asyncapi: released(dir, '2026-11-21', 'asyncapi.yaml'),
+      graphql: '',
+    };
+    const diff = await compareContracts(releasedTexts, {
+      openapi: older!.openapi,
+      asyncapi: older!.asyncapi,
+      graphql: '',
+    });
+    expect(diff).toEqual({ breaking: [], nonBreaking: [] });
+  }, 120_000);
+
+  it('when a record names a property head does not have, then api-check fails with the record, the change id and the path', async () => {
+    const dir = repositoryCopy();
+    writeRecord(dir);
+    const failed = await apiCheck(dir);
+    expect(failed.code).toBe(1);
+    expect(failed.output).toBe(
+      'api-check: FAILED, contracts/versions/2099-01-01.yaml, change order-number: openapi components.schemas.Order.properties.order_number: no such property in version 2099-01-01',
+    );
+  });
+});
+
+describe('make api-versions', () => {
+  it('with no record, then the one version is head; a record makes contracts/derived/ stale until make api-versions writes both versions', async () => {
+    const dir = repositoryCopy();
+    expect(readFileSync(path.join(ROOT, 'contracts/derived/2026-11-21/openapi.yaml'), 'utf8')).toBe(
+      readFileSync(path.join(ROOT, 'openapi.yaml'), 'utf8'),
+    );
+    expect(await apiVersions(dir, true)).toMatchObject({ code: 0 });
+
+    editOpenApi(dir, renameOrderNumber);
+    writeRecord(dir);
+    const stale = await apiVersions(dir, true);
+    expect(stale.code).toBe(1);
+    expect(stale.output).toContain(
+      'api-versions: contracts/derived/2026-11-21/openapi.yaml is out of date',
+    );
+    expect(stale.output).toContain('Run "make api-versions" and commit the result.');
+
+    expect((await apiVersions(dir, false)).output).toContain(
+      'wrote contracts/derived/2099-01-01/openapi.yaml',
+    );
+    expect(await apiVersions(dir, true)).toMatchObject({ code: 0 });
+    expect(readFileSync(path.join(dir, 'contracts/derived/2099-01-01/openapi.yaml'), 'utf8')).toBe(
+      readFileSync(path.join(dir, 'openapi.yaml'), 'utf8'),
+    );
+    expect(
+      parse(readFileSync(path.join(dir, 'contracts/derived/2026-11-21/openapi.yaml'), 'utf8')),
+    ).toEqual(parse(released(dir, '2026-11-21')));
+  }, 120_000);
+});
+
+describe('make api-release with a new version', () => {
+  it('when a record is released, then contracts/released/2099-01-01/ is created, 2026-11-21 stays, and the changelog section names the version', async () => {
+    const dir = repositoryCopy();
+    const before = released(dir, '2026-11-21');
+    editOpenApi(dir, renameOrderNumber);
+    writeRecord(dir);
+
+    const release = await apiRelease(dir, '2099-01-02');
+    expect(release.code).toBe(0);
+    expect(release.output).toContain(
+      'api-release: 2099-01-02: version(s) 2099-01-01 written to contracts/released/',
+    );
+    expect(released(dir, '2099-01-01')).toBe(readFileSync(path.join(dir, 'openapi.yaml'), 'utf8'));
+    expect(released(dir, '2099-01-01', 'asyncapi.yaml')).toBe(
+      readFileSync(path.join(dir, 'asyncapi.yaml'), 'utf8'),
+    );
+    expect(released(dir, '2026-11-21')).toBe(before);
+
+    const changelog = readFileSync(path.join(dir, 'CHANGELOG-API.md'), 'utf8');
+    const section = changelog.slice(
+      changelog.indexOf('## 2099-01-02'),
+      changelog.indexOf('\n## ', changelog.indexOf('## 2099-01-02') + 1),
+    );
+    expect(section).toContain('API versions released: `2099-01-01` (new).');
+    expect(section).toContain('Version `2099-01-01`: Orders carry order_number.');
+    expect(section).toContain(
+      "- `order-number`: An order's human-readable identifier `unique_orderid` is now `order_number`. Upgrade: Read `order_number` where you read `unique_orderid`.",
+    );
+    expect(section).toContain(
+      '- `GET /orders/{orderId} response 200: data.unique_orderid`: property `unique_orderid` removed (`response-property-removed`). Reason: From API version 2099-01-01 on; earlier versions are unchanged.',
+    );
+
+    const after = await apiCheck(dir);
+    expect(after.code).toBe(0);
+    expect(after.versions.map((v) => [v.version, v.isNew, v.report.breaking.length])).toEqual([
+      ['2099-01-01', false, 0],
+      ['2026-11-21', false, 0],
+    ]);
+    expect((await apiRelease(dir, '2099-01-02')).output).toContain('nothing to release');
+  }, 120_000);
+});
