@@ -137,16 +137,14 @@ export async function measureWebhookDelivery({
     locationId,
   });
   const emit = (locationId: number, n: number) =>
-    db
-      .transaction()
-      .execute((trx) =>
-        jobs.events.emit(trx, scope(locationId), 'order.status_changed', {
-          order_id: n,
-          unique_orderid: `BENCH-${n}`,
-          old_status: 'CREATED',
-          new_status: 'COOKING',
-        }),
-      );
+    db.transaction().execute((trx) =>
+      jobs.events.emit(trx, scope(locationId), 'order.status_changed', {
+        order_id: n,
+        unique_orderid: `BENCH-${n}`,
+        old_status: 'CREATED',
+        new_status: 'COOKING',
+      }),
+    );
   try {
     await new Promise((r) => setTimeout(r, 3000)); // the worker process boots (pg-boss)
     await emit(data.locationId, 0);

@@ -177,11 +177,9 @@ app.post('/api/plugin/v1/webhooks/external', async (req, res) => {
       JSON.stringify(req.body.payload),
     ],
   );
-  res
-    .status(201)
-    .json({
-      data: { log_id: rows[0].log_id, event_type: req.body.event_type, status: 'received' },
-    });
+  res.status(201).json({
+    data: { log_id: rows[0].log_id, event_type: req.body.event_type, status: 'received' },
+  });
 });
 
 const server = app.listen(Number(process.env.PORT ?? 0), () => {

@@ -24,42 +24,88 @@ export function asyncApiAsOpenApi(doc: unknown): Json {
       if (!isObject(message)) continue;
       const name = typeof message.name === 'string' ? message.name : operationId;
       const headers = headerSchema(root, message);
-      const deprecated = op.deprecated === true || message.deprecated === true ? { deprecated: true } : {};
+      const deprecated =
+        op.deprecated === true || message.deprecated === true ? { deprecated: true } : {};
       const summary = typeof op.summary === 'string' ? { summary: op.summary } : {};
-      paths[`/${name}`] = op.action === 'receive'
-        ? { post: { operationId, ...summary, ...deprecated, parameters: headerParameters(headers), requestBody: { required: true, content: { 'application/json': { schema: message.payload } } }, responses: { '200': { description: 'received' } } } }
-        : { get: { operationId, ...summary, ...deprecated, responses: { '200': { description: 'payload', headers: responseHeaders(headers), content: { 'application/json': { schema: message.payload } } } } } };
+      paths[`/${name}`] =
+        op.action === 'receive'
+          ? {
+              post: {
+                operationId,
+                ...summary,
+                ...deprecated,
+                parameters: headerParameters(headers),
+                requestBody: {
+                  required: true,
+                  content: { 'application/json': { schema: message.payload } },
+                },
+                responses: { '200': { description: 'received' } },
+              },
+            }
+          : {
+              get: {
+                operationId,
+                ...summary,
+                ...deprecated,
+                responses: {
+                  '200': {
+                    description: 'payload',
+                    headers: responseHeaders(headers),
+                    content: { 'application/json': { schema: message.payload } },
+                  },
+                },
+              },
+            };
     }
   }
   const info = isObject(root.info) ? root.info : {};
   const components = isObject(root.components) ? root.components : {};
-  return { openapi: '3.0.3', info: { title: String(info.title ?? 'webhooks'), version: String(info.version ?? '0') }, paths, components: { schemas: components.schemas ?? {} } };
+  return {
+    openapi: '3.0.3',
+    info: { title: String(info.title ?? 'webhooks'), version: String(info.version ?? '0') },
+    paths,
+    components: { schemas: components.schemas ?? {} },
+  };
 }
 
 /** The message's headers schema, its own or its traits' (resolved). */
 function headerSchema(root: Json, message: Json): Json {
   const traits = Array.isArray(message.traits) ? message.traits.map((t) => deref(root, t)) : [];
-  const own = [message, ...traits].map((m) => (isObject(m) ? deref(root, m.headers) : undefined)).find(isObject);
+  const own = [message, ...traits]
+    .map((m) => (isObject(m) ? deref(root, m.headers) : undefined))
+    .find(isObject);
   return own ?? {};
 }
 
 function headerEntries(headers: Json): [string, unknown, boolean][] {
   const properties = isObject(headers.properties) ? headers.properties : {};
   const required = Array.isArray(headers.required) ? headers.required : [];
-  return Object.entries(properties).map(([name, schema]) => [name, schema, required.includes(name)]);
+  return Object.entries(properties).map(([name, schema]) => [
+    name,
+    schema,
+    required.includes(name),
+  ]);
 }
 
 function headerParameters(headers: Json): Json[] {
-  return headerEntries(headers).map(([name, schema, required]) => ({ name, in: 'header', required, schema }));
+  return headerEntries(headers).map(([name, schema, required]) => ({
+    name,
+    in: 'header',
+    required,
+    schema,
+  }));
 }
 
 function responseHeaders(headers: Json): Json {
-  return Object.fromEntries(headerEntries(headers).map(([name, schema, required]) => [name, { required, schema }]));
+  return Object.fromEntries(
+    headerEntries(headers).map(([name, schema, required]) => [name, { required, schema }]),
+  );
 }
 
 export const ASYNCAPI_NAMING: Naming = {
   contract: 'asyncapi',
-  operation: (pathKey, method) => (method === 'post' ? `inbound message ${pathKey.slice(1)}` : `event ${pathKey.slice(1)}`),
+  operation: (pathKey, method) =>
+    method === 'post' ? `inbound message ${pathKey.slice(1)}` : `event ${pathKey.slice(1)}`,
   parameter: (_where, name) => `header ${name}`,
   requestBody: 'payload',
   response: () => 'payload',

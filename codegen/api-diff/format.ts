@@ -11,8 +11,12 @@ export function formatReport(report: Report, format: Format): string {
 
 /** One line per change, breaking first: contract, place, rule, what happened. */
 function text(report: Report): string {
-  const line = (label: string) => (item: ChangeItem) => `${label.padEnd(12)} ${item.contract.padEnd(8)} ${item.location}  [${item.id}] ${oneLine(item.message)}`;
-  const lines = [...report.breaking.map(line('BREAKING')), ...report.nonBreaking.map(line('non-breaking'))];
+  const line = (label: string) => (item: ChangeItem) =>
+    `${label.padEnd(12)} ${item.contract.padEnd(8)} ${item.location}  [${item.id}] ${oneLine(item.message)}`;
+  const lines = [
+    ...report.breaking.map(line('BREAKING')),
+    ...report.nonBreaking.map(line('non-breaking')),
+  ];
   const summary = `${report.breaking.length} breaking, ${report.nonBreaking.length} non-breaking change(s)`;
   return lines.length ? `${lines.join('\n')}\n${summary}` : 'No changes to the contracts.';
 }
@@ -21,7 +25,14 @@ function text(report: Report): string {
 function markdown(report: Report): string {
   const table = (items: ChangeItem[]) => {
     if (!items.length) return '_None._';
-    return ['| Contract | Where | Rule | Change |', '| --- | --- | --- | --- |', ...items.map((i) => `| ${CONTRACT_TITLES[i.contract]} | \`${cell(i.location)}\` | \`${i.id}\` | ${cell(i.message)} |`)].join('\n');
+    return [
+      '| Contract | Where | Rule | Change |',
+      '| --- | --- | --- | --- |',
+      ...items.map(
+        (i) =>
+          `| ${CONTRACT_TITLES[i.contract]} | \`${cell(i.location)}\` | \`${i.id}\` | ${cell(i.message)} |`,
+      ),
+    ].join('\n');
   };
   return [
     '## API review',

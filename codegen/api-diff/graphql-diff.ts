@@ -13,13 +13,27 @@ export async function diffGraphql(beforeSdl: string, afterSdl: string): Promise<
   const before = buildSchema(beforeSdl);
   const after = buildSchema(afterSdl);
   const changes = (await diff(before, after)).filter((c) => !isDeprecatedDirectiveNoise(c));
-  const out: Classified[] = changes.map((c) => ({ breaking: c.criticality.level === CriticalityLevel.Breaking, item: toItem(c) }));
+  const out: Classified[] = changes.map((c) => ({
+    breaking: c.criticality.level === CriticalityLevel.Breaking,
+    item: toItem(c),
+  }));
   const breakingPaths = out.filter((x) => x.breaking).map((x) => x.item.location);
   for (const change of findBreakingChanges(before, after)) {
-    const covered = breakingPaths.some((p) => change.description.includes(p.split('.').slice(0, 2).join('.')));
+    const covered = breakingPaths.some((p) =>
+      change.description.includes(p.split('.').slice(0, 2).join('.')),
+    );
     if (!covered) {
       const location = /\b([A-Z_]\w*(?:\.\w+)?)\b/.exec(change.description)?.[1] ?? '(schema)';
-      out.push({ breaking: true, item: { contract: 'graphql', id: `graphql-js-${kebab(change.type)}`, location, message: change.description, category: 'changed' } });
+      out.push({
+        breaking: true,
+        item: {
+          contract: 'graphql',
+          id: `graphql-js-${kebab(change.type)}`,
+          location,
+          message: change.description,
+          category: 'changed',
+        },
+      });
     }
   }
   return out;
@@ -28,7 +42,13 @@ export async function diffGraphql(beforeSdl: string, afterSdl: string): Promise<
 function toItem(change: Change): ChangeItem {
   // `Query.me.@deprecated` names the directive; the place is the field.
   const location = (change.path ?? '(schema)').replace(/\.@deprecated.*$/, '');
-  return { contract: 'graphql', id: kebab(change.type), location, message: change.message, category: categoryOf(change.type) };
+  return {
+    contract: 'graphql',
+    id: kebab(change.type),
+    location,
+    message: change.message,
+    category: categoryOf(change.type),
+  };
 }
 
 /** A `@deprecated` also shows as the directive's usage and its `reason` argument: one item is enough. */
@@ -37,7 +57,12 @@ function isDeprecatedDirectiveNoise(change: Change): boolean {
 }
 
 function categoryOf(type: string): ChangeCategory {
-  if (type.includes('DEPRECATION_ADDED') || type.includes('DEPRECATION_REASON_ADDED') || type.includes('DEPRECATED_ADDED')) return 'deprecated';
+  if (
+    type.includes('DEPRECATION_ADDED') ||
+    type.includes('DEPRECATION_REASON_ADDED') ||
+    type.includes('DEPRECATED_ADDED')
+  )
+    return 'deprecated';
   if (type.endsWith('_ADDED')) return 'added';
   if (type.endsWith('_REMOVED')) return 'removed';
   return 'changed';

@@ -1,5 +1,13 @@
 import { apiCompare, type Diff } from 'api-smart-diff';
-import { parameterVerdicts, requestBodyVerdicts, responseVerdicts, verdict, type Docs, type Verdict, type Where } from './operation-parts.js';
+import {
+  parameterVerdicts,
+  requestBodyVerdicts,
+  responseVerdicts,
+  verdict,
+  type Docs,
+  type Verdict,
+  type Where,
+} from './operation-parts.js';
 import { isObject, resolveAt } from './resolve.js';
 import type { ChangeItem, ContractName } from './types.js';
 
@@ -26,7 +34,10 @@ export const OPENAPI_NAMING: Naming = {
 };
 
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace']);
-export interface Classified { item: ChangeItem; breaking: boolean }
+export interface Classified {
+  item: ChangeItem;
+  breaking: boolean;
+}
 
 /**
  * Compares two OpenAPI documents with api-smart-diff and classifies each change under an
@@ -47,13 +58,27 @@ export function diffOpenApi(before: unknown, after: unknown, naming: Naming): Cl
     for (const [method, v] of classifyUnderPath(d, path, { before, after }, naming)) {
       const place = [naming.operation(pathKey, method), v.part].filter(Boolean).join(' ');
       const location = v.field ? `${place}: ${v.field}` : place;
-      out.push({ breaking: v.breaking, item: { contract: naming.contract, id: naming.ruleId(v.id), location, message: v.message, category: v.category } });
+      out.push({
+        breaking: v.breaking,
+        item: {
+          contract: naming.contract,
+          id: naming.ruleId(v.id),
+          location,
+          message: v.message,
+          category: v.category,
+        },
+      });
     }
   }
   return out;
 }
 
-function classifyUnderPath(d: Diff, path: string[], docs: Docs, naming: Naming): [string, Verdict][] {
+function classifyUnderPath(
+  d: Diff,
+  path: string[],
+  docs: Docs,
+  naming: Naming,
+): [string, Verdict][] {
   if (path.length === 2) {
     const node = d.action === 'add' ? d.after : d.before;
     return Object.keys(isObject(node) ? node : {})
@@ -61,19 +86,37 @@ function classifyUnderPath(d: Diff, path: string[], docs: Docs, naming: Naming):
       .map((m) => [m, operationVerdict(d.action === 'add', summaryOf(docs, path[1]!, m))]);
   }
   const method = path[2]!;
-  if (!METHODS.has(method)) return [[method, verdict(`path-${method}-changed`, d.type === 'breaking', 'changed', '', '', `${path.slice(2).join('.')} ${d.action}d`)]];
-  if (path.length === 3) return [[method, operationVerdict(d.action === 'add', summaryOf(docs, path[1]!, method))]];
+  if (!METHODS.has(method))
+    return [
+      [
+        method,
+        verdict(
+          `path-${method}-changed`,
+          d.type === 'breaking',
+          'changed',
+          '',
+          '',
+          `${path.slice(2).join('.')} ${d.action}d`,
+        ),
+      ],
+    ];
+  if (path.length === 3)
+    return [[method, operationVerdict(d.action === 'add', summaryOf(docs, path[1]!, method))]];
   const where: Where = { d, rest: path.slice(3), opPath: path.slice(0, 3), docs, naming };
   return classifyInOperation(where).map((v) => [method, v]);
 }
 
 function operationVerdict(added: boolean, summary: string): Verdict {
-  return added ? verdict('operation-added', false, 'added', '', '', `added${summary}`) : verdict('operation-removed', true, 'removed', '', '', `removed${summary}`);
+  return added
+    ? verdict('operation-added', false, 'added', '', '', `added${summary}`)
+    : verdict('operation-removed', true, 'removed', '', '', `removed${summary}`);
 }
 
 /** ": <summary>" of the operation on either side, for a reader of the changelog. */
 function summaryOf(docs: Docs, pathKey: string, method: string): string {
-  const summary = resolveAt(docs.after, ['paths', pathKey, method, 'summary']) ?? resolveAt(docs.before, ['paths', pathKey, method, 'summary']);
+  const summary =
+    resolveAt(docs.after, ['paths', pathKey, method, 'summary']) ??
+    resolveAt(docs.before, ['paths', pathKey, method, 'summary']);
   return typeof summary === 'string' ? `: ${summary}` : '';
 }
 
@@ -82,13 +125,52 @@ function classifyInOperation(w: Where): Verdict[] {
   const [head] = rest;
   if (head === 'deprecated') {
     const on = d.after === true;
-    return [verdict(on ? 'operation-deprecated' : 'operation-undeprecated', false, on ? 'deprecated' : 'changed', '', '', on ? 'deprecated' : 'no longer deprecated')];
+    return [
+      verdict(
+        on ? 'operation-deprecated' : 'operation-undeprecated',
+        false,
+        on ? 'deprecated' : 'changed',
+        '',
+        '',
+        on ? 'deprecated' : 'no longer deprecated',
+      ),
+    ];
   }
-  if (head === 'x-sunset' || head === 'x-deprecated-at') return [verdict('operation-deprecation-dates-changed', false, 'deprecated', '', '', `${head} ${String(d.before ?? '-')} -> ${String(d.after ?? '-')}`)];
+  if (head === 'x-sunset' || head === 'x-deprecated-at')
+    return [
+      verdict(
+        'operation-deprecation-dates-changed',
+        false,
+        'deprecated',
+        '',
+        '',
+        `${head} ${String(d.before ?? '-')} -> ${String(d.after ?? '-')}`,
+      ),
+    ];
   if (head === 'parameters') return parameterVerdicts(w);
   if (head === 'requestBody') return requestBodyVerdicts(w);
   if (head === 'responses') return responseVerdicts(w);
-  if (head === 'security') return [verdict('operation-security-changed', d.type === 'breaking', 'changed', '', '', `security ${d.action}d`)];
-  if (head === 'operationId') return [verdict('operation-id-changed', true, 'changed', '', '', `operationId ${String(d.before)} -> ${String(d.after)} (generated SDKs rename the method)`)];
+  if (head === 'security')
+    return [
+      verdict(
+        'operation-security-changed',
+        d.type === 'breaking',
+        'changed',
+        '',
+        '',
+        `security ${d.action}d`,
+      ),
+    ];
+  if (head === 'operationId')
+    return [
+      verdict(
+        'operation-id-changed',
+        true,
+        'changed',
+        '',
+        '',
+        `operationId ${String(d.before)} -> ${String(d.after)} (generated SDKs rename the method)`,
+      ),
+    ];
   return [verdict('documentation-changed', false, 'changed', '', '', `${head} changed`)];
 }

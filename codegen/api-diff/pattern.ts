@@ -39,7 +39,9 @@ export function comparePatterns(before: string, after: string): PatternChange {
 /** A one-character literal is the set of that character; other literals are not sets. */
 function asSet(token: Token): Set<string> | undefined {
   if ('set' in token) return token.set;
-  return token.text.length === 1 && !'^$.|?*+(){}'.includes(token.text) ? new Set(token.text) : undefined;
+  return token.text.length === 1 && !'^$.|?*+(){}'.includes(token.text)
+    ? new Set(token.text)
+    : undefined;
 }
 
 function tokenize(source: string): Token[] | undefined {
@@ -79,7 +81,8 @@ function expandClass(body: string): Set<string> | undefined {
       for (const ch of expandClass(named)!) set.add(ch);
       i++;
     } else if (body[i + 1] === '-' && i + 2 < body.length) {
-      for (let code = c.charCodeAt(0); code <= body.charCodeAt(i + 2); code++) set.add(String.fromCharCode(code));
+      for (let code = c.charCodeAt(0); code <= body.charCodeAt(i + 2); code++)
+        set.add(String.fromCharCode(code));
       i += 2;
     } else {
       set.add(c);

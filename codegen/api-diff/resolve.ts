@@ -15,7 +15,10 @@ export function pointer(doc: unknown, ref: string): unknown {
     .slice(2)
     .split('/')
     .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce<unknown>((node, key) => (isObject(node) || Array.isArray(node) ? (node as Json)[key] : undefined), doc);
+    .reduce<unknown>(
+      (node, key) => (isObject(node) || Array.isArray(node) ? (node as Json)[key] : undefined),
+      doc,
+    );
 }
 
 /** The node at `path` in `doc`, following `$ref` at every step (the view api-smart-diff's paths are in). */

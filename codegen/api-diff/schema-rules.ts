@@ -57,7 +57,13 @@ function walk(rel: string[]): { field: string; at: number; property: string | un
   return { field, at: i, property };
 }
 
-const v = (id: string, breaking: boolean, category: ChangeCategory, field: string, message: string): SchemaVerdict => ({ id, breaking, category, field, message });
+const v = (
+  id: string,
+  breaking: boolean,
+  category: ChangeCategory,
+  field: string,
+  message: string,
+): SchemaVerdict => ({ id, breaking, category, field, message });
 const show = (value: unknown) => (value === undefined ? 'nothing' : JSON.stringify(value));
 
 export function classifySchemaDiff(scope: Scope, d: SchemaDiff): SchemaVerdict[] {
@@ -65,76 +71,205 @@ export function classifySchemaDiff(scope: Scope, d: SchemaDiff): SchemaVerdict[]
   const keyword = d.rel.slice(at);
   const here = field;
   if (keyword.length === 0) {
-    if (property === undefined) return [v(`${scope}-schema-changed`, d.libraryBreaking, 'changed', here, `schema ${d.action}d`)];
+    if (property === undefined)
+      return [
+        v(`${scope}-schema-changed`, d.libraryBreaking, 'changed', here, `schema ${d.action}d`),
+      ];
     return propertyAddedOrRemoved(scope, d, field, property);
   }
   const [kw] = keyword as [string, ...string[]];
   if (kw === 'required') return requiredChanged(scope, d, d.rel.slice(0, at), field, keyword);
   if (kw === 'deprecated') {
     const on = d.after === true;
-    return [v(on ? `${scope}-property-deprecated` : `${scope}-property-undeprecated`, false, on ? 'deprecated' : 'changed', here, on ? 'deprecated' : 'no longer deprecated')];
+    return [
+      v(
+        on ? `${scope}-property-deprecated` : `${scope}-property-undeprecated`,
+        false,
+        on ? 'deprecated' : 'changed',
+        here,
+        on ? 'deprecated' : 'no longer deprecated',
+      ),
+    ];
   }
-  if (DOCS.has(kw) || kw.startsWith('x-')) return [v('documentation-changed', false, 'changed', '', `${kw} changed`)];
+  if (DOCS.has(kw) || kw.startsWith('x-'))
+    return [v('documentation-changed', false, 'changed', '', `${kw} changed`)];
   // Values added to a schema that had no enum: the enum itself is new.
-  const newEnum = kw === 'enum' && keyword.length === 2 && d.action === 'add' && !hasEnum(d.nodeAt('before', d.rel.slice(0, at)));
+  const newEnum =
+    kw === 'enum' &&
+    keyword.length === 2 &&
+    d.action === 'add' &&
+    !hasEnum(d.nodeAt('before', d.rel.slice(0, at)));
   if (newEnum) {
     const values = (d.nodeAt('after', d.rel.slice(0, at)) as { enum: unknown[] }).enum;
     const message = `enum ${show(values)} added: other values are ${scope === 'request' ? 'refused' : 'never returned'}`;
-    return [v(scope === 'request' ? 'request-constraint-tightened' : 'response-constraint-changed', scope === 'request', 'changed', here, message)];
+    return [
+      v(
+        scope === 'request' ? 'request-constraint-tightened' : 'response-constraint-changed',
+        scope === 'request',
+        'changed',
+        here,
+        message,
+      ),
+    ];
   }
   const depth = keyword.length;
-  return scope === 'request' ? requestKeyword(d, kw, depth, here) : responseKeyword(d, kw, depth, here);
+  return scope === 'request'
+    ? requestKeyword(d, kw, depth, here)
+    : responseKeyword(d, kw, depth, here);
 }
 
-const hasEnum = (node: unknown) => typeof node === 'object' && node !== null && Array.isArray((node as { enum?: unknown }).enum);
+const hasEnum = (node: unknown) =>
+  typeof node === 'object' && node !== null && Array.isArray((node as { enum?: unknown }).enum);
 
-function propertyAddedOrRemoved(scope: Scope, d: SchemaDiff, field: string, property: string): SchemaVerdict[] {
+function propertyAddedOrRemoved(
+  scope: Scope,
+  d: SchemaDiff,
+  field: string,
+  property: string,
+): SchemaVerdict[] {
   const parent = d.rel.slice(0, -2);
   if (d.action === 'add') {
     // A property added as required is reported once, by its `required` entry.
     if (scope === 'request' && d.required('after', parent).includes(property)) return [];
     return [v(`${scope}-property-added`, false, 'added', field, `property \`${property}\` added`)];
   }
-  if (d.action === 'rename') return [v(`${scope}-property-removed`, scope === 'response' || d.libraryBreaking, 'removed', field, `property renamed to \`${String(d.after)}\``)];
-  return [v(`${scope}-property-removed`, scope === 'response' || d.libraryBreaking, 'removed', field, `property \`${property}\` removed`)];
+  if (d.action === 'rename')
+    return [
+      v(
+        `${scope}-property-removed`,
+        scope === 'response' || d.libraryBreaking,
+        'removed',
+        field,
+        `property renamed to \`${String(d.after)}\``,
+      ),
+    ];
+  return [
+    v(
+      `${scope}-property-removed`,
+      scope === 'response' || d.libraryBreaking,
+      'removed',
+      field,
+      `property \`${property}\` removed`,
+    ),
+  ];
 }
 
-function requiredChanged(scope: Scope, d: SchemaDiff, parent: string[], field: string, keyword: string[]): SchemaVerdict[] {
+function requiredChanged(
+  scope: Scope,
+  d: SchemaDiff,
+  parent: string[],
+  field: string,
+  keyword: string[],
+): SchemaVerdict[] {
   const value = d.action === 'remove' ? d.before : d.after;
-  const names = (keyword.length === 1 ? (value as string[]) : [value as string]).filter((n) => typeof n === 'string');
+  const names = (keyword.length === 1 ? (value as string[]) : [value as string]).filter(
+    (n) => typeof n === 'string',
+  );
   const at = (name: string) => (field ? `${field}.${name}` : name);
   return names.flatMap((name) => {
     if (scope === 'response') {
       // A removed property is reported once, by its removal.
       if (d.action === 'remove' && !d.hasProperty('after', parent, name)) return [];
       return d.action === 'remove'
-        ? [v('response-property-made-optional', true, 'changed', at(name), `\`${name}\` is no longer required (may be absent)`)]
-        : [v('response-property-made-required', false, 'changed', at(name), `\`${name}\` is now always present`)];
+        ? [
+            v(
+              'response-property-made-optional',
+              true,
+              'changed',
+              at(name),
+              `\`${name}\` is no longer required (may be absent)`,
+            ),
+          ]
+        : [
+            v(
+              'response-property-made-required',
+              false,
+              'changed',
+              at(name),
+              `\`${name}\` is now always present`,
+            ),
+          ];
     }
-    if (d.action === 'remove') return [v('request-property-made-optional', false, 'changed', at(name), `\`${name}\` is no longer required`)];
+    if (d.action === 'remove')
+      return [
+        v(
+          'request-property-made-optional',
+          false,
+          'changed',
+          at(name),
+          `\`${name}\` is no longer required`,
+        ),
+      ];
     return d.hasProperty('before', parent, name)
-      ? [v('request-property-made-required', true, 'changed', at(name), `\`${name}\` is now required`)]
-      : [v('request-property-added-required', true, 'added', at(name), `required property \`${name}\` added`)];
+      ? [
+          v(
+            'request-property-made-required',
+            true,
+            'changed',
+            at(name),
+            `\`${name}\` is now required`,
+          ),
+        ]
+      : [
+          v(
+            'request-property-added-required',
+            true,
+            'added',
+            at(name),
+            `required property \`${name}\` added`,
+          ),
+        ];
   });
 }
 
 /** What a client sends: a narrower schema refuses requests that passed before. */
 function requestKeyword(d: SchemaDiff, kw: string, depth: number, here: string): SchemaVerdict[] {
   const tightened = requestTightened(d, kw, depth);
-  if (tightened === undefined) return [v('request-schema-changed', d.libraryBreaking, 'changed', here, `${kw} ${d.action}d`)];
-  if (kw === 'type') return [v(tightened ? 'request-type-changed' : 'request-type-widened', tightened, 'changed', here, `type ${show(d.before)} -> ${show(d.after)}`)];
-  if (kw === 'enum' && depth === 2 && d.action === 'add') return [v('request-enum-value-added', false, 'changed', here, `enum value ${show(d.after)} accepted`)];
-  const what = kw === 'enum' && depth === 2 ? `enum value ${show(d.before)} ${d.action === 'remove' ? 'removed' : `-> ${show(d.after)}`}` : `${kw} ${show(d.before)} -> ${show(d.after)}`;
-  return [v(tightened ? 'request-constraint-tightened' : 'request-constraint-relaxed', tightened, 'changed', here, what)];
+  if (tightened === undefined)
+    return [v('request-schema-changed', d.libraryBreaking, 'changed', here, `${kw} ${d.action}d`)];
+  if (kw === 'type')
+    return [
+      v(
+        tightened ? 'request-type-changed' : 'request-type-widened',
+        tightened,
+        'changed',
+        here,
+        `type ${show(d.before)} -> ${show(d.after)}`,
+      ),
+    ];
+  if (kw === 'enum' && depth === 2 && d.action === 'add')
+    return [
+      v('request-enum-value-added', false, 'changed', here, `enum value ${show(d.after)} accepted`),
+    ];
+  const what =
+    kw === 'enum' && depth === 2
+      ? `enum value ${show(d.before)} ${d.action === 'remove' ? 'removed' : `-> ${show(d.after)}`}`
+      : `${kw} ${show(d.before)} -> ${show(d.after)}`;
+  return [
+    v(
+      tightened ? 'request-constraint-tightened' : 'request-constraint-relaxed',
+      tightened,
+      'changed',
+      here,
+      what,
+    ),
+  ];
 }
 
 function requestTightened(d: SchemaDiff, kw: string, depth: number): boolean | undefined {
   const { action, before, after } = d;
-  if (MAXIMA.has(kw)) return action === 'add' || (action === 'replace' && Number(after) < Number(before));
-  if (MINIMA.has(kw)) return action === 'add' || (action === 'replace' && Number(after) > Number(before));
+  if (MAXIMA.has(kw))
+    return action === 'add' || (action === 'replace' && Number(after) < Number(before));
+  if (MINIMA.has(kw))
+    return action === 'add' || (action === 'replace' && Number(after) > Number(before));
   switch (kw) {
     case 'pattern':
-      return action === 'add' || (action === 'replace' && comparePatterns(String(before), String(after)) !== 'widened' && before !== after);
+      return (
+        action === 'add' ||
+        (action === 'replace' &&
+          comparePatterns(String(before), String(after)) !== 'widened' &&
+          before !== after)
+      );
     case 'format':
     case 'multipleOf':
       return action !== 'remove';
@@ -148,7 +283,9 @@ function requestTightened(d: SchemaDiff, kw: string, depth: number): boolean | u
     case 'additionalProperties':
       return after === false;
     case 'type':
-      return action === 'add' || (action === 'replace' && !(before === 'integer' && after === 'number'));
+      return (
+        action === 'add' || (action === 'replace' && !(before === 'integer' && after === 'number'))
+      );
     default:
       return undefined;
   }
@@ -158,16 +295,57 @@ function requestTightened(d: SchemaDiff, kw: string, depth: number): boolean | u
 function responseKeyword(d: SchemaDiff, kw: string, depth: number, here: string): SchemaVerdict[] {
   const { action, before, after } = d;
   if (kw === 'enum' && depth === 2) {
-    if (action === 'add') return [v('response-enum-value-added', false, 'changed', here, `enum value ${show(after)} may be returned (clients must tolerate unknown values)`)];
-    return [v('response-enum-value-removed', true, 'changed', here, `enum value ${show(before)} ${action === 'remove' ? 'removed' : `replaced by ${show(after)}`}`)];
+    if (action === 'add')
+      return [
+        v(
+          'response-enum-value-added',
+          false,
+          'changed',
+          here,
+          `enum value ${show(after)} may be returned (clients must tolerate unknown values)`,
+        ),
+      ];
+    return [
+      v(
+        'response-enum-value-removed',
+        true,
+        'changed',
+        here,
+        `enum value ${show(before)} ${action === 'remove' ? 'removed' : `replaced by ${show(after)}`}`,
+      ),
+    ];
   }
   if (kw === 'type' || kw === 'format') {
     const breaking = action !== 'add';
-    return [v('response-type-changed', breaking, 'changed', here, `${kw} ${show(before)} -> ${show(after)}`)];
+    return [
+      v(
+        'response-type-changed',
+        breaking,
+        'changed',
+        here,
+        `${kw} ${show(before)} -> ${show(after)}`,
+      ),
+    ];
   }
   if (kw === 'nullable') {
     const nullable = after === true;
-    return [v(nullable ? 'response-property-made-nullable' : 'response-property-made-non-nullable', nullable, 'changed', here, nullable ? 'may now be null' : 'is never null any more')];
+    return [
+      v(
+        nullable ? 'response-property-made-nullable' : 'response-property-made-non-nullable',
+        nullable,
+        'changed',
+        here,
+        nullable ? 'may now be null' : 'is never null any more',
+      ),
+    ];
   }
-  return [v('response-constraint-changed', d.libraryBreaking && kw !== 'enum', 'changed', here, `${kw} ${show(before)} -> ${show(after)}`)];
+  return [
+    v(
+      'response-constraint-changed',
+      d.libraryBreaking && kw !== 'enum',
+      'changed',
+      here,
+      `${kw} ${show(before)} -> ${show(after)}`,
+    ),
+  ];
 }

@@ -14,7 +14,8 @@ const item: ChangeItem = {
   contract: 'graphql',
   id: 'field-description-changed',
   location: 'Query.`odd` name',
-  message: "Field 'Query.x' description changed from 'Old\nline <b>two</b>' to 'New <img src=x onerror=alert(1)>'",
+  message:
+    "Field 'Query.x' description changed from 'Old\nline <b>two</b>' to 'New <img src=x onerror=alert(1)>'",
   category: 'changed',
 };
 const reason = 'Moved.\n\n## 2099-01-01\n\n<script>fetch("/graphql")</script>';
@@ -28,15 +29,27 @@ describe('CHANGELOG-API.md bullets', () => {
     expect(bullet).toContain("from 'Old line &lt;b>two&lt;/b>'");
     expect(bullet).toMatch(/^- `` Query\.`odd` name ``: /);
 
-    const lists = releaseLists({ breaking: [{ ...item, id: 'field-removed', category: 'removed' }], nonBreaking: [] }, new Map([[item, reason]]));
+    const lists = releaseLists(
+      { breaking: [{ ...item, id: 'field-removed', category: 'removed' }], nonBreaking: [] },
+      new Map([[item, reason]]),
+    );
     const changelog = addRelease('', '2026-12-05', lists);
     expect(changelog.match(/^## /gm)).toHaveLength(1);
   });
 
   it('when a release is added to the current CHANGELOG-API.md, then every line already there stays, the continuation lines of long bullets included', () => {
     const current = readFileSync(path.join(ROOT, 'CHANGELOG-API.md'), 'utf8');
-    const next = addRelease(current, '2099-12-31', releaseLists({ breaking: [], nonBreaking: [{ ...item, category: 'added', id: 'field-added' }] }, new Map()));
-    const lost = current.split('\n').filter((line) => line.trim() && !next.split('\n').includes(line));
+    const next = addRelease(
+      current,
+      '2099-12-31',
+      releaseLists(
+        { breaking: [], nonBreaking: [{ ...item, category: 'added', id: 'field-added' }] },
+        new Map(),
+      ),
+    );
+    const lost = current
+      .split('\n')
+      .filter((line) => line.trim() && !next.split('\n').includes(line));
     expect(lost).toEqual([]);
     expect(next.endsWith(current.slice(current.indexOf('\n## ') + 1))).toBe(true);
   });

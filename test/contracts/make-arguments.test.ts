@@ -13,7 +13,11 @@ import { ROOT } from './contract-copies.js';
 // exits 2 when a recipe fails.
 
 function make(target: string, variable: string, value: string) {
-  const run = spawnSync('make', ['--no-print-directory', '-C', ROOT, target, `${variable}=${value}`], { encoding: 'utf8' });
+  const run = spawnSync(
+    'make',
+    ['--no-print-directory', '-C', ROOT, target, `${variable}=${value}`],
+    { encoding: 'utf8' },
+  );
   return { status: run.status, output: `${run.stdout}${run.stderr}` };
 }
 
@@ -43,8 +47,14 @@ describe('make api-diff / api-check / api-release with hostile variables', () =>
     const check = make('api-check', 'FORMAT', quote);
     const release = make('api-release', 'DATE', backtick);
     expect(created(file)).toBe(false);
-    expect(check).toMatchObject({ status: 2, output: expect.stringContaining(`unknown format ${quote}`) });
-    expect(release).toMatchObject({ status: 2, output: expect.stringContaining(`--date must be YYYY-MM-DD, not ${backtick}`) });
+    expect(check).toMatchObject({
+      status: 2,
+      output: expect.stringContaining(`unknown format ${quote}`),
+    });
+    expect(release).toMatchObject({
+      status: 2,
+      output: expect.stringContaining(`--date must be YYYY-MM-DD, not ${backtick}`),
+    });
   }, 120_000);
 
   it('when BASE looks like an option, then git reads it as a ref, not as an option', () => {

@@ -65,17 +65,15 @@ const MAX_HANDLES = 512;
 
 /** Runs a write as one transaction in the site's plane, its events included. */
 export function inSite<T>(site: Site, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return site.db
-    .transaction()
-    .execute((trx) =>
-      fn({
-        trx,
-        data: dataPlane(trx, site.schema),
-        schema: site.schema,
-        emit: (scope, name, data) =>
-          site.events.emit(trx, { requestId: site.requestId ?? null, ...scope }, name, data),
-      }),
-    );
+  return site.db.transaction().execute((trx) =>
+    fn({
+      trx,
+      data: dataPlane(trx, site.schema),
+      schema: site.schema,
+      emit: (scope, name, data) =>
+        site.events.emit(trx, { requestId: site.requestId ?? null, ...scope }, name, data),
+    }),
+  );
 }
 
 /** The event scope of a change at a location of the site's organization (its own location by default). */
