@@ -44,8 +44,10 @@ run: $(DEPS)
 build: $(DEPS)
 	npm run --silent build
 
+# Also each dated version's derived contracts (api-versions): they follow head.
 codegen: $(DEPS)
 	npx tsx codegen/generate.ts
+	@npx tsx codegen/api-diff/main.ts versions
 
 codegen-check: $(DEPS)
 	npx tsx codegen/generate.ts --check
@@ -79,7 +81,7 @@ format-check: $(DEPS)
 format: $(DEPS)
 	npx prettier --write --log-level warn $(FORMATTED)
 
-lint: lint-openapi lint-asyncapi
+lint: lint-openapi lint-asyncapi lint-code lint-imports format-check
 
 # API review (README, "API review"): what a change to the three contracts breaks.
 # BASE, FORMAT and DATE reach the script through the environment, never pasted into a recipe's
