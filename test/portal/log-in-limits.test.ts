@@ -49,7 +49,6 @@ describe('failed log-ins per email', () => {
     const refused = await attempt(` ${dev.email.toUpperCase()}`, PASSWORD);
     expect(codeOf(refused)).toBe('rate_limit_exceeded');
     expect(refused.body.errors[0].extensions.retry_after).toBe(1);
-    expect([refused.status, refused.headers['retry-after']]).toEqual([429, '1']);
     expect((await failuresOf(dev.email))?.failures).toBe(6);
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     expect(codeOf(await attempt(dev.email, PASSWORD))).toBe('ok');

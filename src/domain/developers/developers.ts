@@ -129,12 +129,18 @@ export const FREE_LOG_IN_FAILURES = 5;
 /** The longest wait between two log-in attempts of one email. */
 export const MAX_LOG_IN_WAIT_SECONDS = 15 * 60;
 
-/** No password-hash slot is free in this process: retry in a second. */
+/** No password-hash slot is free in this process: the whole request is refused, retry in a second. */
+export class PasswordChecksBusyError extends RateLimitedError {
+  constructor() {
+    super(1, MAX_CONCURRENT_PASSWORD_HASHES);
+    this.message =
+      'The service is checking as many passwords as it can at once. Retry in a second.';
+  }
+}
+
 function busyAsRateLimited(err: unknown): never {
   if (!(err instanceof PasswordHashesBusyError)) throw err;
-  throw Object.assign(new RateLimitedError(1, MAX_CONCURRENT_PASSWORD_HASHES), {
-    message: 'The service is checking as many passwords as it can at once. Retry in a second.',
-  });
+  throw new PasswordChecksBusyError();
 }
 
 /**

@@ -14,6 +14,7 @@ export {
   findDeveloperCharging,
   isSessionOn,
   logIn,
+  PasswordChecksBusyError,
   signUp,
 } from './developers.js';
 export type { LoggedInDeveloper, SessionRef } from './developers.js';

@@ -9,11 +9,12 @@ import {
   endSession,
   findDeveloper,
   logIn,
+  PasswordChecksBusyError,
   signUp,
   type LoggedInDeveloper,
 } from '../../domain/developers/index.js';
 import { GraphQLError } from 'graphql';
-import { AccessError, RateLimitedError } from '../../domain/shared/index.js';
+import { AccessError } from '../../domain/shared/index.js';
 import { toErrorResponse } from '../../http/error-response.js';
 import { issueSessionToken } from '../auth.js';
 import type { MutationResolvers, QueryResolvers } from '../../generated/portal.generated.js';
@@ -67,15 +68,16 @@ async function startSession(ctx: PortalContext, developer: LoggedInDeveloper) {
 }
 
 /**
- * A log-in or sign-up refused for its rate (the email's wait after failures, or no password check
- * free in this process) is the request's whole answer: HTTP 429 with Retry-After, as the gate's
- * own refusals, so that clients and proxies that back off on 429 do so here too.
+ * A log-in or sign-up refused because the process checks as many passwords as it can at once is
+ * the request's whole answer: HTTP 429 with Retry-After, as the gate's own refusals, so that
+ * clients and proxies that back off on 429 do so here too. (An email's wait after failures stays
+ * an error of its field, as every refusal during execution: aliases each get their own answer.)
  */
 async function refusedWith429<T>(attempt: Promise<T>): Promise<T> {
   try {
     return await attempt;
   } catch (err) {
-    if (!(err instanceof RateLimitedError)) throw err;
+    if (!(err instanceof PasswordChecksBusyError)) throw err;
     const { error: code, message, ...rest } = toErrorResponse(err).body;
     const http = { status: 429, headers: { 'Retry-After': String(err.retryAfterSeconds) } };
     throw new GraphQLError(String(message), { extensions: { code, ...rest, http } });
