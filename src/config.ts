@@ -78,6 +78,8 @@ export interface Config {
   readonly jobsSuperviseIntervalSeconds: number;
   /** Webhook streams (webhookStream, svc listen) one process holds open in all. */
   readonly streamsPerProcess: number;
+  /** Portal requests a minute of one developer's sessions (the dashboard); developer keys keep the spec's 60. */
+  readonly portalSessionRequestsPerMinute: number;
   /** How often an open webhook stream re-checks its credential and renews its listener (tests shorten it). */
   readonly streamHeartbeatSeconds: number;
   /** When set, GET /metrics requires `Authorization: Bearer <token>`. */
@@ -217,6 +219,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     metricsToken: env.SVC_METRICS_TOKEN || undefined,
     streamsPerProcess: int('SVC_STREAMS_PER_PROCESS', 500, 1, 100_000),
+    portalSessionRequestsPerMinute: int('SVC_PORTAL_SESSION_REQUESTS_PER_MINUTE', 60, 1, 100_000),
     // At most 20: each heartbeat renews the stream's listener for 30 s.
     streamHeartbeatSeconds: int('SVC_STREAM_HEARTBEAT_SECONDS', 10, 1, 20),
     scenarioSpeed: int('SVC_SCENARIO_SPEED', 1, 1, 100_000),

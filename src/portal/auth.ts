@@ -24,8 +24,6 @@ export const SESSION_TTL_SECONDS = 4 * 60 * 60;
 /** An operator's session is shorter: it can onboard restaurants and act for them in production. */
 export const OPERATOR_SESSION_TTL_SECONDS = 60 * 60;
 export const DEVELOPER_KEY_REQUESTS_PER_MINUTE = 60;
-/** A developer's portal sessions share one budget, the same as one developer key's. */
-export const SESSION_REQUESTS_PER_MINUTE = DEVELOPER_KEY_REQUESTS_PER_MINUTE;
 export const sessionRateLimitBucket = (developerId: number) => `session:${developerId}`;
 const ISSUER = 'svc-portal';
 const AUDIENCE = 'svc-portal';
@@ -157,7 +155,7 @@ async function verifySessionToken(db: Db, config: Config, token: string): Promis
   ) {
     throw failed('The portal session has expired. Log in again.');
   }
-  const rateLimit = check(SESSION_REQUESTS_PER_MINUTE);
+  const rateLimit = check(config.portalSessionRequestsPerMinute);
   // The role is read on every request, never taken from the token: a demoted operator loses it at once.
   return {
     principal: {

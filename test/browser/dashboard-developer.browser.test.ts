@@ -34,6 +34,9 @@ beforeAll(async () => {
       SVC_WEBHOOK_ALLOW_PRIVATE: '1',
       SVC_WEBHOOK_BACKOFF_SECONDS: '1,1,1',
       SVC_SCENARIO_SPEED: '20',
+      // A developer's day at a robot's pace: more pages a minute than a person opens. The
+      // dashboard's own budget (polling, waiting out a 429) is dashboard-live.browser.test.ts's.
+      SVC_PORTAL_SESSION_REQUESTS_PER_MINUTE: '600',
     },
     { jobs: { webhookCa: tls.ca } },
   );

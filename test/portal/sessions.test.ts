@@ -5,6 +5,7 @@ import { issueSessionToken, SESSION_TTL_SECONDS } from '../../src/portal/auth.js
 import { createTestContext, type TestContext } from '../support/context.js';
 import { call } from '../support/http.js';
 import {
+  createDeveloperKey,
   expectHttpError,
   gql,
   gqlData,
@@ -165,6 +166,25 @@ describe('sign-up and log-in', () => {
       Date.now() - 60_000,
     );
     expect((await gqlData(t.app, dev.token, ME)).me.agreementVersion).toBe('2026-01');
+  });
+});
+
+describe("a developer's portal budget", () => {
+  it('when SVC_PORTAL_SESSION_REQUESTS_PER_MINUTE is 3, then the sessions share 3 a minute (X-RateLimit-Limit 3, then 429) while a developer key keeps its 60', async () => {
+    const app = await t.newApp({ SVC_PORTAL_SESSION_REQUESTS_PER_MINUTE: '3' });
+    const dev = await signUpDeveloper(app);
+    const { key } = await createDeveloperKey(app, dev.token);
+    // signUpDeveloper and createDeveloperKey spent part of the three already.
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push(await gql(app, dev.token, ME));
+    const served = answers.filter((res) => res.status === 200);
+    expect(served.length).toBeGreaterThanOrEqual(1);
+    for (const res of served) expect(res.headers['x-ratelimit-limit']).toBe('3');
+    const refused = answers.at(-1)!;
+    expectHttpError(refused, 429, 'rate_limit_exceeded');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    const byKey = await gql(app, key, ME);
+    expect([byKey.status, byKey.headers['x-ratelimit-limit']]).toEqual([200, '60']);
   });
 });
 
