@@ -7,7 +7,7 @@ import type { OperationId } from '../generated/operations.generated.js';
  * order that file inserts them: location 1 (Lisboa, EUR, the installation's own), menu items 1-8
  * there (3 Margherita Pizza with templates 1 Size and 2 Extra toppings, option 2 Large; 7 Lemonade;
  * 8 Seasonal Special, unavailable), customer 1, orders HV-1001 (open) to HV-1007, ingredient 2
- * (Fior di latte). test/api/docs.test.ts sends every sample to a freshly seeded demo and expects
+ * (Fior di latte). test/docs/docs.test.ts sends every sample to a freshly seeded demo and expects
  * success, so a sample that drifts from the demo data fails there.
  */
 
