@@ -17,6 +17,7 @@ import { createMetrics, type Metrics } from './observability/metrics.js';
 import { createProbesRouter } from './http/probes.js';
 import { createRequestLog, type RequestLog } from './api/request-log.js';
 import { lazyRouter } from './http/lazy-router.js';
+import { apiVersionsOf, readRecords, type ApiVersions } from './domain/api-versions/index.js';
 
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -36,6 +37,8 @@ export interface AppDeps {
   pool?: pg.Pool;
   /** The API request log's writer; the app makes its own when absent (and SVC_REQUEST_LOG is on). */
   requestLog?: RequestLog;
+  /** The dated API versions; read from contracts/versions/ when absent. */
+  apiVersions?: ApiVersions;
 }
 
 /**
@@ -59,6 +62,8 @@ export async function createApp(config: Config, deps: AppDeps): Promise<App> {
   app.use(jsonBodyParser());
 
   const metrics = deps.metrics ?? createMetrics();
+  // Read once, beside openapi.yaml: every request and portal call resolves its version from them.
+  const apiVersions = deps.apiVersions ?? apiVersionsOf(readRecords(ROOT_DIR));
   if (deps.pool) metrics.watchPool(deps.pool);
   metrics.watchQueues(() => webhookQueueDepths(deps.queue, deps.db));
   const requestLog = config.requestLog.enabled
@@ -90,6 +95,7 @@ export async function createApp(config: Config, deps: AppDeps): Promise<App> {
           queue: deps.queue,
           metrics,
           pool: deps.pool,
+          apiVersions,
         }),
     ),
   );
@@ -104,7 +110,7 @@ export async function createApp(config: Config, deps: AppDeps): Promise<App> {
   app.use(bodyErrors(deps.logger, config.baseUrl));
 
   const dataApi = await createDataApi(
-    { config, db: deps.db, logger: deps.logger, events: deps.events },
+    { config, db: deps.db, logger: deps.logger, events: deps.events, apiVersions },
     handlers,
     path.join(ROOT_DIR, 'openapi.yaml'),
     { requestLog, metrics },

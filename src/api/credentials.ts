@@ -8,6 +8,7 @@ import {
 import { RateLimitedError } from '../domain/shared/index.js';
 import { INBOUND_CEILING, verifyInboundSignature } from '../domain/webhooks/index.js';
 import type { OperationId } from '../generated/operations.generated.js';
+import type { ApiVersionInfo } from '../domain/api-versions/index.js';
 import type { BodyRequest } from '../http/exchange.js';
 import type { ApiDeps, ApiRequest } from './types.js';
 
@@ -28,6 +29,8 @@ export interface Exchange {
   /** Set by admission (or by its 429): the rate-limit headers of the response. */
   rateLimit?: RateLimitState;
   request?: ApiRequest<OperationId>;
+  /** The dated version it is answered in, once resolved (router.ts); the newest until then. */
+  apiVersion?: ApiVersionInfo;
   /** The operation routed to, once known. */
   operationId?: OperationId;
   /** The installation the key belongs to, once known (even when it is then refused): the request log's. */

@@ -7,7 +7,7 @@ import { parse as parseQuery } from 'node:querystring';
 import typeis from 'type-is';
 import type { RateLimitState } from '../domain/installations/index.js';
 import type { OperationId } from '../generated/operations.generated.js';
-import { pluginApiKeyHandler, rateLimitHeaders, type Exchange } from './credentials.js';
+import { header, pluginApiKeyHandler, rateLimitHeaders, type Exchange } from './credentials.js';
 import {
   httpError,
   HttpResponseError,
@@ -31,6 +31,8 @@ import { MAX_BODY_DEPTH, nestedDeeperThan } from './body-depth.js';
 import { compileRoutes, hasMalformedPercentEncoding } from './route-matcher.js';
 import { toValidationDetails } from './validation-details.js';
 import { deprecationHeaders, type HeaderMap } from './deprecation.js';
+import { apiVersionHeaders, resolveApiVersion } from '../domain/api-versions/index.js';
+import { migrateRequestForward, migrateResponseBack } from './version-migrations.js';
 
 export const API_ROOT = '/api/plugin/v1';
 
@@ -64,7 +66,11 @@ export function isDataApiPath(url: string | undefined): boolean {
  *   1. route (precompiled from openapi-backend's operations; 404/405 from its own matcher)
  *   2. the body check (415, nesting depth) before anything reads the body
  *   3. the credentials pipeline (credentials.ts), for operations with the PluginApiKey requirement
- *   4. request validation (400 validation_error with details), then the operation's handler
+ *   4. the dated API version: X-Svc-Api-Version, else the installation's pin (admission read it),
+ *      else the newest; an unknown or sunset one is 400 invalid_api_version. Every response
+ *      carries it (X-Svc-Api-Version, and Deprecation/Sunset while it is deprecated), and
+ *      version-migrations.ts is where a request and its response cross between it and head
+ *   5. request validation (400 validation_error with details), then the operation's handler
  * The response goes out in one write; then the metrics and the request log.
  */
 export async function createDataApi(
@@ -130,6 +136,13 @@ export async function createDataApi(
     ex.operationId = operationId;
     checkBody(operation, req);
     if (requiresKey(operation)) await admit(operationId, ex);
+    const version = resolveApiVersion(
+      header(req, 'x-svc-api-version'),
+      ex.request?.auth.apiVersion,
+      deps.apiVersions.catalog(),
+    );
+    ex.apiVersion = version;
+    req.body = migrateRequestForward(version, operationId, req.body);
 
     const validation = api.validator.validateRequest(
       {
@@ -163,6 +176,7 @@ export async function createDataApi(
       rawBody: req.rawBody,
       ip: ex.ip,
       requestId: ex.requestId,
+      apiVersion: version,
     }) as ApiRequest<OperationId>;
     return handler(request, deps);
   }
@@ -190,7 +204,12 @@ export async function createDataApi(
           'Data API request failed',
         );
     }
-    const extra = ex.operationId === undefined ? undefined : deprecated.get(ex.operationId);
+    // Refused before its version was resolved (no key, unknown version): the newest answers.
+    const version = ex.apiVersion ?? deps.apiVersions.catalog()[0]!;
+    response = migrateResponseBack(version, ex.operationId, response);
+    const operationDeprecated =
+      ex.operationId === undefined ? undefined : deprecated.get(ex.operationId);
+    const extra = { ...apiVersionHeaders(version), ...operationDeprecated };
     observe(
       observers,
       ex,
@@ -224,20 +243,17 @@ function send(
   rateLimit: RateLimitState | undefined,
   requestId: string,
   baseUrl: string,
-  deprecation: HeaderMap | undefined,
+  extra: HeaderMap,
 ): unknown {
   const body =
     response.status >= 400
       ? withErrorMeta(response.body as Record<string, unknown>, requestId, baseUrl)
       : response.body;
-  sendJson(
-    res,
-    response.status,
-    body,
-    deprecation
-      ? { ...rateLimitHeaders(rateLimit), ...deprecation, ...response.headers }
-      : { ...rateLimitHeaders(rateLimit), ...response.headers },
-  );
+  sendJson(res, response.status, body, {
+    ...rateLimitHeaders(rateLimit),
+    ...extra,
+    ...response.headers,
+  });
   return body;
 }
 

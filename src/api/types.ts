@@ -5,6 +5,7 @@ import type { Logger } from '../logger.js';
 import type { operations } from '../generated/openapi.generated.js';
 import type { OperationId } from '../generated/operations.generated.js';
 import type { EventSink } from '../domain/webhooks/index.js';
+import type { ApiVersionInfo, ApiVersions } from '../domain/api-versions/index.js';
 
 /** What every handler may use: no globals, no process.env. */
 export interface ApiDeps {
@@ -13,6 +14,8 @@ export interface ApiDeps {
   logger: Logger;
   /** Where writes emit their events (built at boot from the job queue). */
   events: EventSink;
+  /** The dated API versions (read at boot from contracts/versions/). */
+  apiVersions: ApiVersions;
 }
 
 type Part<Op, K extends string> = Op extends { parameters: infer P }
@@ -39,6 +42,8 @@ export interface ApiRequest<K extends OperationId> {
   requestId: string;
   /** Set by the credentials pipeline on every operation that has security. */
   auth: InstallationContext;
+  /** The dated API version this request is answered in (router.ts resolves it before the handler). */
+  apiVersion: ApiVersionInfo;
 }
 
 export interface ApiResponse {

@@ -67,6 +67,9 @@ export const PLUGIN_COLUMNS = columnsOf<'control.plugins'>()({
   sandbox_webhook_secret_enc: true,
   previous_sandbox_webhook_secret_enc: true,
   previous_sandbox_secret_expires_at: true,
+  api_version: true,
+  api_version_previous: true,
+  api_version_changed_at: true,
 });
 export const SANDBOX_COLUMNS = columnsOf<'control.sandboxes'>()({
   sandbox_id: true,
@@ -84,6 +87,7 @@ export const SANDBOX_COLUMNS = columnsOf<'control.sandboxes'>()({
   fault_duplicate_rate: true,
   fault_reorder_window_seconds: true,
   fault_fail_first_attempt: true,
+  api_version: true,
 });
 export const SCENARIO_RUN_COLUMNS = columnsOf<'control.scenario_runs'>()({
   run_id: true,

@@ -91,6 +91,11 @@ export interface PluginsTable {
   price: Numeric | null;
   trial_days: ColumnType<number, number | undefined, number>;
   setup_url: string | null;
+  /** The dated API version its requests and webhooks use (the default: rows from before versions). */
+  api_version: ColumnType<string, string | undefined, string>;
+  /** The version before the last change, and when it changed: a live plugin's way back (72 h). */
+  api_version_previous: ColumnType<string | null, string | null | undefined, string | null>;
+  api_version_changed_at: NullableTimestamp;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
@@ -114,6 +119,8 @@ export interface SandboxesTable {
   fault_duplicate_rate: Generated<number>;
   fault_reorder_window_seconds: Generated<number>;
   fault_fail_first_attempt: Generated<boolean>;
+  /** The sandbox's own API version; null: the plugin's. */
+  api_version: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ScenarioRunsTable {

@@ -131,6 +131,10 @@ const ENTRIES: Record<Code, Entry> = {
       'The forwarded event_type is not a catalog event, not external.*, and matches no wildcard.',
     fix: 'Use external.<provider>.<event> for provider events.',
   },
+  invalid_api_version: {
+    meaning: 'X-Svc-Api-Version names no supported API version (unknown, or past its sunset).',
+    fix: 'Send one of the versions the message lists (GET /api-versions), or omit the header to use the plugin’s pinned version.',
+  },
   invalid_setup_token: {
     meaning: 'The setup token is unknown, expired or already used.',
     fix: 'Start the installation flow again to get a fresh setup token.',

@@ -132,6 +132,22 @@ export interface OutboundWebhookHeaders {
    * secret's first; a request is valid when any one of them verifies.
    */
   'webhook-signature': string;
+  /**
+   * The dated API version the payload is written in: the receiving plugin's pinned
+   * version (its sandbox's own, when the sandbox overrides it). See the Data API's
+   * `GET /api-versions`.
+   */
+  'X-Svc-Api-Version'?: string;
+  /**
+   * Sent only while that version is deprecated (RFC 9745): `@` and the Unix time it was
+   * deprecated.
+   */
+  Deprecation?: string;
+  /**
+   * Sent only while that version is deprecated (RFC 8594): the HTTP date of its sunset,
+   * after which deliveries move to the version that replaces it.
+   */
+  Sunset?: string;
 }
 
 /**
@@ -1351,6 +1367,9 @@ export const WEBHOOK_HEADERS_SCHEMA: object = {
       type: 'string',
       pattern: '^v1,[A-Za-z0-9+/]{43}=( v1,[A-Za-z0-9+/]{43}=)?$',
     },
+    'X-Svc-Api-Version': { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+    Deprecation: { type: 'string', pattern: '^@[0-9]+$' },
+    Sunset: { type: 'string', minLength: 1 },
   },
 };
 

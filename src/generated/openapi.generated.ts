@@ -21,6 +21,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api-versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the API versions
+         * @description Every dated API version, newest first: its status (`current` is the newest; an older one is `supported`, then `deprecated` from 6 months before its sunset, then `sunset`), its sunset date (`null` while no successor has shipped) and the changes it made, each with the steps to upgrade.
+         */
+        get: operations["listApiVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/installation": {
         parameters: {
             query?: never;
@@ -773,7 +793,7 @@ export interface components {
         /** @description `validation_error`, with `details`. */
         ValidationError: components["schemas"]["Error"] & {
             /** @enum {string} */
-            error: "validation_error";
+            error: "validation_error" | "invalid_api_version";
         };
         /** @description 401 error of the installation-key checks. */
         UnauthorizedError: components["schemas"]["Error"] & {
@@ -875,7 +895,7 @@ export interface components {
         /** @description 400 error of `POST /webhooks/external`. */
         WebhookRejectedError: components["schemas"]["Error"] & {
             /** @enum {string} */
-            error: "validation_error" | "unknown_event_type";
+            error: "validation_error" | "unknown_event_type" | "invalid_api_version";
         };
         /** @description 429 body; `retry_after` equals the `Retry-After` header. */
         RateLimitError: components["schemas"]["Error"] & {
@@ -911,6 +931,47 @@ export interface components {
         ServerError: components["schemas"]["Error"] & {
             /** @enum {string} */
             error: "internal_error";
+        };
+        ApiVersion: {
+            /**
+             * @description The version's date, the value of `X-Svc-Api-Version`.
+             * @example 2026-11-21
+             */
+            version: string;
+            /**
+             * @description `current`: the newest. `supported`: older, still answered. `deprecated`: still answered, sunset within 6 months. `sunset`: no longer answered.
+             * @example current
+             * @enum {string}
+             */
+            status: "current" | "supported" | "deprecated" | "sunset";
+            /**
+             * Format: date
+             * @description When the version stops being answered; `null` while it has no successor.
+             * @example null
+             */
+            sunset_at: string | null;
+            /** @description What this version changed from the one before it (none for the first). */
+            changes: components["schemas"]["ApiVersionChange"][];
+        };
+        ApiVersionChange: {
+            /**
+             * @description The change's identifier, unique within its version.
+             * @example order-number
+             */
+            id: string;
+            /**
+             * @description What changed.
+             * @example An order's human-readable identifier `unique_orderid` is now `order_number`.
+             */
+            description: string;
+            /**
+             * @description What to change in a plugin moving to this version.
+             * @example Read `order_number` where you read `unique_orderid`.
+             */
+            upgrade: string;
+        };
+        ApiVersionCollection: {
+            data: components["schemas"]["ApiVersion"][];
         };
         /** @description Result of `GET /health`, returned at the top level (no `data` wrapper). */
         Health: {
@@ -1975,7 +2036,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description Code `validation_error`: the request does not match this schema (types, required fields, unknown body fields, ranges, lengths, enums), the body is not valid JSON or is nested more than 64 levels deep, or the path has malformed percent-encoding. `details` maps each offending field to its problems (`body` and `path` for the last three). */
+        /** @description Code `validation_error`: the request does not match this schema (types, required fields, unknown body fields, ranges, lengths, enums), the body is not valid JSON or is nested more than 64 levels deep, or the path has malformed percent-encoding. `details` maps each offending field to its problems (`body` and `path` for the last three). Code `invalid_api_version`: `X-Svc-Api-Version` names no supported version (unknown or sunset); the message lists the supported ones (`GET /api-versions`). */
         BadRequest: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["RateLimitLimitWhenCounted"];
@@ -1983,6 +2044,7 @@ export interface components {
                 "RateLimit-Policy": components["headers"]["RateLimitPolicyWhenCounted"];
                 RateLimit: components["headers"]["RateLimitWhenCounted"];
                 "X-Request-Id": components["headers"]["RequestId"];
+                "X-Svc-Api-Version": components["headers"]["ApiVersion"];
                 [name: string]: unknown;
             };
             content: {
@@ -2010,6 +2072,7 @@ export interface components {
         Unauthorized: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
+                "X-Svc-Api-Version": components["headers"]["ApiVersion"];
                 [name: string]: unknown;
             };
             content: {
@@ -2025,6 +2088,7 @@ export interface components {
         Forbidden: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
+                "X-Svc-Api-Version": components["headers"]["ApiVersion"];
                 [name: string]: unknown;
             };
             content: {
@@ -2050,6 +2114,7 @@ export interface components {
                 "RateLimit-Policy": components["headers"]["RateLimitPolicyWhenCounted"];
                 RateLimit: components["headers"]["RateLimitWhenCounted"];
                 "X-Request-Id": components["headers"]["RequestId"];
+                "X-Svc-Api-Version": components["headers"]["ApiVersion"];
                 [name: string]: unknown;
             };
             content: {
@@ -2070,6 +2135,7 @@ export interface components {
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 RateLimit: components["headers"]["RateLimit"];
                 "X-Request-Id": components["headers"]["RequestId"];
+                "X-Svc-Api-Version": components["headers"]["ApiVersion"];
                 [name: string]: unknown;
             };
             content: {
@@ -2090,6 +2156,7 @@ export interface components {
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 RateLimit: components["headers"]["RateLimit"];
                 "X-Request-Id": components["headers"]["RequestId"];
+                "X-Svc-Api-Version": components["headers"]["ApiVersion"];
                 [name: string]: unknown;
             };
             content: {
@@ -2109,6 +2176,7 @@ export interface components {
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 RateLimit: components["headers"]["RateLimit"];
                 "X-Request-Id": components["headers"]["RequestId"];
+                "X-Svc-Api-Version": components["headers"]["ApiVersion"];
                 [name: string]: unknown;
             };
             content: {
@@ -2128,6 +2196,7 @@ export interface components {
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 RateLimit: components["headers"]["RateLimit"];
                 "X-Request-Id": components["headers"]["RequestId"];
+                "X-Svc-Api-Version": components["headers"]["ApiVersion"];
                 [name: string]: unknown;
             };
             content: {
@@ -2143,6 +2212,7 @@ export interface components {
         SandboxResetting: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
+                "X-Svc-Api-Version": components["headers"]["ApiVersion"];
                 [name: string]: unknown;
             };
             content: {
@@ -2159,6 +2229,7 @@ export interface components {
         PayloadTooLarge: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
+                "X-Svc-Api-Version": components["headers"]["ApiVersion"];
                 [name: string]: unknown;
             };
             content: {
@@ -2175,6 +2246,7 @@ export interface components {
         UnsupportedMediaType: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
+                "X-Svc-Api-Version": components["headers"]["ApiVersion"];
                 [name: string]: unknown;
             };
             content: {
@@ -2195,6 +2267,7 @@ export interface components {
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 RateLimit: components["headers"]["RateLimit"];
                 "X-Request-Id": components["headers"]["RequestId"];
+                "X-Svc-Api-Version": components["headers"]["ApiVersion"];
                 [name: string]: unknown;
             };
             content: {
@@ -2221,6 +2294,7 @@ export interface components {
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 RateLimit: components["headers"]["RateLimit"];
                 "X-Request-Id": components["headers"]["RequestId"];
+                "X-Svc-Api-Version": components["headers"]["ApiVersion"];
                 [name: string]: unknown;
             };
             content: {
@@ -2239,6 +2313,7 @@ export interface components {
             headers: {
                 "Retry-After": components["headers"]["RetryAfter"];
                 "X-Request-Id": components["headers"]["RequestId"];
+                "X-Svc-Api-Version": components["headers"]["ApiVersion"];
                 [name: string]: unknown;
             };
             content: {
@@ -2265,6 +2340,7 @@ export interface components {
                 "RateLimit-Policy": components["headers"]["RateLimitPolicyWhenCounted"];
                 RateLimit: components["headers"]["RateLimitWhenCounted"];
                 "X-Request-Id": components["headers"]["RequestId"];
+                "X-Svc-Api-Version": components["headers"]["ApiVersion"];
                 [name: string]: unknown;
             };
             content: {
@@ -2353,6 +2429,11 @@ export interface components {
     requestBodies: never;
     headers: {
         /**
+         * @description The dated API version this response was answered in (`YYYY-MM-DD`): the one the request chose with `X-Svc-Api-Version`, else the plugin's pinned version (a sandbox's own when it has one). While that version is deprecated the response also carries `Deprecation` and `Sunset`.
+         * @example 2026-11-21
+         */
+        ApiVersion: string;
+        /**
          * @description Requests allowed per minute in the bucket this request counted against: 60 per installation for Data API routes, 20 per client IP for setup-token exchange.
          * @example 60
          */
@@ -2429,6 +2510,7 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Svc-Api-Version": components["headers"]["ApiVersion"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2442,6 +2524,52 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["SandboxResetting"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listApiVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The versions. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Svc-Api-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "version": "2026-11-21",
+                     *           "status": "current",
+                     *           "sunset_at": null,
+                     *           "changes": []
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiVersionCollection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["SandboxResetting"];
@@ -2467,6 +2595,7 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Svc-Api-Version": components["headers"]["ApiVersion"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2512,6 +2641,7 @@ export interface operations {
                     "application/json": components["schemas"]["InstallationResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["SandboxResetting"];
@@ -2550,6 +2680,7 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Svc-Api-Version": components["headers"]["ApiVersion"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2646,6 +2777,7 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Svc-Api-Version": components["headers"]["ApiVersion"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2737,6 +2869,7 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Svc-Api-Version": components["headers"]["ApiVersion"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2751,6 +2884,7 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Svc-Api-Version": components["headers"]["ApiVersion"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2773,6 +2907,7 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicyWhenCounted"];
                     RateLimit: components["headers"]["RateLimitWhenCounted"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Svc-Api-Version": components["headers"]["ApiVersion"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2806,6 +2941,7 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Svc-Api-Version": components["headers"]["ApiVersion"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2826,6 +2962,7 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicyWhenCounted"];
                     RateLimit: components["headers"]["RateLimitWhenCounted"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Svc-Api-Version": components["headers"]["ApiVersion"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2864,6 +3001,7 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Svc-Api-Version": components["headers"]["ApiVersion"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2907,6 +3045,7 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Svc-Api-Version": components["headers"]["ApiVersion"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2934,6 +3073,7 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Svc-Api-Version": components["headers"]["ApiVersion"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2983,6 +3123,7 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Svc-Api-Version": components["headers"]["ApiVersion"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2997,6 +3138,7 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Svc-Api-Version": components["headers"]["ApiVersion"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3019,6 +3161,7 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicyWhenCounted"];
                     RateLimit: components["headers"]["RateLimitWhenCounted"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Svc-Api-Version": components["headers"]["ApiVersion"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3051,6 +3194,7 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Svc-Api-Version": components["headers"]["ApiVersion"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3071,6 +3215,7 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicyWhenCounted"];
                     RateLimit: components["headers"]["RateLimitWhenCounted"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Svc-Api-Version": components["headers"]["ApiVersion"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3129,6 +3274,7 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Svc-Api-Version": components["headers"]["ApiVersion"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3201,6 +3347,7 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Svc-Api-Version": components["headers"]["ApiVersion"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3250,6 +3397,7 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Svc-Api-Version": components["headers"]["ApiVersion"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3307,6 +3455,7 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Svc-Api-Version": components["headers"]["ApiVersion"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3376,6 +3525,7 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Svc-Api-Version": components["headers"]["ApiVersion"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3435,6 +3585,7 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Svc-Api-Version": components["headers"]["ApiVersion"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3494,6 +3645,7 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Svc-Api-Version": components["headers"]["ApiVersion"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3553,6 +3705,7 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Svc-Api-Version": components["headers"]["ApiVersion"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3631,6 +3784,7 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Svc-Api-Version": components["headers"]["ApiVersion"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3704,6 +3858,7 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Svc-Api-Version": components["headers"]["ApiVersion"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3756,6 +3911,7 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Svc-Api-Version": components["headers"]["ApiVersion"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3816,6 +3972,7 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Svc-Api-Version": components["headers"]["ApiVersion"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3830,6 +3987,7 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Svc-Api-Version": components["headers"]["ApiVersion"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3851,6 +4009,7 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Svc-Api-Version": components["headers"]["ApiVersion"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3913,6 +4072,7 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Svc-Api-Version": components["headers"]["ApiVersion"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3945,6 +4105,7 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Svc-Api-Version": components["headers"]["ApiVersion"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3966,6 +4127,7 @@ export interface operations {
              *       is nested more than 64 levels deep (`details` says what).
              *     - `unknown_event_type`: `event_type` is not a catalog event, not an `external.*`
              *       name and matches no wildcard family.
+             *     - `invalid_api_version`: `X-Svc-Api-Version` names no supported version.
              */
             400: {
                 headers: {
@@ -3974,6 +4136,7 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicyWhenCounted"];
                     RateLimit: components["headers"]["RateLimitWhenCounted"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Svc-Api-Version": components["headers"]["ApiVersion"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3999,6 +4162,7 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicyWhenCounted"];
                     RateLimit: components["headers"]["RateLimitWhenCounted"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Svc-Api-Version": components["headers"]["ApiVersion"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4043,6 +4207,7 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Svc-Api-Version": components["headers"]["ApiVersion"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4097,6 +4262,7 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Svc-Api-Version": components["headers"]["ApiVersion"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4171,6 +4337,7 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Svc-Api-Version": components["headers"]["ApiVersion"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4199,6 +4366,7 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Svc-Api-Version": components["headers"]["ApiVersion"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4247,6 +4415,7 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Svc-Api-Version": components["headers"]["ApiVersion"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4266,6 +4435,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Svc-Api-Version": components["headers"]["ApiVersion"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4285,6 +4455,7 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Svc-Api-Version": components["headers"]["ApiVersion"];
                     [name: string]: unknown;
                 };
                 content: {

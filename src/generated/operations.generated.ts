@@ -1,6 +1,7 @@
 // DO NOT EDIT. Generated from openapi.yaml by codegen/openapi.ts (make codegen).
 export const OPERATION_IDS = [
   'getHealth',
+  'listApiVersions',
   'getInstallation',
   'updateInstallationConfig',
   'listOrders',

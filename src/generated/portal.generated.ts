@@ -84,6 +84,8 @@ export type Query = {
    * webhook endpoint emitted from now on are addressed to the stream too: subscribe within that time.
    */
   webhookStreamCursor: Scalars['String']['output'];
+  /** Every dated Data API version, newest first, with its status, sunset and changes. */
+  apiVersions: Array<ApiVersion>;
   /** Operator: listings by status (every status but deleted when omitted), least recently changed first, at most 500. */
   listings: Array<Plugin>;
   /** Operator: a production organization with its locations. */
@@ -267,6 +269,15 @@ export type Mutation = {
   rotateWebhookSecret?: Maybe<RotateWebhookSecretPayload>;
   /** Ends a rotation's overlap now: from the next delivery and request on, only the plane's current secret works. */
   expireWebhookSecret?: Maybe<Plugin>;
+  /**
+   * Pins the plugin's Data API version (REST and webhooks together). A plugin that is not live may
+   * pin any supported version; a live one only moves forward, or back to its previous version within
+   * 72 hours of an upgrade (otherwise validation_error saying why). An unknown or sunset version is
+   * invalid_api_version. Portal session only: a developer key may only move sandboxes.
+   */
+  setPluginApiVersion?: Maybe<Plugin>;
+  /** Pins a sandbox's own Data API version (any supported one); null follows the plugin's again. */
+  setSandboxApiVersion?: Maybe<Sandbox>;
   /** Sends a draft or rejected listing to review. */
   submitPluginForReview?: Maybe<Plugin>;
   /**
@@ -474,6 +485,18 @@ export type MutationRotateWebhookSecretArgs = {
 export type MutationExpireWebhookSecretArgs = {
   pluginId: Scalars['ID']['input'];
   plane?: InputMaybe<DataPlane>;
+};
+
+
+export type MutationSetPluginApiVersionArgs = {
+  pluginId: Scalars['ID']['input'];
+  version: Scalars['String']['input'];
+};
+
+
+export type MutationSetSandboxApiVersionArgs = {
+  sandboxId: Scalars['ID']['input'];
+  version?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -847,6 +870,8 @@ export type Plugin = {
   previousSecretExpiresAt?: Maybe<Scalars['DateTime']['output']>;
   /** While a sandbox rotation's overlap runs: when the previous sandbox webhook secret stops working. Null otherwise. */
   sandboxPreviousSecretExpiresAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The dated Data API version its requests and webhooks use unless a request or a sandbox picks another. */
+  apiVersion: Scalars['String']['output'];
   createdAt: Scalars['DateTime']['output'];
   updatedAt: Scalars['DateTime']['output'];
 };
@@ -959,6 +984,38 @@ export type Sandbox = {
   clockNow: Scalars['DateTime']['output'];
   /** The delivery faults of its installations (setSandboxDeliveryFaults). */
   deliveryFaults: DeliveryFaults;
+  /** The dated Data API version of its installation (setSandboxApiVersion); null: the plugin's. */
+  apiVersion?: Maybe<Scalars['String']['output']>;
+};
+
+export type ApiVersionStatus =
+  /** The newest version. */
+  | 'current'
+  /** Older, still answered. */
+  | 'supported'
+  /** Still answered; its sunset is within 6 months. */
+  | 'deprecated'
+  /** No longer answered. */
+  | 'sunset';
+
+/** One change a dated version made, with the steps to upgrade to it. */
+export type ApiVersionChange = {
+  __typename?: 'ApiVersionChange';
+  id: Scalars['String']['output'];
+  description: Scalars['String']['output'];
+  upgrade: Scalars['String']['output'];
+};
+
+/** A dated Data API version (the value of X-Svc-Api-Version). */
+export type ApiVersion = {
+  __typename?: 'ApiVersion';
+  /** YYYY-MM-DD. */
+  version: Scalars['String']['output'];
+  status: ApiVersionStatus;
+  /** When it stops being answered; null while it has no successor. */
+  sunsetAt?: Maybe<Scalars['DateTime']['output']>;
+  /** What it changed from the version before it (none for the first). */
+  changes: Array<ApiVersionChange>;
 };
 
 /** Restaurant scenarios runScenario plays in a sandbox. */
@@ -1524,6 +1581,9 @@ export type ResolversTypes = {
   RotateWebhookSecretPayload: ResolverTypeWrapper<RotateWebhookSecretPayload>;
   SandboxStatus: SandboxStatus;
   Sandbox: ResolverTypeWrapper<Sandbox>;
+  ApiVersionStatus: ApiVersionStatus;
+  ApiVersionChange: ResolverTypeWrapper<ApiVersionChange>;
+  ApiVersion: ResolverTypeWrapper<ApiVersion>;
   ScenarioKind: ScenarioKind;
   ScenarioRunStatus: ScenarioRunStatus;
   ScenarioRun: ResolverTypeWrapper<ScenarioRun>;
@@ -1594,6 +1654,8 @@ export type ResolversParentTypes = {
   CreatePluginPayload: CreatePluginPayload;
   RotateWebhookSecretPayload: RotateWebhookSecretPayload;
   Sandbox: Sandbox;
+  ApiVersionChange: ApiVersionChange;
+  ApiVersion: ApiVersion;
   ScenarioRun: ScenarioRun;
   DeliveryFaults: DeliveryFaults;
   Float: Scalars['Float']['output'];
@@ -1665,6 +1727,7 @@ export type QueryResolvers<ContextType = PortalContext, ParentType extends Resol
   scenarioRun?: Resolver<Maybe<ResolversTypes['ScenarioRun']>, ParentType, ContextType, RequireFields<QueryScenarioRunArgs, 'id'>>;
   webhookHealth?: Resolver<Array<ResolversTypes['InstallationWebhookHealth']>, ParentType, ContextType, RequireFields<QueryWebhookHealthArgs, 'pluginId'>>;
   webhookStreamCursor?: Resolver<ResolversTypes['String'], ParentType, ContextType, RequireFields<QueryWebhookStreamCursorArgs, 'sandboxId'>>;
+  apiVersions?: Resolver<Array<ResolversTypes['ApiVersion']>, ParentType, ContextType>;
   listings?: Resolver<Array<ResolversTypes['Plugin']>, ParentType, ContextType, Partial<QueryListingsArgs>>;
   organization?: Resolver<Maybe<ResolversTypes['Organization']>, ParentType, ContextType, RequireFields<QueryOrganizationArgs, 'id'>>;
 };
@@ -1701,6 +1764,8 @@ export type MutationResolvers<ContextType = PortalContext, ParentType extends Re
   updatePlugin?: Resolver<Maybe<ResolversTypes['Plugin']>, ParentType, ContextType, RequireFields<MutationUpdatePluginArgs, 'id' | 'input'>>;
   rotateWebhookSecret?: Resolver<Maybe<ResolversTypes['RotateWebhookSecretPayload']>, ParentType, ContextType, RequireFields<MutationRotateWebhookSecretArgs, 'pluginId' | 'overlapHours' | 'plane'>>;
   expireWebhookSecret?: Resolver<Maybe<ResolversTypes['Plugin']>, ParentType, ContextType, RequireFields<MutationExpireWebhookSecretArgs, 'pluginId' | 'plane'>>;
+  setPluginApiVersion?: Resolver<Maybe<ResolversTypes['Plugin']>, ParentType, ContextType, RequireFields<MutationSetPluginApiVersionArgs, 'pluginId' | 'version'>>;
+  setSandboxApiVersion?: Resolver<Maybe<ResolversTypes['Sandbox']>, ParentType, ContextType, RequireFields<MutationSetSandboxApiVersionArgs, 'sandboxId'>>;
   submitPluginForReview?: Resolver<Maybe<ResolversTypes['Plugin']>, ParentType, ContextType, RequireFields<MutationSubmitPluginForReviewArgs, 'id'>>;
   provisionSandbox?: Resolver<Maybe<ResolversTypes['ProvisionSandboxPayload']>, ParentType, ContextType, RequireFields<MutationProvisionSandboxArgs, 'pluginId' | 'name'>>;
   resetSandbox?: Resolver<Maybe<ResolversTypes['Sandbox']>, ParentType, ContextType, RequireFields<MutationResetSandboxArgs, 'id'>>;
@@ -1802,6 +1867,7 @@ export type PluginResolvers<ContextType = PortalContext, ParentType extends Reso
   webhookAutoRecover?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   previousSecretExpiresAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   sandboxPreviousSecretExpiresAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  apiVersion?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
@@ -1847,6 +1913,20 @@ export type SandboxResolvers<ContextType = PortalContext, ParentType extends Res
   clockOffsetDays?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   clockNow?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   deliveryFaults?: Resolver<ResolversTypes['DeliveryFaults'], ParentType, ContextType>;
+  apiVersion?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ApiVersionChangeResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['ApiVersionChange'] = ResolversParentTypes['ApiVersionChange']> = {
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  upgrade?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ApiVersionResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['ApiVersion'] = ResolversParentTypes['ApiVersion']> = {
+  version?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['ApiVersionStatus'], ParentType, ContextType>;
+  sunsetAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  changes?: Resolver<Array<ResolversTypes['ApiVersionChange']>, ParentType, ContextType>;
 };
 
 export type ScenarioRunResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['ScenarioRun'] = ResolversParentTypes['ScenarioRun']> = {
@@ -2105,6 +2185,8 @@ export type Resolvers<ContextType = PortalContext> = {
   CreatePluginPayload?: CreatePluginPayloadResolvers<ContextType>;
   RotateWebhookSecretPayload?: RotateWebhookSecretPayloadResolvers<ContextType>;
   Sandbox?: SandboxResolvers<ContextType>;
+  ApiVersionChange?: ApiVersionChangeResolvers<ContextType>;
+  ApiVersion?: ApiVersionResolvers<ContextType>;
   ScenarioRun?: ScenarioRunResolvers<ContextType>;
   DeliveryFaults?: DeliveryFaultsResolvers<ContextType>;
   ProvisionSandboxPayload?: ProvisionSandboxPayloadResolvers<ContextType>;

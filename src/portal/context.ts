@@ -11,6 +11,7 @@ import type { Principal } from './auth.js';
 import type { EventSink, JobQueue, StreamSlots } from '../domain/webhooks/index.js';
 import type { SessionCookieControl } from './session-cookie.js';
 import type { ResponseBudget } from './response-budget.js';
+import type { ApiVersions } from '../domain/api-versions/index.js';
 
 /** What every resolver receives. `principal` is null only for the public fields (signUp, logIn). */
 export interface PortalContext {
@@ -19,6 +20,8 @@ export interface PortalContext {
   events: EventSink;
   /** The webhook queue (the tester enqueues its delivery). */
   queue: JobQueue;
+  /** The dated API versions (read at boot from contracts/versions/). */
+  apiVersions: ApiVersions;
   config: Config;
   logger: Logger;
   principal: Principal | null;

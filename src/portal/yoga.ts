@@ -38,6 +38,7 @@ import { StreamSlots, type EventSink, type JobQueue } from '../domain/webhooks/i
 import type pg from 'pg';
 import { ConnectionShares } from './connection-shares.js';
 import { ResponseBudget } from './response-budget.js';
+import type { ApiVersions } from '../domain/api-versions/index.js';
 
 export const PORTAL_PATH = '/graphql';
 
@@ -76,6 +77,8 @@ export interface PortalDeps {
   metrics?: Pick<Metrics, 'countRateLimited'>;
   /** The pool under `db`: each developer's portal work holds at most a share of it (connection-shares.ts). */
   pool?: pg.Pool;
+  /** The dated API versions (apiVersions, the pins' checks). */
+  apiVersions: ApiVersions;
 }
 
 /** Connections one developer's portal requests may hold at once: a quarter of the pool (at least 2). */
@@ -136,6 +139,7 @@ export function createPortal(config: Config, deps: PortalDeps): Router {
       db: deps.db,
       events: deps.events,
       queue: deps.queue,
+      apiVersions: deps.apiVersions,
       config,
       logger: deps.logger,
       principal: req.portalAuth?.principal ?? null,

@@ -1,11 +1,16 @@
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { hashPassword } from '../lib/passwords.js';
 import { encrypt, generateWebhookSecret, randomBase62 } from '../lib/secrets.js';
 import { provisionSandbox } from '../domain/sandboxes/index.js';
 import { createDeveloperKey } from '../domain/developers/index.js';
+import { apiVersionsOf, newestVersion, readRecords } from '../domain/api-versions/index.js';
+
+/** The repository (src/seed/ or dist/seed/ up two): its contracts/versions give the newest version. */
+const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export interface DemoCredentials {
   base_url: string;
@@ -86,6 +91,8 @@ export async function seedDemo(db: Db, config: Config): Promise<DemoCredentials>
       webhook_secret_enc: encrypt(config.encryptionKey, generateWebhookSecret()),
       sandbox_webhook_secret_enc: encrypt(config.encryptionKey, webhookSecret),
       supported_features: ['orders:create', 'payments:capture'],
+      // A new plugin, so the newest API version (as createPlugin pins one).
+      api_version: newestVersion(apiVersionsOf(readRecords(ROOT_DIR)).catalog()),
     })
     .returning('plugin_id')
     .executeTakeFirstOrThrow();

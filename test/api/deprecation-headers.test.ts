@@ -6,6 +6,7 @@ import supertest from 'supertest';
 import { parse, stringify } from 'yaml';
 import { handlers } from '../../src/api/handlers/index.js';
 import { createDataApi } from '../../src/api/router.js';
+import { apiVersionsOf } from '../../src/domain/api-versions/index.js';
 import { createTestContext, type TestContext } from '../support/context.js';
 import { ROOT } from '../contracts/contract-copies.js';
 
@@ -26,7 +27,13 @@ beforeAll(async () => {
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'openapi-')), 'openapi.yaml');
   writeFileSync(file, stringify(doc));
   api = await createDataApi(
-    { config: t.config, db: t.db, logger: t.logger, events: t.events },
+    {
+      config: t.config,
+      db: t.db,
+      logger: t.logger,
+      events: t.events,
+      apiVersions: apiVersionsOf([]),
+    },
     handlers,
     file,
     {},

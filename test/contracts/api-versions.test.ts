@@ -56,6 +56,17 @@ function writeRecord(dir: string, record: object = RECORD): void {
   writeFileSync(path.join(dir, 'contracts/versions/2099-01-01.yaml'), stringify(record));
 }
 
+/**
+ * A copy of the repository whose contracts/released/ holds head as it is (head's additive changes
+ * not yet released included), so that a test sees only what it changes itself.
+ */
+async function releasedCopy(): Promise<string> {
+  const dir = repositoryCopy();
+  const baseline = await apiRelease(dir, '2099-01-01');
+  if (baseline.code) throw new Error(baseline.output);
+  return dir;
+}
+
 const released = (dir: string, version: string, file = 'openapi.yaml') =>
   readFileSync(path.join(dir, 'contracts/released', version, file), 'utf8');
 
@@ -72,7 +83,7 @@ describe('make api-check with dated versions', () => {
   }, 120_000);
 
   it('when the same change comes with its record, then it passes and the derived 2026-11-21 equals the released one (no change at all)', async () => {
-    const dir = repositoryCopy();
+    const dir = await releasedCopy();
     editOpenApi(dir, renameOrderNumber);
     writeRecord(dir);
     const check = await apiCheck(dir);
@@ -124,6 +135,7 @@ describe('make api-versions', () => {
       readFileSync(path.join(ROOT, 'openapi.yaml'), 'utf8'),
     );
     expect(await apiVersions(dir, true)).toMatchObject({ code: 0 });
+    expect((await apiRelease(dir, '2099-01-01')).code).toBe(0);
 
     editOpenApi(dir, renameOrderNumber);
     writeRecord(dir);
@@ -149,7 +161,7 @@ describe('make api-versions', () => {
 
 describe('make api-release with a new version', () => {
   it('when a record is released, then contracts/released/2099-01-01/ is created, 2026-11-21 stays, and the changelog section names the version', async () => {
-    const dir = repositoryCopy();
+    const dir = await releasedCopy();
     const before = released(dir, '2026-11-21');
     editOpenApi(dir, renameOrderNumber);
     writeRecord(dir);

@@ -34,6 +34,7 @@ const SPEC_STATUS: Record<ErrorCode, number> = {
   capture_failed: 500,
   invalid_signature: 401,
   unknown_event_type: 400,
+  invalid_api_version: 400,
   invalid_setup_token: 401,
   invalid_oauth_state: 400,
   oauth_not_configured: 422,

@@ -105,6 +105,8 @@ describe('when an event fires for a subscribed installation', () => {
     });
     expect(req!.headers['x-svc-delivery']).toBe(log!.delivery_id);
     expect(req!.headers['x-svc-attempt']).toBe('1');
+    // The plugin's pinned API version (created before versions existed: the first).
+    expect(req!.headers['x-svc-api-version']).toBe('2026-11-21');
     expect(log).toMatchObject({
       status: 'delivered',
       attempts: 1,

@@ -7,12 +7,14 @@ import * as menu from './menu.js';
 import * as orders from './orders.js';
 import * as payments from './payments.js';
 import * as setup from './setup.js';
+import * as versions from './versions.js';
 import * as webhooks from './webhooks.js';
 
 // One entry per operationId of openapi.yaml, typed from the generated list: a missing, misnamed
 // or extra handler is a compile error.
 export const handlers: HandlerMap = {
   getHealth: installation.getHealth,
+  listApiVersions: versions.listApiVersions,
   getInstallation: installation.getInstallation,
   updateInstallationConfig: installation.updateInstallationConfig,
   listOrders: orders.listOrders,

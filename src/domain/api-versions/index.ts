@@ -1,6 +1,7 @@
 // Dated API versions: change records (contracts/versions/<date>.yaml) and the contracts of every
-// version derived from head and those records. Pure: no HTTP, no database. make api-versions,
-// api-check and api-release use it (codegen/api-diff/); the doors will use the same records.
+// version derived from head and those records, and the catalog of the versions answered now
+// (catalog.ts). Pure: no HTTP, no database. make api-versions, api-check and api-release use it
+// (codegen/api-diff/); the doors resolve each request's and delivery's version through it.
 export {
   FIRST_VERSION,
   INSTRUCTION_KINDS,
@@ -16,6 +17,21 @@ export {
   type InstructionKind,
   type VersionChange,
 } from './records.js';
+export {
+  answeredVersions,
+  apiVersionHeaders,
+  apiVersionsOf,
+  DEPRECATION_MONTHS,
+  newestVersion,
+  requireApiVersion,
+  resolveApiVersion,
+  SUPPORT_MONTHS,
+  versionCatalog,
+  type ApiVersionCatalog,
+  type ApiVersionInfo,
+  type ApiVersions,
+  type ApiVersionStatus,
+} from './catalog.js';
 export { deriveVersions, placeOf, type DerivedVersion, type HeadContracts } from './derive.js';
 export {
   loadMigrations,

@@ -80,6 +80,8 @@ const recordSchema = z
   .object({
     version: z.string().regex(VERSION_PATTERN, 'YYYY-MM-DD'),
     title: name,
+    /** The previous version's sunset when later than the policy's (this date + 12 months). */
+    previous_sunset: z.string().regex(VERSION_PATTERN, 'YYYY-MM-DD').optional(),
     changes: z.array(changeSchema).min(1),
   })
   .strict();

@@ -27,6 +27,8 @@ export interface InstallationContext extends Site {
   previousWebhookSecretEnc: string | null;
   previousSecretExpiresAt: Date | null;
   previousSecretActive: boolean;
+  /** Set by admission: the pinned API version (the sandbox's own, else the plugin's). */
+  apiVersion?: string;
 }
 
 export interface RateLimitState {
@@ -130,6 +132,7 @@ export async function admitInstallation(
     previousWebhookSecretEnc: row.previous_webhook_secret_enc,
     previousSecretExpiresAt: row.previous_secret_expires_at,
     previousSecretActive: row.previous_secret_active,
+    apiVersion: row.api_version,
   };
   return { auth, rateLimit };
 }

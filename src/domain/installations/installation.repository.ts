@@ -299,6 +299,8 @@ export interface KeyHolderRow {
   schema_name: string | null;
   /** A sandbox's data plane exists (its orders table is there); always true in production. */
   schema_ok: boolean;
+  /** The pinned API version: the sandbox's own, else the plugin's. */
+  api_version: string;
 }
 
 /** The columns of KeyHolderRow, for statements that read `holdersOfKeys` as a CTE. */
@@ -319,6 +321,7 @@ export const KEY_HOLDER_NAMES = namesOf<KeyHolderRow>()({
   sandbox_status: true,
   schema_name: true,
   schema_ok: true,
+  api_version: true,
 });
 
 /**
@@ -345,7 +348,8 @@ const KEY_HOLDER_COLUMNS = sql`
              coalesce(${planePreviousExpiresAt} > now(), false) as previous_secret_active,
              case when i.plane = 'sandbox'
                   then s.schema_name is not null and to_regclass(quote_ident(s.schema_name) || '.orders') is not null
-                  else true end as schema_ok`;
+                  else true end as schema_ok,
+             coalesce(s.api_version, p.api_version) as api_version`;
 
 /** Where an event happens, as the fan-out reads it (null: any). */
 export interface RecipientScope {

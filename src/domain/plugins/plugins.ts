@@ -35,6 +35,8 @@ export interface PluginView {
   previousSecretExpiresAt: Date | null;
   /** The same for the sandbox secret. */
   sandboxPreviousSecretExpiresAt: Date | null;
+  /** The pinned API version of its requests and webhooks. */
+  apiVersion: string;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -76,6 +78,7 @@ export function toPluginView(row: PluginRow, config: Config): PluginView {
     webhookAutoRecover: row.webhook_auto_recover,
     previousSecretExpiresAt: runningUntil(row.previous_secret_expires_at),
     sandboxPreviousSecretExpiresAt: runningUntil(row.previous_sandbox_secret_expires_at),
+    apiVersion: row.api_version,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -113,13 +116,17 @@ export async function getPlugin(
   return toPluginView(await findOwnedPlugin(db, developerId, pluginId), config);
 }
 
-/** A new draft listing and its webhook secret, which is returned here once and never again. */
+/**
+ * A new draft listing and its webhook secret, which is returned here once and never again. It is
+ * pinned to `apiVersion`, the newest API version (the caller's catalog's).
+ */
 export async function createPlugin(
   db: Db,
   config: Config,
   developerId: number,
   projectId: number,
   input: PluginSettingsInput & { name: string },
+  apiVersion: string,
 ): Promise<{ plugin: PluginView; webhookSecret: string; webhookSecretStandard: string }> {
   const project = await db
     .selectFrom('control.projects')
@@ -137,6 +144,7 @@ export async function createPlugin(
       name: input.name.trim(),
       project_id: projectId,
       webhook_secret_enc: encrypt(config.encryptionKey, webhookSecret),
+      api_version: apiVersion,
     })
     .returning(PLUGIN_COLUMNS)
     .executeTakeFirstOrThrow();

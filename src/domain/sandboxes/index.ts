@@ -1,3 +1,4 @@
+export { setSandboxApiVersion } from './api-version.js';
 export { runSandboxIdleSweep, sendExpiryWarningNow, warnIfDueAt } from './expiry.js';
 export { MAX_CLOCK_DAYS, advanceSandboxClock, setDeliveryFaults } from './power-tools.js';
 export type { DeliveryFaultsInput } from './power-tools.js';

@@ -45,6 +45,8 @@ export interface SandboxView {
     reorderWindowSeconds: number;
     failFirstAttempt: boolean;
   };
+  /** Its own API version; null: the plugin's. */
+  apiVersion: string | null;
 }
 
 type SandboxRow = Selectable<SandboxesTable> & { installation_id: number | null };
@@ -77,6 +79,7 @@ function toView(row: SandboxRow, config: Config): SandboxView {
       reorderWindowSeconds: row.fault_reorder_window_seconds,
       failFirstAttempt: row.fault_fail_first_attempt,
     },
+    apiVersion: row.api_version,
   };
 }
 

@@ -46,6 +46,7 @@ const KIND_OF = {
   capture_failed: 'failed',
   invalid_signature: 'unauthenticated',
   unknown_event_type: 'malformed',
+  invalid_api_version: 'malformed',
   invalid_setup_token: 'unauthenticated',
   invalid_oauth_state: 'malformed',
   oauth_not_configured: 'unprocessable',
@@ -328,6 +329,20 @@ export class UnknownEventTypeError extends DomainError {
     super(
       'unknown_event_type',
       `Event type '${eventType}' is not accepted: use a catalog event, an external.* name or a name in a catalog family.`,
+    );
+  }
+}
+
+// ---------- API versions
+
+/** A dated API version that is unknown or past its sunset: names the ones that are answered. */
+export class InvalidApiVersionError extends DomainError {
+  constructor(version: string, supported: readonly string[]) {
+    const list = supported.join(', ');
+    super(
+      'invalid_api_version',
+      `API version '${version}' is not supported: use one of ${list} (GET /api-versions).`,
+      { 'x-svc-api-version': [`must be one of ${list}`] },
     );
   }
 }

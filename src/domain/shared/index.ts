@@ -6,6 +6,7 @@ export {
   DeveloperKeyLimitError,
   DomainError,
   FeatureNotEnabledError,
+  InvalidApiVersionError,
   InvalidSignatureError,
   InvalidTransitionError,
   ListingReviewError,

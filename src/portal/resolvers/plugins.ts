@@ -3,12 +3,14 @@ import {
   expireWebhookSecret,
   getPlugin,
   rotateWebhookSecret,
+  setPluginApiVersion,
   submitPluginForReview,
   findOwnedPlugin,
   updatePlugin,
   type PluginSettingsInput,
 } from '../../domain/plugins/index.js';
 import { createProject, listProjects } from '../../domain/developers/index.js';
+import { newestVersion } from '../../domain/api-versions/index.js';
 import { ValidationError, type Details } from '../../domain/shared/index.js';
 import type {
   MutationResolvers,
@@ -42,15 +44,30 @@ export const pluginQueries = {
   myDeveloperProjects: (_, __, ctx) => listProjects(ctx.db, ctx.config, developerIdOf(ctx)),
   plugin: (_, args, ctx) =>
     getPlugin(ctx.db, ctx.config, developerIdOf(ctx), parseId(args.id, 'plugin')),
+  apiVersions: (_, __, ctx) => [...ctx.apiVersions.catalog()],
 } satisfies QueryResolvers;
 
 export const pluginMutations = {
   createProject: (_, args, ctx) => createProject(ctx.db, developerIdOf(ctx), args.name),
   createPlugin: (_, args, ctx) =>
-    createPlugin(ctx.db, ctx.config, developerIdOf(ctx), parseId(args.projectId, 'project'), {
-      ...settingsOf(args.input),
-      name: args.input.name,
-    }),
+    createPlugin(
+      ctx.db,
+      ctx.config,
+      developerIdOf(ctx),
+      parseId(args.projectId, 'project'),
+      { ...settingsOf(args.input), name: args.input.name },
+      newestVersion(ctx.apiVersions.catalog()),
+    ),
+  // Portal session only (@access): a developer key may only move sandboxes.
+  setPluginApiVersion: (_, args, ctx) =>
+    setPluginApiVersion(
+      ctx.db,
+      ctx.config,
+      ctx.apiVersions.catalog(),
+      developerIdOf(ctx),
+      parseId(args.pluginId, 'plugin'),
+      args.version,
+    ),
   updatePlugin: async (_, args, ctx) => {
     const pluginId = parseId(args.id, 'plugin');
     if (args.input.webhookEndpoint !== undefined && ctx.principal?.kind === 'key') {

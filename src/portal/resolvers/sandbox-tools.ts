@@ -3,6 +3,7 @@ import {
   cancelScenario,
   getScenarioRun,
   setDeliveryFaults,
+  setSandboxApiVersion,
   startScenario,
   type ScenarioDeps,
   type ScenarioRunRow,
@@ -77,5 +78,14 @@ export const sandboxToolMutations = {
       developerIdOf(ctx),
       parseId(args.sandboxId, 'sandbox'),
       args.faults,
+    ),
+  setSandboxApiVersion: (_, args, ctx) =>
+    setSandboxApiVersion(
+      ctx.db,
+      ctx.config,
+      ctx.apiVersions.catalog(),
+      developerIdOf(ctx),
+      parseId(args.sandboxId, 'sandbox'),
+      args.version ?? null,
     ),
 } satisfies MutationResolvers;

@@ -11,6 +11,11 @@ import { nextAttempt } from './retry.js';
 import { recordHealth } from './health.js';
 import { planeActivePreviousSecret, planeSecret } from '../../installations/index.js';
 import { inPartitions, partitionKeys } from './partition-keys.js';
+import {
+  apiVersionHeaders,
+  resolveApiVersion,
+  type ApiVersions,
+} from '../../api-versions/index.js';
 
 // The delivery pipeline over a batch of attempts (the worker's batches: delivery-batches.ts):
 //   prepare  one SELECT (no transaction, no lock): each delivery with its event and the plugin's
@@ -41,6 +46,8 @@ export interface DeliveryDeps {
   onAttemptDeferred?: (delaySeconds: number) => void;
   /** Told about each attempt made (the metrics): how it ended and how long its request took. */
   onAttempt?: (outcome: AttemptOutcome, seconds: number) => void;
+  /** The dated API versions: with them a deprecated pin's deliveries carry Deprecation and Sunset. */
+  apiVersions?: ApiVersions;
 }
 
 /** How an attempt ended: delivered, to be retried, failed for good, handed to a listener, or refused by the destination guard. */
@@ -78,6 +85,8 @@ interface DeliveryRow {
   webhook_secret_enc: string | null;
   /** The plane's previous secret, only while its overlap runs (decided by the SELECT at send time). */
   previous_webhook_secret_enc: string | null;
+  /** The pinned API version the payload is written in: the sandbox's own, else the plugin's. */
+  api_version: string;
 }
 
 export interface Prepared {
@@ -151,7 +160,7 @@ export function prepareStatement(jobs: DeliveryAttempt[]): RawBuilder<DeliveryRo
            (i.sandbox_id is not null and exists (select 1 from control.webhook_listeners wl
                                                   where wl.sandbox_id = i.sandbox_id and wl.expires_at > now() and not wl.read_only)) as listening_writer,
            coalesce(sb.fault_duplicate_rate, 0) as fault_duplicate_rate, coalesce(sb.fault_fail_first_attempt, false) as fault_fail_first_attempt,
-           i.plane
+           i.plane, coalesce(sb.api_version, p.api_version) as api_version
       from control.webhook_logs l
       join control.installations i on i.installation_id = l.installation_id
       join control.plugins p on p.plugin_id = i.plugin_id
@@ -219,6 +228,16 @@ const FAULT_FIRST_ATTEMPT: SendResult = {
   durationMs: 0,
 };
 
+/**
+ * X-Svc-Api-Version of a delivery: the installation's pin (a pin past its sunset moves on, as for
+ * its requests), with Deprecation and Sunset while deprecated. Payloads are written in head today;
+ * once a version has a record, its response migrations apply to the body here before signing.
+ */
+function versionHeaders(deps: DeliveryDeps, pinned: string): Record<string, string> {
+  if (!deps.apiVersions) return { 'X-Svc-Api-Version': pinned };
+  return apiVersionHeaders(resolveApiVersion(undefined, pinned, deps.apiVersions.catalog()));
+}
+
 /** Steps 2 and 3: sign with the plugin's current secret and POST; the retry policy judges the result. */
 export async function send(
   deps: DeliveryDeps,
@@ -262,6 +281,7 @@ export async function send(
       }),
       'X-Svc-Delivery': row.delivery_id,
       'X-Svc-Attempt': String(attempt),
+      ...versionHeaders(deps, row.api_version),
     };
     const pool = String(row.plugin_id);
     result = await deps.http.post(row.webhook_endpoint, p.body, headers, pool);
