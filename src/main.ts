@@ -5,6 +5,8 @@ import { listen, listenProbes, ListenError, openDatabase } from './server.js';
 import { createMetrics } from './observability/metrics.js';
 import { startJobRuntime } from './jobs/runtime.js';
 import { runOperatorCommand } from './cli/operator-command.js';
+import { ROOT_DIR } from './app.js';
+import { apiVersionsOf, readRecords } from './domain/api-versions/index.js';
 
 const USAGE = `usage: npm run server -- <command>   (npm start -- <command> for the compiled build)
   dev       start the service for local development: database, migrations, demo data, banner
@@ -82,6 +84,7 @@ async function serve(config: Config, logger: Logger, demo: boolean): Promise<voi
       logger,
       workers: config.role !== 'api',
       metrics,
+      apiVersions: apiVersionsOf(readRecords(ROOT_DIR)),
     });
     credentials = demo ? await seedDemo(runtime.database.db, config) : undefined;
     http =

@@ -7,6 +7,7 @@ import type { Metrics } from '../observability/metrics.js';
 import { JobQueue, createEventSink, type EventSink } from '../domain/webhooks/index.js';
 import { WebhookHttpClient } from '../domain/webhooks/index.js';
 import { startBoss } from './boss.js';
+import type { ApiVersions } from '../domain/api-versions/index.js';
 import { startScheduledJobs } from './schedules.js';
 import {
   startScenarioWorker,
@@ -35,6 +36,8 @@ export interface JobRuntimeOptions {
   lookup?: LookupAll;
   /** The process's metrics: delivery attempts are counted in it. */
   metrics?: Pick<Metrics, 'observeDelivery'>;
+  /** The dated API versions: a deprecated pin's deliveries carry Deprecation and Sunset. */
+  apiVersions?: ApiVersions;
   tuning?: WorkerTuning & {
     /** Supervisor pass interval: how soon a dead worker's jobs are noticed. */
     superviseIntervalSeconds?: number;
@@ -94,7 +97,15 @@ export async function startJobRuntime(options: JobRuntimeOptions): Promise<JobRu
         : undefined;
       workers ??= await startWebhookWorkers(
         boss,
-        { db: options.db, config, logger, http, queue, onAttempt },
+        {
+          db: options.db,
+          config,
+          logger,
+          http,
+          queue,
+          onAttempt,
+          apiVersions: options.apiVersions,
+        },
         tuning,
         options.connectionString,
       );

@@ -51,7 +51,7 @@ afterAll(async () => {
 });
 
 const STREAM =
-  'subscription($s: ID!, $a: String) { webhookStream(sandboxId: $s, after: $a) { event sequence installationId cursor } }';
+  'subscription($s: ID!, $a: String) { webhookStream(sandboxId: $s, after: $a) { event sequence installationId cursor headers { name value } } }';
 
 /** An open SSE stream: its frames' payloads as they arrive, whether the server ended it, and a way to close it. */
 interface OpenStream {
@@ -129,6 +129,9 @@ describe('webhookStream', () => {
         40_000,
         `a delivery on the stream (${JSON.stringify(stream.payloads)})`,
       );
+      // The delivery's headers, as a POST would carry them: the pinned API version among them.
+      const delivery = events(stream).find((e) => e.event === 'menu.item_updated');
+      expect(delivery.headers).toContainEqual({ name: 'X-Svc-Api-Version', value: '2026-11-21' });
     } finally {
       stream.close();
     }

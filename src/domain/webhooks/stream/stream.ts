@@ -90,7 +90,11 @@ interface StreamRow {
   attempts: number;
   webhook_secret_enc: string | null;
   previous_webhook_secret_enc: string | null;
+  /** The pinned API version, as a delivery's X-Svc-Api-Version (the sandbox's own, else the plugin's). */
+  api_version: string;
 }
+
+const PINNED_VERSION = sql`coalesce((select s.api_version from control.sandboxes s where s.sandbox_id = i.sandbox_id), p.api_version)`;
 
 export interface StreamOptions {
   sandboxId: number;
@@ -176,7 +180,7 @@ async function pollFeed(db: Db, sandboxId: number, position: StreamPosition): Pr
   const { rows } = await sql<StreamRow>`
     select ie.installation_id, ie.sequence, ie.event_id, ie.event_type, e.occurred_at, e.data as event_data, e.request_id,
            l.log_id, l.delivery_id, l.attempts, ${planeSecret} as webhook_secret_enc,
-           ${planeActivePreviousSecret} as previous_webhook_secret_enc
+           ${planeActivePreviousSecret} as previous_webhook_secret_enc, ${PINNED_VERSION} as api_version
       from control.installations i
       join control.installation_events ie on ie.installation_id = i.installation_id
       -- Looked up by key per entry, as the events feed does (see listEvents).
@@ -197,7 +201,7 @@ async function pollResent(db: Db, sandboxId: number, afterLogId: number): Promis
   const { rows } = await sql<StreamRow>`
     select l.installation_id, l.sequence, l.event_id, l.event_type, coalesce(e.occurred_at, l.created_at) as occurred_at,
            coalesce(l.payload, e.data) as event_data, e.request_id, l.log_id, l.delivery_id, l.attempts, ${planeSecret} as webhook_secret_enc,
-           ${planeActivePreviousSecret} as previous_webhook_secret_enc
+           ${planeActivePreviousSecret} as previous_webhook_secret_enc, ${PINNED_VERSION} as api_version
       from control.installations i
       join control.webhook_logs l on l.installation_id = i.installation_id
       join control.plugins p on p.plugin_id = i.plugin_id
@@ -222,6 +226,7 @@ function toItem(
     'X-Svc-Event': row.event_type,
     'X-Svc-Delivery': row.delivery_id,
     'X-Svc-Attempt': String(Math.max(1, row.attempts)),
+    'X-Svc-Api-Version': row.api_version,
     ...deliveryHeaders({
       eventId: row.event_id,
       secrets: { current, previous },
