@@ -2429,7 +2429,7 @@ export interface components {
     requestBodies: never;
     headers: {
         /**
-         * @description The dated API version this response was answered in (`YYYY-MM-DD`): the one the request chose with `X-Svc-Api-Version`, else the plugin's pinned version (a sandbox's own when it has one). While that version is deprecated the response also carries `Deprecation` and `Sunset`.
+         * @description The dated API version this response was answered in (`YYYY-MM-DD`): the one the request chose with `X-Svc-Api-Version`, else the plugin's pinned version (a sandbox's own when it has one). While that version is deprecated the response also carries `Deprecation` and `Sunset`. Sent on every response, errors included.
          * @example 2026-11-21
          */
         ApiVersion: string;
