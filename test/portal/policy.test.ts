@@ -120,6 +120,8 @@ describe('the policy the SDL declares', () => {
         'mutation.acceptDeveloperAgreement',
         'mutation.createDeveloperKey',
         'mutation.revokeDeveloperKey',
+        // Moves REST and webhooks of production together: a key may only move sandboxes.
+        'mutation.setPluginApiVersion',
       ],
       operator: [
         'query.listings',
