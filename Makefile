@@ -17,7 +17,7 @@ endif
 
 DEPS := node_modules/.installed
 
-.PHONY: build run test test-unit test-scale codegen codegen-check typecheck lint lint-openapi lint-asyncapi lint-code lint-imports format-check format bench clean node deps browser-deps go-deps sdk sdk-proof api-diff api-check api-release api-versions chaos
+.PHONY: build run test test-unit test-alone test-scale codegen codegen-check typecheck lint lint-openapi lint-asyncapi lint-code lint-imports format-check format bench clean node deps browser-deps go-deps sdk sdk-proof api-diff api-check api-release api-versions chaos
 
 node: $(NODE_BIN)
 $(NODE_HOME)/bin/node:
@@ -110,11 +110,16 @@ api-release: $(DEPS)
 test-unit: $(DEPS) browser-deps go-deps
 	node --experimental-vm-modules --no-warnings node_modules/jest/bin/jest.js $(JEST_ARGS)
 
+# The latency-under-contention suites (*.alone.test.ts), one at a time with nothing beside them.
+test-alone: $(DEPS)
+	JEST_ALONE=1 node --experimental-vm-modules --no-warnings node_modules/jest/bin/jest.js $(JEST_ARGS)
+
 # The checks besides jest run two at a time (the machine has two cores; each is mostly one
 # process), each one's output kept together; then jest, which runs its own two workers.
 test: $(DEPS)
 	$(MAKE) --no-print-directory -j2 --output-sync=target codegen-check typecheck lint api-check sdk-proof
 	$(MAKE) --no-print-directory test-unit
+	$(MAKE) --no-print-directory test-alone
 
 # Debian's Chromium for test/browser (driven by playwright-core; Playwright never downloads one).
 CHROMIUM := /usr/bin/chromium
