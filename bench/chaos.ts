@@ -21,6 +21,7 @@ import {
   sequenceGapFree,
   tally,
   type FaultRow,
+  type Stream,
 } from './chaos-load.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -56,6 +57,27 @@ async function until(condition: () => boolean | Promise<boolean>, ms: number): P
 /** The order of an order.created delivery's body. */
 const orderOf = (body: Buffer) =>
   (JSON.parse(body.toString('utf8')).data as { order_id: number }).order_id;
+
+/**
+ * The p95 of the orders' deliveries, from each 201 to the first arrival of its order.created at
+ * the receiver (`received()`: its requests), once all have arrived or 30 s have passed (Infinity
+ * for one that never did).
+ */
+async function deliveryP95(
+  created: Stream['answers'],
+  received: () => { body: Buffer; at: number }[],
+): Promise<number> {
+  await until(() => new Set(received().map((r) => orderOf(r.body))).size >= created.length, 30_000);
+  const arrived = new Map<number, number>();
+  for (const r of received()) if (!arrived.has(orderOf(r.body))) arrived.set(orderOf(r.body), r.at);
+  const latencies = created
+    .map(
+      (a) =>
+        (arrived.get((a.body!.data as { order_id: number }).order_id) ?? Infinity) - (a.at + a.ms),
+    )
+    .sort((x, y) => x - y);
+  return latencies[Math.ceil(latencies.length * 0.95) - 1] ?? Infinity;
+}
 
 /** PostgreSQL SIGKILLed (postmaster and backends) for 3 s under POST /orders, then started again. */
 async function databaseCrash(): Promise<FaultRow> {
@@ -231,21 +253,7 @@ async function hangingEndpoints(): Promise<FaultRow> {
     await sleep(10_000);
     await Promise.all([stream.stop(), ...loads.map((l) => l.stop())]);
     const created = stream.answers.filter((a) => a.status === 201);
-    await until(
-      () => new Set(receiver.requests.map((r) => orderOf(r.body))).size >= created.length,
-      30_000,
-    );
-    const arrived = new Map<number, number>();
-    for (const r of receiver.requests)
-      if (!arrived.has(orderOf(r.body))) arrived.set(orderOf(r.body), r.at);
-    const latencies = created
-      .map(
-        (a) =>
-          (arrived.get((a.body!.data as { order_id: number }).order_id) ?? Infinity) -
-          (a.at + a.ms),
-      )
-      .sort((x, y) => x - y);
-    const p95 = latencies[Math.ceil(latencies.length * 0.95) - 1] ?? Infinity;
+    const p95 = await deliveryP95(created, () => receiver.requests);
     const answers = [...stream.answers, ...loads.flatMap((l) => l.answers)];
     const row: FaultRow = {
       fault: `3 endpoints hang (2 silent, 1 trickling; 3 s timeout), 1 answers: its deliveries' p95 ${Math.round(p95)} ms`,
@@ -309,21 +317,7 @@ async function sharedOrigin(): Promise<FaultRow> {
     await Promise.all([stream.stop(), ...loads.map((l) => l.stop())]);
     const created = stream.answers.filter((a) => a.status === 201);
     const healthy = () => receiver.requests.filter((r) => !hangs(r.path));
-    await until(
-      () => new Set(healthy().map((r) => orderOf(r.body))).size >= created.length,
-      30_000,
-    );
-    const arrived = new Map<number, number>();
-    for (const r of healthy())
-      if (!arrived.has(orderOf(r.body))) arrived.set(orderOf(r.body), r.at);
-    const latencies = created
-      .map(
-        (a) =>
-          (arrived.get((a.body!.data as { order_id: number }).order_id) ?? Infinity) -
-          (a.at + a.ms),
-      )
-      .sort((x, y) => x - y);
-    const p95 = latencies[Math.ceil(latencies.length * 0.95) - 1] ?? Infinity;
+    const p95 = await deliveryP95(created, healthy);
     const answers = [...stream.answers, ...loads.flatMap((l) => l.answers)];
     const row: FaultRow = {
       fault: `3 plugins' endpoints hang on a 4th plugin's origin (3 s timeout): its deliveries' p95 ${Math.round(p95)} ms`,
