@@ -64,6 +64,14 @@ export type DeliveryJobData =
  */
 export type DeliveryJobKind = 'cover' | 'line';
 
+/**
+ * The priority of a job of first attempts (a fan-out's, a replay's, a test's): taken before retries
+ * and re-queued attempts (priority 0) that fell due earlier, so that one plugin's backlog (its
+ * endpoint was down, or hung) never stands in front of every other plugin's new deliveries. The
+ * rest wait only while the workers are behind on first attempts, in the order they were queued.
+ */
+export const FIRST_ATTEMPTS_PRIORITY = 1;
+
 /** Attempts one delivery job carries at most: the queue's cost (insert, fetch, completion) is per job. */
 export const DELIVERIES_PER_JOB = 20;
 
@@ -130,6 +138,9 @@ export class JobQueue {
       ({ delaySeconds, attempts }) => ({
         data: kind ? { attempts, kind } : { attempts },
         expireInSeconds: this.deliveryExpireSeconds,
+        ...(!kind && attempts.every((a) => a.attempt === 1)
+          ? { priority: FIRST_ATTEMPTS_PRIORITY }
+          : {}),
         ...(delaySeconds ? { startAfter: delaySeconds } : {}),
       }),
     );
