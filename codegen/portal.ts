@@ -27,8 +27,12 @@ export async function generatePortal(root: string): Promise<{ path: string; cont
       // The resolvers are plain functions (the guard wraps and calls them).
       makeResolverTypeCallable: true,
       contextType: '../portal/context.js#PortalContext',
-      // A log entry's request and attempts are resolved from the entry (WebhookLog resolvers).
-      mappers: { WebhookLog: '../portal/views/webhook-log-views.js#WebhookLogView' },
+      // A log entry's request and attempts are resolved from the entry (WebhookLog resolvers); a
+      // plugin's upgrade report and rollback window from the plugin (Plugin resolvers).
+      mappers: {
+        WebhookLog: '../portal/views/webhook-log-views.js#WebhookLogView',
+        Plugin: '../domain/plugins/index.js#PluginView',
+      },
       scalars: {
         // Ids come in as strings and go out as the domain's row ids (numbers).
         ID: { input: 'string', output: 'string | number' },

@@ -2,6 +2,7 @@
 /* eslint-disable */
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { WebhookLogView } from '../portal/views/webhook-log-views.js';
+import type { PluginView } from '../domain/plugins/index.js';
 import type { PortalContext } from '../portal/context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -872,8 +873,97 @@ export type Plugin = {
   sandboxPreviousSecretExpiresAt?: Maybe<Scalars['DateTime']['output']>;
   /** The dated Data API version its requests and webhooks use unless a request or a sandbox picks another. */
   apiVersion: Scalars['String']['output'];
+  /** The version setPluginApiVersion last moved it from; null before its first move. */
+  previousApiVersion?: Maybe<Scalars['String']['output']>;
+  /**
+   * Until when a live plugin may move back to previousApiVersion: 72 hours after an upgrade (a
+   * move to a newer version). Null when the last move was not an upgrade or the 72 hours have
+   * passed. A plugin that is not live may pin any supported version at any time.
+   */
+  apiVersionRollbackUntil?: Maybe<Scalars['DateTime']['output']>;
+  /**
+   * What upgrading from apiVersion to `to` (default: the newest version) would change for this
+   * plugin, from what its installations (production and every sandbox) used in the last 14 days:
+   * the Data API request log (operations, the fields of write bodies, query parameters) and the
+   * webhook deliveries (events). Every change between apiVersion (exclusive) and `to` (inclusive)
+   * that meets an operation or event used in that window is in `changes`, with only the uses it
+   * meets; every other change of that range is in `unusedChanges`. An unknown or sunset `to` is
+   * invalid_api_version, as for setPluginApiVersion. A `to` not newer than apiVersion gives an empty
+   * report (no changes).
+   */
+  apiUpgradeReport: ApiUpgradeReport;
   createdAt: Scalars['DateTime']['output'];
   updatedAt: Scalars['DateTime']['output'];
+};
+
+
+export type PluginApiUpgradeReportArgs = {
+  to?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** What an upgrade of a plugin's pinned Data API version would change for it (Plugin.apiUpgradeReport). */
+export type ApiUpgradeReport = {
+  __typename?: 'ApiUpgradeReport';
+  /** The plugin's pinned version now. */
+  from: Scalars['String']['output'];
+  /** The version the report is for. */
+  to: Scalars['String']['output'];
+  /** The start of the window the uses were counted in (14 days before the report). */
+  since: Scalars['DateTime']['output'];
+  /**
+   * The changes between `from` (exclusive) and `to` (inclusive) that meet an operation or event the
+   * plugin used since `since`, oldest version first, in the order of their record. Each names
+   * exactly the uses it meets.
+   */
+  changes: Array<ApiUpgradeChange>;
+  /** The other changes of that range: nothing the plugin used since `since` meets them (their `uses` are empty). */
+  unusedChanges: Array<ApiUpgradeChange>;
+};
+
+/** One change of a dated version, with what of the plugin's traffic it meets. */
+export type ApiUpgradeChange = {
+  __typename?: 'ApiUpgradeChange';
+  /** The version that made the change (YYYY-MM-DD). */
+  version: Scalars['String']['output'];
+  /** The change's id in its version's change record. */
+  id: Scalars['String']['output'];
+  description: Scalars['String']['output'];
+  /** What to do to upgrade past it. */
+  upgrade: Scalars['String']['output'];
+  /** The operations and events the plugin used that the change meets, most used first. */
+  uses: Array<ApiUpgradeUse>;
+};
+
+export type ApiUsageKind =
+  /** A Data API operation (name: its operationId in openapi.yaml). */
+  | 'OPERATION'
+  /** A webhook event (name: the event's name in asyncapi.yaml). */
+  | 'EVENT';
+
+/**
+ * One operation or event a change meets, as the plugin used it. An operation counts a request when
+ * the change meets its request and the request's body held a changed field (a write whose body was
+ * kept; without a kept body, every call counts) or named a changed query parameter (other
+ * parameters: every call), or when the change meets its response and the answer was 2xx (an error
+ * answer's schema: a non-2xx answer). An event counts each delivery of that event (a skipped
+ * one, never sent, does not count).
+ */
+export type ApiUpgradeUse = {
+  __typename?: 'ApiUpgradeUse';
+  kind: ApiUsageKind;
+  /** The operationId or the event name. */
+  name: Scalars['String']['output'];
+  /** How many requests or deliveries in the window the change meets. */
+  count: Scalars['Int']['output'];
+  /** The newest of them. */
+  lastUsedAt: Scalars['DateTime']['output'];
+  /**
+   * The changed fields and parameters it touches, as paths in the request body (`price`,
+   * `items[].price`), the response (`response: data[].order_number`), the event payload
+   * (`data.order_number`), or parameters (`query parameter status`); empty when the change is to
+   * the operation or event as a whole.
+   */
+  fields: Array<Scalars['String']['output']>;
 };
 
 export type OAuthSettings = {
@@ -1566,18 +1656,22 @@ export type ResolversTypes = {
   Developer: ResolverTypeWrapper<Developer>;
   DeveloperKey: ResolverTypeWrapper<DeveloperKey>;
   CreateDeveloperKeyPayload: ResolverTypeWrapper<CreateDeveloperKeyPayload>;
-  Project: ResolverTypeWrapper<Project>;
+  Project: ResolverTypeWrapper<Omit<Project, 'plugins'> & { plugins: Array<ResolversTypes['Plugin']> }>;
   ListingStatus: ListingStatus;
   IntegrationType: IntegrationType;
   PricingModel: PricingModel;
-  Plugin: ResolverTypeWrapper<Plugin>;
+  Plugin: ResolverTypeWrapper<PluginView>;
+  ApiUpgradeReport: ResolverTypeWrapper<ApiUpgradeReport>;
+  ApiUpgradeChange: ResolverTypeWrapper<ApiUpgradeChange>;
+  ApiUsageKind: ApiUsageKind;
+  ApiUpgradeUse: ResolverTypeWrapper<ApiUpgradeUse>;
   OAuthSettings: ResolverTypeWrapper<OAuthSettings>;
   Pricing: ResolverTypeWrapper<Pricing>;
   OAuthInput: OAuthInput;
   PricingInput: PricingInput;
   CreatePluginInput: CreatePluginInput;
   UpdatePluginInput: UpdatePluginInput;
-  CreatePluginPayload: ResolverTypeWrapper<CreatePluginPayload>;
+  CreatePluginPayload: ResolverTypeWrapper<Omit<CreatePluginPayload, 'plugin'> & { plugin: ResolversTypes['Plugin'] }>;
   RotateWebhookSecretPayload: ResolverTypeWrapper<RotateWebhookSecretPayload>;
   SandboxStatus: SandboxStatus;
   Sandbox: ResolverTypeWrapper<Sandbox>;
@@ -1643,15 +1737,18 @@ export type ResolversParentTypes = {
   Developer: Developer;
   DeveloperKey: DeveloperKey;
   CreateDeveloperKeyPayload: CreateDeveloperKeyPayload;
-  Project: Project;
-  Plugin: Plugin;
+  Project: Omit<Project, 'plugins'> & { plugins: Array<ResolversParentTypes['Plugin']> };
+  Plugin: PluginView;
+  ApiUpgradeReport: ApiUpgradeReport;
+  ApiUpgradeChange: ApiUpgradeChange;
+  ApiUpgradeUse: ApiUpgradeUse;
   OAuthSettings: OAuthSettings;
   Pricing: Pricing;
   OAuthInput: OAuthInput;
   PricingInput: PricingInput;
   CreatePluginInput: CreatePluginInput;
   UpdatePluginInput: UpdatePluginInput;
-  CreatePluginPayload: CreatePluginPayload;
+  CreatePluginPayload: Omit<CreatePluginPayload, 'plugin'> & { plugin: ResolversParentTypes['Plugin'] };
   RotateWebhookSecretPayload: RotateWebhookSecretPayload;
   Sandbox: Sandbox;
   ApiVersionChange: ApiVersionChange;
@@ -1868,8 +1965,35 @@ export type PluginResolvers<ContextType = PortalContext, ParentType extends Reso
   previousSecretExpiresAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   sandboxPreviousSecretExpiresAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   apiVersion?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  previousApiVersion?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  apiVersionRollbackUntil?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  apiUpgradeReport?: Resolver<ResolversTypes['ApiUpgradeReport'], ParentType, ContextType, Partial<PluginApiUpgradeReportArgs>>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type ApiUpgradeReportResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['ApiUpgradeReport'] = ResolversParentTypes['ApiUpgradeReport']> = {
+  from?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  to?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  since?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  changes?: Resolver<Array<ResolversTypes['ApiUpgradeChange']>, ParentType, ContextType>;
+  unusedChanges?: Resolver<Array<ResolversTypes['ApiUpgradeChange']>, ParentType, ContextType>;
+};
+
+export type ApiUpgradeChangeResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['ApiUpgradeChange'] = ResolversParentTypes['ApiUpgradeChange']> = {
+  version?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  upgrade?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  uses?: Resolver<Array<ResolversTypes['ApiUpgradeUse']>, ParentType, ContextType>;
+};
+
+export type ApiUpgradeUseResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['ApiUpgradeUse'] = ResolversParentTypes['ApiUpgradeUse']> = {
+  kind?: Resolver<ResolversTypes['ApiUsageKind'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  lastUsedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  fields?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type OAuthSettingsResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['OAuthSettings'] = ResolversParentTypes['OAuthSettings']> = {
@@ -2180,6 +2304,9 @@ export type Resolvers<ContextType = PortalContext> = {
   CreateDeveloperKeyPayload?: CreateDeveloperKeyPayloadResolvers<ContextType>;
   Project?: ProjectResolvers<ContextType>;
   Plugin?: PluginResolvers<ContextType>;
+  ApiUpgradeReport?: ApiUpgradeReportResolvers<ContextType>;
+  ApiUpgradeChange?: ApiUpgradeChangeResolvers<ContextType>;
+  ApiUpgradeUse?: ApiUpgradeUseResolvers<ContextType>;
   OAuthSettings?: OAuthSettingsResolvers<ContextType>;
   Pricing?: PricingResolvers<ContextType>;
   CreatePluginPayload?: CreatePluginPayloadResolvers<ContextType>;

@@ -11,7 +11,7 @@ import type { Principal } from './auth.js';
 import type { EventSink, JobQueue, StreamSlots } from '../domain/webhooks/index.js';
 import type { SessionCookieControl } from './session-cookie.js';
 import type { ResponseBudget } from './response-budget.js';
-import type { ApiVersions } from '../domain/api-versions/index.js';
+import type { ApiVersions, ChangeFootprint } from '../domain/api-versions/index.js';
 
 /** What every resolver receives. `principal` is null only for the public fields (signUp, logIn). */
 export interface PortalContext {
@@ -22,6 +22,8 @@ export interface PortalContext {
   queue: JobQueue;
   /** The dated API versions (read at boot from contracts/versions/). */
   apiVersions: ApiVersions;
+  /** What each change of the versions meets (Plugin.apiUpgradeReport), derived on first use. */
+  apiFootprints: () => readonly ChangeFootprint[];
   config: Config;
   logger: Logger;
   principal: Principal | null;

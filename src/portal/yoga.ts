@@ -39,6 +39,7 @@ import type pg from 'pg';
 import { ConnectionShares } from './connection-shares.js';
 import { ResponseBudget } from './response-budget.js';
 import type { ApiVersions } from '../domain/api-versions/index.js';
+import { footprintSource } from '../domain/api-upgrades/index.js';
 
 export const PORTAL_PATH = '/graphql';
 
@@ -92,6 +93,7 @@ export const developerShareOf = (poolSize: number): number => Math.max(2, Math.f
 export function createPortal(config: Config, deps: PortalDeps): Router {
   const { schema, policy } = buildPortal();
   const streams = new StreamSlots(config.streamsPerProcess);
+  const apiFootprints = footprintSource();
   const shares =
     deps.pool &&
     new ConnectionShares(
@@ -140,6 +142,7 @@ export function createPortal(config: Config, deps: PortalDeps): Router {
       events: deps.events,
       queue: deps.queue,
       apiVersions: deps.apiVersions,
+      apiFootprints,
       config,
       logger: deps.logger,
       principal: req.portalAuth?.principal ?? null,

@@ -34,6 +34,12 @@ export {
 } from './catalog.js';
 export { deriveVersions, placeOf, type DerivedVersion, type HeadContracts } from './derive.js';
 export {
+  changeFootprints,
+  type ChangeFootprint,
+  type EventFootprint,
+  type OperationFootprint,
+} from './footprint.js';
+export {
   loadMigrations,
   type MigrationDirection,
   type RecordMigrations,

@@ -44,6 +44,20 @@ export async function setPluginApiVersion(
   return toPluginView(row, config);
 }
 
+/**
+ * Until when a live plugin may move back to the version it left: UNDO_HOURS after an upgrade;
+ * null when the last move was not an upgrade or that time has passed.
+ */
+export function apiVersionRollbackUntil(
+  plugin: Pick<PluginView, 'apiVersion' | 'previousApiVersion' | 'apiVersionChangedAt'>,
+  now = new Date(),
+): Date | null {
+  const { apiVersion, previousApiVersion, apiVersionChangedAt } = plugin;
+  if (!previousApiVersion || previousApiVersion >= apiVersion || !apiVersionChangedAt) return null;
+  const until = new Date(apiVersionChangedAt.getTime() + UNDO_HOURS * 3_600_000);
+  return now <= until ? until : null;
+}
+
 interface Pin {
   api_version: string;
   api_version_previous: string | null;

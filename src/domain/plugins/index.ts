@@ -1,4 +1,4 @@
-export { setPluginApiVersion, UNDO_HOURS } from './api-version.js';
+export { apiVersionRollbackUntil, setPluginApiVersion, UNDO_HOURS } from './api-version.js';
 export { listListings, reviewPlugin } from './plugin-review.js';
 export type { ReviewAction } from './plugin-review.js';
 export type { PluginSettingsInput } from './plugin-settings.js';

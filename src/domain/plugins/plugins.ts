@@ -37,6 +37,9 @@ export interface PluginView {
   sandboxPreviousSecretExpiresAt: Date | null;
   /** The pinned API version of its requests and webhooks. */
   apiVersion: string;
+  /** The version the last move of the pin left, and when it moved (api-version.ts). */
+  previousApiVersion: string | null;
+  apiVersionChangedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -79,6 +82,8 @@ export function toPluginView(row: PluginRow, config: Config): PluginView {
     previousSecretExpiresAt: runningUntil(row.previous_secret_expires_at),
     sandboxPreviousSecretExpiresAt: runningUntil(row.previous_sandbox_secret_expires_at),
     apiVersion: row.api_version,
+    previousApiVersion: row.api_version_previous,
+    apiVersionChangedAt: row.api_version_changed_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

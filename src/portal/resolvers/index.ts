@@ -12,7 +12,7 @@ import { accountMutations, accountQueries } from './accounts.js';
 import { apiRequestQueries } from './api-requests.js';
 import { sandboxToolMutations, sandboxToolQueries } from './sandbox-tools.js';
 import { operatorMutations, operatorQueries } from './operator.js';
-import { pluginMutations, pluginQueries } from './plugins.js';
+import { pluginFields, pluginMutations, pluginQueries } from './plugins.js';
 import { posMutations, simulationMutations } from './restaurant.js';
 import { sandboxMutations, sandboxQueries } from './sandboxes.js';
 import { marketplaceSimulations } from './simulations.js';
@@ -101,6 +101,7 @@ export function portalResolvers(policy: PortalPolicy) {
     Mutation: guarded('mutation', rootResolvers.Mutation, policy),
     Subscription: guardedSubscriptions(rootResolvers.Subscription, policy),
     WebhookLog: webhookLogFields,
+    Plugin: pluginFields,
   };
 }
 

@@ -1,4 +1,5 @@
 import {
+  apiVersionRollbackUntil,
   createPlugin,
   expireWebhookSecret,
   getPlugin,
@@ -11,9 +12,11 @@ import {
 } from '../../domain/plugins/index.js';
 import { createProject, listProjects } from '../../domain/developers/index.js';
 import { newestVersion } from '../../domain/api-versions/index.js';
+import { pluginUpgradeReport } from '../../domain/api-upgrades/index.js';
 import { ValidationError, type Details } from '../../domain/shared/index.js';
 import type {
   MutationResolvers,
+  PluginResolvers,
   QueryResolvers,
   UpdatePluginInput,
 } from '../../generated/portal.generated.js';
@@ -105,3 +108,10 @@ export const pluginMutations = {
   submitPluginForReview: (_, args, ctx) =>
     submitPluginForReview(ctx.db, ctx.config, developerIdOf(ctx), parseId(args.id, 'plugin')),
 } satisfies MutationResolvers;
+
+/** A plugin's fields beyond its row: the way back of its pin, and its upgrade report. */
+export const pluginFields = {
+  apiVersionRollbackUntil: (plugin) => apiVersionRollbackUntil(plugin),
+  apiUpgradeReport: (plugin, args, ctx) =>
+    pluginUpgradeReport(ctx.db, ctx.apiVersions.catalog(), ctx.apiFootprints(), plugin, args.to),
+} satisfies PluginResolvers;
