@@ -27,6 +27,12 @@ export type PricingModel =
   | 'free'
   | 'paid';
 
+export type ApiUsageKind =
+  /** A Data API operation (name: its operationId in openapi.yaml). */
+  | 'OPERATION'
+  /** A webhook event (name: the event's name in asyncapi.yaml). */
+  | 'EVENT';
+
 export type OAuthInput = {
   clientId?: string | null | undefined;
   /** Stored encrypted; never returned. */
@@ -76,6 +82,16 @@ export type SandboxStatus =
   | 'resetting'
   | 'expired'
   | 'deleted';
+
+export type ApiVersionStatus =
+  /** The newest version. */
+  | 'current'
+  /** Older, still answered. */
+  | 'supported'
+  /** Still answered; its sunset is within 6 months. */
+  | 'deprecated'
+  /** No longer answered. */
+  | 'sunset';
 
 /** Restaurant scenarios runScenario plays in a sandbox. */
 export type ScenarioKind =
@@ -415,6 +431,32 @@ export type ReviewPluginMutationVariables = Exact<{
 
 export type ReviewPluginMutation = { reviewPlugin: { id: string, listingStatus: ListingStatus } | null };
 
+export type ApiUpgradeChangeFieldsFragment = { version: string, id: string, description: string, upgrade: string, uses: Array<{ kind: ApiUsageKind, name: string, count: number, lastUsedAt: string, fields: Array<string> }> };
+
+export type PluginApiVersionQueryVariables = Exact<{
+  id: string;
+  to?: string | null | undefined;
+}>;
+
+
+export type PluginApiVersionQuery = { plugin: { id: string, name: string, listingStatus: ListingStatus, apiVersion: string, previousApiVersion: string | null, apiVersionRollbackUntil: string | null, apiUpgradeReport: { from: string, to: string, since: string, changes: Array<{ version: string, id: string, description: string, upgrade: string, uses: Array<{ kind: ApiUsageKind, name: string, count: number, lastUsedAt: string, fields: Array<string> }> }>, unusedChanges: Array<{ version: string, id: string, description: string, upgrade: string, uses: Array<{ kind: ApiUsageKind, name: string, count: number, lastUsedAt: string, fields: Array<string> }> }> } } | null, apiVersions: Array<{ version: string, status: ApiVersionStatus, sunsetAt: string | null }>, sandboxes: Array<{ id: string, pluginId: string, name: string, status: SandboxStatus, apiVersion: string | null }> };
+
+export type SetPluginApiVersionMutationVariables = Exact<{
+  pluginId: string;
+  version: string;
+}>;
+
+
+export type SetPluginApiVersionMutation = { setPluginApiVersion: { id: string, apiVersion: string, previousApiVersion: string | null, apiVersionRollbackUntil: string | null } | null };
+
+export type SetSandboxApiVersionMutationVariables = Exact<{
+  sandboxId: string;
+  version?: string | null | undefined;
+}>;
+
+
+export type SetSandboxApiVersionMutation = { setSandboxApiVersion: { id: string, apiVersion: string | null } | null };
+
 /** A GraphQL document whose result is R and whose variables are V (types only). */
 export type Operation<R, V> = string & { readonly __result?: R; readonly __variables?: V };
 export const MeDocument = "query Me {\n  me {\n    id\n    email\n    name\n    role\n  }\n}" as Operation<MeQuery, MeQueryVariables>;
@@ -454,3 +496,6 @@ export const CancelScenarioDocument = "mutation CancelScenario($id: ID!) {\n  ca
 export const SendTestEventDocument = "mutation SendTestEvent($installationId: ID!, $event: String!) {\n  testWebhook(installationId: $installationId, event: $event) {\n    logId\n  }\n}" as Operation<SendTestEventMutation, SendTestEventMutationVariables>;
 export const ListingsDocument = "query Listings($status: ListingStatus) {\n  listings(status: $status) {\n    id\n    name\n    listingStatus\n    webhookEndpoint\n    pricing {\n      model\n      price\n    }\n    updatedAt\n  }\n}" as Operation<ListingsQuery, ListingsQueryVariables>;
 export const ReviewPluginDocument = "mutation ReviewPlugin($pluginId: ID!, $action: ReviewAction!) {\n  reviewPlugin(pluginId: $pluginId, action: $action) {\n    id\n    listingStatus\n  }\n}" as Operation<ReviewPluginMutation, ReviewPluginMutationVariables>;
+export const PluginApiVersionDocument = "query PluginApiVersion($id: ID!, $to: String) {\n  plugin(id: $id) {\n    id\n    name\n    listingStatus\n    apiVersion\n    previousApiVersion\n    apiVersionRollbackUntil\n    apiUpgradeReport(to: $to) {\n      from\n      to\n      since\n      changes {\n        ...ApiUpgradeChangeFields\n      }\n      unusedChanges {\n        ...ApiUpgradeChangeFields\n      }\n    }\n  }\n  apiVersions {\n    version\n    status\n    sunsetAt\n  }\n  sandboxes {\n    id\n    pluginId\n    name\n    status\n    apiVersion\n  }\n}\nfragment ApiUpgradeChangeFields on ApiUpgradeChange {\n  version\n  id\n  description\n  upgrade\n  uses {\n    kind\n    name\n    count\n    lastUsedAt\n    fields\n  }\n}" as Operation<PluginApiVersionQuery, PluginApiVersionQueryVariables>;
+export const SetPluginApiVersionDocument = "mutation SetPluginApiVersion($pluginId: ID!, $version: String!) {\n  setPluginApiVersion(pluginId: $pluginId, version: $version) {\n    id\n    apiVersion\n    previousApiVersion\n    apiVersionRollbackUntil\n  }\n}" as Operation<SetPluginApiVersionMutation, SetPluginApiVersionMutationVariables>;
+export const SetSandboxApiVersionDocument = "mutation SetSandboxApiVersion($sandboxId: ID!, $version: String) {\n  setSandboxApiVersion(sandboxId: $sandboxId, version: $version) {\n    id\n    apiVersion\n  }\n}" as Operation<SetSandboxApiVersionMutation, SetSandboxApiVersionMutationVariables>;

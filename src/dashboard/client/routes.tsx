@@ -1,6 +1,7 @@
 import type { VNode } from 'preact';
 import { NotFound } from './pages/not-found';
 import { PluginPage } from './pages/plugin';
+import { PluginApiVersionPage } from './pages/plugin-api-version';
 import { PluginsPage } from './pages/plugins';
 import { KeysPage } from './pages/keys';
 import { DeliveriesPage } from './pages/deliveries';
@@ -20,6 +21,8 @@ export interface RouteDefinition {
   operator?: boolean;
   list: () => VNode;
   one?: (id: string) => VNode;
+  /** Pages of one record below its own: `<prefix>/<id>/<name>`. */
+  sub?: Record<string, (id: string) => VNode>;
 }
 
 export const ROUTES: RouteDefinition[] = [
@@ -28,6 +31,7 @@ export const ROUTES: RouteDefinition[] = [
     nav: 'Plugins',
     list: () => <PluginsPage />,
     one: (id) => <PluginPage id={id} />,
+    sub: { 'api-version': (id) => <PluginApiVersionPage id={id} /> },
   },
   {
     prefix: '/dashboard/sandboxes',
@@ -63,8 +67,12 @@ export function routeOf(fullPath: string): { definition?: RouteDefinition; rende
   for (const definition of ROUTES) {
     if (path === definition.prefix) return { definition, render: definition.list };
     if (path.startsWith(`${definition.prefix}/`) && definition.one) {
-      const id = decodeURIComponent(path.slice(definition.prefix.length + 1));
-      if (!id.includes('/')) return { definition, render: () => definition.one!(id) };
+      const [raw, sub, ...more] = path.slice(definition.prefix.length + 1).split('/');
+      const id = decodeURIComponent(raw!);
+      if (id.includes('/')) continue;
+      if (sub === undefined) return { definition, render: () => definition.one!(id) };
+      const page = definition.sub?.[sub];
+      if (page && !more.length) return { definition, render: () => page(id) };
     }
   }
   return { render: () => <NotFound /> };

@@ -6,6 +6,7 @@ import {
 import { ApiError, gql } from '../api';
 import { Empty, ErrorMessage, Loading, TableRegion, Time, useAction, useQuery } from '../ui';
 import { NotFound } from './not-found';
+import { PluginNav } from './plugin-nav';
 import { PluginSecret } from './plugin-secret';
 import { PluginSettings } from './plugin-settings';
 
@@ -27,6 +28,7 @@ export function PluginPage({ id }: { id: string }) {
   return (
     <section>
       <h1>{plugin.name}</h1>
+      <PluginNav id={plugin.id} current="overview" />
       <dl class="facts card">
         <dt>Status</dt>
         <dd>

@@ -1,0 +1,22 @@
+import { Link } from '../router';
+
+// The pages of one plugin: its overview and its API version.
+
+export function PluginNav({ id, current }: { id: string; current: 'overview' | 'api-version' }) {
+  const base = `/dashboard/plugins/${encodeURIComponent(id)}`;
+  const link = (page: typeof current, href: string, text: string) => (
+    <li>
+      <Link href={href} aria-current={current === page ? 'page' : undefined}>
+        {text}
+      </Link>
+    </li>
+  );
+  return (
+    <nav aria-label="Plugin" class="subnav">
+      <ul>
+        {link('overview', base, 'Overview')}
+        {link('api-version', `${base}/api-version`, 'API version')}
+      </ul>
+    </nav>
+  );
+}
