@@ -74,7 +74,7 @@ export async function createApp(config: Config, deps: AppDeps): Promise<App> {
   // The docs and the portal load on their first request (src/http/lazy-router.ts).
   app.use(
     lazyRouter(servesDocs, async () =>
-      (await import('./docs/router.js')).createDocsRouter(ROOT_DIR, config),
+      (await import('./docs/router.js')).createDocsRouter(ROOT_DIR, config, apiVersions),
     ),
   );
   app.use(createOAuthRouter(config, deps.db, deps.logger));

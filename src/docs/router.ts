@@ -3,11 +3,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import type { Config } from '../config.js';
+import type { ApiVersions } from '../domain/api-versions/index.js';
 import { credentialsPath } from '../seed/demo.js';
 import { GRAPHIQL_ASSETS_PATH, serveGraphiQLAsset } from './graphiql.js';
 import { docsCsp, setDocsHeaders } from './csp.js';
 import { escapeHtml, page, STYLE } from './layout.js';
-import { referenceSpec, SAMPLE_LANGUAGES } from './reference-spec.js';
+import { referenceSpec } from './reference-spec.js';
+import { referencePage } from './reference-page.js';
+import { versionedContracts } from './versioned-contracts.js';
+import { renderVersionsPage } from './versions-page.js';
 import { renderWebhooksPage } from './webhooks-page.js';
 import { renderErrorsPage } from './errors-page.js';
 import { renderChangelogPage } from './changelog-page.js';
@@ -18,22 +22,34 @@ import { httpError, sendError } from '../http/error-response.js';
  * standalone bundle is served from the installed @redocly/cli package (no CDN) and renders
  * /docs/reference.json (openapi.yaml with operation IDs and code samples, src/docs/reference-spec.ts),
  * the webhook reference is rendered here, and GraphiQL's assets come from src/docs/graphiql.ts.
+ * The contracts, the reference and /docs take `?version=<date>`: that dated version's contracts
+ * (src/docs/versioned-contracts.ts), the newest without it; /docs/versions lists the versions.
  * URLs and paths in the pages follow the configuration (BASE_URL or PORT, SVC_DATA_DIR).
  * test/browser/docs.browser.test.ts opens every page in Chromium and fails on any other host.
  */
-export function createDocsRouter(rootDir: string, config: Config): Router {
-  const openapiYaml = readFileSync(path.join(rootDir, 'openapi.yaml'), 'utf8');
-  const asyncapiYaml = readFileSync(path.join(rootDir, 'asyncapi.yaml'), 'utf8');
+export function createDocsRouter(
+  rootDir: string,
+  config: Config,
+  apiVersions: ApiVersions,
+): Router {
+  const contracts = versionedContracts(rootDir, apiVersions, config.baseUrl);
+  const newest = apiVersions.catalog()[0]!.version;
+  const asyncapiYaml = contracts.text('asyncapi.yaml', newest);
   const redocBundle = path.join(
     rootDir,
     'node_modules/@redocly/cli/lib/chunks/redoc.standalone.js',
   );
   // Rendered on first request, then kept: an API process that never serves docs never parses the
   // YAML into documents nor holds the rendered pages (tens of MB of RSS at start otherwise).
-  const openapiJson = once(() => JSON.stringify(parse(openapiYaml)));
+  const openapiJson = perVersion((v) => JSON.stringify(parse(contracts.text('openapi.yaml', v))));
   const credentialsFile = shellPath(credentialsPath(config));
-  const referenceJson = once(() =>
-    JSON.stringify(referenceSpec(parse(openapiYaml), { baseUrl: config.baseUrl, credentialsFile })),
+  const referenceJson = perVersion((v) =>
+    JSON.stringify(
+      referenceSpec(parse(contracts.text('openapi.yaml', v)), {
+        baseUrl: config.baseUrl,
+        credentialsFile,
+      }),
+    ),
   );
   // The example plugin finds the demo's credentials in SVC_DATA_DIR (default .data) too.
   const exampleEnv =
@@ -59,13 +75,27 @@ export function createDocsRouter(rootDir: string, config: Config): Router {
     setDocsHeaders(res, PAGE_CSP);
     next();
   });
-  const yaml = (text: string) => (_req: express.Request, res: express.Response) =>
-    res.type('application/yaml; charset=utf-8').send(text);
-  router.get('/openapi.yaml', yaml(openapiYaml));
-  router.get('/asyncapi.yaml', yaml(asyncapiYaml));
-  router.get('/openapi.json', (_req, res) => res.type('application/json').send(openapiJson()));
-  router.get('/docs/reference.json', (_req, res) =>
-    res.type('application/json').send(referenceJson()),
+  for (const file of ['openapi.yaml', 'asyncapi.yaml'] as const)
+    router.get(
+      `/${file}`,
+      contracts.route(({ version }, _req, res) =>
+        res.type('application/yaml; charset=utf-8').send(contracts.text(file, version)),
+      ),
+    );
+  router.get(
+    '/openapi.json',
+    contracts.route(({ version }, _req, res) =>
+      res.type('application/json').send(openapiJson(version)),
+    ),
+  );
+  router.get(
+    '/docs/reference.json',
+    contracts.route(({ version }, _req, res) =>
+      res.type('application/json').send(referenceJson(version)),
+    ),
+  );
+  router.get('/docs/versions', (_req, res) =>
+    res.type('html').send(renderVersionsPage(apiVersions.catalog())),
   );
   router.get('/docs/webhooks', (_req, res) => res.type('html').send(webhooksHtml()));
   router.get('/docs/errors', (_req, res) => res.type('html').send(errorsHtml()));
@@ -83,10 +113,14 @@ export function createDocsRouter(rootDir: string, config: Config): Router {
     res.type('application/javascript').send(bundle);
   });
   router.get(`${GRAPHIQL_ASSETS_PATH}/:file`, serveGraphiQLAsset);
-  router.get('/docs', (_req, res) => {
-    res.setHeader('Content-Security-Policy', REDOC_CSP);
-    res.type('html').send(REDOC_PAGE);
-  });
+  router.get(
+    '/docs',
+    contracts.route((version, _req, res) => {
+      const { html, csp } = referencePage(version, apiVersions.catalog());
+      res.setHeader('Content-Security-Policy', csp);
+      res.type('html').send(html);
+    }),
+  );
   router.get('/', (_req, res) => res.type('html').send(landingHtml));
   return router;
 }
@@ -107,25 +141,7 @@ function offlineRedoc(bundle: string): string {
     .replaceAll('https://cdn.redoc.ly/redoc/logo-mini.svg', wordmark(14, 'R'));
 }
 
-// Redoc 3's standalone build is an ES module (it exports init), hence the module script. Its
-// sample picker offers only the languages of `codeSamples.languages` (curl and Payload unless told).
-// sanitize (Redoc 2's untrustedSpec): Redoc passes the reference's rendered Markdown through DOMPurify.
-const REDOC_INIT = `
-import { init } from '/docs/assets/redoc.standalone.js';
-init('/docs/reference.json', {
-  downloadUrls: [{ title: 'openapi.yaml', url: '/openapi.yaml' }, { title: 'openapi.json', url: '/openapi.json' }],
-  expandResponses: '200,201', jsonSamplesExpandLevel: 3, disableTelemetry: true, sanitize: true,
-  codeSamples: ${JSON.stringify({ languages: SAMPLE_LANGUAGES })},
-}, document.getElementById('redoc'));
-`;
-const REDOC_PAGE = page(
-  'Plugin Data API reference',
-  `<p class="topbar"><a href="/">Home</a> · <a href="/docs/webhooks">Webhooks</a> · <a href="/docs/changelog">API changelog</a></p>
-<div id="redoc"></div>
-<script type="module">${REDOC_INIT}</script>`,
-);
 const PAGE_CSP = docsCsp({ styles: [STYLE] });
-const REDOC_CSP = docsCsp({ scripts: [REDOC_INIT], redoc: true });
 
 /** The landing page, its quick start addressed to this server and its data directory. */
 const landingPage = (baseUrl: string, credentialsFile: string, exampleEnv: string) =>
@@ -134,6 +150,7 @@ const landingPage = (baseUrl: string, credentialsFile: string, exampleEnv: strin
     `<header><h1>Restaurant Plugin Platform</h1><p>Plugin Data API, signed webhooks and the developer portal.</p></header>
 <div class="cards">
 <div class="card"><h2><a href="/docs">Data API reference</a></h2><p>Every endpoint of <code>/api/plugin/v1</code> with curl and TypeScript samples, rendered from <a href="/openapi.yaml">openapi.yaml</a> (also as <a href="/openapi.json">JSON</a>).</p></div>
+<div class="card"><h2><a href="/docs/versions">API versions</a></h2><p>The dated versions of the Data API and the webhooks: which are supported, until when, what each changed, and how a plugin is pinned.</p></div>
 <div class="card"><h2><a href="/docs/webhooks">Webhooks</a></h2><p>The 20 events, their payloads, headers and the signature recipe, from <a href="/asyncapi.yaml">asyncapi.yaml</a>.</p></div>
 <div class="card"><h2><a href="/dashboard">Developer dashboard</a></h2><p>Plugins, keys, sandboxes, webhook deliveries and the API request log in the browser.</p></div>
 <div class="card"><h2><a href="/graphql">Developer portal</a></h2><p>GraphQL for projects, plugins, keys and sandboxes (GraphiQL in a browser).</p></div>
@@ -150,6 +167,15 @@ curl -H "X-Plugin-Api-Key: $KEY" ${escapeHtml(baseUrl)}/api/plugin/v1/health</co
 function shellPath(file: string): string {
   const relative = path.relative(process.cwd(), file);
   return relative.startsWith('..') || path.isAbsolute(relative) ? file : `./${relative}`;
+}
+
+/** One value per dated version, computed on its first request. */
+function perVersion<T>(compute: (version: string) => T): (version: string) => T {
+  const values = new Map<string, T>();
+  return (version) => {
+    if (!values.has(version)) values.set(version, compute(version));
+    return values.get(version)!;
+  };
 }
 
 function once<T>(compute: () => T): () => T {

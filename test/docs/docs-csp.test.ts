@@ -18,7 +18,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const PAGES = ['/', '/docs', '/docs/webhooks', '/docs/errors', '/docs/changelog'];
+const PAGES = ['/', '/docs', '/docs/webhooks', '/docs/errors', '/docs/changelog', '/docs/versions'];
 
 function directives(header: string | undefined): Map<string, string[]> {
   return new Map(
