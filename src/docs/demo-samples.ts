@@ -48,7 +48,7 @@ export const DEMO_SAMPLES: Partial<Record<OperationId, DemoSample>> = {
   // HV-1001 is open: it may move to in_progress.
   updateOrder: { path: { orderId: 'HV-1001' } },
   // HV-1005 is completed and unpaid: 2 Chickpea Curry, 30.00 EUR.
-  captureOrderPayment: { path: { orderId: 'HV-1005' }, body: { amount: 30, currency: 'EUR' } },
+  captureOrderPayment: { path: { orderId: 'HV-1005' }, body: { amount: '30.00', currency: 'EUR' } },
   // Garlic Prawns and Burrata run out; the Seasonal Special already is (unchanged).
   bulkUpdateMenuAvailability: { body: { items: [{ item_id: 1 }, { item_id: 2 }, { item_id: 8 }] } },
   createStockMovement: { body: { location_id: 1 } },
@@ -75,5 +75,9 @@ export function overlay(example: unknown, patch: unknown): unknown {
     for (const [key, value] of Object.entries(patch)) merged[key] = overlay(base[key], value);
     return merged;
   }
+  // Money is a decimal string on the wire, a number in versions before 2026-11-29: the demo's
+  // amount takes the type of the example of the version rendered.
+  if (typeof patch === 'string' && typeof example === 'number' && /^\d+\.\d\d$/.test(patch))
+    return Number(patch);
   return patch;
 }
