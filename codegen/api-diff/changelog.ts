@@ -2,10 +2,11 @@ import type { ChangeRecord } from '../../src/domain/api-versions/index.js';
 import { CONTRACT_TITLES, type ChangeItem, type ContractName, type Report } from './types.js';
 
 /**
- * CHANGELOG-API.md: one `## YYYY-MM-DD` section per release, newest first; inside it one
- * `### <contract>` heading per contract and `#### Breaking|Deprecated|Added|Changed` lists.
- * A second release on the same day merges into that day's section (its prose kept), so a
- * release re-run after more changes still yields one section per date.
+ * CHANGELOG-API.md: one `## YYYY-MM-DD (API version <date>, ...)` section per release, newest
+ * first, its heading naming the dated versions it released; inside it one `### <contract>`
+ * heading per contract and `#### Breaking|Deprecated|Added|Changed` lists. A second release on
+ * the same day merges into that day's section (its prose and versions kept), so a release re-run
+ * after more changes still yields one section per date.
  */
 export const CHANGELOG_FILE = 'CHANGELOG-API.md';
 const KINDS = ['Breaking', 'Deprecated', 'Added', 'Changed'] as const;
@@ -17,11 +18,14 @@ export const CHANGELOG_INTRO = `# API changelog
 Every release of the three contracts: the Data API (\`openapi.yaml\`), the webhooks
 (\`asyncapi.yaml\`) and the developer portal's GraphQL schema (\`src/portal/schema.graphql\`).
 Each section is written by \`make api-release\` from the report of \`make api-diff\`; breaking
-changes appear only with the reviewed reason that let them through.
+changes appear only with the reviewed reason that let them through. Each section's heading names the
+dated API versions (\`YYYY-MM-DD\`, see /docs/versions) whose contracts it released.
 `;
 
 interface Section {
   date: string;
+  /** The dated API versions released, newest first. */
+  versions: string[];
   prose: string[];
   lists: Map<ContractName, Map<Kind, string[]>>;
 }
@@ -107,10 +111,12 @@ export function addRelease(
   date: string,
   lists: Map<ContractName, Map<Kind, string[]>>,
   prose: string[] = [],
+  versions: string[] = [],
 ): string {
   const { head, sections } = parseChangelog(changelog || CHANGELOG_INTRO);
   const existing = sections.find((s) => s.date === date);
   if (existing) {
+    existing.versions = newestFirst([...existing.versions, ...versions]);
     // A second release the same day adds its prose (the versions it released) unless already there.
     if (prose.length && !existing.prose.join('\n').includes(prose.join('\n')))
       existing.prose.push(...(existing.prose.length ? [''] : []), ...prose);
@@ -121,14 +127,22 @@ export function addRelease(
       existing.lists.set(contract, target);
     }
   } else {
-    sections.unshift({ date, prose, lists });
+    sections.unshift({ date, versions: newestFirst(versions), prose, lists });
   }
   sections.sort((a, b) => b.date.localeCompare(a.date));
   return `${head.trimEnd()}\n\n${sections.map(renderSection).join('\n')}`;
 }
 
+const newestFirst = (versions: string[]) =>
+  [...new Set(versions)].sort((a, b) => b.localeCompare(a));
+
+function heading({ date, versions }: Section): string {
+  if (!versions.length) return `## ${date}`;
+  return `## ${date} (API version${versions.length > 1 ? 's' : ''} ${versions.join(', ')})`;
+}
+
 function renderSection(section: Section): string {
-  const out = [`## ${section.date}`, ''];
+  const out = [heading(section), ''];
   if (section.prose.length) out.push(...section.prose, '');
   for (const contract of CONTRACTS) {
     const kinds = section.lists.get(contract);
@@ -151,9 +165,10 @@ function parseChangelog(text: string): { head: string; sections: Section[] } {
   let contract: ContractName | undefined;
   let kind: Kind | undefined;
   for (const line of lines.slice(first)) {
-    const date = /^## (\d{4}-\d{2}-\d{2})/.exec(line)?.[1];
+    const [, date, versions] =
+      /^## (\d{4}-\d{2}-\d{2})(?: \(API versions? ([^)]*)\))?/.exec(line) ?? [];
     if (date) {
-      section = { date, prose: [], lists: new Map() };
+      section = { date, versions: versions?.split(/,\s*/) ?? [], prose: [], lists: new Map() };
       sections.push(section);
       contract = undefined;
       kind = undefined;

@@ -46,7 +46,15 @@ export async function apiRelease(root: string, date: string): Promise<Outcome> {
     };
   const exceptions = readExceptions(root);
   const { report, reasons, consumed } = await headChanges(root, check.versions, exceptions);
-  writeChangelog(root, date, report, reasons, versionNotes(released, readRecords(root)));
+  const notes = versionNotes(released, readRecords(root));
+  writeChangelog(
+    root,
+    date,
+    report,
+    reasons,
+    notes,
+    released.map((v) => v.version),
+  );
   writeReleased(root, released);
   if (consumed.size)
     writeExceptions(
@@ -104,8 +112,16 @@ async function initialRelease(root: string, date: string): Promise<Outcome> {
   const prose = [
     'First release: the contracts as they stand. Everything below is available from this date on; the GraphQL list names the root fields (the schema holds their types).',
   ];
-  writeChangelog(root, date, report, new Map(), prose);
-  writeReleased(root, await readVersions(root));
+  const versions = await readVersions(root);
+  writeChangelog(
+    root,
+    date,
+    report,
+    new Map(),
+    prose,
+    versions.map((v) => v.version),
+  );
+  writeReleased(root, versions);
   return {
     code: 0,
     output: `api-release: ${date}: first release, ${RELEASED_DIR}/ created, ${CHANGELOG_FILE} written.`,
@@ -117,11 +133,12 @@ function writeChangelog(
   date: string,
   report: Report,
   reasons: Map<ChangeItem, string>,
-  prose: string[] = [],
+  prose: string[],
+  versions: string[],
 ): void {
   const file = path.join(root, CHANGELOG_FILE);
   const current = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  writeFileSync(file, addRelease(current, date, releaseLists(report, reasons), prose));
+  writeFileSync(file, addRelease(current, date, releaseLists(report, reasons), prose, versions));
 }
 
 function writeReleased(root: string, versions: VersionTexts[]): void {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { parse, stringify } from 'yaml';
 import { apiCheck } from '../../codegen/api-diff/commands.js';
 import { apiRelease } from '../../codegen/api-diff/release.js';
+import { readRecords, supportedVersions } from '../../src/domain/api-versions/index.js';
 import { ROOT, repositoryCopy, schemas, type Doc } from './contract-copies.js';
 
 // make api-check / api-release on copies of the repository (never the real contracts), and the
@@ -89,11 +90,18 @@ describe('make api-release', () => {
 
     const released = await apiRelease(dir, '2026-12-03');
     expect(released.code).toBe(0);
-    expect(readFileSync(path.join(dir, 'contracts/released/2026-11-21/openapi.yaml'), 'utf8')).toBe(
+    // Head is the newest version: its released contract is head, byte for byte.
+    const newest = supportedVersions(readRecords(dir))[0]!;
+    expect(readFileSync(path.join(dir, `contracts/released/${newest}/openapi.yaml`), 'utf8')).toBe(
       readFileSync(path.join(dir, 'openapi.yaml'), 'utf8'),
     );
     const changelog = readFileSync(path.join(dir, 'CHANGELOG-API.md'), 'utf8');
     expect(changelog.indexOf('## 2026-12-03')).toBeLessThan(changelog.indexOf('## 2026-11-26'));
+    // A property added to head reaches every version: the section names them all.
+    const versions = supportedVersions(readRecords(dir));
+    expect(changelog).toContain(
+      `\n## 2026-12-03 (API version${versions.length > 1 ? 's' : ''} ${versions.join(', ')})\n`,
+    );
     expect(changelog).toContain(
       '- `GET /locations/{locationId} response 200: data.phone`: property `phone` added (`response-property-added`)',
     );

@@ -54,3 +54,28 @@ describe('CHANGELOG-API.md bullets', () => {
     expect(next.endsWith(current.slice(current.indexOf('\n## ') + 1))).toBe(true);
   });
 });
+
+describe('CHANGELOG-API.md sections name the dated API versions they released', () => {
+  const lists = releaseLists(
+    { breaking: [], nonBreaking: [{ ...item, category: 'added', id: 'field-added' }] },
+    new Map(),
+  );
+
+  it('when a release is added, then its heading names the versions; a second release the same day adds its own', () => {
+    const one = addRelease('', '2099-12-31', lists, [], ['2026-11-21']);
+    expect(one).toContain('\n## 2099-12-31 (API version 2026-11-21)\n');
+    const two = addRelease(one, '2099-12-31', lists, [], ['2099-12-30', '2026-11-21']);
+    expect(two.match(/^## .*$/gm)).toEqual(['## 2099-12-31 (API versions 2099-12-30, 2026-11-21)']);
+    expect(addRelease(two, '2099-12-31', lists, [], ['2026-11-21'])).toBe(two);
+  });
+
+  it('when CHANGELOG-API.md is read, then every section heading names the dated version(s) it released', () => {
+    const current = readFileSync(path.join(ROOT, 'CHANGELOG-API.md'), 'utf8');
+    const headings = current.match(/^## .*$/gm) ?? [];
+    expect(headings.length).toBeGreaterThan(0);
+    for (const heading of headings)
+      expect(heading).toMatch(
+        /^## \d{4}-\d{2}-\d{2} \(API versions? \d{4}-\d{2}-\d{2}(, \d{4}-\d{2}-\d{2})*\)$/,
+      );
+  });
+});

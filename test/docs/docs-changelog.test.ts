@@ -16,7 +16,7 @@ describe('/docs/changelog', () => {
       .get('/docs/changelog')
       .expect(200)
       .expect('Content-Type', /html/);
-    expect(res.text).toMatch(/<h2[^>]*>2026-11-26<\/h2>/);
+    expect(res.text).toMatch(/<h2[^>]*>2026-11-26 \(API version 2026-11-21\)<\/h2>/);
     expect(res.text).toContain('First release');
     for (const contract of [
       'Data API (openapi.yaml)',
