@@ -67,7 +67,7 @@ lint-asyncapi: $(DEPS)
 
 # The code: typescript-eslint (eslint.config.js), the import rules of docs/architecture.md
 # (.dependency-cruiser.cjs) and Prettier's format (`make format` writes it).
-CODE := src test codegen bench bin lint
+CODE := src test codegen bench bin lint contracts
 FORMATTED := $(foreach d,$(CODE) examples/plugin,'$(d)/**/*.{ts,tsx,js,mjs,cjs}') '*.{js,cjs}'
 lint-code: $(DEPS)
 	npx eslint --cache --cache-location node_modules/.cache/eslint/ $(CODE)

@@ -17,7 +17,7 @@ import { createMetrics, type Metrics } from './observability/metrics.js';
 import { createProbesRouter } from './http/probes.js';
 import { createRequestLog, type RequestLog } from './api/request-log.js';
 import { lazyRouter } from './http/lazy-router.js';
-import { apiVersionsOf, readRecords, type ApiVersions } from './domain/api-versions/index.js';
+import { loadApiVersions, type ApiVersions } from './domain/api-versions/index.js';
 
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -63,7 +63,7 @@ export async function createApp(config: Config, deps: AppDeps): Promise<App> {
 
   const metrics = deps.metrics ?? createMetrics();
   // Read once, beside openapi.yaml: every request and portal call resolves its version from them.
-  const apiVersions = deps.apiVersions ?? apiVersionsOf(readRecords(ROOT_DIR));
+  const apiVersions = deps.apiVersions ?? (await loadApiVersions(ROOT_DIR));
   if (deps.pool) metrics.watchPool(deps.pool);
   metrics.watchQueues(() => webhookQueueDepths(deps.queue, deps.db));
   const requestLog = config.requestLog.enabled

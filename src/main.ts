@@ -6,7 +6,7 @@ import { createMetrics } from './observability/metrics.js';
 import { startJobRuntime } from './jobs/runtime.js';
 import { runOperatorCommand } from './cli/operator-command.js';
 import { ROOT_DIR } from './app.js';
-import { apiVersionsOf, readRecords } from './domain/api-versions/index.js';
+import { loadApiVersions } from './domain/api-versions/index.js';
 
 const USAGE = `usage: npm run server -- <command>   (npm start -- <command> for the compiled build)
   dev       start the service for local development: database, migrations, demo data, banner
@@ -69,6 +69,8 @@ async function serve(config: Config, logger: Logger, demo: boolean): Promise<voi
       'SVC_METRICS_TOKEN is not set: in production /metrics answers 401 to everyone until it is.',
     );
   }
+  // Read once: the Data API, the portal and the deliveries answer each version from the same records.
+  const apiVersions = await loadApiVersions(ROOT_DIR);
   const runtime = await openDatabase(config, logger);
   const metrics = createMetrics();
   let jobs: Awaited<ReturnType<typeof startJobRuntime>> | undefined;
@@ -84,13 +86,13 @@ async function serve(config: Config, logger: Logger, demo: boolean): Promise<voi
       logger,
       workers: config.role !== 'api',
       metrics,
-      apiVersions: apiVersionsOf(readRecords(ROOT_DIR)),
+      apiVersions,
     });
     credentials = demo ? await seedDemo(runtime.database.db, config) : undefined;
     http =
       config.role === 'worker'
         ? await listenProbes(config, runtime, metrics, jobs.queue)
-        : await listen(config, runtime, logger, jobs, metrics);
+        : await listen(config, runtime, logger, { ...jobs, apiVersions }, metrics);
   } catch (err) {
     // A failed start stops what it started: the job runtime, the pool and the embedded PostgreSQL.
     await jobs?.stop();

@@ -10,6 +10,7 @@ import { checkFastPath } from './db/fast-path.js';
 import { asUnavailable } from './domain/shared/index.js';
 import type { Logger } from './logger.js';
 import { webhookQueueDepths, type EventSink, type JobQueue } from './domain/webhooks/index.js';
+import type { ApiVersions } from './domain/api-versions/index.js';
 import express from 'express';
 import { createRequestLog } from './api/request-log.js';
 import { httpError, sendError } from './http/error-response.js';
@@ -106,7 +107,7 @@ export async function listen(
   config: Config,
   runtime: Runtime,
   logger: Logger,
-  jobs: { events: EventSink; queue: JobQueue },
+  jobs: { events: EventSink; queue: JobQueue; apiVersions?: ApiVersions },
   metrics: Metrics = createMetrics(),
 ): Promise<Listening> {
   const requestLog = createRequestLog(runtime.database.pool, logger);
@@ -118,6 +119,7 @@ export async function listen(
     metrics,
     pool: runtime.database.pool,
     requestLog,
+    apiVersions: jobs.apiVersions,
   });
   return { ...(await bind(app, config)), flush: () => requestLog.flush() };
 }

@@ -32,7 +32,11 @@ import { compileRoutes, hasMalformedPercentEncoding } from './route-matcher.js';
 import { toValidationDetails } from './validation-details.js';
 import { deprecationHeaders, type HeaderMap } from './deprecation.js';
 import { apiVersionHeaders, resolveApiVersion } from '../domain/api-versions/index.js';
-import { migrateRequestForward, migrateResponseBack } from './version-migrations.js';
+import {
+  migrateRequestForward,
+  migrateResponseBack,
+  versionOperations,
+} from './version-migrations.js';
 
 export const API_ROOT = '/api/plugin/v1';
 
@@ -80,22 +84,28 @@ export async function createDataApi(
   observers: ApiObservers,
   trustProxy: TrustProxy,
 ): Promise<DataApi> {
-  const api = new OpenAPIBackend({
-    definition: openapiPath,
-    apiRoot: API_ROOT,
-    strict: true,
-    // Quick mode compiles each operation's request validator on first use and never compiles the
-    // response validators (only tests validate responses): about 100 MB less per process. The
-    // definition itself is validated by the linters in CI instead of at every start.
-    quick: true,
-    coerceTypes: true,
-    ajvOpts: { allErrors: true, strict: false, multipleOfPrecision: 6 },
-    customizeAjv: (ajv) => {
-      addFormats.default(ajv as never);
-      return ajv;
-    },
-  });
-  await api.init();
+  const backendOf = async (definition: string | object): Promise<OpenAPIBackend> => {
+    const backend = new OpenAPIBackend({
+      definition: definition as never,
+      apiRoot: API_ROOT,
+      strict: true,
+      // Quick mode compiles each operation's request validator on first use and never compiles the
+      // response validators (only tests validate responses): about 100 MB less per process. The
+      // definition itself is validated by the linters in CI instead of at every start.
+      quick: true,
+      coerceTypes: true,
+      ajvOpts: { allErrors: true, strict: false, multipleOfPrecision: 6 },
+      customizeAjv: (ajv) => {
+        addFormats.default(ajv as never);
+        return ajv;
+      },
+    });
+    await backend.init();
+    return backend;
+  };
+  const api = await backendOf(openapiPath);
+  // An older version's requests are validated against its own contract (derived from head).
+  const operationAt = versionOperations(api, deps.apiVersions.derived, backendOf);
   const match = compileRoutes(api);
   const admit = pluginApiKeyHandler(deps);
   const parseBody = jsonBodyParser();
@@ -142,9 +152,15 @@ export async function createDataApi(
       deps.apiVersions.catalog(),
     );
     ex.apiVersion = version;
-    req.body = migrateRequestForward(version, operationId, req.body);
+    const versioned = await operationAt(version, operationId);
+    if (!versioned)
+      return httpError(
+        404,
+        'route_not_found',
+        `No such endpoint in API version ${version.version}. See /docs for the Data API reference.`,
+      );
 
-    const validation = api.validator.validateRequest(
+    const validation = versioned.backend.validator.validateRequest(
       {
         method: req.method!,
         path,
@@ -152,7 +168,7 @@ export async function createDataApi(
         headers: req.headers as Record<string, string>,
         body: req.body,
       },
-      operation,
+      versioned.operation,
     );
     if (validation.errors) {
       return httpError(
@@ -167,12 +183,18 @@ export async function createDataApi(
     if (!handler)
       return httpError(501, 'not_implemented', `${operationId} is not implemented yet.`);
     const coerced = validation.coerced as { params?: unknown; query?: unknown };
+    const parts = {
+      body: req.body as unknown,
+      params: (coerced.params ?? {}) as Record<string, unknown>,
+      query: (coerced.query ?? query) as Record<string, unknown>,
+    };
+    migrateRequestForward(deps.apiVersions, version, operationId, parts);
     const request = Object.assign(ex.request ?? {}, {
       operationId,
-      params: coerced.params ?? {},
-      query: coerced.query ?? query,
+      params: parts.params,
+      query: parts.query,
       headers: req.headers,
-      body: req.body,
+      body: parts.body,
       rawBody: req.rawBody,
       ip: ex.ip,
       requestId: ex.requestId,
@@ -206,7 +228,7 @@ export async function createDataApi(
     }
     // Refused before its version was resolved (no key, unknown version): the newest answers.
     const version = ex.apiVersion ?? deps.apiVersions.catalog()[0]!;
-    response = migrateResponseBack(version, ex.operationId, response);
+    response = migrateResponseBack(deps.apiVersions, version, ex.operationId, response);
     const operationDeprecated =
       ex.operationId === undefined ? undefined : deprecated.get(ex.operationId);
     const extra = { ...apiVersionHeaders(version), ...operationDeprecated };

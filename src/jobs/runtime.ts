@@ -7,7 +7,7 @@ import type { Metrics } from '../observability/metrics.js';
 import { JobQueue, createEventSink, type EventSink } from '../domain/webhooks/index.js';
 import { WebhookHttpClient } from '../domain/webhooks/index.js';
 import { startBoss } from './boss.js';
-import type { ApiVersions } from '../domain/api-versions/index.js';
+import { loadApiVersions, type ApiVersions } from '../domain/api-versions/index.js';
 import { startScheduledJobs } from './schedules.js';
 import {
   startScenarioWorker,
@@ -104,7 +104,7 @@ export async function startJobRuntime(options: JobRuntimeOptions): Promise<JobRu
           http,
           queue,
           onAttempt,
-          apiVersions: options.apiVersions,
+          apiVersions: options.apiVersions ?? (await loadApiVersions()),
         },
         tuning,
         options.connectionString,

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { OpenAPIBackend, type Operation } from 'openapi-backend';
 import addFormats from 'ajv-formats';
@@ -5,12 +6,24 @@ import type { Response } from 'supertest';
 import { API_ROOT } from '../../src/api/router.js';
 import { ROOT_DIR } from '../../src/app.js';
 
-let backend: Promise<OpenAPIBackend> | undefined;
+const backends = new Map<string, Promise<OpenAPIBackend>>();
 
-function spec(): Promise<OpenAPIBackend> {
-  backend ??= (async () => {
+/**
+ * The contract a response of `version` is checked against: what /openapi.yaml?version= serves,
+ * contracts/derived/<version>/openapi.yaml (head itself for the newest and without a version).
+ */
+function definitionOf(version: string | undefined): string {
+  const derived = version && path.join(ROOT_DIR, 'contracts', 'derived', version, 'openapi.yaml');
+  return derived && existsSync(derived) ? derived : path.join(ROOT_DIR, 'openapi.yaml');
+}
+
+function spec(version?: string): Promise<OpenAPIBackend> {
+  const definition = definitionOf(version);
+  let backend = backends.get(definition);
+  if (backend) return backend;
+  backend = (async () => {
     const api = new OpenAPIBackend({
-      definition: path.join(ROOT_DIR, 'openapi.yaml'),
+      definition,
       apiRoot: API_ROOT,
       // Each operation's response validators are compiled when a response of it is first checked,
       // not all of them up front (seconds per test file that makes one call). The same validators
@@ -25,6 +38,7 @@ function spec(): Promise<OpenAPIBackend> {
     await api.init();
     return api;
   })();
+  backends.set(definition, backend);
   return backend;
 }
 
@@ -34,11 +48,12 @@ export async function openapiDefinition(): Promise<OpenAPIBackend['definition']>
 }
 
 /**
- * Fails unless the response's status is documented for its operation in openapi.yaml and its
- * body validates against that status's schema. Every Data API test calls it through `call()`.
+ * Fails unless the response's status is documented for its operation in the contract of the
+ * version it was answered in (X-Svc-Api-Version) and its body validates against that status's
+ * schema. Every Data API test calls it through `call()`.
  */
 export async function expectMatchesSpec(res: Response): Promise<void> {
-  const api = await spec();
+  const api = await spec(res.headers['x-svc-api-version'] as string | undefined);
   const req = (res as unknown as { req: { method: string; path: string } }).req;
   const url = new URL(req.path, 'http://x');
   const operation = api.router.matchOperation({

@@ -9,6 +9,7 @@ import {
   type EventName,
 } from '../../src/generated/events.generated.js';
 import type { TestTls } from './tls.js';
+import { derivedAsyncapi } from './versioned-contracts.js';
 
 // A real HTTPS webhook receiver on 127.0.0.1, port 0, with a certificate from the test CA. It keeps
 // every request's exact bytes; tests choose how it answers.
@@ -109,6 +110,23 @@ addFormats(ajv);
 const headersValidator = ajv.compile(WEBHOOK_HEADERS_SCHEMA);
 const envelopeValidators = new Map<string, ReturnType<Ajv['compile']>>();
 
+/** The envelope schema of `event` in the asyncapi.yaml of `version` (head's generated one when it is head). */
+function envelopeValidator(
+  version: string | undefined,
+  event: EventName,
+): ReturnType<Ajv['compile']> {
+  const derived = version === undefined ? undefined : derivedAsyncapi(version);
+  if (!derived) return ajv.compile(ENVELOPE_SCHEMAS[event]);
+  const id = `asyncapi-${version}`;
+  if (!ajv.getSchema(id)) ajv.addSchema(derived, id);
+  const messages = (
+    derived.components as { messages: Record<string, { name?: string; payload: { $ref: string } }> }
+  ).messages;
+  const message = Object.values(messages).find((m) => m.name === event);
+  if (!message) throw new Error(`asyncapi.yaml of ${version} has no event ${event}`);
+  return ajv.getSchema(`${id}${message.payload.$ref}`)!;
+}
+
 /** Fails unless the request's body and headers match asyncapi.yaml (ENVELOPE_SCHEMAS and the headers schema). */
 export function expectValidWebhook(req: ReceivedRequest): {
   id: string;
@@ -136,11 +154,14 @@ export function expectValidWebhook(req: ReceivedRequest): {
     );
   const body = JSON.parse(req.body.toString('utf8'));
   const event = headers['X-Svc-Event'] as EventName;
-  let validate = envelopeValidators.get(event);
-  if (!validate) envelopeValidators.set(event, (validate = ajv.compile(ENVELOPE_SCHEMAS[event])));
+  // The payload matches the contract of the version it was rendered in (X-Svc-Api-Version).
+  const version = req.headers['x-svc-api-version'] as string | undefined;
+  const key = `${version ?? 'head'} ${event}`;
+  let validate = envelopeValidators.get(key);
+  if (!validate) envelopeValidators.set(key, (validate = envelopeValidator(version, event)));
   if (!validate(body))
     throw new Error(
-      `webhook body of ${event} does not match asyncapi.yaml: ${ajv.errorsText(validate.errors)}\n${req.body.toString('utf8')}`,
+      `webhook body of ${event} does not match asyncapi.yaml${version ? ` of ${version}` : ''}: ${ajv.errorsText(validate.errors)}\n${req.body.toString('utf8')}`,
     );
   if (body.event !== event)
     throw new Error(`body event ${body.event} differs from X-Svc-Event ${event}`);

@@ -1,4 +1,6 @@
 import { InvalidApiVersionError } from '../shared/index.js';
+import type { DerivedVersion } from './derive.js';
+import { identityMigrator, type VersionMigrator } from './migrator.js';
 import { FIRST_VERSION, type ChangeRecord } from './records.js';
 
 /**
@@ -29,10 +31,21 @@ export type ApiVersionCatalog = readonly ApiVersionInfo[];
  */
 export interface ApiVersions {
   catalog(now?: Date): ApiVersionCatalog;
+  /** Requests forward to head, responses and payloads back to their version (migrator.ts). */
+  migrator: VersionMigrator;
+  /** Every version's contracts, newest first (none: only head, as read by the caller). */
+  derived: readonly DerivedVersion[];
 }
 
-export const apiVersionsOf = (records: readonly ChangeRecord[]): ApiVersions => ({
+/** The catalog of the records; values cross versions only with the migrator loadApiVersions builds. */
+export const apiVersionsOf = (
+  records: readonly ChangeRecord[],
+  migrator: VersionMigrator = identityMigrator,
+  derived: readonly DerivedVersion[] = [],
+): ApiVersions => ({
   catalog: (now = new Date()) => versionCatalog(records, now),
+  migrator,
+  derived,
 });
 
 export const SUPPORT_MONTHS = 12;

@@ -39,6 +39,14 @@ export {
   type EventFootprint,
   type OperationFootprint,
 } from './footprint.js';
+export { loadApiVersions, REPO_ROOT } from './load.js';
+export {
+  createMigrator,
+  identityMigrator,
+  type RequestParts,
+  type VersionMigrator,
+} from './migrator.js';
+export { applyPlan, compilePlan, type Plan, type Step } from './value-plans.js';
 export {
   loadMigrations,
   type MigrationDirection,

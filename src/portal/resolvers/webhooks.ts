@@ -150,6 +150,7 @@ export const webhookSubscriptions = {
           events: args.events ?? null,
           after: args.after ?? null,
           readOnly: readsOnly(ctx),
+          apiVersions: ctx.apiVersions,
           stillAllowed: async () =>
             (await (ctx.stillAuthenticated?.() ?? true)) &&
             (await findOwnedSandbox(ctx.db, developerId, sandbox.sandbox_id).then(

@@ -125,6 +125,7 @@ export function deliveryBatches(deps: DeliveryDeps): DeliveryBatches {
     const prepared = await prepare(
       deps.db,
       jobs.flatMap((job) => attemptsOf(job.data)),
+      deps.apiVersions,
     );
     const { admitted, held } = await admitSandboxDeliveries(deps.db, deps.config.webhook, prepared);
     const deferred = held.map((h) => ({

@@ -92,7 +92,10 @@ interface DeliveryRow {
 export interface Prepared {
   row: DeliveryRow;
   attempt: number;
+  /** The envelope's bytes at the version the delivery is answered in (renderAt). */
   body: Buffer | null;
+  /** X-Svc-Api-Version of that version, with Deprecation and Sunset while it is deprecated. */
+  versionHeaders: Record<string, string>;
 }
 
 export interface Outcome {
@@ -127,7 +130,11 @@ export async function recordOutcomes(
  * Step 1: the deliveries still waiting for these attempts (in installation and sequence order),
  * each with its body built once. Read without a lock: `record` writes only deliveries still pending.
  */
-export async function prepare(db: Db, jobs: DeliveryAttempt[]): Promise<Prepared[]> {
+export async function prepare(
+  db: Db,
+  jobs: DeliveryAttempt[],
+  versions?: ApiVersions,
+): Promise<Prepared[]> {
   if (jobs.length === 0) return [];
   const { rows } = await prepareStatement(jobs).execute(db);
   const byId = new Map(rows.map((row) => [row.log_id, row]));
@@ -139,7 +146,8 @@ export async function prepare(db: Db, jobs: DeliveryAttempt[]): Promise<Prepared
     // Gone, finished, or this attempt already recorded (a re-run after a crash past `record`).
     if (!row || row.status !== 'pending' || row.attempts >= job.attempt || seen.has(key)) continue;
     seen.add(key);
-    prepared.push({ row, attempt: job.attempt, body: row.event_data ? buildBody(row) : null });
+    const { body, versionHeaders } = renderAt(versions, row.api_version, row);
+    prepared.push({ row, attempt: job.attempt, body, versionHeaders });
   }
   return prepared;
 }
@@ -189,6 +197,31 @@ export function buildBody(row: EnvelopeRow): Buffer {
   return Buffer.from(JSON.stringify(toEnvelope(row)), 'utf8');
 }
 
+/**
+ * The envelope as the installation's pinned version has it (the catalog moves a pin past its
+ * sunset onward, as for its requests), with that version's headers: the payload is taken back
+ * from head by the records newer than the version, then serialised once; these bytes are signed.
+ * Without `versions` (no records read), head under the pinned name. No event data: no body.
+ */
+export function renderAt(
+  versions: ApiVersions | undefined,
+  pinned: string,
+  row: EnvelopeRow,
+): { body: Buffer | null; versionHeaders: Record<string, string> } {
+  if (!versions)
+    return {
+      body: row.event_data ? buildBody(row) : null,
+      versionHeaders: { 'X-Svc-Api-Version': pinned },
+    };
+  const version = resolveApiVersion(undefined, pinned, versions.catalog());
+  const versionHeaders = apiVersionHeaders(version);
+  if (!row.event_data) return { body: null, versionHeaders };
+  if (!versions.migrator.differs(version.version)) return { body: buildBody(row), versionHeaders };
+  const envelope = toEnvelope({ ...row, event_data: structuredClone(row.event_data) });
+  versions.migrator.eventBack(version.version, envelope);
+  return { body: Buffer.from(JSON.stringify(envelope), 'utf8'), versionHeaders };
+}
+
 /** `request_id`: the X-Request-Id of the Data API request that caused the event, null otherwise. */
 export function toEnvelope(row: EnvelopeRow) {
   return {
@@ -227,16 +260,6 @@ const FAULT_FIRST_ATTEMPT: SendResult = {
   remoteAddress: null,
   durationMs: 0,
 };
-
-/**
- * X-Svc-Api-Version of a delivery: the installation's pin (a pin past its sunset moves on, as for
- * its requests), with Deprecation and Sunset while deprecated. Payloads are written in head today;
- * once a version has a record, its response migrations apply to the body here before signing.
- */
-function versionHeaders(deps: DeliveryDeps, pinned: string): Record<string, string> {
-  if (!deps.apiVersions) return { 'X-Svc-Api-Version': pinned };
-  return apiVersionHeaders(resolveApiVersion(undefined, pinned, deps.apiVersions.catalog()));
-}
 
 /** Steps 2 and 3: sign with the plugin's current secret and POST; the retry policy judges the result. */
 export async function send(
@@ -281,7 +304,7 @@ export async function send(
       }),
       'X-Svc-Delivery': row.delivery_id,
       'X-Svc-Attempt': String(attempt),
-      ...versionHeaders(deps, row.api_version),
+      ...p.versionHeaders,
     };
     const pool = String(row.plugin_id);
     result = await deps.http.post(row.webhook_endpoint, p.body, headers, pool);

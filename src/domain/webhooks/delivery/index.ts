@@ -27,7 +27,7 @@ export type {
   ScenarioJobData,
 } from './queue.js';
 export { deliveryBatches, type DeliveryBatches } from './delivery-batches.js';
-export { buildBody, prepare, recordOutcomes, send, toEnvelope } from './delivery.js';
+export { buildBody, prepare, recordOutcomes, renderAt, send, toEnvelope } from './delivery.js';
 export type { AttemptOutcome, DeliveryDeps, Outcome, Prepared } from './delivery.js';
 export { admitSandboxDeliveries } from './sandbox-volume.js';
 export { deliveryHeaders } from './signing.js';

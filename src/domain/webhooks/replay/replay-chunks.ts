@@ -96,6 +96,7 @@ async function sendGroup(
   const prepared = await prepare(
     deps.db,
     rows.map((row) => ({ logId: row.log_id, attempt: 1, logCreatedAt: row.created_at })),
+    deps.apiVersions,
   );
   const { admitted, held } = await admitSandboxDeliveries(deps.db, deps.config.webhook, prepared);
   const sendable = new Set(admitted);

@@ -11,14 +11,10 @@ import {
   type StreamPosition,
 } from './stream-cursor.js';
 import { LifeCycle, listenerExpiry } from './stream-life.js';
-import {
-  LOG_AFTER_ITS_EVENT,
-  buildBody,
-  deliveryHeaders,
-  isSubscribed,
-} from '../delivery/index.js';
+import { LOG_AFTER_ITS_EVENT, renderAt, deliveryHeaders, isSubscribed } from '../delivery/index.js';
 import { planeActivePreviousSecret, planeSecret } from '../../installations/index.js';
 import type { EventName } from '../../../generated/events.generated.js';
+import type { ApiVersions } from '../../api-versions/index.js';
 
 // A sandbox's webhook stream (svc listen): every event addressed to an installation of the
 // sandbox, read from the events feed in each installation's sequence order, as the exact body and
@@ -105,6 +101,8 @@ export interface StreamOptions {
   after: string | null;
   /** The caller's key only reads (plugins:read without plugins:write). */
   readOnly?: boolean;
+  /** Renders each payload at its installation's pinned version, as a delivery does. */
+  apiVersions?: ApiVersions;
   /** Asked on every heartbeat: false ends the stream (revoked key, expired session, deleted sandbox). */
   stillAllowed?: () => Promise<boolean>;
   pollMs?: number;
@@ -153,7 +151,13 @@ export async function* webhookStream(
         if (options.events && !isSubscribed(options.events, row.event_type as EventName)) continue;
         const current = secretOf(row.webhook_secret_enc);
         if (current === null) continue;
-        yield toItem(row, current, secretOf(row.previous_webhook_secret_enc), position);
+        yield toItem(
+          row,
+          current,
+          secretOf(row.previous_webhook_secret_enc),
+          position,
+          options.apiVersions,
+        );
         if (!life.running()) return;
       }
       // Redeliveries and replays (svc events resend / replay) go where the sandbox's deliveries go.
@@ -163,7 +167,13 @@ export async function* webhookStream(
         if (options.events && !isSubscribed(options.events, row.event_type as EventName)) continue;
         const current = secretOf(row.webhook_secret_enc);
         if (current === null) continue;
-        yield toItem(row, current, secretOf(row.previous_webhook_secret_enc), position);
+        yield toItem(
+          row,
+          current,
+          secretOf(row.previous_webhook_secret_enc),
+          position,
+          options.apiVersions,
+        );
         if (!life.running()) return;
       }
       const idle = rows.length === 0 && resent.length === 0;
@@ -218,19 +228,23 @@ function toItem(
   current: string,
   previous: string | null,
   position: StreamPosition,
+  versions: ApiVersions | undefined,
 ): StreamItem {
-  const body = buildBody({ ...row, sequence: row.sequence });
+  const { body, versionHeaders } = renderAt(versions, row.api_version, {
+    ...row,
+    sequence: row.sequence,
+  });
   const headers: Record<string, string> = {
     'Content-Type': 'application/json',
     'User-Agent': 'Svc-Webhooks/1.0',
     'X-Svc-Event': row.event_type,
     'X-Svc-Delivery': row.delivery_id,
     'X-Svc-Attempt': String(Math.max(1, row.attempts)),
-    'X-Svc-Api-Version': row.api_version,
+    ...versionHeaders,
     ...deliveryHeaders({
       eventId: row.event_id,
       secrets: { current, previous },
-      body,
+      body: body!,
       now: new Date(),
     }),
   };
@@ -239,7 +253,7 @@ function toItem(
     deliveryId: row.delivery_id,
     event: row.event_type,
     headers: Object.entries(headers).map(([name, value]) => ({ name, value })),
-    body: body.toString('utf8'),
+    body: body!.toString('utf8'),
     installationId: row.installation_id,
     sequence: row.sequence,
     cursor: encodeStreamCursor(position),
