@@ -140,7 +140,7 @@ export async function measureWebhookDelivery({
     db.transaction().execute((trx) =>
       jobs.events.emit(trx, scope(locationId), 'order.status_changed', {
         order_id: n,
-        unique_orderid: `BENCH-${n}`,
+        order_number: `BENCH-${n}`,
         old_status: 'CREATED',
         new_status: 'COOKING',
       }),
@@ -170,7 +170,7 @@ export async function measureWebhookDelivery({
               for (let j = i; j < i + 20; j++)
                 await jobs.events.emit(trx, scope(data.locationId), 'order.status_changed', {
                   order_id: j,
-                  unique_orderid: `BENCH-${j}`,
+                  order_number: `BENCH-${j}`,
                   old_status: 'CREATED',
                   new_status: 'COOKING',
                 });

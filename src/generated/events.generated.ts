@@ -199,7 +199,7 @@ export interface OrderCreatedData {
   /** Internal order id, usable with the Data API (`GET /orders/{orderId}`). */
   order_id: number;
   /** Human-readable order identifier; `PUT /orders/{orderId}` accepts it too. */
-  unique_orderid: string;
+  order_number: string;
   /** Table of a dine-in order; null for delivery and takeaway. */
   table_number: string | null;
   order_status: OrderStatus;
@@ -215,7 +215,7 @@ export interface OrderStatusChangedData {
   /** Internal order id. */
   order_id: number;
   /** Human-readable order identifier. */
-  unique_orderid: string;
+  order_number: string;
   old_status: OrderStatus;
   new_status: OrderStatus;
 }
@@ -224,7 +224,7 @@ export interface OrderItemsAddedData {
   /** Internal order id. */
   order_id: number;
   /** Human-readable order identifier. */
-  unique_orderid: string;
+  order_number: string;
   /** Number of items on the order before the addition. */
   previous_item_count: number;
   /** Number of items on the order after the addition. */
@@ -237,7 +237,7 @@ export interface OrderPaidData {
   /** Internal order id. */
   order_id: number;
   /** Human-readable order identifier. */
-  unique_orderid: string;
+  order_number: string;
   /** Order total, decimal string with two decimals. */
   total: string;
   /** When the order reached PAID. */
@@ -248,7 +248,7 @@ export interface OrderCancelledData {
   /** Internal order id. */
   order_id: number;
   /** Human-readable order identifier. */
-  unique_orderid: string;
+  order_number: string;
   /** Cancellation reason as given by whoever cancelled the order. */
   reason: string;
   /** When the order was cancelled. */
@@ -587,10 +587,10 @@ export type WebhookEvent = { [E in EventName]: WebhookEnvelope<E> }[EventName];
 export const EVENT_DATA_SCHEMAS: Record<EventName, object> = {
   'order.created': {
     type: 'object',
-    required: ['order_id', 'unique_orderid', 'table_number', 'order_status'],
+    required: ['order_id', 'order_number', 'table_number', 'order_status'],
     properties: {
       order_id: { type: 'integer', minimum: 1 },
-      unique_orderid: { type: 'string' },
+      order_number: { type: 'string' },
       table_number: { type: ['string', 'null'] },
       order_status: {
         type: 'string',
@@ -621,10 +621,10 @@ export const EVENT_DATA_SCHEMAS: Record<EventName, object> = {
   },
   'order.status_changed': {
     type: 'object',
-    required: ['order_id', 'unique_orderid', 'old_status', 'new_status'],
+    required: ['order_id', 'order_number', 'old_status', 'new_status'],
     properties: {
       order_id: { type: 'integer', minimum: 1 },
-      unique_orderid: { type: 'string' },
+      order_number: { type: 'string' },
       old_status: {
         type: 'string',
         enum: [
@@ -673,16 +673,10 @@ export const EVENT_DATA_SCHEMAS: Record<EventName, object> = {
   },
   'order.items_added': {
     type: 'object',
-    required: [
-      'order_id',
-      'unique_orderid',
-      'previous_item_count',
-      'new_item_count',
-      'items_added',
-    ],
+    required: ['order_id', 'order_number', 'previous_item_count', 'new_item_count', 'items_added'],
     properties: {
       order_id: { type: 'integer', minimum: 1 },
-      unique_orderid: { type: 'string' },
+      order_number: { type: 'string' },
       previous_item_count: { type: 'integer', minimum: 0 },
       new_item_count: { type: 'integer', minimum: 1 },
       items_added: { type: 'integer', minimum: 1 },
@@ -690,20 +684,20 @@ export const EVENT_DATA_SCHEMAS: Record<EventName, object> = {
   },
   'order.paid': {
     type: 'object',
-    required: ['order_id', 'unique_orderid', 'total', 'paid_at'],
+    required: ['order_id', 'order_number', 'total', 'paid_at'],
     properties: {
       order_id: { type: 'integer', minimum: 1 },
-      unique_orderid: { type: 'string' },
+      order_number: { type: 'string' },
       total: { type: 'string', pattern: '^-?\\d+\\.\\d{2}$' },
       paid_at: { type: 'string', format: 'date-time' },
     },
   },
   'order.cancelled': {
     type: 'object',
-    required: ['order_id', 'unique_orderid', 'reason', 'cancelled_at'],
+    required: ['order_id', 'order_number', 'reason', 'cancelled_at'],
     properties: {
       order_id: { type: 'integer', minimum: 1 },
-      unique_orderid: { type: 'string' },
+      order_number: { type: 'string' },
       reason: { type: 'string', maxLength: 2000 },
       cancelled_at: { type: 'string', format: 'date-time' },
     },

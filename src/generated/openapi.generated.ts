@@ -162,7 +162,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The order's numeric `order_id` or its `unique_orderid`.
+                 * @description The order's numeric `order_id` or its `order_number`.
                  * @example ORD-20260314-0042
                  */
                 orderId: components["parameters"]["OrderId"];
@@ -171,14 +171,14 @@ export interface paths {
         };
         /**
          * Retrieve an order
-         * @description Returns one order with its items, customer and payments. `orderId` is the numeric `order_id` or the human-readable `unique_orderid`. An installation sees the orders of its own location only: an order of another location (even of your organization) answers 404 like an absent one, here and in `PUT /orders/{orderId}` and `POST /orders/{orderId}/payments`. `status` is in the plugin vocabulary (for an order in an internal-only status, its lower-case internal name, for example `partially_paid`); `internal_status` carries the internal value. A 404 carries a sentence (`{"error": "Order not found"}`), not a code.
+         * @description Returns one order with its items, customer and payments. `orderId` is the numeric `order_id` or the human-readable `order_number`. An installation sees the orders of its own location only: an order of another location (even of your organization) answers 404 like an absent one, here and in `PUT /orders/{orderId}` and `POST /orders/{orderId}/payments`. `status` is in the plugin vocabulary (for an order in an internal-only status, its lower-case internal name, for example `partially_paid`); `internal_status` carries the internal value. A 404 carries a sentence (`{"error": "Order not found"}`), not a code.
          */
         get: operations["getOrder"];
         /**
          * Change an order's status
          * @description Moves an order to a new status (plugin vocabulary), optionally shallow-merging
          *     `metadata`, and returns the updated order. `orderId` is the numeric `order_id` or the
-         *     `unique_orderid`.
+         *     `order_number`.
          *
          *     | Current | Allowed targets | Notes |
          *     |---|---|---|
@@ -221,7 +221,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The order's numeric `order_id` or its `unique_orderid`.
+                 * @description The order's numeric `order_id` or its `order_number`.
                  * @example ORD-20260314-0042
                  */
                 orderId: components["parameters"]["OrderId"];
@@ -237,8 +237,8 @@ export interface paths {
          *     capture writes an authoritative transaction that appears in financial reports and
          *     reconciliation; this endpoint does not move money itself.
          *
-         *     - `amount` is a JSON **number** in major units (`24.5` for 24.50), at most two decimals,
-         *       and must not exceed the order's remaining balance (`422 overpayment`). `currency` must
+         *     - `amount` is a decimal **string** in major units (`"24.50"`), at most two decimals (at
+         *       versions before 2026-11-29, a JSON number such as `24.5`), and must not exceed the order's remaining balance (`422 overpayment`). `currency` must
          *       equal the order's currency (`422 currency_mismatch`).
          *     - A partial capture leaves the order status unchanged. A capture that brings the
          *       remaining balance to zero sets the order to `paid` (internal `PAID`) and emits
@@ -316,7 +316,7 @@ export interface paths {
         head?: never;
         /**
          * Update a menu item
-         * @description Changes any of `is_available`, `price` and `preparation_time`; fields you do not send are unchanged. Send at least one field. Note that `price` is sent as a JSON **number** (`16.5`) but returned, like all money, as a decimal string (`"16.50"`). Out-of-range values, a `price` with more than two decimals and a non-integer `preparation_time` are `400 validation_error`. A change emits `menu.item_updated` with only the fields whose values actually changed in `changes`; a request that changes nothing (every sent value equals the stored one) writes nothing and emits no event. Only items of the installation's location can be updated; any other item is 404. Returns the item with its customization templates.
+         * @description Changes any of `is_available`, `price` and `preparation_time`; fields you do not send are unchanged. Send at least one field. `price` is sent, like all money, as a decimal string (`"16.50"`; at versions before 2026-11-29, a JSON number such as `16.5`). Out-of-range values, a `price` with more than two decimals and a non-integer `preparation_time` are `400 validation_error`. A change emits `menu.item_updated` with only the fields whose values actually changed in `changes`; a request that changes nothing (every sent value equals the stored one) writes nothing and emits no event. Only items of the installation's location can be updated; any other item is 404. Returns the item with its customization templates.
          */
         patch: operations["updateMenuItem"];
         trace?: never;
@@ -478,7 +478,7 @@ export interface paths {
         head?: never;
         /**
          * Update an ingredient
-         * @description Changes ingredient metadata; fields you do not send are unchanged. Send at least one field. `sku`, `cost_per_unit` and `supplier` can be cleared with `null`. `allergens` replaces the whole list. `metadata` is shallow-merged: each top-level key you send replaces the stored value, keys you do not send are kept. `cost_per_unit` is sent as a JSON number and stored with four decimals (rounded half up); it is returned as a decimal string. Stock levels change only through movements. Returns the ingredient detail.
+         * @description Changes ingredient metadata; fields you do not send are unchanged. Send at least one field. `sku`, `cost_per_unit` and `supplier` can be cleared with `null`. `allergens` replaces the whole list. `metadata` is shallow-merged: each top-level key you send replaces the stored value, keys you do not send are kept. `cost_per_unit` is sent as a decimal string with at most four decimals (at versions before 2026-11-29, a JSON number, stored with four decimals rounded half up); it is returned as a decimal string. Stock levels change only through movements. Returns the ingredient detail.
          */
         patch: operations["updateInventoryItem"];
         trace?: never;
@@ -503,7 +503,8 @@ export interface paths {
          * @description Appends a stock movement to an ingredient at a location (the installation's own location
          *     by default) and returns it with the resulting stock level.
          *
-         *     - `delta` is a non-zero JSON number with at most four decimals: positive adds stock
+         *     - `delta` is a non-zero decimal string with at most four decimals (at versions before
+         *       2026-11-29, a JSON number): positive adds stock
          *       (`received`), negative removes it (`consumed`, `waste`). For `count`, send the
          *       difference between the counted and the recorded quantity. On-hand stock may become
          *       negative.
@@ -1150,7 +1151,7 @@ export interface components {
              * @description Human-readable identifier, unique per organization; also usable as `orderId` in paths.
              * @example ORD-20260314-0043
              */
-            unique_orderid: string;
+            order_number: string;
             /** @example 34 */
             location_id: number;
             status: components["schemas"]["OrderStatus"];
@@ -1405,10 +1406,10 @@ export interface components {
         /** @description A payment your plugin captured through its provider. */
         CapturePaymentRequest: {
             /**
-             * @description Amount captured, as a JSON **number** in major currency units with at most two decimals (`24.5` means 24.50). Greater than zero and at most the order's remaining balance.
-             * @example 29
+             * @description Amount captured, as a decimal **string** in major currency units with at most two decimals (`"24.5"` means 24.50), like every money field the API returns. Greater than zero and at most the order's remaining balance. A JSON number is refused (versions before 2026-11-29 sent one).
+             * @example 29.00
              */
-            amount: number;
+            amount: string;
             currency: components["schemas"]["CurrencyCode"];
             /**
              * @description How the guest paid (for example `card`, `wallet`).
@@ -1535,10 +1536,10 @@ export interface components {
             /** @example false */
             is_available?: boolean;
             /**
-             * @description New price as a JSON **number**, 0 to 9999.99, at most two decimals.
-             * @example 16.5
+             * @description New price as a decimal **string**, 0 to 9999.99, at most two decimals, like the `price` the API returns. A JSON number is refused (versions before 2026-11-29 sent one).
+             * @example 16.50
              */
-            price?: number;
+            price?: string;
             /**
              * @description Minutes, 0 to 480.
              * @example 15
@@ -1769,10 +1770,10 @@ export interface components {
             /** @example kg */
             unit?: string;
             /**
-             * @description Cost of one unit as a JSON number, at least 0; stored with four decimals (rounded half up). `null` clears it.
-             * @example 11.4
+             * @description Cost of one unit as a decimal **string**, at least 0, at most four decimals, like the `cost_per_unit` the API returns. `null` clears it. A JSON number is refused (versions before 2026-11-29 sent one).
+             * @example 11.4000
              */
-            cost_per_unit?: number | null;
+            cost_per_unit?: string | null;
             /**
              * @description `null` clears it.
              * @example Bay Dairy Co.
@@ -1795,10 +1796,10 @@ export interface components {
              */
             location_id?: number;
             /**
-             * @description Change of on-hand stock in the ingredient's unit, as a JSON number with at most four decimals. Must not be zero: positive adds stock, negative removes it.
-             * @example -0.75
+             * @description Change of on-hand stock in the ingredient's unit, as a decimal **string** with at most four decimals, like the stock levels the API returns. Must not be zero: positive adds stock, negative removes it. A JSON number is refused (versions before 2026-11-29 sent one).
+             * @example -0.7500
              */
-            delta: number;
+            delta: string;
             reason: components["schemas"]["StockMovementReason"];
             /**
              * @description Free-text note.
@@ -2356,7 +2357,7 @@ export interface components {
     };
     parameters: {
         /**
-         * @description The order's numeric `order_id` or its `unique_orderid`.
+         * @description The order's numeric `order_id` or its `order_number`.
          * @example ORD-20260314-0042
          */
         OrderId: string;
@@ -2786,7 +2787,7 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "order_id": 58213,
-                     *           "unique_orderid": "ORD-20260314-0042",
+                     *           "order_number": "ORD-20260314-0042",
                      *           "location_id": 34,
                      *           "status": "in_progress",
                      *           "internal_status": "COOKING",
@@ -2984,7 +2985,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The order's numeric `order_id` or its `unique_orderid`.
+                 * @description The order's numeric `order_id` or its `order_number`.
                  * @example ORD-20260314-0042
                  */
                 orderId: components["parameters"]["OrderId"];
@@ -3024,7 +3025,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The order's numeric `order_id` or its `unique_orderid`.
+                 * @description The order's numeric `order_id` or its `order_number`.
                  * @example ORD-20260314-0042
                  */
                 orderId: components["parameters"]["OrderId"];
@@ -3091,7 +3092,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The order's numeric `order_id` or its `unique_orderid`.
+                 * @description The order's numeric `order_id` or its `order_number`.
                  * @example ORD-20260314-0042
                  */
                 orderId: components["parameters"]["OrderId"];
@@ -3102,7 +3103,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "amount": 29,
+                 *       "amount": "29.00",
                  *       "currency": "USD",
                  *       "payment_method": "card",
                  *       "provider": "stripe",
@@ -3381,7 +3382,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "price": 16.5,
+                 *       "price": "16.50",
                  *       "preparation_time": 15
                  *     }
                  */
@@ -3893,7 +3894,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "supplier": "Bay Dairy Co.",
-                 *       "cost_per_unit": 11.4,
+                 *       "cost_per_unit": "11.4000",
                  *       "metadata": {
                  *         "storage": "walk-in cooler"
                  *       }
@@ -3954,7 +3955,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "location_id": 34,
-                 *       "delta": -0.75,
+                 *       "delta": "-0.7500",
                  *       "reason": "consumed",
                  *       "note": "Friday dinner service"
                  *     }

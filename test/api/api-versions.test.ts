@@ -5,6 +5,7 @@ import { handlers } from '../../src/api/handlers/index.js';
 import { API_ROOT, createDataApi } from '../../src/api/router.js';
 import {
   versionCatalog,
+  identityMigrator,
   type ApiVersions,
   type ChangeRecord,
 } from '../../src/domain/api-versions/index.js';
@@ -29,7 +30,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('X-Svc-Api-Version on the real contracts (one version, 2026-11-21)', () => {
+describe('X-Svc-Api-Version on the real contracts (2026-11-21 and 2026-11-29)', () => {
   it('when a request names 2026-11-21, then the response says it was answered in it', async () => {
     const res = await call(t.app, 'get', '/health', {
       key: inst.apiKey,
@@ -51,8 +52,10 @@ describe('X-Svc-Api-Version on the real contracts (one version, 2026-11-21)', ()
       error: 'invalid_api_version',
     });
     expect(res.body.message).toContain('2026-11-21');
+    expect(res.body.message).toContain('2026-11-29');
     expect(res.body.message).toContain('1999-01-01');
-    expect(res.headers['x-svc-api-version']).toBe('2026-11-21');
+    // Refused before its version was resolved: the newest answers.
+    expect(res.headers['x-svc-api-version']).toBe('2026-11-29');
   });
 
   it('when a request names no version, then the plugin pin is echoed', async () => {
@@ -69,18 +72,27 @@ describe('X-Svc-Api-Version on the real contracts (one version, 2026-11-21)', ()
   it('when the key is refused or the events feed is read, then the response still carries the version', async () => {
     const refused = await call(t.app, 'get', '/health');
     expect(refused.status).toBe(401);
-    expect(refused.headers['x-svc-api-version']).toBe('2026-11-21');
+    expect(refused.headers['x-svc-api-version']).toBe('2026-11-29');
     const feed = await call(t.app, 'get', '/events', { key: inst.apiKey });
     expect(feed.status).toBe(200);
     expect(feed.headers['x-svc-api-version']).toBe('2026-11-21');
   });
 
-  it('when listApiVersions is called, then 2026-11-21 is the current version without a sunset', async () => {
+  it('when listApiVersions is called, then 2026-11-29 is current with its two changes and 2026-11-21 is supported until 12 months after it', async () => {
     const res = await call(t.app, 'get', '/api-versions', { key: inst.apiKey });
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual([
-      { version: '2026-11-21', status: 'current', sunset_at: null, changes: [] },
-    ]);
+    const data = res.body.data as {
+      version: string;
+      status: string;
+      sunset_at: string | null;
+      changes: { id: string }[];
+    }[];
+    expect(data.map((v) => [v.version, v.status, v.sunset_at, v.changes.map((c) => c.id)])).toEqual(
+      [
+        ['2026-11-29', 'current', null, ['decimal-string-inputs', 'order-number']],
+        ['2026-11-21', 'supported', '2027-11-29', []],
+      ],
+    );
   });
 });
 
@@ -102,7 +114,11 @@ describe('X-Svc-Api-Version with two versions', () => {
   let now: Date;
   let door: Awaited<ReturnType<typeof createDataApi>>;
   beforeAll(async () => {
-    const apiVersions: ApiVersions = { catalog: () => versionCatalog([NEXT], now) };
+    const apiVersions: ApiVersions = {
+      catalog: () => versionCatalog([NEXT], now),
+      migrator: identityMigrator,
+      derived: [],
+    };
     door = await createDataApi(
       { config: t.config, db: t.db, logger: t.logger, events: t.events, apiVersions },
       handlers,

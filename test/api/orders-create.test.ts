@@ -160,7 +160,7 @@ describe('when a plugin creates an order', () => {
     });
     expect(events[0]!.data).toEqual({
       order_id: order.order_id,
-      unique_orderid: order.unique_orderid,
+      order_number: order.unique_orderid,
       table_number: '12',
       order_status: 'CREATED',
       total: '46.50',

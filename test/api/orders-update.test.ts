@@ -75,7 +75,7 @@ describe('when every current status is moved to every target (the 6 x 6 matrix)'
     expectEventPayload(changed, 'order.status_changed', PAYLOAD_KEYS.statusChanged);
     expect(changed!.data).toEqual({
       order_id: order.order_id,
-      unique_orderid: order.unique_orderid,
+      order_number: order.unique_orderid,
       old_status: STORED[from],
       new_status: STORED[to],
     });
@@ -108,7 +108,7 @@ describe('when an order is cancelled', () => {
     expectEventPayload(cancelled, 'order.cancelled', PAYLOAD_KEYS.cancelled);
     expect(cancelled!.data).toEqual({
       order_id: order.order_id,
-      unique_orderid: order.unique_orderid,
+      order_number: order.unique_orderid,
       reason: 'Customer left before the order was prepared',
       cancelled_at: res.body.data.cancelled_at,
     });
@@ -173,7 +173,7 @@ describe('when an order is moved to paid by PUT', () => {
     expectEventPayload(paid, 'order.paid', PAYLOAD_KEYS.paid);
     expect(paid!.data).toEqual({
       order_id: order.order_id,
-      unique_orderid: order.unique_orderid,
+      order_number: order.unique_orderid,
       total: '42.10',
       paid_at: res.body.data.paid_at,
     });

@@ -131,7 +131,7 @@ describe('when a capture clears the balance', () => {
     expectEventPayload(paid, 'order.paid', PAYLOAD_KEYS.paid);
     expect(paid!.data).toEqual({
       order_id: order.order_id,
-      unique_orderid: order.unique_orderid,
+      order_number: order.unique_orderid,
       total: '29.00',
       paid_at: row.paid_at!.toISOString(),
     });
@@ -158,13 +158,13 @@ describe('when a capture clears the balance of an order held in PENDING', () => 
     ]);
     expectEventPayload(events[0], 'order.created', [
       'order_id',
-      'unique_orderid',
+      'order_number',
       'table_number',
       'order_status',
     ]);
     expect(events[0]!.data).toEqual({
       order_id: order.order_id,
-      unique_orderid: order.unique_orderid,
+      order_number: order.unique_orderid,
       table_number: null,
       order_status: 'PAID',
     });

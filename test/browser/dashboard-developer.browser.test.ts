@@ -127,7 +127,7 @@ describe('Plugins', () => {
     const restaurant = await installInProduction(h.t.db, pluginId);
     await emit(h.t, scopeOf(restaurant), 'order.created', {
       order_id: 7,
-      unique_orderid: 'ORD-7',
+      order_number: 'ORD-7',
       table_number: null,
       order_status: 'CREATED',
     });

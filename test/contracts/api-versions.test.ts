@@ -19,32 +19,29 @@ function editOpenApi(dir: string, edit: (doc: Doc) => void): void {
   writeFileSync(file, stringify(doc));
 }
 
-/** Head renames the order's `unique_orderid` to `order_number`, in place. */
-const renameOrderNumber = (d: Doc) => {
-  const order = schemas(d).Order;
-  order.properties = Object.fromEntries(
-    Object.entries(order.properties).map(([k, v]) => [
-      k === 'unique_orderid' ? 'order_number' : k,
-      v,
-    ]),
+/** Head renames the location's `timezone` to `time_zone`, in place. */
+const renameTimeZone = (d: Doc) => {
+  const location = schemas(d).Location;
+  location.properties = Object.fromEntries(
+    Object.entries(location.properties).map(([k, v]) => [k === 'timezone' ? 'time_zone' : k, v]),
   );
-  order.required = order.required.map((n: string) => (n === 'unique_orderid' ? 'order_number' : n));
+  location.required = location.required.map((n: string) => (n === 'timezone' ? 'time_zone' : n));
 };
 
 const RECORD = {
   version: '2099-01-01',
-  title: 'Orders carry order_number',
+  title: 'Locations carry time_zone',
   changes: [
     {
-      id: 'order-number',
-      description: "An order's human-readable identifier `unique_orderid` is now `order_number`.",
-      upgrade: 'Read `order_number` where you read `unique_orderid`.',
+      id: 'time-zone',
+      description: "A location's `timezone` is now `time_zone`.",
+      upgrade: 'Read `time_zone` where you read `timezone`.',
       instructions: [
         {
           contract: 'openapi',
-          schema: 'Order',
-          property: 'order_number',
-          renamed_from: 'unique_orderid',
+          schema: 'Location',
+          property: 'time_zone',
+          renamed_from: 'timezone',
         },
       ],
     },
@@ -73,18 +70,18 @@ const released = (dir: string, version: string, file = 'openapi.yaml') =>
 describe('make api-check with dated versions', () => {
   it('when head renames a response property without a change record, then it fails naming the place', async () => {
     const dir = repositoryCopy();
-    editOpenApi(dir, renameOrderNumber);
+    editOpenApi(dir, renameTimeZone);
     const failed = await apiCheck(dir);
     expect(failed.code).toBe(1);
     expect(failed.output).toMatch(
-      /BREAKING\s+openapi\s+GET \/orders\/\{orderId\} response 200: data\.unique_orderid\s+\[response-property-removed\]/,
+      /BREAKING\s+openapi\s+GET \/locations\/\{locationId\} response 200: data\.timezone\s+\[response-property-removed\]/,
     );
     expect(failed.output).toContain('api-check: FAILED');
   }, 120_000);
 
-  it('when the same change comes with its record, then it passes and the derived 2026-11-21 equals the released one (no change at all)', async () => {
+  it('when the same change comes with its record, then it passes and each derived older version equals the released one (no change at all)', async () => {
     const dir = await releasedCopy();
-    editOpenApi(dir, renameOrderNumber);
+    editOpenApi(dir, renameTimeZone);
     writeRecord(dir);
     const check = await apiCheck(dir);
     expect(check.code).toBe(0);
@@ -92,29 +89,30 @@ describe('make api-check with dated versions', () => {
       'API version 2099-01-01 (head): new, released by make api-release',
     );
     expect(check.output).toContain(
-      'api-check: OK against contracts/released/ (versions 2099-01-01, 2026-11-21;',
+      'api-check: OK against contracts/released/ (versions 2099-01-01, 2026-11-29, 2026-11-21;',
     );
-    const [head, older] = check.versions;
+    const [head, ...older] = check.versions;
     expect(head).toMatchObject({ version: '2099-01-01', head: true, isNew: true });
-    expect(older).toMatchObject({
-      version: '2026-11-21',
-      head: false,
-      isNew: false,
-      report: { breaking: [], nonBreaking: [] },
-    });
-    expect(parse(older!.openapi)).toEqual(parse(released(dir, '2026-11-21')));
-
-    const releasedTexts = {
-      openapi: released(dir, '2026-11-21'),
-      asyncapi: released(dir, '2026-11-21', 'asyncapi.yaml'),
-      graphql: '',
-    };
-    const diff = await compareContracts(releasedTexts, {
-      openapi: older!.openapi,
-      asyncapi: older!.asyncapi,
-      graphql: '',
-    });
-    expect(diff).toEqual({ breaking: [], nonBreaking: [] });
+    expect(older.map((v) => v.version)).toEqual(['2026-11-29', '2026-11-21']);
+    for (const version of older) {
+      expect(version).toMatchObject({
+        head: false,
+        isNew: false,
+        report: { breaking: [], nonBreaking: [] },
+      });
+      expect(parse(version.openapi)).toEqual(parse(released(dir, version.version)));
+      const releasedTexts = {
+        openapi: released(dir, version.version),
+        asyncapi: released(dir, version.version, 'asyncapi.yaml'),
+        graphql: '',
+      };
+      const diff = await compareContracts(releasedTexts, {
+        openapi: version.openapi,
+        asyncapi: version.asyncapi,
+        graphql: '',
+      });
+      expect(diff).toEqual({ breaking: [], nonBreaking: [] });
+    }
   }, 120_000);
 
   it('when a record names a property head does not have, then api-check fails with the record, the change id and the path', async () => {
@@ -123,26 +121,26 @@ describe('make api-check with dated versions', () => {
     const failed = await apiCheck(dir);
     expect(failed.code).toBe(1);
     expect(failed.output).toBe(
-      'api-check: FAILED, contracts/versions/2099-01-01.yaml, change order-number: openapi components.schemas.Order.properties.order_number: no such property in version 2099-01-01',
+      'api-check: FAILED, contracts/versions/2099-01-01.yaml, change time-zone: openapi components.schemas.Location.properties.time_zone: no such property in version 2099-01-01',
     );
   });
 });
 
 describe('make api-versions', () => {
-  it('with no record, then the one version is head; a record makes contracts/derived/ stale until make api-versions writes both versions', async () => {
+  it('the newest version is head; a new record makes contracts/derived/ stale until make api-versions writes every version', async () => {
     const dir = repositoryCopy();
-    expect(readFileSync(path.join(ROOT, 'contracts/derived/2026-11-21/openapi.yaml'), 'utf8')).toBe(
+    expect(readFileSync(path.join(ROOT, 'contracts/derived/2026-11-29/openapi.yaml'), 'utf8')).toBe(
       readFileSync(path.join(ROOT, 'openapi.yaml'), 'utf8'),
     );
     expect(await apiVersions(dir, true)).toMatchObject({ code: 0 });
     expect((await apiRelease(dir, '2099-01-01')).code).toBe(0);
 
-    editOpenApi(dir, renameOrderNumber);
+    editOpenApi(dir, renameTimeZone);
     writeRecord(dir);
     const stale = await apiVersions(dir, true);
     expect(stale.code).toBe(1);
     expect(stale.output).toContain(
-      'api-versions: contracts/derived/2026-11-21/openapi.yaml is out of date',
+      'api-versions: contracts/derived/2026-11-29/openapi.yaml is out of date',
     );
     expect(stale.output).toContain('Run "make api-versions" and commit the result.');
 
@@ -153,9 +151,10 @@ describe('make api-versions', () => {
     expect(readFileSync(path.join(dir, 'contracts/derived/2099-01-01/openapi.yaml'), 'utf8')).toBe(
       readFileSync(path.join(dir, 'openapi.yaml'), 'utf8'),
     );
-    expect(
-      parse(readFileSync(path.join(dir, 'contracts/derived/2026-11-21/openapi.yaml'), 'utf8')),
-    ).toEqual(parse(released(dir, '2026-11-21')));
+    for (const version of ['2026-11-29', '2026-11-21'])
+      expect(
+        parse(readFileSync(path.join(dir, `contracts/derived/${version}/openapi.yaml`), 'utf8')),
+      ).toEqual(parse(released(dir, version)));
   }, 120_000);
 });
 
@@ -163,7 +162,7 @@ describe('make api-release with a new version', () => {
   it('when a record is released, then contracts/released/2099-01-01/ is created, 2026-11-21 stays, and the changelog section names the version', async () => {
     const dir = await releasedCopy();
     const before = released(dir, '2026-11-21');
-    editOpenApi(dir, renameOrderNumber);
+    editOpenApi(dir, renameTimeZone);
     writeRecord(dir);
 
     const release = await apiRelease(dir, '2099-01-02');
@@ -183,18 +182,19 @@ describe('make api-release with a new version', () => {
       changelog.indexOf('\n## ', changelog.indexOf('## 2099-01-02') + 1),
     );
     expect(section).toContain('API versions released: `2099-01-01` (new).');
-    expect(section).toContain('Version `2099-01-01`: Orders carry order_number.');
+    expect(section).toContain('Version `2099-01-01`: Locations carry time_zone.');
     expect(section).toContain(
-      "- `order-number`: An order's human-readable identifier `unique_orderid` is now `order_number`. Upgrade: Read `order_number` where you read `unique_orderid`.",
+      "- `time-zone`: A location's `timezone` is now `time_zone`. Upgrade: Read `time_zone` where you read `timezone`.",
     );
     expect(section).toContain(
-      '- `GET /orders/{orderId} response 200: data.unique_orderid`: property `unique_orderid` removed (`response-property-removed`). Reason: From API version 2099-01-01 on; earlier versions are unchanged.',
+      '- `GET /locations/{locationId} response 200: data.timezone`: property `timezone` removed (`response-property-removed`). Reason: From API version 2099-01-01 on; earlier versions are unchanged.',
     );
 
     const after = await apiCheck(dir);
     expect(after.code).toBe(0);
     expect(after.versions.map((v) => [v.version, v.isNew, v.report.breaking.length])).toEqual([
       ['2099-01-01', false, 0],
+      ['2026-11-29', false, 0],
       ['2026-11-21', false, 0],
     ]);
     expect((await apiRelease(dir, '2099-01-02')).output).toContain('nothing to release');

@@ -37,7 +37,7 @@ describe('a delivery job whose claim was lost with the database', () => {
     const inst = await createInstallation(t.db, { webhookEndpoint: receiver.url('/hook') });
     const eventId = await emit(t, scopeOf(inst), 'order.paid', {
       order_id: 7,
-      unique_orderid: 'ORD-7',
+      order_number: 'ORD-7',
       total: '12.00',
       paid_at: '2026-03-14T18:40:00Z',
     });

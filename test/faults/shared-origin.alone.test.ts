@@ -20,7 +20,7 @@ const world = webhookWorld({
 
 const orderPaid = (orderId: number): EventDataMap['order.paid'] => ({
   order_id: orderId,
-  unique_orderid: `ORD-${orderId}`,
+  order_number: `ORD-${orderId}`,
   total: '12.00',
   paid_at: '2026-03-14T18:40:00Z',
 });

@@ -49,7 +49,7 @@ afterAll(async () => {
 
 const orderPaid = (orderId: number) => ({
   order_id: orderId,
-  unique_orderid: `ORD-${orderId}`,
+  order_number: `ORD-${orderId}`,
   total: '12.00',
   paid_at: '2026-03-14T18:40:00Z',
 });

@@ -148,7 +148,7 @@ describe('GET /metrics', () => {
       ids.push(
         await emit(world.t, scopeOf(inst), 'order.paid', {
           order_id: 70 + i,
-          unique_orderid: `ORD-${70 + i}`,
+          order_number: `ORD-${70 + i}`,
           total: '1.00',
           paid_at: '2026-03-14T18:40:00Z',
         }),
@@ -279,7 +279,7 @@ describe('request_id in delivered envelopes', () => {
     await waitUntil(() => mine().length >= 1);
     await emit(world.t, scopeOf(inst), 'order.paid', {
       order_id: 90,
-      unique_orderid: 'ORD-90',
+      order_number: 'ORD-90',
       total: '4.50',
       paid_at: '2026-03-14T18:40:00Z',
     });

@@ -329,7 +329,7 @@ describe('the sandbox clock', () => {
 describe('fault injection', () => {
   const orderPaid = (n: number) => ({
     order_id: n,
-    unique_orderid: `ORD-${n}`,
+    order_number: `ORD-${n}`,
     total: '9.00',
     paid_at: '2026-03-14T18:40:00Z',
   });

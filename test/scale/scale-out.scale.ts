@@ -139,7 +139,7 @@ describe('two API and two worker processes on one database', () => {
       ids.push(
         await emit(t, scopeOf(inst), 'order.status_changed', {
           order_id: i + 1,
-          unique_orderid: `SCALE-${i}`,
+          order_number: `SCALE-${i}`,
           old_status: 'CREATED',
           new_status: 'COOKING',
         }),

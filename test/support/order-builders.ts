@@ -137,19 +137,20 @@ export function expectEventPayload(
   expect(Object.keys(event!.data).sort()).toEqual([...keys].sort());
 }
 
+// The events as stored: head's shapes (a delivery or the feed takes them back to the installation's version).
 export const PAYLOAD_KEYS = {
   created: [
     'order_id',
-    'unique_orderid',
+    'order_number',
     'table_number',
     'order_status',
     'total',
     'party_size',
     'created_at',
   ],
-  statusChanged: ['order_id', 'unique_orderid', 'old_status', 'new_status'],
-  paid: ['order_id', 'unique_orderid', 'total', 'paid_at'],
-  cancelled: ['order_id', 'unique_orderid', 'reason', 'cancelled_at'],
+  statusChanged: ['order_id', 'order_number', 'old_status', 'new_status'],
+  paid: ['order_id', 'order_number', 'total', 'paid_at'],
+  cancelled: ['order_id', 'order_number', 'reason', 'cancelled_at'],
   observer: [
     'transaction_id',
     'order_id',

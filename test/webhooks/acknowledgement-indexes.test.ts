@@ -14,7 +14,7 @@ import { waitUntil } from '../support/webhook-receiver.js';
 const world = webhookWorld({ SVC_WEBHOOK_BACKOFF_SECONDS: '30' });
 const paid = (n: number) => ({
   order_id: n,
-  unique_orderid: `ORD-${n}`,
+  order_number: `ORD-${n}`,
   total: '1.00',
   paid_at: '2026-03-14T18:40:00Z',
 });

@@ -75,7 +75,7 @@ describe('delivery jobs', () => {
           (
             await t.events.emit(trx, scopeOf(inst), 'order.paid', {
               order_id: n,
-              unique_orderid: `ORD-${n}`,
+              order_number: `ORD-${n}`,
               total: '1.00',
               paid_at: '2026-03-14T18:40:00Z',
             })

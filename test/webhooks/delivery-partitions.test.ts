@@ -59,7 +59,7 @@ beforeAll(
 
 const paid = (n: number) => ({
   order_id: n,
-  unique_orderid: `ORD-${n}`,
+  order_number: `ORD-${n}`,
   total: '1.00',
   paid_at: '2026-03-14T18:40:00Z',
 });

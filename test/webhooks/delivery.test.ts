@@ -80,7 +80,7 @@ const firstOfEach = (requests: ReceivedRequest[]) =>
 
 const orderPaid = (orderId = 90412): EventDataMap['order.paid'] => ({
   order_id: orderId,
-  unique_orderid: `ORD-${orderId}`,
+  order_number: `ORD-${orderId}`,
   total: '48.50',
   paid_at: '2026-03-14T18:40:00Z',
 });

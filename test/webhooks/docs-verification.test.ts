@@ -195,7 +195,7 @@ function run(
 async function deliverOne(orderId: number): Promise<{ req: ReceivedRequest; eventId: string }> {
   const eventId = await emit(world.t, scopeOf(inst), 'order.paid', {
     order_id: orderId,
-    unique_orderid: `ORD-${orderId}`,
+    order_number: `ORD-${orderId}`,
     total: '9.50',
     paid_at: '2026-03-14T18:40:00Z',
   });

@@ -20,7 +20,7 @@ describe('the example plugin through a rotation', () => {
     const deliver = async (orderId: number) => {
       const eventId = await emit(world.t, scopeOf(inst), 'order.paid', {
         order_id: orderId,
-        unique_orderid: `ORD-${orderId}`,
+        order_number: `ORD-${orderId}`,
         total: '5.00',
         paid_at: '2026-03-14T18:40:00Z',
       });

@@ -66,7 +66,7 @@ async function installAt(
 
 const orderCreated = (orderId: number): EventDataMap['order.created'] => ({
   order_id: orderId,
-  unique_orderid: `ORD-${orderId}`,
+  order_number: `ORD-${orderId}`,
   table_number: '4',
   order_status: 'CREATED',
   total: '12.50',

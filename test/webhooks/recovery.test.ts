@@ -18,13 +18,13 @@ beforeEach(() => world.receiver.respond(ok));
 
 const orderPaid = (orderId: number): EventDataMap['order.paid'] => ({
   order_id: orderId,
-  unique_orderid: `ORD-${orderId}`,
+  order_number: `ORD-${orderId}`,
   total: '12.00',
   paid_at: '2026-03-14T18:40:00Z',
 });
 const orderCreated = (orderId: number): EventDataMap['order.created'] => ({
   order_id: orderId,
-  unique_orderid: `ORD-${orderId}`,
+  order_number: `ORD-${orderId}`,
   table_number: null,
   order_status: 'CREATED',
 });

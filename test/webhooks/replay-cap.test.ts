@@ -31,7 +31,7 @@ describe('the daily replay cap', () => {
     ] as const) {
       const id = await emit(world.t, scopeOf(where), 'order.paid', {
         order_id: orderId,
-        unique_orderid: `ORD-${orderId}`,
+        order_number: `ORD-${orderId}`,
         total: '1.00',
         paid_at: '2026-03-14T18:40:00Z',
       });

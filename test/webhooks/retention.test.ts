@@ -67,7 +67,7 @@ describe('event retention', () => {
           await sql`set local lock_timeout = '500ms'`.execute(trx);
           await t.events.emit(trx, scopeOf(inst), 'order.paid', {
             order_id: 1,
-            unique_orderid: 'ORD-1',
+            order_number: 'ORD-1',
             total: '1.00',
             paid_at: '2026-03-14T18:40:00Z',
           });

@@ -138,7 +138,7 @@ async function sandboxWithDeliveredEvents(
   for (let n = 1; n <= count; n += 1) {
     await emit(t, scope, 'order.paid', {
       order_id: n,
-      unique_orderid: `ORD-${n}`,
+      order_number: `ORD-${n}`,
       total: '1.00',
       paid_at: '2026-03-14T18:40:00Z',
     });

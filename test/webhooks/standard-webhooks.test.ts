@@ -258,7 +258,7 @@ describe('when a retry was scheduled before a rotation', () => {
     try {
       const eventId = await emit(world.t, scope, 'order.paid', {
         order_id: 7001,
-        unique_orderid: 'ORD-7001',
+        order_number: 'ORD-7001',
         total: '12.00',
         paid_at: '2026-03-14T18:40:00Z',
       });

@@ -89,7 +89,7 @@ async function startWorkerProcess(): Promise<ChildProcess> {
 
 const orderPaid = (orderId: number): EventDataMap['order.paid'] => ({
   order_id: orderId,
-  unique_orderid: `ORD-${orderId}`,
+  order_number: `ORD-${orderId}`,
   total: '10.00',
   paid_at: '2026-03-14T18:40:00Z',
 });

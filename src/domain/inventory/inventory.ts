@@ -92,7 +92,7 @@ export interface IngredientPatch {
   name?: string;
   sku?: string | null;
   unit?: string;
-  cost_per_unit?: number | null;
+  cost_per_unit?: string | null;
   supplier?: string | null;
   allergens?: string[];
   metadata?: Record<string, unknown>;

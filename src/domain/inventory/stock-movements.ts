@@ -13,7 +13,7 @@ const MAX_ON_HAND_UNITS = 99_999_999_999_999;
 
 export interface MovementInput {
   location_id?: number;
-  delta: number;
+  delta: string;
   reason: string;
   note?: string;
 }

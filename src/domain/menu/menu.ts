@@ -83,7 +83,7 @@ const itemUpdate = new PreparedQuery<MenuItemRow>();
 
 export interface MenuItemPatch {
   is_available?: boolean;
-  price?: number;
+  price?: string;
   preparation_time?: number;
 }
 

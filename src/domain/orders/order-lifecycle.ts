@@ -81,7 +81,7 @@ export function whereOrderRef<Q extends SelectQueryBuilder<DataPlaneSchema, 'ord
 export function orderCreatedData(order: OrderRow): EventDataMap['order.created'] {
   return {
     order_id: order.order_id,
-    unique_orderid: order.unique_orderid,
+    order_number: order.unique_orderid,
     table_number: order.table_number,
     order_status: 'CREATED',
     total: normalizeMoney(order.total),
@@ -127,7 +127,7 @@ export async function changeOrderStatus(
     .returning(ORDER_COLUMNS)
     .executeTakeFirstOrThrow();
 
-  const ids = { order_id: updated.order_id, unique_orderid: updated.unique_orderid };
+  const ids = { order_id: updated.order_id, order_number: updated.unique_orderid };
   if (order.status === 'PENDING') {
     // A held order becomes real on its way out of PENDING: order.created, without total,
     // party_size and created_at (the spec's catalog).

@@ -149,7 +149,7 @@ export function toOrderView(order: OrderWithChildren): OrderView {
   const status = order.status as InternalStatus;
   return {
     order_id: order.order_id,
-    unique_orderid: order.unique_orderid,
+    order_number: order.unique_orderid,
     location_id: order.location_id,
     status: reportedStatusOf(status),
     internal_status: status,

@@ -145,7 +145,7 @@ export async function addOrderItems(
     if (order.status !== 'PENDING') {
       await tx.emit(siteScope(site), 'order.items_added', {
         order_id: order.order_id,
-        unique_orderid: order.unique_orderid,
+        order_number: order.unique_orderid,
         previous_item_count: previous,
         new_item_count: previous + items.length,
         items_added: items.length,

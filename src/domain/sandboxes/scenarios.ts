@@ -361,7 +361,7 @@ async function playStep(
       return;
     case 'stock':
       await recordStockMovement(acting, step.ingredientId, {
-        delta: Number(step.delta),
+        delta: String(step.delta),
         reason: step.reason,
         note: step.note,
         location_id: site.locationId,

@@ -48,7 +48,7 @@ export async function buildSamplePayload<E extends EventName>(
       const o = await order(data, inst);
       return {
         order_id: o.order_id,
-        unique_orderid: o.unique_orderid,
+        order_number: o.unique_orderid,
         table_number: o.table_number,
         order_status: 'CREATED',
         total: o.total,
@@ -60,7 +60,7 @@ export async function buildSamplePayload<E extends EventName>(
       const o = await order(data, inst);
       return {
         order_id: o.order_id,
-        unique_orderid: o.unique_orderid,
+        order_number: o.unique_orderid,
         old_status: 'CREATED',
         new_status: 'COOKING',
       };
@@ -70,7 +70,7 @@ export async function buildSamplePayload<E extends EventName>(
       const count = Math.max(o.item_count, 1);
       return {
         order_id: o.order_id,
-        unique_orderid: o.unique_orderid,
+        order_number: o.unique_orderid,
         previous_item_count: count,
         new_item_count: count + 2,
         items_added: 2,
@@ -80,7 +80,7 @@ export async function buildSamplePayload<E extends EventName>(
       const o = await order(data, inst);
       return {
         order_id: o.order_id,
-        unique_orderid: o.unique_orderid,
+        order_number: o.unique_orderid,
         total: o.total,
         paid_at: iso(o.paid_at ?? new Date()),
       };
@@ -89,7 +89,7 @@ export async function buildSamplePayload<E extends EventName>(
       const o = await order(data, inst);
       return {
         order_id: o.order_id,
-        unique_orderid: o.unique_orderid,
+        order_number: o.unique_orderid,
         reason: o.cancellation_reason ?? 'Guest left before ordering',
         cancelled_at: iso(o.cancelled_at ?? new Date()),
       };
