@@ -1,6 +1,7 @@
 import { compareContracts } from './compare.js';
 import { applyExceptions, EXCEPTIONS_FILE, readExceptions } from './exceptions.js';
 import { formatReport, type Format } from './format.js';
+import { checkGraphqlDeprecations } from './graphql-deprecation.js';
 import {
   readContractsAtRef,
   readReleasedContracts,
@@ -64,8 +65,14 @@ export async function apiCheck(root: string, format: Format = 'text'): Promise<C
   const checks: VersionCheck[] = [];
   for (const version of versions) checks.push(await checkVersion(root, version, graphql));
   const [head, ...older] = checks as [VersionCheck, ...VersionCheck[]];
+  // The portal's schema may lose what its released schema deprecated (graphql-deprecation.ts).
+  const deprecations = checkGraphqlDeprecations(
+    graphql.released,
+    graphql.working,
+    head.report.breaking,
+  );
   const { accepted, refused, unused } = applyExceptions(
-    checks.flatMap((c) => c.report.breaking),
+    checks.flatMap((c) => c.report.breaking).filter((i) => !deprecations.retired.has(i)),
     readExceptions(root),
   );
   const refusedIn = (check: VersionCheck) =>
@@ -85,6 +92,11 @@ export async function apiCheck(root: string, format: Format = 'text'): Promise<C
           `  ${item.contract} ${item.location} [${item.id}]: ${exception.reason}`,
       ),
     );
+  if (deprecations.retired.size)
+    lines.push(
+      `Removed after their deprecation (${RELEASED_DIR}/schema.graphql):`,
+      ...[...deprecations.retired].map(([item, reason]) => `  ${item.location}: ${reason}`),
+    );
   if (unused.length)
     lines.push(
       `Exceptions in ${EXCEPTIONS_FILE} that match no change (remove them):`,
@@ -102,6 +114,8 @@ export async function apiCheck(root: string, format: Format = 'text'): Promise<C
         (c) =>
           `${refusedIn(c).length} breaking change(s) to version ${c.version}, which must stay as released (add the change record in ${RECORDS_DIR}/ that keeps it)`,
       ),
+    ...deprecations.removalFailures(refused),
+    ...deprecations.undated,
   ];
   const nonBreaking = checks.reduce((n, c) => n + c.report.nonBreaking.length, 0);
   lines.push(

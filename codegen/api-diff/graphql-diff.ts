@@ -19,11 +19,11 @@ export async function diffGraphql(beforeSdl: string, afterSdl: string): Promise<
   }));
   const breakingPaths = out.filter((x) => x.breaking).map((x) => x.item.location);
   for (const change of findBreakingChanges(before, after)) {
-    const covered = breakingPaths.some((p) =>
-      change.description.includes(p.split('.').slice(0, 2).join('.')),
+    const location = placeOf(change.description);
+    const covered = breakingPaths.some(
+      (p) => p === location || change.description.includes(p.split('.').slice(0, 2).join('.')),
     );
     if (!covered) {
-      const location = /\b([A-Z_]\w*(?:\.\w+)?)\b/.exec(change.description)?.[1] ?? '(schema)';
       out.push({
         breaking: true,
         item: {
@@ -37,6 +37,13 @@ export async function diffGraphql(beforeSdl: string, afterSdl: string): Promise<
     }
   }
   return out;
+}
+
+/** The place a graphql-js description names: `Type.field`, or `Enum.VALUE` for an enum value. */
+function placeOf(description: string): string {
+  const enumValue = /^(\w+) was removed from enum type (\w+)\./.exec(description);
+  if (enumValue) return `${enumValue[2]}.${enumValue[1]}`;
+  return /\b([A-Z_]\w*(?:\.\w+)?)\b/.exec(description)?.[1] ?? '(schema)';
 }
 
 function toItem(change: Change): ChangeItem {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { addRelease, CHANGELOG_FILE, releaseLists, versionNotes } from './changelog.js';
 import { apiCheck, type Outcome, type VersionCheck } from './commands.js';
 import { compareContracts } from './compare.js';
+import { checkGraphqlDeprecations } from './graphql-deprecation.js';
 import {
   applyExceptions,
   readExceptions,
@@ -87,10 +88,20 @@ async function headChanges(
       readWorkingContracts(root),
     );
   }
-  const { accepted } = applyExceptions(report.breaking, exceptions);
-  const reasons = new Map<ChangeItem, string>(
-    accepted.map(({ item, exception }) => [item, exception.reason]),
+  // A portal element the released schema deprecated goes without an exception, its deprecation the reason.
+  const { retired } = checkGraphqlDeprecations(
+    readReleasedGraphql(root),
+    readWorkingContracts(root).graphql,
+    report.breaking,
   );
+  const { accepted } = applyExceptions(
+    report.breaking.filter((i) => !retired.has(i)),
+    exceptions,
+  );
+  const reasons = new Map<ChangeItem, string>([
+    ...retired,
+    ...accepted.map(({ item, exception }) => [item, exception.reason] as const),
+  ]);
   for (const item of report.breaking) {
     if (!reasons.has(item))
       reasons.set(item, `From API version ${head.version} on; earlier versions are unchanged.`);
