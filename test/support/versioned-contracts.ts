@@ -19,3 +19,12 @@ export function derivedAsyncapi(version: string): Record<string, unknown> | unde
   asyncapis.set(version, doc);
   return doc;
 }
+
+/**
+ * An asyncapi.yaml document as Ajv takes it, to resolve its payloads' $refs in: without its root
+ * `id` (AsyncAPI's document identifier, which Ajv refuses as the draft-04 schema-id keyword).
+ */
+export function asyncapiAsSchema(doc: Record<string, unknown>): Record<string, unknown> {
+  const { id: _documentId, ...schema } = doc;
+  return schema;
+}

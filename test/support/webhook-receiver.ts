@@ -9,7 +9,7 @@ import {
   type EventName,
 } from '../../src/generated/events.generated.js';
 import type { TestTls } from './tls.js';
-import { derivedAsyncapi } from './versioned-contracts.js';
+import { asyncapiAsSchema, derivedAsyncapi } from './versioned-contracts.js';
 
 // A real HTTPS webhook receiver on 127.0.0.1, port 0, with a certificate from the test CA. It keeps
 // every request's exact bytes; tests choose how it answers.
@@ -118,7 +118,7 @@ function envelopeValidator(
   const derived = version === undefined ? undefined : derivedAsyncapi(version);
   if (!derived) return ajv.compile(ENVELOPE_SCHEMAS[event]);
   const id = `asyncapi-${version}`;
-  if (!ajv.getSchema(id)) ajv.addSchema(derived, id);
+  if (!ajv.getSchema(id)) ajv.addSchema(asyncapiAsSchema(derived), id);
   const messages = (
     derived.components as { messages: Record<string, { name?: string; payload: { $ref: string } }> }
   ).messages;
