@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { OpenAPIBackend, type Operation } from 'openapi-backend';
+import { OpenAPIBackend, type Document, type Operation } from 'openapi-backend';
 import addFormats from 'ajv-formats';
 import type { Response } from 'supertest';
 import { API_ROOT } from '../../src/api/router.js';
@@ -21,25 +21,31 @@ function spec(version?: string): Promise<OpenAPIBackend> {
   const definition = definitionOf(version);
   let backend = backends.get(definition);
   if (backend) return backend;
-  backend = (async () => {
-    const api = new OpenAPIBackend({
-      definition,
-      apiRoot: API_ROOT,
-      // Each operation's response validators are compiled when a response of it is first checked,
-      // not all of them up front (seconds per test file that makes one call). The same validators
-      // check the same responses; the definition itself is checked by `make lint`.
-      quick: true,
-      ajvOpts: { allErrors: true, strict: false, multipleOfPrecision: 6 },
-      customizeAjv: (ajv) => {
-        addFormats.default(ajv as never);
-        return ajv;
-      },
-    });
-    await api.init();
-    return api;
-  })();
+  backend = contractBackend(definition);
   backends.set(definition, backend);
   return backend;
+}
+
+/**
+ * A validator of a contract: a file, or a document as fetched (what /openapi.yaml?version=
+ * served, for a test that checks the served contract rather than the file).
+ */
+export async function contractBackend(definition: string | Document): Promise<OpenAPIBackend> {
+  const api = new OpenAPIBackend({
+    definition,
+    apiRoot: API_ROOT,
+    // Each operation's response validators are compiled when a response of it is first checked,
+    // not all of them up front (seconds per test file that makes one call). The same validators
+    // check the same responses; the definition itself is checked by `make lint`.
+    quick: true,
+    ajvOpts: { allErrors: true, strict: false, multipleOfPrecision: 6 },
+    customizeAjv: (ajv) => {
+      addFormats.default(ajv as never);
+      return ajv;
+    },
+  });
+  await api.init();
+  return api;
 }
 
 /** openapi.yaml with every $ref resolved, for tests that walk the contract (the fuzz). */
@@ -53,7 +59,14 @@ export async function openapiDefinition(): Promise<OpenAPIBackend['definition']>
  * schema. Every Data API test calls it through `call()`.
  */
 export async function expectMatchesSpec(res: Response): Promise<void> {
-  const api = await spec(res.headers['x-svc-api-version'] as string | undefined);
+  await expectMatchesContract(
+    await spec(res.headers['x-svc-api-version'] as string | undefined),
+    res,
+  );
+}
+
+/** expectMatchesSpec against the contract `api` was made of (contractBackend). */
+export async function expectMatchesContract(api: OpenAPIBackend, res: Response): Promise<void> {
   const req = (res as unknown as { req: { method: string; path: string } }).req;
   const url = new URL(req.path, 'http://x');
   const operation = api.router.matchOperation({
