@@ -16,10 +16,10 @@ th{background:#f1f5f9} td p{margin:0} .enum{margin-top:4px;color:#52606d;font-si
 .summary{font-weight:600} .cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(260px,1fr));gap:16px;padding:24px 32px}
 .card{border:1px solid #e4e7eb;border-radius:8px;padding:16px} .card h2{margin-top:0;font-size:18px}
 h2 code,h3 code{font-size:.9em} .topbar{margin:0;padding:6px 16px;font-size:14px;border-bottom:1px solid #e4e7eb} .start{padding:0 32px 48px;max-width:900px} .start ol{padding-left:20px} .start li{margin-bottom:10px}
-.versions{display:flex;flex-wrap:wrap;align-items:center;gap:6px 12px;padding:6px 16px;border-bottom:1px solid #e4e7eb;font-size:14px}
+nav.versions{display:flex;flex-wrap:wrap;align-items:center;gap:6px 12px;width:auto;height:auto;position:static;overflow:visible;padding:6px 16px;border-right:0;border-bottom:1px solid #e4e7eb;font-size:14px}
 .versions ul{display:flex;flex-wrap:wrap;gap:6px;list-style:none;margin:0;padding:0}
 .versions a{display:inline-block;padding:10px 12px;border:1px solid #cbd2d9;border-radius:6px;text-decoration:none}
-.versions a[aria-current]{background:#0b63c5;border-color:#0b63c5;color:#fff} .versions a:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
+td.nowrap{white-space:nowrap} .versions a[aria-current]{background:#0b63c5;border-color:#0b63c5;color:#fff} .versions a:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
 `;
 
 /** Wraps every table of `html` in a box of its own that scrolls sideways when the table is wider than the page. */

@@ -19,6 +19,10 @@ const marked = new Marked({
 
 export const renderMarkdown = (text: string): string => marked.parse(text, { async: false });
 
+/** One line of Markdown (a description in a table cell), without the paragraph around it. */
+export const renderInlineMarkdown = (text: string): string =>
+  marked.parseInline(text, { async: false });
+
 /** A relative URL, or http(s) or mailto; nothing a browser might read as another scheme. */
 function safeUrl(href: string): boolean {
   if (/[\x00-\x20\\]/.test(href)) return false;

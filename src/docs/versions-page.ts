@@ -5,6 +5,7 @@ import {
   type ApiVersionInfo,
 } from '../domain/api-versions/index.js';
 import { escapeHtml, page, scrollableTables } from './layout.js';
+import { renderInlineMarkdown } from './markdown.js';
 
 /**
  * /docs/versions: the versioning policy (SUPPORT_MONTHS, DEPRECATION_MONTHS: the numbers the
@@ -26,7 +27,7 @@ dated: it evolves by <code>@deprecated</code> fields, each reason starting with 
 <li>A version is supported for at least ${SUPPORT_MONTHS} months after its successor is released.</li>
 <li>It is marked deprecated at least ${DEPRECATION_MONTHS} months before its sunset. While deprecated, every
 response answered in it carries <code>Deprecation</code> (RFC 9745) and <code>Sunset</code> (RFC 8594) headers, and so do
-webhook deliveries signed for it.</li>
+webhook deliveries made in it.</li>
 <li>After its sunset it is no longer answered: naming it is <code>400 invalid_api_version</code>, and a plugin
 still pinned to it is answered in the oldest version still supported.</li>
 </ul>
@@ -37,7 +38,7 @@ plugin is pinned to the newest version.</li>
 <li>Upgrade in the developer portal with <code>setPluginApiVersion</code>. A live plugin only moves forward, and
 may roll back to its previous version within 72 hours of an upgrade.</li>
 <li>One request may ask for another version with the <code>X-Svc-Api-Version: YYYY-MM-DD</code> request header;
-every response names the version it was answered in in the same header.</li>
+every response carries the version it was answered in, in the same header.</li>
 <li>A sandbox may override the plugin's pin with <code>setSandboxApiVersion</code> (null follows the plugin again):
 try the next version there before upgrading the plugin.</li>
 </ul>
@@ -52,13 +53,15 @@ ${rows}
   return page('API versions', scrollableTables(body));
 }
 
+const day = (date: Date) => date.toISOString().slice(0, 10);
+
 function row(v: ApiVersionInfo): string {
   const version = escapeHtml(v.version);
   const changes = v.changes.length
     ? `<ul>${v.changes
         .map(
           (c) =>
-            `<li><code>${escapeHtml(c.id)}</code>: ${escapeHtml(c.description)} <strong>Upgrade:</strong> ${escapeHtml(c.upgrade)}</li>`,
+            `<li><code>${escapeHtml(c.id)}</code>: ${renderInlineMarkdown(c.description)} <strong>Upgrade:</strong> ${renderInlineMarkdown(c.upgrade)}</li>`,
         )
         .join('')}</ul>`
     : 'The contracts as first released.';
@@ -66,5 +69,8 @@ function row(v: ApiVersionInfo): string {
     v.status === 'sunset'
       ? 'No longer served.'
       : `<a href="/docs?version=${version}">reference</a> · <a href="/openapi.yaml?version=${version}">openapi.yaml</a> · <a href="/asyncapi.yaml?version=${version}">asyncapi.yaml</a>`;
-  return `<tr id="v${version}"><td><code>${version}</code></td><td class="status">${v.status}</td><td>${v.sunsetAt ? v.sunsetAt.toISOString().slice(0, 10) : '—'}</td><td>${changes}</td><td>${files}</td></tr>`;
+  const sunset = v.sunsetAt
+    ? `${day(v.sunsetAt)}<br><small>deprecated from ${day(v.deprecatedAt!)}</small>`
+    : '—';
+  return `<tr id="v${version}"><td class="nowrap"><code>${version}</code></td><td class="status">${v.status}</td><td class="nowrap">${sunset}</td><td>${changes}</td><td>${files}</td></tr>`;
 }

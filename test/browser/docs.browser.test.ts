@@ -6,6 +6,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import {
+  answeredVersions,
+  apiVersionsOf,
+  readRecords,
+} from '../../src/domain/api-versions/index.js';
 import { EVENT_NAMES } from '../../src/generated/events.generated.js';
 import { OPERATION_IDS } from '../../src/generated/operations.generated.js';
 import { createTestContext, type TestContext } from '../support/context.js';
@@ -172,6 +177,74 @@ describe('docs in a browser, offline', () => {
     expect(curl).toContain('"item_id": 3');
     expect(curl).not.toContain('localhost:3000');
     expect(await shown('Payload')).toContain('"item_id": 3');
+    expect(consoleErrors).toEqual([]);
+    expect(foreignRequests).toEqual([]);
+  }, 60_000);
+
+  it.each([1440, 390])(
+    'when /docs opens %i px wide, then its version switcher shows the newest chosen, and following another version with the keyboard renders that version',
+    async (width) => {
+      const root = fileURLToPath(new URL('../../', import.meta.url));
+      const catalog = apiVersionsOf(readRecords(root)).catalog();
+      const versions = answeredVersions(catalog);
+      const { page, consoleErrors, foreignRequests } = await visit(
+        '/docs',
+        `docs-versions-switcher-${width}`,
+        (p) => p.getByRole('heading', { name: 'Environments' }).waitFor({ timeout: 30_000 }),
+        width,
+      );
+      const switcher = page.getByRole('navigation', { name: 'API version' });
+      const links = switcher.getByRole('link');
+      expect((await links.allInnerTexts()).map((t) => t.split(/\s/)[0])).toEqual(versions);
+      const chosen = () => switcher.locator('a[aria-current="page"]').innerText();
+      expect(await chosen()).toContain(versions[0]!);
+      expect(await switcher.innerText()).toContain(`API version ${versions[0]}`);
+      // Nothing sideways on a phone, and each link is a finger's size.
+      const sizes = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        clientWidth: document.documentElement.clientWidth,
+      }));
+      expect(sizes.scrollWidth).toBeLessThanOrEqual(sizes.clientWidth);
+      for (const box of await links.evaluateAll((as) =>
+        as.map((a) => a.getBoundingClientRect().height),
+      ))
+        expect(box).toBeGreaterThanOrEqual(40);
+      // A bar above the reference, not a column beside it.
+      const bar = (await switcher.boundingBox())!;
+      expect(bar.width).toBeGreaterThan(width * 0.9);
+      expect(bar.height).toBeLessThan(160);
+
+      // The oldest answered version (the newest itself when it is the only one), by keyboard.
+      const other = versions[versions.length - 1]!;
+      const reference = page.waitForResponse(
+        (r) => r.url() === `${origin}/docs/reference.json?version=${other}` && r.ok(),
+        { timeout: 30_000 },
+      );
+      await switcher.getByRole('link', { name: new RegExp(`^${other}\\b`) }).focus();
+      await page.keyboard.press('Enter');
+      await reference;
+      await page.getByRole('heading', { name: 'Environments' }).waitFor({ timeout: 30_000 });
+      expect(new URL(page.url()).searchParams.get('version')).toBe(other);
+      expect(await chosen()).toContain(other);
+      await page.screenshot({ path: `${ARTIFACTS}docs-versions-switcher-${width}-${other}.png` });
+      expect(consoleErrors).toEqual([]);
+      expect(foreignRequests).toEqual([]);
+    },
+    90_000,
+  );
+
+  it('when /docs/versions opens, then every version of the catalog is in its table, with nothing from another host', async () => {
+    const root = fileURLToPath(new URL('../../', import.meta.url));
+    const catalog = apiVersionsOf(readRecords(root)).catalog();
+    const { page, text, consoleErrors, foreignRequests } = await visit(
+      '/docs/versions',
+      'docs-versions',
+      (p) => p.getByRole('table').waitFor(),
+    );
+    const rows = await page.getByRole('row').allInnerTexts();
+    for (const v of catalog)
+      expect(rows.some((row) => row.startsWith(v.version) && row.includes(v.status))).toBe(true);
+    expect(text).toContain('12 months');
     expect(consoleErrors).toEqual([]);
     expect(foreignRequests).toEqual([]);
   }, 60_000);
