@@ -37,7 +37,27 @@ export interface Scenario {
   domainOnly?: boolean;
   /** Also run it on bench/graphql-only (the portal's GraphQL engine, no database a request): what GraphQL costs. */
   graphqlOnly?: boolean;
+  /**
+   * Also run it on the service with X-Svc-Api-Version naming head (target AT_HEAD). The seeded
+   * plugin is pinned at PINNED_VERSION, so the service's own runs answer in it, each response
+   * taken back from head: pinned / head is what answering in the old version costs.
+   */
+  atHead?: boolean;
 }
+
+/** The seeded plugin's pin (control.plugins' default): every scenario's service runs answer in it. */
+export const PINNED_VERSION = '2026-11-21';
+/** The bench target that is the service answering the same requests at head (X-Svc-Api-Version). */
+export const AT_HEAD = 'service, at head';
+
+/** The scenario as the AT_HEAD target sends it: each request names head in X-Svc-Api-Version. */
+export const atHeadOf = (scenario: Scenario, head: string): Scenario => ({
+  ...scenario,
+  build: (n, data) => {
+    const req = scenario.build(n, data);
+    return { ...req, headers: { ...req.headers, 'x-svc-api-version': head } };
+  },
+});
 
 const key = (data: BenchData, n: number) => data.keys[n % data.keys.length]!;
 const API = '/api/plugin/v1';
@@ -79,6 +99,14 @@ export const HTTP_SCENARIOS: Scenario[] = [
     baseline: true,
     requestLogOff: true,
     domainOnly: true,
+    build: getOrder,
+  },
+  {
+    // The same read answered in the plugin's pinned old version (its order taken back from head:
+    // order_number renamed unique_orderid) and at head, round-robin: pinned / head >= 0.9.
+    name: `GET /orders/{orderId}, pinned ${PINNED_VERSION} / head`,
+    baseline: false,
+    atHead: true,
     build: getOrder,
   },
   {

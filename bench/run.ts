@@ -12,7 +12,14 @@ import { createDatabase } from '../src/db/database.js';
 import { startEmbeddedPostgres } from '../src/db/embedded.js';
 import { migrateAll } from '../src/db/migrate.js';
 import { explainListQueries } from './explain.js';
-import { HTTP_SCENARIOS, runHttpScenario, type ScenarioResult } from './http-scenarios.js';
+import { loadApiVersions } from '../src/domain/api-versions/index.js';
+import {
+  AT_HEAD,
+  HTTP_SCENARIOS,
+  atHeadOf,
+  runHttpScenario,
+  type ScenarioResult,
+} from './http-scenarios.js';
 import { seedBench } from './seed.js';
 import { startServer } from './servers.js';
 import { measureSandboxProvisioning, measureSoak } from './extra-scenarios.js';
@@ -129,12 +136,17 @@ const graphqlOnly = await startServer(GRAPHQL_ONLY, ['bench/graphql-only/server.
   DATABASE_URL: url,
 });
 
+/** The newest version, which the AT_HEAD target names in X-Svc-Api-Version. */
+const head = (await loadApiVersions()).catalog()[0]!.version;
+const atHead = { ...service, name: AT_HEAD };
+
 const http: ScenarioResult[] = [];
 try {
   const httpScenarios = only.has('http') ? scenarios : [];
   const targetsOf = (scenario: (typeof scenarios)[number]) =>
     1 +
     (scenario.requestLogOff ? 1 : 0) +
+    (scenario.atHead ? 1 : 0) +
     (scenario.domainOnly ? 1 : 0) +
     (scenario.graphqlOnly ? 1 : 0) +
     (scenario.baseline ? 1 : 0) +
@@ -155,14 +167,13 @@ try {
       // Round-robin: every round runs each target once, so the ratios can be taken within a round.
       // With the request log off as well, the pair's order alternates from round to round (off, on;
       // on, off; ...) so that neither gains from running second (PostgreSQL's cache warming up).
-      const first = scenario.requestLogOff
-        ? round % 2 === 1
-          ? [logOff, service]
-          : [service, logOff]
-        : [service];
+      // The same for the service at head beside it at the pin.
+      const pair = scenario.requestLogOff ? logOff : scenario.atHead ? atHead : undefined;
+      const first = pair ? (round % 2 === 1 ? [pair, service] : [service, pair]) : [service];
       for (const target of [...first, ...others]) {
+        const sent = target === atHead ? atHeadOf(scenario, head) : scenario;
         const result = {
-          ...(await runHttpScenario(scenario, target, data, {
+          ...(await runHttpScenario(sent, target, data, {
             seconds,
             connections,
             pgDataDir: path.join(dir, 'pg'),
