@@ -42,6 +42,9 @@ const newOrder = async (ctx: TriggerContext, hold = false): Promise<string> =>
 const sale = async (ctx: TriggerContext, orderId: string): Promise<string> =>
   (await gql(ctx, SimulatePosSaleDocument, { o: orderId })).simulatePosSale!.id;
 
+/** The Data API version the triggers' requests are written in (money and stock as decimal strings). */
+const TRIGGERS_API_VERSION = '2026-11-29';
+
 async function dataApi(
   ctx: TriggerContext,
   method: string,
@@ -55,7 +58,13 @@ async function dataApi(
   }
   const res = await fetch(`${ctx.credentials.baseUrl}/api/plugin/v1${url}`, {
     method,
-    headers: { 'x-plugin-api-key': ctx.installationKey, 'content-type': 'application/json' },
+    headers: {
+      'x-plugin-api-key': ctx.installationKey,
+      'content-type': 'application/json',
+      // The shapes below are this version's, whatever the plugin is pinned to (its webhooks stay
+      // at its pin): a client names the version it was written for.
+      'x-svc-api-version': TRIGGERS_API_VERSION,
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const json = (await res.json().catch(() => ({}))) as { error?: string; message?: string };
@@ -82,7 +91,7 @@ async function stockMovements(ctx: TriggerContext, deltas: number[]): Promise<vo
   const ingredient = stock[0]!;
   for (const delta of deltas)
     await dataApi(ctx, 'POST', `/inventory/${ingredient.ingredient_id}/movements`, {
-      delta,
+      delta: delta.toFixed(4),
       reason: delta < 0 ? 'consumed' : 'received',
     });
 }
@@ -173,7 +182,7 @@ export const TRIGGERS: Record<string, { how: string; run: Step }> = {
     how: 'the plugin changes a price (Data API, --key)',
     run: async (ctx) =>
       void (await dataApi(ctx, 'PATCH', `/menu/${await menuItemId(ctx)}`, {
-        price: Number((5 + Math.random() * 10).toFixed(2)),
+        price: (5 + Math.random() * 10).toFixed(2),
       })),
   },
   'menu.item_deleted': {

@@ -125,8 +125,8 @@ describe('svc events with svc listen running', () => {
     child.stdout.on('data', (c) => (out += c));
     await waitUntil(() => out.includes('"ready"'), 20_000, 'svc listen ready');
 
-    // Two events the local receiver fails, then one it takes.
-    for (const price of [6.1, 6.2])
+    // Two events the local receiver fails, then one it takes (a new plugin: money as decimal strings).
+    for (const price of ['6.10', '6.20'])
       expect(
         (await call(t.app, 'patch', '/menu/7', { key: box.installationKey, body: { price } }))
           .status,
@@ -140,7 +140,7 @@ describe('svc events with svc listen running', () => {
     );
     failing = false;
     expect(
-      (await call(t.app, 'patch', '/menu/7', { key: box.installationKey, body: { price: 6.3 } }))
+      (await call(t.app, 'patch', '/menu/7', { key: box.installationKey, body: { price: '6.30' } }))
         .status,
     ).toBe(200);
     await waitUntil(

@@ -262,7 +262,7 @@ describe('svc listen and svc trigger', () => {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
     // While the server is down, the plugin changes two prices (through the same app's Data API).
-    for (const price of [7.25, 7.5]) {
+    for (const price of ['7.25', '7.50']) {
       const res = await call(t.app, 'patch', '/menu/7', {
         key: box.installationKey,
         body: { price },

@@ -153,13 +153,13 @@ async function asThePlugin(key: string): Promise<{ captureId: number }> {
   const first = (
     await dataApi(key, 'post', `/orders/${order.order_id}/payments`, {
       ...capture,
-      amount: 5,
+      amount: '5.00',
       provider_transaction_id: 'pi_proof_1',
     })
   ).data;
   await dataApi(key, 'post', `/orders/${order.order_id}/payments`, {
     ...capture,
-    amount: Number(first.remaining_balance),
+    amount: first.remaining_balance,
     provider_transaction_id: 'pi_proof_2',
   });
 
@@ -173,7 +173,7 @@ async function asThePlugin(key: string): Promise<{ captureId: number }> {
     status: 'cancelled',
     cancellation_reason: 'Guest changed their mind',
   });
-  await dataApi(key, 'patch', `/menu/${item}`, { price: 11.5 });
+  await dataApi(key, 'patch', `/menu/${item}`, { price: '11.50' });
 
   const stock = (await dataApi(key, 'get', '/inventory?limit=100')).data as {
     ingredient_id: number;
@@ -181,10 +181,10 @@ async function asThePlugin(key: string): Promise<{ captureId: number }> {
   }[];
   const tomatoes = stock.find((i) => i.name.startsWith('Tomatoes'))!.ingredient_id;
   await dataApi(key, 'post', `/inventory/${tomatoes}/movements`, {
-    delta: -35,
+    delta: '-35',
     reason: 'consumed',
   }); // 40 -> 5, at or below 10
-  await dataApi(key, 'post', `/inventory/${tomatoes}/movements`, { delta: 30, reason: 'received' }); // back above
+  await dataApi(key, 'post', `/inventory/${tomatoes}/movements`, { delta: '30', reason: 'received' }); // back above
   return { captureId: first.payment_id };
 }
 

@@ -31,7 +31,7 @@ const SET_SANDBOX =
   'mutation($id: ID!, $v: String) { setSandboxApiVersion(sandboxId: $id, version: $v) { id apiVersion } }';
 
 describe('apiVersions and the pins', () => {
-  it('when apiVersions is read, then 2026-11-21 is current; a new plugin is pinned to the newest', async () => {
+  it('when apiVersions is read, then 2026-11-29 is current and 2026-11-21 supported for 12 months; a new plugin is pinned to the newest', async () => {
     const data = await gqlData(
       t.app,
       key,
@@ -39,7 +39,18 @@ describe('apiVersions and the pins', () => {
       { id: w.plugin.pluginId },
     );
     expect(data.apiVersions).toEqual([
-      { version: '2026-11-21', status: 'current', sunsetAt: null, changes: [] },
+      {
+        version: '2026-11-29',
+        status: 'current',
+        sunsetAt: null,
+        changes: [{ id: 'decimal-string-inputs' }, { id: 'order-number' }],
+      },
+      {
+        version: '2026-11-21',
+        status: 'supported',
+        sunsetAt: '2027-11-29T00:00:00.000Z',
+        changes: [],
+      },
     ]);
     expect(data.plugin.apiVersion).toBe(data.apiVersions[0].version);
   });

@@ -104,7 +104,7 @@ describe('simulatePosOrder', () => {
     expect(events.map((e) => e.event_name)).toEqual(['order.created']);
     expect(events[0]!.data).toEqual({
       order_id: Number(order.id),
-      unique_orderid: order.uniqueOrderId,
+      order_number: order.uniqueOrderId,
       table_number: '7',
       order_status: 'CREATED',
       total: order.total,
@@ -158,7 +158,7 @@ describe('simulateReleaseOrder', () => {
     expect(events.map((e) => e.event_name)).toEqual(['order.created', 'order.status_changed']);
     expect(events[0]!.data).toEqual({
       order_id: Number(held.id),
-      unique_orderid: held.uniqueOrderId,
+      order_number: held.uniqueOrderId,
       table_number: null,
       order_status: 'CREATED',
     });
@@ -188,7 +188,7 @@ describe('simulateAddItems', () => {
     expect(events.map((e) => e.event_name)).toEqual(['order.items_added']);
     expect(events[0]!.data).toEqual({
       order_id: Number(order.id),
-      unique_orderid: order.uniqueOrderId,
+      order_number: order.uniqueOrderId,
       previous_item_count: 1,
       new_item_count: 3,
       items_added: 2,

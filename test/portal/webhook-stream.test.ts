@@ -112,8 +112,9 @@ async function openStream(
 
 const cursorFor = (credential: string) =>
   streamCursor({ baseUrl, apiKey: credential }, box.sandboxId);
+// The sandbox's plugin is new, so pinned to the newest version: money goes as a decimal string.
 const priceChange = (price: number) =>
-  call(t.app, 'patch', '/menu/7', { key: box.installationKey, body: { price } });
+  call(t.app, 'patch', '/menu/7', { key: box.installationKey, body: { price: price.toFixed(2) } });
 const errorCodes = (stream: OpenStream) =>
   stream.payloads.flatMap((p) => (p.errors ?? []).map((e: any) => e.extensions?.code));
 const events = (stream: OpenStream) =>
@@ -131,7 +132,7 @@ describe('webhookStream', () => {
       );
       // The delivery's headers, as a POST would carry them: the pinned API version among them.
       const delivery = events(stream).find((e) => e.event === 'menu.item_updated');
-      expect(delivery.headers).toContainEqual({ name: 'X-Svc-Api-Version', value: '2026-11-21' });
+      expect(delivery.headers).toContainEqual({ name: 'X-Svc-Api-Version', value: '2026-11-29' });
     } finally {
       stream.close();
     }
@@ -287,7 +288,7 @@ describe('webhookStream', () => {
         (
           await call(t.app, 'patch', '/menu/7', {
             key: other.installationKey,
-            body: { price: 9.5 },
+            body: { price: '9.50' },
           })
         ).status,
       ).toBe(200);

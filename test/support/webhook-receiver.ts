@@ -117,14 +117,14 @@ function envelopeValidator(
 ): ReturnType<Ajv['compile']> {
   const derived = version === undefined ? undefined : derivedAsyncapi(version);
   if (!derived) return ajv.compile(ENVELOPE_SCHEMAS[event]);
-  const id = `asyncapi-${version}`;
-  if (!ajv.getSchema(id)) ajv.addSchema(asyncapiAsSchema(derived), id);
-  const messages = (
-    derived.components as { messages: Record<string, { name?: string; payload: { $ref: string } }> }
-  ).messages;
-  const message = Object.values(messages).find((m) => m.name === event);
+  const components = derived.components as {
+    schemas: Record<string, unknown>;
+    messages: Record<string, { name?: string; payload: { $ref: string } }>;
+  };
+  const message = Object.values(components.messages).find((m) => m.name === event);
   if (!message) throw new Error(`asyncapi.yaml of ${version} has no event ${event}`);
-  return ajv.getSchema(`${id}${message.payload.$ref}`)!;
+  // The payload's $ref resolves in a root that carries the version's component schemas.
+  return ajv.compile({ $ref: message.payload.$ref, components: { schemas: components.schemas } });
 }
 
 /** Fails unless the request's body and headers match asyncapi.yaml (ENVELOPE_SCHEMAS and the headers schema). */

@@ -48,7 +48,8 @@ export async function operationUsage(
   }));
   const { rows: found } = await sql<{ key: number; count: number; last_used_at: Date }>`
     with probe as (
-      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as p(
+      select p.key, p.operation_id, p.body_paths, p.query_parameters, p.any_call, p.ok, p.failed
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as p(
         key int, operation_id text, body_paths text[], query_parameters text[],
         any_call boolean, ok boolean, failed boolean)
     ), request as (
