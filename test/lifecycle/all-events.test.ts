@@ -184,7 +184,10 @@ async function asThePlugin(key: string): Promise<{ captureId: number }> {
     delta: '-35',
     reason: 'consumed',
   }); // 40 -> 5, at or below 10
-  await dataApi(key, 'post', `/inventory/${tomatoes}/movements`, { delta: '30', reason: 'received' }); // back above
+  await dataApi(key, 'post', `/inventory/${tomatoes}/movements`, {
+    delta: '30',
+    reason: 'received',
+  }); // back above
   return { captureId: first.payment_id };
 }
 
