@@ -58,7 +58,8 @@ module.exports = {
     {
       name: 'webhook-areas-through-their-face',
       comment:
-        'The webhooks component is one folder per area (delivery, feed, logs, replay, stream, inbound): ' +
+        'The webhooks component is one folder per area (delivery, feed, logs, replay, stream, inbound, ' +
+        'endpoints): ' +
         "inside an area files import each other directly; another area, or a file at the component's " +
         'root, reaches it only through its index.ts, so what an area keeps to itself may change freely.',
       severity: 'error',

@@ -336,6 +336,50 @@ export interface DeliveryAttemptsTable {
   >;
 }
 
+/** A plugin's webhook endpoint beyond the listing's webhook_endpoint (webhooks/endpoints). */
+export interface WebhookEndpointsTable {
+  webhook_endpoint_id: Generated<number>;
+  plugin_id: number;
+  url: string;
+  description: string | null;
+  /** Event names and family wildcards; null: every event (as supported_events). */
+  events: string[] | null;
+  location_ids: ColumnType<number[], number[] | undefined, number[]>;
+  filter: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  ordering: ColumnType<'none' | 'order', 'none' | 'order' | undefined, 'none' | 'order'>;
+  rate_limit_per_second: number | null;
+  /** null: the plugin's pin. */
+  api_version: string | null;
+  planes: ColumnType<
+    ('sandbox' | 'production')[],
+    ('sandbox' | 'production')[] | undefined,
+    ('sandbox' | 'production')[]
+  >;
+  status: ColumnType<
+    'enabled' | 'disabled',
+    'enabled' | 'disabled' | undefined,
+    'enabled' | 'disabled'
+  >;
+  secret_enc: string;
+  previous_secret_enc: string | null;
+  previous_secret_expires_at: NullableTimestamp;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface WebhookEndpointAuditTable {
+  audit_id: Generated<string>;
+  webhook_endpoint_id: number;
+  plugin_id: number;
+  developer_id: number;
+  /** The developer key that made the change; null: a portal session. */
+  developer_key_id: number | null;
+  action: 'created' | 'updated' | 'deleted' | 'disabled' | 'enabled' | 'secret_rotated';
+  /** The fields a change set (names only). */
+  fields: ColumnType<string[], string[] | undefined, string[]>;
+  at: Generated<Date>;
+}
+
 export interface InboundWebhookKeysTable {
   installation_id: number;
   idempotency_key: string;
@@ -365,6 +409,8 @@ export interface ControlSchema {
   'control.webhook_replays': WebhookReplaysTable;
   'control.webhook_listeners': WebhookListenersTable;
   'control.inbound_webhook_keys': InboundWebhookKeysTable;
+  'control.webhook_endpoints': WebhookEndpointsTable;
+  'control.webhook_endpoint_audit': WebhookEndpointAuditTable;
   'control.setup_tokens': SetupTokensTable;
   'control.oauth_states': OAuthStatesTable;
 }

@@ -79,6 +79,14 @@ export type Query = {
   /** Delivery health of every installation of one of the caller's plugins, by installation id. */
   webhookHealth: Array<InstallationWebhookHealth>;
   /**
+   * Which of the last `last` (1 to 100, the default) events of the plugin's installations (their
+   * events feeds, production and sandboxes, newest first) an endpoint with these settings would have
+   * received, each with why not when it would not: an event it does not select, a plane or location
+   * outside its own, or the filter conditions the payload fails (evaluated on the envelope as the
+   * endpoint's API version delivers it). The settings are checked as createWebhookEndpoint checks them.
+   */
+  webhookEndpointFilterPreview: WebhookEndpointFilterPreview;
+  /**
    * The position of a sandbox's event stream now (every installation of the sandbox at its last
    * sequence): pass it as webhookStream's `after` so that nothing emitted from now on is missed.
    * It announces a listener for 30 seconds first, so that the events of installations without a
@@ -157,6 +165,13 @@ export type QueryScenarioRunArgs = {
 
 export type QueryWebhookHealthArgs = {
   pluginId: Scalars['ID']['input'];
+};
+
+
+export type QueryWebhookEndpointFilterPreviewArgs = {
+  pluginId: Scalars['ID']['input'];
+  input: WebhookEndpointFilterInput;
+  last?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -281,6 +296,35 @@ export type Mutation = {
   setSandboxApiVersion?: Maybe<Sandbox>;
   /** Sends a draft or rejected listing to review. */
   submitPluginForReview?: Maybe<Plugin>;
+  /**
+   * Adds a webhook endpoint to the plugin (at most 50 besides the listing's webhook_endpoint, the
+   * primary one). Its own signing secret is in the payload, shown this once. Deliveries go to the
+   * primary endpoint only until per-endpoint delivery ships. An endpoint that receives production
+   * traffic (planes has PRODUCTION, the default) needs a portal session (portal_session_required for
+   * a developer key); a key may create sandbox-only ones. A URL the destination guard refuses, a filter
+   * path no selected event has or a value of the wrong type, and a limit passed are validation_error
+   * naming the field; an unknown or sunset apiVersion is invalid_api_version.
+   */
+  createWebhookEndpoint?: Maybe<CreateWebhookEndpointPayload>;
+  /**
+   * Changes an endpoint: absent fields stay, null clears a nullable one (events: every event again;
+   * apiVersion: the plugin's pin). Changing the url of an endpoint that receives production traffic, or
+   * adding PRODUCTION to its planes, needs a portal session. The primary endpoint (id "primary") is the
+   * listing's: change it with updatePlugin (validation_error here).
+   */
+  updateWebhookEndpoint?: Maybe<WebhookEndpoint>;
+  /** Deletes an endpoint and its secret; returns it as it was. */
+  deleteWebhookEndpoint?: Maybe<WebhookEndpoint>;
+  /** Stops an endpoint's deliveries (status DISABLED); its settings and secret stay. */
+  disableWebhookEndpoint?: Maybe<WebhookEndpoint>;
+  /** Starts a disabled endpoint's deliveries again (status ENABLED). */
+  enableWebhookEndpoint?: Maybe<WebhookEndpoint>;
+  /**
+   * Replaces an endpoint's signing secret (shown once), as rotateWebhookSecret does the plugin's: for
+   * `overlapHours` (0 to 168, default 24) the previous one keeps signing beside it. An endpoint that
+   * receives production traffic needs a portal session.
+   */
+  rotateWebhookEndpointSecret?: Maybe<RotateWebhookEndpointSecretPayload>;
   /**
    * Creates a sandbox data plane with demo restaurant data and an active installation of the plugin.
    * The installation key and the webhook secret are shown once. A developer has at most 10 live
@@ -503,6 +547,39 @@ export type MutationSetSandboxApiVersionArgs = {
 
 export type MutationSubmitPluginForReviewArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type MutationCreateWebhookEndpointArgs = {
+  pluginId: Scalars['ID']['input'];
+  input: CreateWebhookEndpointInput;
+};
+
+
+export type MutationUpdateWebhookEndpointArgs = {
+  id: Scalars['ID']['input'];
+  input: UpdateWebhookEndpointInput;
+};
+
+
+export type MutationDeleteWebhookEndpointArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationDisableWebhookEndpointArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationEnableWebhookEndpointArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationRotateWebhookEndpointSecretArgs = {
+  id: Scalars['ID']['input'];
+  overlapHours?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -892,6 +969,12 @@ export type Plugin = {
    * report (no changes).
    */
   apiUpgradeReport: ApiUpgradeReport;
+  /**
+   * Where its webhooks go: the primary endpoint first (id "primary", read-only: the listing's
+   * webhookEndpoint and supportedEvents, both planes, the plugin's secrets; absent while
+   * webhookEndpoint is not set), then the endpoints made with createWebhookEndpoint, oldest first.
+   */
+  webhookEndpoints: Array<WebhookEndpoint>;
   createdAt: Scalars['DateTime']['output'];
   updatedAt: Scalars['DateTime']['output'];
 };
@@ -1034,6 +1117,134 @@ export type CreatePluginPayload = {
   webhookSecret: Scalars['String']['output'];
   /** The same secret in Standard Webhooks form (whsec_ + base64 of its bytes), for standardwebhooks or svix. */
   webhookSecretStandard: Scalars['String']['output'];
+};
+
+/** Which traffic an endpoint receives. */
+export type WebhookEndpointPlane =
+  /** Sandbox installations' events. */
+  | 'SANDBOX'
+  /** Production installations' events. */
+  | 'PRODUCTION';
+
+export type WebhookEndpointOrdering =
+  /** Deliveries in any order (at least once), as the primary endpoint's. */
+  | 'NONE'
+  /** One order's events in sequence: the next waits for the previous one's delivery. */
+  | 'ORDER';
+
+export type WebhookEndpointStatus =
+  | 'ENABLED'
+  | 'DISABLED';
+
+export type WebhookEndpoint = {
+  __typename?: 'WebhookEndpoint';
+  /** An integer id, or "primary" for the listing's webhook_endpoint. */
+  id: Scalars['ID']['output'];
+  /** The listing's webhook_endpoint: read-only here (updatePlugin, rotateWebhookSecret). */
+  primary: Scalars['Boolean']['output'];
+  url: Scalars['String']['output'];
+  description?: Maybe<Scalars['String']['output']>;
+  /** Event names and family wildcards (order.*), as supportedEvents; null: every event. */
+  events?: Maybe<Array<Scalars['String']['output']>>;
+  /** Locations whose events it receives; empty: every location. */
+  locationIds: Array<Scalars['ID']['output']>;
+  /**
+   * Payload paths (from the envelope: data.party_size) to conditions, all of which must hold: eq, in
+   * (at most 50 values), gte, lte (numbers), exists (true: present and not null), e.g.
+   * {"data.party_size": {"gte": 4}}. At most 20 conditions. Null: no content filter.
+   */
+  filter?: Maybe<Scalars['JSON']['output']>;
+  ordering: WebhookEndpointOrdering;
+  /** Deliveries a second at most; null: no limit of its own. */
+  rateLimitPerSecond?: Maybe<Scalars['Int']['output']>;
+  /** The API version its payloads are in; null: the plugin's pin. */
+  apiVersion?: Maybe<Scalars['String']['output']>;
+  planes: Array<WebhookEndpointPlane>;
+  status: WebhookEndpointStatus;
+  /** While a rotation's overlap runs: when the previous secret stops signing. Null otherwise. */
+  previousSecretExpiresAt?: Maybe<Scalars['DateTime']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+};
+
+export type CreateWebhookEndpointInput = {
+  /** An https URL with a public host (at most 2048 characters). */
+  url: Scalars['String']['input'];
+  /** At most 500 characters. */
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** Null or omitted: every event (as supportedEvents). */
+  events?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** At most 100; empty or omitted: every location. */
+  locationIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  filter?: InputMaybe<Scalars['JSON']['input']>;
+  ordering?: InputMaybe<WebhookEndpointOrdering>;
+  /** 1 to 1000. */
+  rateLimitPerSecond?: InputMaybe<Scalars['Int']['input']>;
+  apiVersion?: InputMaybe<Scalars['String']['input']>;
+  /** Default: both. */
+  planes?: InputMaybe<Array<WebhookEndpointPlane>>;
+};
+
+export type UpdateWebhookEndpointInput = {
+  url?: InputMaybe<Scalars['String']['input']>;
+  description?: InputMaybe<Scalars['String']['input']>;
+  events?: InputMaybe<Array<Scalars['String']['input']>>;
+  locationIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  filter?: InputMaybe<Scalars['JSON']['input']>;
+  ordering?: InputMaybe<WebhookEndpointOrdering>;
+  rateLimitPerSecond?: InputMaybe<Scalars['Int']['input']>;
+  apiVersion?: InputMaybe<Scalars['String']['input']>;
+  planes?: InputMaybe<Array<WebhookEndpointPlane>>;
+};
+
+/** The settings that decide which events an endpoint receives (webhookEndpointFilterPreview). */
+export type WebhookEndpointFilterInput = {
+  events?: InputMaybe<Array<Scalars['String']['input']>>;
+  locationIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  filter?: InputMaybe<Scalars['JSON']['input']>;
+  apiVersion?: InputMaybe<Scalars['String']['input']>;
+  planes?: InputMaybe<Array<WebhookEndpointPlane>>;
+};
+
+export type CreateWebhookEndpointPayload = {
+  __typename?: 'CreateWebhookEndpointPayload';
+  endpoint: WebhookEndpoint;
+  /** The endpoint's 64-character signing secret, shown this once. */
+  secret: Scalars['String']['output'];
+  /** The same secret in Standard Webhooks form (whsec_ + base64 of its bytes). */
+  secretStandard: Scalars['String']['output'];
+};
+
+export type RotateWebhookEndpointSecretPayload = {
+  __typename?: 'RotateWebhookEndpointSecretPayload';
+  endpoint: WebhookEndpoint;
+  /** The new 64-character signing secret, shown this once. */
+  secret: Scalars['String']['output'];
+  secretStandard: Scalars['String']['output'];
+  /** When the previous secret stops signing; null when overlapHours is 0. */
+  previousSecretExpiresAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+export type WebhookEndpointFilterPreview = {
+  __typename?: 'WebhookEndpointFilterPreview';
+  /** How many events were examined (at most `last`). */
+  examined: Scalars['Int']['output'];
+  /** How many of them the endpoint would have received. */
+  matched: Scalars['Int']['output'];
+  events: Array<WebhookEndpointPreviewEvent>;
+};
+
+export type WebhookEndpointPreviewEvent = {
+  __typename?: 'WebhookEndpointPreviewEvent';
+  eventId: Scalars['ID']['output'];
+  event: Scalars['String']['output'];
+  installationId: Scalars['ID']['output'];
+  sequence: Scalars['Int']['output'];
+  plane: DataPlane;
+  locationId?: Maybe<Scalars['ID']['output']>;
+  occurredAt: Scalars['DateTime']['output'];
+  matched: Scalars['Boolean']['output'];
+  /** Why it would not have been received (empty when matched). */
+  reasons: Array<Scalars['String']['output']>;
 };
 
 export type RotateWebhookSecretPayload = {
@@ -1672,6 +1883,17 @@ export type ResolversTypes = {
   CreatePluginInput: CreatePluginInput;
   UpdatePluginInput: UpdatePluginInput;
   CreatePluginPayload: ResolverTypeWrapper<Omit<CreatePluginPayload, 'plugin'> & { plugin: ResolversTypes['Plugin'] }>;
+  WebhookEndpointPlane: WebhookEndpointPlane;
+  WebhookEndpointOrdering: WebhookEndpointOrdering;
+  WebhookEndpointStatus: WebhookEndpointStatus;
+  WebhookEndpoint: ResolverTypeWrapper<WebhookEndpoint>;
+  CreateWebhookEndpointInput: CreateWebhookEndpointInput;
+  UpdateWebhookEndpointInput: UpdateWebhookEndpointInput;
+  WebhookEndpointFilterInput: WebhookEndpointFilterInput;
+  CreateWebhookEndpointPayload: ResolverTypeWrapper<CreateWebhookEndpointPayload>;
+  RotateWebhookEndpointSecretPayload: ResolverTypeWrapper<RotateWebhookEndpointSecretPayload>;
+  WebhookEndpointFilterPreview: ResolverTypeWrapper<WebhookEndpointFilterPreview>;
+  WebhookEndpointPreviewEvent: ResolverTypeWrapper<WebhookEndpointPreviewEvent>;
   RotateWebhookSecretPayload: ResolverTypeWrapper<RotateWebhookSecretPayload>;
   SandboxStatus: SandboxStatus;
   Sandbox: ResolverTypeWrapper<Sandbox>;
@@ -1749,6 +1971,14 @@ export type ResolversParentTypes = {
   CreatePluginInput: CreatePluginInput;
   UpdatePluginInput: UpdatePluginInput;
   CreatePluginPayload: Omit<CreatePluginPayload, 'plugin'> & { plugin: ResolversParentTypes['Plugin'] };
+  WebhookEndpoint: WebhookEndpoint;
+  CreateWebhookEndpointInput: CreateWebhookEndpointInput;
+  UpdateWebhookEndpointInput: UpdateWebhookEndpointInput;
+  WebhookEndpointFilterInput: WebhookEndpointFilterInput;
+  CreateWebhookEndpointPayload: CreateWebhookEndpointPayload;
+  RotateWebhookEndpointSecretPayload: RotateWebhookEndpointSecretPayload;
+  WebhookEndpointFilterPreview: WebhookEndpointFilterPreview;
+  WebhookEndpointPreviewEvent: WebhookEndpointPreviewEvent;
   RotateWebhookSecretPayload: RotateWebhookSecretPayload;
   Sandbox: Sandbox;
   ApiVersionChange: ApiVersionChange;
@@ -1823,6 +2053,7 @@ export type QueryResolvers<ContextType = PortalContext, ParentType extends Resol
   webhookReplay?: Resolver<Maybe<ResolversTypes['WebhookReplay']>, ParentType, ContextType, RequireFields<QueryWebhookReplayArgs, 'id'>>;
   scenarioRun?: Resolver<Maybe<ResolversTypes['ScenarioRun']>, ParentType, ContextType, RequireFields<QueryScenarioRunArgs, 'id'>>;
   webhookHealth?: Resolver<Array<ResolversTypes['InstallationWebhookHealth']>, ParentType, ContextType, RequireFields<QueryWebhookHealthArgs, 'pluginId'>>;
+  webhookEndpointFilterPreview?: Resolver<ResolversTypes['WebhookEndpointFilterPreview'], ParentType, ContextType, RequireFields<QueryWebhookEndpointFilterPreviewArgs, 'pluginId' | 'input' | 'last'>>;
   webhookStreamCursor?: Resolver<ResolversTypes['String'], ParentType, ContextType, RequireFields<QueryWebhookStreamCursorArgs, 'sandboxId'>>;
   apiVersions?: Resolver<Array<ResolversTypes['ApiVersion']>, ParentType, ContextType>;
   listings?: Resolver<Array<ResolversTypes['Plugin']>, ParentType, ContextType, Partial<QueryListingsArgs>>;
@@ -1864,6 +2095,12 @@ export type MutationResolvers<ContextType = PortalContext, ParentType extends Re
   setPluginApiVersion?: Resolver<Maybe<ResolversTypes['Plugin']>, ParentType, ContextType, RequireFields<MutationSetPluginApiVersionArgs, 'pluginId' | 'version'>>;
   setSandboxApiVersion?: Resolver<Maybe<ResolversTypes['Sandbox']>, ParentType, ContextType, RequireFields<MutationSetSandboxApiVersionArgs, 'sandboxId'>>;
   submitPluginForReview?: Resolver<Maybe<ResolversTypes['Plugin']>, ParentType, ContextType, RequireFields<MutationSubmitPluginForReviewArgs, 'id'>>;
+  createWebhookEndpoint?: Resolver<Maybe<ResolversTypes['CreateWebhookEndpointPayload']>, ParentType, ContextType, RequireFields<MutationCreateWebhookEndpointArgs, 'pluginId' | 'input'>>;
+  updateWebhookEndpoint?: Resolver<Maybe<ResolversTypes['WebhookEndpoint']>, ParentType, ContextType, RequireFields<MutationUpdateWebhookEndpointArgs, 'id' | 'input'>>;
+  deleteWebhookEndpoint?: Resolver<Maybe<ResolversTypes['WebhookEndpoint']>, ParentType, ContextType, RequireFields<MutationDeleteWebhookEndpointArgs, 'id'>>;
+  disableWebhookEndpoint?: Resolver<Maybe<ResolversTypes['WebhookEndpoint']>, ParentType, ContextType, RequireFields<MutationDisableWebhookEndpointArgs, 'id'>>;
+  enableWebhookEndpoint?: Resolver<Maybe<ResolversTypes['WebhookEndpoint']>, ParentType, ContextType, RequireFields<MutationEnableWebhookEndpointArgs, 'id'>>;
+  rotateWebhookEndpointSecret?: Resolver<Maybe<ResolversTypes['RotateWebhookEndpointSecretPayload']>, ParentType, ContextType, RequireFields<MutationRotateWebhookEndpointSecretArgs, 'id' | 'overlapHours'>>;
   provisionSandbox?: Resolver<Maybe<ResolversTypes['ProvisionSandboxPayload']>, ParentType, ContextType, RequireFields<MutationProvisionSandboxArgs, 'pluginId' | 'name'>>;
   resetSandbox?: Resolver<Maybe<ResolversTypes['Sandbox']>, ParentType, ContextType, RequireFields<MutationResetSandboxArgs, 'id'>>;
   protectSandbox?: Resolver<Maybe<ResolversTypes['Sandbox']>, ParentType, ContextType, RequireFields<MutationProtectSandboxArgs, 'id' | 'days'>>;
@@ -1968,6 +2205,7 @@ export type PluginResolvers<ContextType = PortalContext, ParentType extends Reso
   previousApiVersion?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   apiVersionRollbackUntil?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   apiUpgradeReport?: Resolver<ResolversTypes['ApiUpgradeReport'], ParentType, ContextType, Partial<PluginApiUpgradeReportArgs>>;
+  webhookEndpoints?: Resolver<Array<ResolversTypes['WebhookEndpoint']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
@@ -2014,6 +2252,54 @@ export type CreatePluginPayloadResolvers<ContextType = PortalContext, ParentType
   plugin?: Resolver<ResolversTypes['Plugin'], ParentType, ContextType>;
   webhookSecret?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   webhookSecretStandard?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type WebhookEndpointResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['WebhookEndpoint'] = ResolversParentTypes['WebhookEndpoint']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  primary?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  events?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  locationIds?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+  filter?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  ordering?: Resolver<ResolversTypes['WebhookEndpointOrdering'], ParentType, ContextType>;
+  rateLimitPerSecond?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  apiVersion?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  planes?: Resolver<Array<ResolversTypes['WebhookEndpointPlane']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['WebhookEndpointStatus'], ParentType, ContextType>;
+  previousSecretExpiresAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type CreateWebhookEndpointPayloadResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['CreateWebhookEndpointPayload'] = ResolversParentTypes['CreateWebhookEndpointPayload']> = {
+  endpoint?: Resolver<ResolversTypes['WebhookEndpoint'], ParentType, ContextType>;
+  secret?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  secretStandard?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type RotateWebhookEndpointSecretPayloadResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['RotateWebhookEndpointSecretPayload'] = ResolversParentTypes['RotateWebhookEndpointSecretPayload']> = {
+  endpoint?: Resolver<ResolversTypes['WebhookEndpoint'], ParentType, ContextType>;
+  secret?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  secretStandard?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  previousSecretExpiresAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+};
+
+export type WebhookEndpointFilterPreviewResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['WebhookEndpointFilterPreview'] = ResolversParentTypes['WebhookEndpointFilterPreview']> = {
+  examined?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  matched?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  events?: Resolver<Array<ResolversTypes['WebhookEndpointPreviewEvent']>, ParentType, ContextType>;
+};
+
+export type WebhookEndpointPreviewEventResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['WebhookEndpointPreviewEvent'] = ResolversParentTypes['WebhookEndpointPreviewEvent']> = {
+  eventId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  event?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  installationId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  sequence?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  plane?: Resolver<ResolversTypes['DataPlane'], ParentType, ContextType>;
+  locationId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  occurredAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  matched?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  reasons?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type RotateWebhookSecretPayloadResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['RotateWebhookSecretPayload'] = ResolversParentTypes['RotateWebhookSecretPayload']> = {
@@ -2310,6 +2596,11 @@ export type Resolvers<ContextType = PortalContext> = {
   OAuthSettings?: OAuthSettingsResolvers<ContextType>;
   Pricing?: PricingResolvers<ContextType>;
   CreatePluginPayload?: CreatePluginPayloadResolvers<ContextType>;
+  WebhookEndpoint?: WebhookEndpointResolvers<ContextType>;
+  CreateWebhookEndpointPayload?: CreateWebhookEndpointPayloadResolvers<ContextType>;
+  RotateWebhookEndpointSecretPayload?: RotateWebhookEndpointSecretPayloadResolvers<ContextType>;
+  WebhookEndpointFilterPreview?: WebhookEndpointFilterPreviewResolvers<ContextType>;
+  WebhookEndpointPreviewEvent?: WebhookEndpointPreviewEventResolvers<ContextType>;
   RotateWebhookSecretPayload?: RotateWebhookSecretPayloadResolvers<ContextType>;
   Sandbox?: SandboxResolvers<ContextType>;
   ApiVersionChange?: ApiVersionChangeResolvers<ContextType>;

@@ -103,7 +103,8 @@ export type ResourceKind =
   | 'transaction'
   | 'webhook_replay'
   | 'api_request'
-  | 'scenario_run';
+  | 'scenario_run'
+  | 'webhook_endpoint';
 
 export class NotFoundError extends DomainError {
   constructor(

@@ -1,5 +1,5 @@
 // The webhooks component's face: only what the doors and the other components import. Inside,
-// one folder per area (delivery/, feed/, logs/, replay/, stream/, inbound/), each reached by the
+// one folder per area (delivery/, feed/, logs/, replay/, stream/, inbound/, endpoints/), each reached by the
 // others through its own index.ts; the tester and retention span several areas and sit here.
 export { createEventSink } from './delivery/index.js';
 export type { EmittedEvent, EventScope, EventSink } from './delivery/index.js';
@@ -71,5 +71,16 @@ export {
   receiveInboundWebhook,
   verifyInboundSignature,
 } from './inbound/index.js';
+export {
+  PRIMARY_ID,
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  listWebhookEndpoints,
+  previewWebhookEndpointFilter,
+  rotateWebhookEndpointSecret,
+  setWebhookEndpointStatus,
+  updateWebhookEndpoint,
+} from './endpoints/index.js';
+export type { WebhookEndpointInput, WebhookEndpointView } from './endpoints/index.js';
 export { sendTestWebhook } from './tester.js';
 export { pruneExpiredEvents } from './retention.js';

@@ -17,6 +17,11 @@ import { posMutations, simulationMutations } from './restaurant.js';
 import { sandboxMutations, sandboxQueries } from './sandboxes.js';
 import { marketplaceSimulations } from './simulations.js';
 import {
+  webhookEndpointMutations,
+  webhookEndpointPluginFields,
+  webhookEndpointQueries,
+} from './webhook-endpoints.js';
+import {
   webhookLogFields,
   webhookMutations,
   webhookQueries,
@@ -74,6 +79,7 @@ export const rootResolvers = {
     ...pluginQueries,
     ...sandboxQueries,
     ...webhookQueries,
+    ...webhookEndpointQueries,
     ...apiRequestQueries,
     ...sandboxToolQueries,
     ...operatorQueries,
@@ -84,6 +90,7 @@ export const rootResolvers = {
     ...sandboxMutations,
     ...sandboxToolMutations,
     ...webhookMutations,
+    ...webhookEndpointMutations,
     ...marketplaceSimulations,
     ...simulationMutations,
     ...operatorMutations,
@@ -101,7 +108,7 @@ export function portalResolvers(policy: PortalPolicy) {
     Mutation: guarded('mutation', rootResolvers.Mutation, policy),
     Subscription: guardedSubscriptions(rootResolvers.Subscription, policy),
     WebhookLog: webhookLogFields,
-    Plugin: pluginFields,
+    Plugin: { ...pluginFields, ...webhookEndpointPluginFields },
   };
 }
 
