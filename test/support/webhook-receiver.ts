@@ -9,7 +9,7 @@ import {
   type EventName,
 } from '../../src/generated/events.generated.js';
 import type { TestTls } from './tls.js';
-import { asyncapiAsSchema, derivedAsyncapi } from './versioned-contracts.js';
+import { derivedAsyncapi } from './versioned-contracts.js';
 
 // A real HTTPS webhook receiver on 127.0.0.1, port 0, with a certificate from the test CA. It keeps
 // every request's exact bytes; tests choose how it answers.
