@@ -27,10 +27,12 @@ export async function readVersions(root: string): Promise<VersionTexts[]> {
     asyncapi: working.asyncapi,
   };
   if (!records.length) return [head];
-  for (const record of records) await apiVersions.loadMigrations(root, record);
+  const migrations = [];
+  for (const record of records) migrations.push(await apiVersions.loadMigrations(root, record));
   const derived = apiVersions.deriveVersions(
     { openapi: parse(working.openapi), asyncapi: parse(working.asyncapi) },
     records,
+    migrations,
   );
   const older = derived.slice(1).map((v) => ({
     version: v.version,

@@ -6,6 +6,8 @@ import {
   type ChangeRecord,
   type Instruction,
 } from './records.js';
+import type { RecordMigrations } from './migrations.js';
+import { migrateExamples } from './migrator.js';
 import { undoEventChange } from './undo-event.js';
 import { undoOperationChange } from './undo-operation.js';
 import { PlaceProblem, undoSchemaChange } from './undo-schema.js';
@@ -24,11 +26,14 @@ export interface DerivedVersion {
 /**
  * Every supported version's contracts, newest first. Head is the newest version; each older one is
  * the next newer one with that newer version's record undone, instruction by instruction in the
- * order written (each on the result of the ones before). The inputs are never changed.
+ * order written (each on the result of the ones before), and, given each record's migrations
+ * (newest first, as the records), its examples taken back as its responses are. The inputs are
+ * never changed.
  */
 export function deriveVersions(
   head: HeadContracts,
   records: readonly ChangeRecord[],
+  migrations?: readonly RecordMigrations[],
 ): DerivedVersion[] {
   const newestFirst = [...records].sort((a, b) => b.version.localeCompare(a.version));
   const versions = supportedVersions(newestFirst);
@@ -50,6 +55,8 @@ export function deriveVersions(
       asyncapi: structuredClone(current.asyncapi),
     };
     undoRecord(previous, record);
+    // With the records' migrations, the examples follow the shapes (the documents served).
+    if (migrations) migrateExamples(record, migrations[n]!, current, previous);
     derived.push(previous);
     current = previous;
   }

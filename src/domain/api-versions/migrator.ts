@@ -164,6 +164,7 @@ function stepsBack(
   instructions: readonly Instruction[],
   contract: 'openapi' | 'asyncapi',
   migrations: RecordMigrations,
+  rename: typeof renameKey = renameKey,
 ): Map<string, Step[]> {
   const steps = new Map<string, Step[]>();
   const mine = instructions.filter((i) => i.contract === contract && i.property !== undefined);
@@ -181,7 +182,7 @@ function stepsBack(
       add(
         steps,
         i.schema!,
-        atPath(i.property!, (o, key) => renameKey(o, key, i.renamed_from!)),
+        atPath(i.property!, (o, key) => rename(o, key, i.renamed_from!)),
       );
   for (const i of mine)
     if (i.didnt_exist)
@@ -244,6 +245,14 @@ function atPath(property: string, act: (holder: Json, key: string) => void): Ste
   return (object) => visit(object, 0);
 }
 
+/** A rename that keeps the key's place (documents are read in order; a response need not be). */
+function renameInPlace(object: Json, from: string, to: string): void {
+  if (!(from in object) || to in object) return;
+  const entries = Object.entries(object);
+  for (const [key] of entries) delete object[key];
+  for (const [key, value] of entries) object[key === from ? to : key] = value;
+}
+
 function renameKey(object: Json, from: string, to: string): void {
   if (!(from in object) || to in object) return;
   object[to] = object[from];
@@ -271,4 +280,79 @@ function responseSchema(doc: Json, operation: Json, status: number): unknown {
 function jsonSchemaOf(doc: Json, holder: Json): unknown {
   const media = child(child(holder, 'content') ?? {}, 'application/json');
   return media ? media.schema : undefined;
+}
+
+/**
+ * The examples of `older` (a copy of `newer` with `record` undone, its examples still in
+ * `newer`'s shapes) taken back to `older`'s shapes, as a response is: the documents a version
+ * serves show what that version sends and takes (a request example is converted by the
+ * migration's `response` function, the way back). In place.
+ */
+export function migrateExamples(
+  record: ChangeRecord,
+  migrations: RecordMigrations,
+  newer: DerivedVersion,
+  older: DerivedVersion,
+): void {
+  const instructions = record.changes.flatMap((c) => c.instructions);
+  const seen = new Set<unknown>();
+  const walk = (doc: Json, steps: Map<string, Step[]>, schema: unknown, holder: unknown) => {
+    if (!isObject(holder) || steps.size === 0) return;
+    const plan = compilePlan(doc, schema, steps);
+    if (!plan) return;
+    const convert = (value: unknown) => {
+      if (seen.has(value)) return;
+      seen.add(value);
+      applyPlan(plan, value);
+    };
+    if (holder.example !== undefined) convert(holder.example);
+    for (const entry of Object.values(child(holder, 'examples') ?? {})) {
+      const example = deref(older.openapi, entry);
+      if (isObject(example) && example.value !== undefined) convert(example.value);
+    }
+  };
+  const openapi = stepsBack(instructions, 'openapi', migrations, renameInPlace);
+  for (const [path, item] of Object.entries(child(newer.openapi, 'paths') ?? {}))
+    for (const [method, operation] of Object.entries(isObject(item) ? item : {})) {
+      const olderOperation = child(child(child(older.openapi, 'paths') ?? {}, path) ?? {}, method);
+      if (!isObject(operation) || !olderOperation) continue;
+      for (const [newerPart, olderPart] of operationParts(
+        newer.openapi,
+        older.openapi,
+        operation,
+        olderOperation,
+      ))
+        for (const [type, media] of Object.entries(child(newerPart, 'content') ?? {}))
+          if (isObject(media))
+            walk(
+              newer.openapi,
+              openapi,
+              media.schema,
+              child(child(olderPart, 'content') ?? {}, type),
+            );
+    }
+  const asyncapi = stepsBack(instructions, 'asyncapi', migrations, renameInPlace);
+  const messagesOf = (doc: Json) => child(child(doc, 'components') ?? {}, 'messages') ?? {};
+  for (const [key, message] of Object.entries(messagesOf(newer.asyncapi))) {
+    const olderMessage = messagesOf(older.asyncapi)[key];
+    if (!isObject(message) || !isObject(olderMessage) || !Array.isArray(olderMessage.examples))
+      continue;
+    for (const example of olderMessage.examples as unknown[])
+      if (isObject(example))
+        walk(newer.asyncapi, asyncapi, message.payload, { example: example.payload });
+  }
+}
+
+/** The request body and each response of an operation, in both documents (each dereferenced). */
+function operationParts(newerDoc: Json, olderDoc: Json, newer: Json, older: Json): [Json, Json][] {
+  const pairs: [Json, Json][] = [];
+  const add = (a: unknown, b: unknown) => {
+    const [x, y] = [deref(newerDoc, a), deref(olderDoc, b)];
+    if (isObject(x) && isObject(y)) pairs.push([x, y]);
+  };
+  add(newer.requestBody, older.requestBody);
+  const olderResponses = child(older, 'responses') ?? {};
+  for (const [status, response] of Object.entries(child(newer, 'responses') ?? {}))
+    add(response, olderResponses[status]);
+  return pairs;
 }
