@@ -300,3 +300,23 @@ export const TRANSACTION_COLUMNS = columnsOf<'transactions'>()({
   order_status_after: true,
   refunded_transaction_id: true,
 });
+
+export const WEBHOOK_ENDPOINT_COLUMNS = columnsOf<'control.webhook_endpoints'>()({
+  webhook_endpoint_id: true,
+  plugin_id: true,
+  url: true,
+  description: true,
+  events: true,
+  location_ids: true,
+  filter: true,
+  ordering: true,
+  rate_limit_per_second: true,
+  api_version: true,
+  planes: true,
+  status: true,
+  secret_enc: true,
+  previous_secret_enc: true,
+  previous_secret_expires_at: true,
+  created_at: true,
+  updated_at: true,
+});

@@ -27,7 +27,7 @@ import * as control_2026_11_29_000100 from './control/2026_11_29_000100_end_sess
 import * as control_2026_11_29_000200 from './control/2026_11_29_000200_move_webhook_fanout_jobs.js';
 import * as control_2026_11_29_000300 from './control/2026_11_29_000300_api_versions.js';
 import * as control_2026_11_29_000400 from './control/2026_11_29_000400_events_order_number.js';
-import * as control_2026_11_30_005400 from './control/2026_11_30_005400_webhook_endpoints.js';
+import * as control_2026_11_29_000500 from './control/2026_11_29_000500_webhook_endpoints.js';
 import * as data_2026_11_22_000100 from './data/2026_11_22_000100_create_data_plane.js';
 import * as data_2026_11_22_000300 from './data/2026_11_22_000300_add_capture_snapshot.js';
 import * as data_2026_11_22_000800 from './data/2026_11_22_000800_add_transaction_refund_link.js';
@@ -65,7 +65,7 @@ export const controlMigrations: Record<string, Migration> = {
   '2026_11_29_000200_move_webhook_fanout_jobs': control_2026_11_29_000200,
   '2026_11_29_000300_api_versions': control_2026_11_29_000300,
   '2026_11_29_000400_events_order_number': control_2026_11_29_000400,
-  '2026_11_30_005400_webhook_endpoints': control_2026_11_30_005400,
+  '2026_11_29_000500_webhook_endpoints': control_2026_11_29_000500,
 };
 
 export const dataPlaneMigrations: Record<string, Migration> = {

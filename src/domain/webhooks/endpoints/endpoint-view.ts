@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../../db/database.js';
 import type { WebhookEndpointsTable } from '../../../db/types.js';
+import { WEBHOOK_ENDPOINT_COLUMNS } from '../../../db/columns.js';
 import type { Ordering, Plane } from './endpoint-input.js';
 
 // An endpoint as the portal shows it (never its secret), and a plugin's list: the primary endpoint
@@ -84,7 +85,7 @@ export async function listWebhookEndpoints(
 ): Promise<WebhookEndpointView[]> {
   const rows = await db
     .selectFrom('control.webhook_endpoints')
-    .selectAll()
+    .select(WEBHOOK_ENDPOINT_COLUMNS)
     .where('plugin_id', '=', plugin.id)
     .orderBy('webhook_endpoint_id')
     .execute();

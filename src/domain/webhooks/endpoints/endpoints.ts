@@ -1,6 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { Config } from '../../../config.js';
 import type { Db } from '../../../db/database.js';
+import { qualified, WEBHOOK_ENDPOINT_COLUMNS } from '../../../db/columns.js';
 import type { WebhookEndpointsTable } from '../../../db/types.js';
 import { encrypt, generateWebhookSecret, standardWebhookSecret } from '../../../lib/secrets.js';
 import type { ApiVersions } from '../../api-versions/index.js';
@@ -65,7 +66,7 @@ async function lockOwnedEndpoint(db: Db, developerId: number, id: number) {
     .selectFrom('control.webhook_endpoints as e')
     .innerJoin('control.plugins as p', 'p.plugin_id', 'e.plugin_id')
     .innerJoin('control.projects as pr', 'pr.project_id', 'p.project_id')
-    .selectAll('e')
+    .select(qualified('e', WEBHOOK_ENDPOINT_COLUMNS))
     .select('p.api_version as plugin_api_version')
     .where('e.webhook_endpoint_id', '=', id)
     .where('pr.developer_id', '=', developerId)
@@ -114,7 +115,7 @@ export async function createWebhookEndpoint(
         plugin_id: pluginId,
         secret_enc: encrypt(deps.config.encryptionKey, secret),
       })
-      .returningAll()
+      .returning(WEBHOOK_ENDPOINT_COLUMNS)
       .executeTakeFirstOrThrow();
     await audit(trx, created, actor, 'created', Object.keys(columns));
     return created;
@@ -144,7 +145,7 @@ export async function updateWebhookEndpoint(
       .updateTable('control.webhook_endpoints')
       .set({ ...columns, updated_at: sql`now()` })
       .where('webhook_endpoint_id', '=', id)
-      .returningAll()
+      .returning(WEBHOOK_ENDPOINT_COLUMNS)
       .executeTakeFirstOrThrow();
     await audit(trx, updated, actor, 'updated', Object.keys(columns));
     return updated;
@@ -183,7 +184,7 @@ export async function setWebhookEndpointStatus(
       .updateTable('control.webhook_endpoints')
       .set({ status, updated_at: sql`now()` })
       .where('webhook_endpoint_id', '=', id)
-      .returningAll()
+      .returning(WEBHOOK_ENDPOINT_COLUMNS)
       .executeTakeFirstOrThrow();
     await audit(trx, updated, actor, status);
     return updated;
@@ -229,7 +230,7 @@ export async function rotateWebhookEndpointSecret(
         updated_at: sql`now()`,
       })
       .where('webhook_endpoint_id', '=', id)
-      .returningAll()
+      .returning(WEBHOOK_ENDPOINT_COLUMNS)
       .executeTakeFirstOrThrow();
     await audit(trx, updated, actor, 'secret_rotated');
     return updated;
