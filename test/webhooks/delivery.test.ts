@@ -99,7 +99,13 @@ describe('when an event fires for a subscribed installation', () => {
       event: 'order.paid',
       timestamp: expect.any(String),
       installation_id: inst.installationId,
-      data: orderPaid(),
+      // Emitted in head's shape; delivered in 2026-11-21's, the installation's pin.
+      data: {
+        order_id: 90412,
+        unique_orderid: 'ORD-90412',
+        total: '48.50',
+        paid_at: '2026-03-14T18:40:00Z',
+      },
       sequence: 1,
       request_id: null,
     });
