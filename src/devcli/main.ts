@@ -22,6 +22,7 @@ import {
   readStdin,
   saveCredentials,
 } from './credentials.js';
+import { endpointsCommand } from './endpoints.js';
 import { DEFAULT_FORWARD_TIMEOUT_SECONDS, listen, streamCursor } from './listen.js';
 import { terminalIo, type Io } from './terminal.js';
 import { TRIGGERS } from './triggers.js';
@@ -55,6 +56,8 @@ const HELP: Record<string, string> = {
                                       move the sandbox's clock: trials end, expiry warnings come
   faults set --sandbox <id> [--duplicate-rate 0.5] [--reorder-window 10] [--fail-first-attempt]
                                       rehearse duplicates, out-of-order and retried deliveries (faults off: no flags)
+  endpoints list|create|update|delete [--plugin <id>] [--url ...]
+                                      a plugin's webhook endpoints (svc endpoints --help: every flag)
   mcp [--key-file <file>] [--allow-production-data]
                                       a Model Context Protocol server on stdio for an AI assistant (README: svc mcp)
 
@@ -93,6 +96,8 @@ export async function run(argv: string[], io: Io): Promise<number> {
     io.out(HELP.main!);
     return command ? 0 : 2;
   }
+  // Its own flags (the endpoint input's fields): --events there is a list to save, not a filter.
+  if (command === 'endpoints') return endpointsCommand(rest, io);
   const { values, positionals } = parseArgs({
     args: rest,
     allowPositionals: true,

@@ -4,6 +4,53 @@
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+/** Which traffic an endpoint receives. */
+export type WebhookEndpointPlane =
+  /** Sandbox installations' events. */
+  | 'SANDBOX'
+  /** Production installations' events. */
+  | 'PRODUCTION';
+
+export type WebhookEndpointOrdering =
+  /** Deliveries in any order (at least once), as the primary endpoint's. */
+  | 'NONE'
+  /** One order's events in sequence: the next waits for the previous one's delivery. */
+  | 'ORDER';
+
+export type WebhookEndpointStatus =
+  | 'ENABLED'
+  | 'DISABLED';
+
+export type CreateWebhookEndpointInput = {
+  /** An https URL with a public host (at most 2048 characters). */
+  url: string;
+  /** At most 500 characters. */
+  description?: string | null | undefined;
+  /** Null or omitted: every event (as supportedEvents). */
+  events?: Array<string> | null | undefined;
+  /** At most 100; empty or omitted: every location. */
+  locationIds?: Array<string> | null | undefined;
+  filter?: unknown;
+  ordering?: WebhookEndpointOrdering | null | undefined;
+  /** 1 to 1000. */
+  rateLimitPerSecond?: number | null | undefined;
+  apiVersion?: string | null | undefined;
+  /** Default: both. */
+  planes?: Array<WebhookEndpointPlane> | null | undefined;
+};
+
+export type UpdateWebhookEndpointInput = {
+  url?: string | null | undefined;
+  description?: string | null | undefined;
+  events?: Array<string> | null | undefined;
+  locationIds?: Array<string> | null | undefined;
+  filter?: unknown;
+  ordering?: WebhookEndpointOrdering | null | undefined;
+  rateLimitPerSecond?: number | null | undefined;
+  apiVersion?: string | null | undefined;
+  planes?: Array<WebhookEndpointPlane> | null | undefined;
+};
+
 export type SandboxStatus =
   | 'provisioning'
   | 'active'
@@ -259,6 +306,36 @@ export type SimulateTrialConversionMutationVariables = Exact<{
 
 export type SimulateTrialConversionMutation = { simulateTrialConversion: { id: string } | null };
 
+export type WebhookEndpointsQueryVariables = Exact<{
+  p: string;
+}>;
+
+
+export type WebhookEndpointsQuery = { plugin: { webhookEndpoints: Array<{ id: string, primary: boolean, url: string, description: string | null, events: Array<string> | null, locationIds: Array<string>, filter: unknown, ordering: WebhookEndpointOrdering, rateLimitPerSecond: number | null, apiVersion: string | null, planes: Array<WebhookEndpointPlane>, status: WebhookEndpointStatus, previousSecretExpiresAt: string | null, createdAt: string }> } | null };
+
+export type CreateWebhookEndpointMutationVariables = Exact<{
+  p: string;
+  input: CreateWebhookEndpointInput;
+}>;
+
+
+export type CreateWebhookEndpointMutation = { createWebhookEndpoint: { secret: string, secretStandard: string, endpoint: { id: string, primary: boolean, url: string, description: string | null, events: Array<string> | null, locationIds: Array<string>, filter: unknown, ordering: WebhookEndpointOrdering, rateLimitPerSecond: number | null, apiVersion: string | null, planes: Array<WebhookEndpointPlane>, status: WebhookEndpointStatus, previousSecretExpiresAt: string | null, createdAt: string } } | null };
+
+export type UpdateWebhookEndpointMutationVariables = Exact<{
+  id: string;
+  input: UpdateWebhookEndpointInput;
+}>;
+
+
+export type UpdateWebhookEndpointMutation = { updateWebhookEndpoint: { id: string, primary: boolean, url: string, description: string | null, events: Array<string> | null, locationIds: Array<string>, filter: unknown, ordering: WebhookEndpointOrdering, rateLimitPerSecond: number | null, apiVersion: string | null, planes: Array<WebhookEndpointPlane>, status: WebhookEndpointStatus, previousSecretExpiresAt: string | null, createdAt: string } | null };
+
+export type DeleteWebhookEndpointMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type DeleteWebhookEndpointMutation = { deleteWebhookEndpoint: { id: string, url: string } | null };
+
 export type SandboxesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -351,6 +428,10 @@ export const SimulateCheckoutDocument = "mutation SimulateCheckout($id: ID!) {\n
 export const SimulateRemovalDocument = "mutation SimulateRemoval($id: ID!) {\n  simulateRemoval(installationId: $id) {\n    id\n  }\n}" as Operation<SimulateRemovalMutation, SimulateRemovalMutationVariables>;
 export const SimulateTrialEndingDocument = "mutation SimulateTrialEnding($id: ID!) {\n  simulateTrialEnding(installationId: $id) {\n    id\n  }\n}" as Operation<SimulateTrialEndingMutation, SimulateTrialEndingMutationVariables>;
 export const SimulateTrialConversionDocument = "mutation SimulateTrialConversion($id: ID!) {\n  simulateTrialConversion(installationId: $id) {\n    id\n  }\n}" as Operation<SimulateTrialConversionMutation, SimulateTrialConversionMutationVariables>;
+export const WebhookEndpointsDocument = "query WebhookEndpoints($p: ID!) {\n  plugin(id: $p) {\n    webhookEndpoints {\n      id\n      primary\n      url\n      description\n      events\n      locationIds\n      filter\n      ordering\n      rateLimitPerSecond\n      apiVersion\n      planes\n      status\n      previousSecretExpiresAt\n      createdAt\n    }\n  }\n}" as Operation<WebhookEndpointsQuery, WebhookEndpointsQueryVariables>;
+export const CreateWebhookEndpointDocument = "mutation CreateWebhookEndpoint($p: ID!, $input: CreateWebhookEndpointInput!) {\n  createWebhookEndpoint(pluginId: $p, input: $input) {\n    endpoint {\n      id\n      primary\n      url\n      description\n      events\n      locationIds\n      filter\n      ordering\n      rateLimitPerSecond\n      apiVersion\n      planes\n      status\n      previousSecretExpiresAt\n      createdAt\n    }\n    secret\n    secretStandard\n  }\n}" as Operation<CreateWebhookEndpointMutation, CreateWebhookEndpointMutationVariables>;
+export const UpdateWebhookEndpointDocument = "mutation UpdateWebhookEndpoint($id: ID!, $input: UpdateWebhookEndpointInput!) {\n  updateWebhookEndpoint(id: $id, input: $input) {\n    id\n    primary\n    url\n    description\n    events\n    locationIds\n    filter\n    ordering\n    rateLimitPerSecond\n    apiVersion\n    planes\n    status\n    previousSecretExpiresAt\n    createdAt\n  }\n}" as Operation<UpdateWebhookEndpointMutation, UpdateWebhookEndpointMutationVariables>;
+export const DeleteWebhookEndpointDocument = "mutation DeleteWebhookEndpoint($id: ID!) {\n  deleteWebhookEndpoint(id: $id) {\n    id\n    url\n  }\n}" as Operation<DeleteWebhookEndpointMutation, DeleteWebhookEndpointMutationVariables>;
 export const SandboxesDocument = "query Sandboxes {\n  sandboxes {\n    id\n    name\n    purpose\n    status\n    pluginId\n    installationId\n    lastAccessedAt\n    wouldExpireAt\n    clockNow\n    createdAt\n  }\n}" as Operation<SandboxesQuery, SandboxesQueryVariables>;
 export const SandboxInstallationsDocument = "query SandboxInstallations {\n  sandboxes {\n    installationId\n  }\n}" as Operation<SandboxInstallationsQuery, SandboxInstallationsQueryVariables>;
 export const DeliveriesDocument = "query Deliveries($i: ID!, $n: Int) {\n  webhookLogs(installationId: $i, first: $n) {\n    nodes {\n      direction\n      id\n      eventType\n      status\n      httpStatus\n      attempts\n      sequence\n      listenerHttpStatus\n      errorMessage\n      redeliveryOf\n      createdAt\n    }\n  }\n}" as Operation<DeliveriesQuery, DeliveriesQueryVariables>;
