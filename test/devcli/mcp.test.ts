@@ -79,6 +79,22 @@ const TOOLS: Record<string, { fields: string[]; required: string[]; readOnly: bo
     required: ['body'],
     readOnly: true,
   },
+  list_endpoints: { fields: ['pluginId'], required: ['pluginId'], readOnly: true },
+  create_endpoint: {
+    fields: [
+      'pluginId',
+      'url',
+      'description',
+      'events',
+      'locationIds',
+      'filter',
+      'ordering',
+      'rateLimitPerSecond',
+      'apiVersion',
+    ],
+    required: ['pluginId', 'url'],
+    readOnly: false,
+  },
 };
 
 /** Calls a tool; its JSON answer, or `{ isError, error }` for a tool error. */
@@ -154,7 +170,7 @@ afterAll(async () => {
 });
 
 describe('svc mcp', () => {
-  it('when the tools are listed, then the twelve come with their input schemas, descriptions and read-only or write hints, and the three contracts are resources', async () => {
+  it('when the tools are listed, then the fourteen come with their input schemas, descriptions and read-only or write hints, and the three contracts are resources', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(Object.keys(TOOLS).sort());
     for (const tool of tools) {

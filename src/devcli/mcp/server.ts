@@ -3,6 +3,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { Credentials } from '../client.js';
 import { Contracts } from './contracts.js';
 import { docsTools } from './docs-tools.js';
+import { endpointTools } from './endpoint-tools.js';
 import { logTools } from './log-tools.js';
 import { sandboxTools } from './sandbox-tools.js';
 import { registerTools, type McpContext } from './tool.js';
@@ -20,7 +21,7 @@ const INSTRUCTIONS = `Tools for building a plugin of the Restaurant Plugin Platf
 Start with search_docs, then get_operation / get_event for exact schemas (the contracts are authoritative).
 list_sandboxes gives the sandbox ids the other tools take; call_data_api calls the Data API as a sandbox's installation;
 trigger_event produces a real webhook event; list_deliveries / get_delivery / redeliver and list_api_requests / get_api_request
-show what happened; verify_signature checks a webhook verifier. Errors come back as {"error", "message"} with the platform's code.
+show what happened; verify_signature checks a webhook verifier; list_endpoints / create_endpoint manage a plugin's webhook endpoints. Errors come back as {"error", "message"} with the platform's code.
 ${UNTRUSTED_NOTE}`;
 
 export function createMcpServer(ctx: McpContext): McpServer {
@@ -28,7 +29,13 @@ export function createMcpServer(ctx: McpContext): McpServer {
     { name: 'svc', title: 'Restaurant Plugin Platform', version: '1.0.0' },
     { instructions: INSTRUCTIONS },
   );
-  registerTools(server, ctx, [...docsTools, ...sandboxTools, ...logTools, verifyTool]);
+  registerTools(server, ctx, [
+    ...docsTools,
+    ...sandboxTools,
+    ...logTools,
+    verifyTool,
+    ...endpointTools,
+  ]);
   const contracts: [
     name: string,
     description: string,
