@@ -324,6 +324,7 @@ function observe(
       idempotency_key: idempotencyKeyOf(req.headers['x-idempotency-key'], body),
       client_ip: ex.ip,
       request_body: write && !refused ? redactBody(body) : null,
+      api_version: ex.apiVersion?.version ?? null,
       response_body:
         write && !refused
           ? redactBody(sentBody)

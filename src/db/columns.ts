@@ -138,6 +138,7 @@ export const API_REQUEST_COLUMNS = columnsOf<'control.api_requests'>()({
   client_ip: true,
   request_body: true,
   response_body: true,
+  api_version: true,
 });
 export const WEBHOOK_LOG_COLUMNS = columnsOf<'control.webhook_logs'>()({
   log_id: true,

@@ -232,6 +232,8 @@ export interface ApiRequestsTable {
   client_ip: string;
   request_body: string | null;
   response_body: string | null;
+  /** The dated API version it was answered in; null for requests logged before versions were. */
+  api_version: string | null;
 }
 
 export interface WebhookLogsTable {

@@ -1535,6 +1535,8 @@ export type ApiRequest = {
   requestBody?: Maybe<Scalars['String']['output']>;
   /** The JSON response body of a write, redacted; null for reads. */
   responseBody?: Maybe<Scalars['String']['output']>;
+  /** The dated API version it was answered in (X-Svc-Api-Version); null for requests logged before versions were recorded. */
+  apiVersion?: Maybe<Scalars['String']['output']>;
 };
 
 export type ApiRequestConnection = {
@@ -2453,6 +2455,7 @@ export type ApiRequestResolvers<ContextType = PortalContext, ParentType extends 
   clientIp?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   requestBody?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   responseBody?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  apiVersion?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type ApiRequestConnectionResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['ApiRequestConnection'] = ResolversParentTypes['ApiRequestConnection']> = {

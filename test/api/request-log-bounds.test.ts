@@ -83,6 +83,7 @@ describe('the request log under a flood', () => {
       client_ip: '127.0.0.1',
       request_body: body,
       response_body: body,
+      api_version: null,
     });
     for (let i = 0; i < 1000; i += 1) log.add(entry(i));
     expect(log.bufferedBytes).toBeGreaterThan(0);
@@ -108,6 +109,7 @@ describe('the request log under a flood', () => {
       client_ip: '127.0.0.1',
       request_body: body,
       response_body: null,
+      api_version: null,
     });
     // A status beyond smallint: PostgreSQL refuses that row, and with it the batch's COPY.
     for (const [n, status] of [

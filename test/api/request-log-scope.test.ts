@@ -45,6 +45,7 @@ const entry = (
   client_ip: '198.51.100.9',
   request_body: null,
   response_body: null,
+  api_version: null,
 });
 
 describe('apiRequestByRequestId under a shared request id', () => {

@@ -359,3 +359,28 @@ describe('redaction', () => {
     );
   });
 });
+
+describe('the version of each logged request', () => {
+  it('when requests are answered in the pin and in a version the header names, then each entry says which, and sends what the plugin sent', async () => {
+    const key = world.box.installationKey;
+    const pinned = await call(t.app, 'get', '/locations', { key });
+    const named = await call(t.app, 'get', '/locations', {
+      key,
+      headers: { 'X-Svc-Api-Version': '2026-11-21' },
+    });
+    await t.requestLog.flush();
+    const data = await gqlData(
+      t.app,
+      world.dev.token,
+      `query($i: ID!) { apiRequests(installationId: $i, first: 10, operationId: "listLocations") { nodes { requestId apiVersion } } }`,
+      { i: world.box.installationId },
+    );
+    const versionOf = (res: supertest.Response) =>
+      data.apiRequests.nodes.find(
+        (n: { requestId: string }) => n.requestId === res.headers['x-request-id'],
+      )?.apiVersion;
+    expect(versionOf(pinned)).toBe(pinned.headers['x-svc-api-version']);
+    expect(versionOf(named)).toBe('2026-11-21');
+    expect(pinned.headers['x-svc-api-version']).toBe('2026-11-29');
+  });
+});

@@ -37,6 +37,8 @@ interface Request {
   body?: unknown;
   path?: string;
   installationId?: string;
+  /** The version it was answered in (X-Svc-Api-Version); null: logged before versions were. */
+  apiVersion?: string;
 }
 
 const requests = (rows: Request[]) =>
@@ -59,6 +61,7 @@ const requests = (rows: Request[]) =>
             : typeof r.body === 'string'
               ? r.body
               : JSON.stringify(r.body),
+        api_version: r.apiVersion ?? null,
       })),
     )
     .execute();
@@ -104,6 +107,8 @@ describe('on the real record 2026-11-29', () => {
       { operationId: 'getOrder', at: used.getOrder },
       // An error answer carries no order.
       { operationId: 'getOrder', at: ago(1), status: 404 },
+      // Answered in 2026-11-29 (the header named it): it already read order_number.
+      { operationId: 'getOrder', at: ago(0.5), apiVersion: '2026-11-29' },
       { operationId: 'listOrders', at: ago(20 * 24) },
       { operationId: 'getHealth', at: ago(1) },
     ]);

@@ -22,6 +22,7 @@ const COLUMNS = [
   'client_ip',
   'request_body',
   'response_body',
+  'api_version',
 ] as const satisfies readonly (keyof ApiRequestEntry)[];
 
 const COPY = `copy control.api_requests (${COLUMNS.join(', ')}) from stdin`;

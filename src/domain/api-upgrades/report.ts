@@ -56,7 +56,7 @@ export async function pluginUpgradeReport(
   const from = plugin.apiVersion;
   const since = new Date(now.getTime() - USAGE_WINDOW_DAYS * 86_400_000);
   const range = footprints.filter((f) => f.version > from && f.version <= target);
-  const probes = range.flatMap((f) => f.operations.map(probeOf));
+  const probes = range.flatMap((f) => f.operations.map((o) => probeOf(o, f.version)));
   const [operations, events] = await Promise.all([
     operationUsage(db, plugin.id, since, probes),
     eventUsage(db, plugin.id, since, [
@@ -93,10 +93,11 @@ const used = (
   usage: Usage | undefined,
 ): UpgradeUse[] => (usage ? [{ kind, name, fields, ...usage }] : []);
 
-function probeOf(o: OperationFootprint): OperationProbe {
+function probeOf(o: OperationFootprint, version: string): OperationProbe {
   const { operationId, queryParameters, anyCall, ok, failed } = o;
   return {
     operationId,
+    version,
     bodyPaths: o.bodyPaths.map(jsonPath),
     queryParameters,
     anyCall,

@@ -8,6 +8,8 @@ import type { Db } from '../../db/database.js';
 /** One operation's footprint in a change: which of its requests count as uses of it. */
 export interface OperationProbe {
   operationId: string;
+  /** The version of the change: a request answered in it (or later) already had its shapes. */
+  version: string;
   /** SQL/JSON paths (`$."items"[*]."price"`): a kept body holding one counts. */
   bodyPaths: string[];
   /** A request whose query string names one counts. */
@@ -40,6 +42,7 @@ export async function operationUsage(
   const rows = probes.map((p, key) => ({
     key,
     operation_id: p.operationId,
+    version: p.version,
     body_paths: p.bodyPaths,
     query_parameters: p.queryParameters,
     any_call: p.anyCall,
@@ -48,12 +51,12 @@ export async function operationUsage(
   }));
   const { rows: found } = await sql<{ key: number; count: number; last_used_at: Date }>`
     with probe as (
-      select p.key, p.operation_id, p.body_paths, p.query_parameters, p.any_call, p.ok, p.failed
+      select p.key, p.operation_id, p.version, p.body_paths, p.query_parameters, p.any_call, p.ok, p.failed
         from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as p(
-        key int, operation_id text, body_paths text[], query_parameters text[],
+        key int, operation_id text, version text, body_paths text[], query_parameters text[],
         any_call boolean, ok boolean, failed boolean)
     ), request as (
-      select r.operation_id, r.status, r.path, r.created_at,
+      select r.operation_id, r.status, r.path, r.created_at, r.api_version,
              case when r.request_body is null or r.request_body like '%…[truncated]'
                        or r.request_body ~ ${UNSAFE_JSON_ESCAPE} then null
                   else r.request_body::jsonb end as body
@@ -66,14 +69,16 @@ export async function operationUsage(
     select p.key, count(*)::int as count, max(q.created_at) as last_used_at
     from request q
     join probe p on p.operation_id = q.operation_id
-    where p.any_call
+    -- A request answered in the change's version or later already had its shapes.
+    where (q.api_version is null or q.api_version < p.version)
+      and (p.any_call
        or (p.ok and q.status between 200 and 299)
        or (p.failed and q.status not between 200 and 299)
        or (cardinality(p.body_paths) > 0 and (q.body is null or exists (
              select 1 from unnest(p.body_paths) b where jsonb_path_exists(q.body, b::jsonpath))))
        or exists (
              select 1 from unnest(p.query_parameters) n
-             where strpos(q.path, '?' || n || '=') > 0 or strpos(q.path, '&' || n || '=') > 0)
+             where strpos(q.path, '?' || n || '=') > 0 or strpos(q.path, '&' || n || '=') > 0))
     group by p.key`.execute(db);
   return new Map(found.map((r) => [r.key, { count: r.count, lastUsedAt: r.last_used_at }]));
 }

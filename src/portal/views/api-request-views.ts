@@ -18,6 +18,7 @@ export function toApiRequestView(row: ApiRequestRow): ApiRequest {
     clientIp: row.client_ip,
     requestBody: row.request_body,
     responseBody: row.response_body,
+    apiVersion: row.api_version ?? null,
   };
 }
 
