@@ -71,6 +71,39 @@ export async function createApp(config: Config, deps: AppDeps): Promise<App> {
     : undefined;
 
   app.use(createProbesRouter(config, { db: deps.db, metrics, logger: deps.logger }));
+  // SVC_DOORS=data-api: the probes and the Data API only; the other doors are not mounted.
+  if (config.doors === 'all') mountBrowserDoors(app, config, deps, metrics, apiVersions);
+  app.use((_req, res) =>
+    sendError(
+      res,
+      httpError(404, 'route_not_found', 'No such endpoint. See /docs for the API reference.'),
+      config.baseUrl,
+    ),
+  );
+  app.use(bodyErrors(deps.logger, config.baseUrl));
+
+  const dataApi = await createDataApi(
+    { config, db: deps.db, logger: deps.logger, events: deps.events, apiVersions },
+    handlers,
+    path.join(ROOT_DIR, 'openapi.yaml'),
+    { requestLog, metrics },
+    app.get('trust proxy fn') as TrustProxy,
+  );
+  const tls = overTls(config.baseUrl, app.get('trust proxy fn') as TrustProxy);
+  return (req, res) => {
+    if (tls(req)) res.setHeader('Strict-Transport-Security', HSTS);
+    return isDataApiPath(req.url) ? dataApi(req, res) : app(req, res);
+  };
+}
+
+/** The docs, OAuth, the dashboard and the portal (the last three load on their first request). */
+function mountBrowserDoors(
+  app: express.Express,
+  config: Config,
+  deps: AppDeps,
+  metrics: Metrics,
+  apiVersions: ApiVersions,
+): void {
   // The docs and the portal load on their first request (src/http/lazy-router.ts).
   app.use(
     lazyRouter(servesDocs, async () =>
@@ -99,28 +132,6 @@ export async function createApp(config: Config, deps: AppDeps): Promise<App> {
         }),
     ),
   );
-
-  app.use((_req, res) =>
-    sendError(
-      res,
-      httpError(404, 'route_not_found', 'No such endpoint. See /docs for the API reference.'),
-      config.baseUrl,
-    ),
-  );
-  app.use(bodyErrors(deps.logger, config.baseUrl));
-
-  const dataApi = await createDataApi(
-    { config, db: deps.db, logger: deps.logger, events: deps.events, apiVersions },
-    handlers,
-    path.join(ROOT_DIR, 'openapi.yaml'),
-    { requestLog, metrics },
-    app.get('trust proxy fn') as TrustProxy,
-  );
-  const tls = overTls(config.baseUrl, app.get('trust proxy fn') as TrustProxy);
-  return (req, res) => {
-    if (tls(req)) res.setHeader('Strict-Transport-Security', HSTS);
-    return isDataApiPath(req.url) ? dataApi(req, res) : app(req, res);
-  };
 }
 
 function requirePool(deps: AppDeps): pg.Pool {

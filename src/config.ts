@@ -11,6 +11,8 @@ import {
 } from './lib/passwords.js';
 
 export type Role = 'api' | 'worker' | 'all';
+/** The HTTP doors a process serves: every one, or the Data API only (with its probes). */
+export type Doors = 'all' | 'data-api';
 
 export interface Config {
   readonly port: number;
@@ -38,6 +40,11 @@ export interface Config {
   /** scrypt parameters of new password hashes: N=2^SVC_PASSWORD_HASH_COST, r=8, p=1. */
   readonly passwordHash: PasswordHashParams;
   readonly role: Role;
+  /**
+   * SVC_DOORS=data-api: the process serves the Data API and the probes only (a deployment that
+   * splits the doors); the portal, the dashboard, the docs and OAuth answer 404 and never load.
+   */
+  readonly doors: Doors;
   readonly rateLimitPerMinute: number;
   /**
    * Which peers may name the client address with X-Forwarded-For (Express's `trust proxy`): false
@@ -141,6 +148,9 @@ export function loadConfig(env: Env = process.env): Config {
   const role = (env.SVC_ROLE || 'all') as Role;
   if (!['api', 'worker', 'all'].includes(role))
     problems.push(`SVC_ROLE must be api, worker or all (got "${role}")`);
+  const doors = (env.SVC_DOORS || 'all') as Doors;
+  if (!['all', 'data-api'].includes(doors))
+    problems.push(`SVC_DOORS must be all or data-api (got "${doors}")`);
 
   const backoffRaw = env.SVC_WEBHOOK_BACKOFF_SECONDS || '60,300,900';
   const backoffSeconds = backoffRaw.split(',').map((s) => Number(s.trim()));
@@ -191,6 +201,7 @@ export function loadConfig(env: Env = process.env): Config {
     jwtSecret: secret('SVC_JWT_SECRET', 'jwt.key', 32),
     passwordHash: passwordHashParams(passwordHashCost),
     role,
+    doors,
     rateLimitPerMinute: int('SVC_RATE_LIMIT_PER_MINUTE', 60, 1, 1_000_000),
     trustProxy: parseTrustProxy(env.SVC_TRUST_PROXY, problems),
     webhook: {
