@@ -13,7 +13,6 @@
 //
 // Redocly lints the same file separately (`npx redocly lint asyncapi.yaml`).
 import { readFile } from 'node:fs/promises';
-import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Parser } from '@asyncapi/parser';
@@ -29,6 +28,7 @@ import {
   type MessageExample,
   type WebhookContract,
 } from './events.js';
+import { signatureOf, standardSignatureOf } from './example-signatures.js';
 
 // ajv-formats is CommonJS: under NodeNext its default import is typed as the module object.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
@@ -57,20 +57,6 @@ async function parserPass(text: string): Promise<string[]> {
   }
   return problems;
 }
-
-const signatureOf = (secret: string, payload: Json | undefined): string =>
-  createHmac('sha256', secret).update(JSON.stringify(payload)).digest('hex');
-
-/** Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{id}.{timestamp}.{body}`, keyed with the same secret's bytes. */
-const standardSignatureOf = (
-  secret: string,
-  id: Json | undefined,
-  timestamp: Json | undefined,
-  payload: Json | undefined,
-): string =>
-  `v1,${createHmac('sha256', secret)
-    .update(`${String(id)}.${String(timestamp)}.${JSON.stringify(payload)}`)
-    .digest('base64')}`;
 
 function createValidator(
   contract: WebhookContract,

@@ -1,5 +1,6 @@
 import { parse, stringify } from 'yaml';
 import * as apiVersions from '../../src/domain/api-versions/index.js';
+import { signExamples } from '../example-signatures.js';
 import { readWorkingContracts } from './sources.js';
 
 /** One dated version's openapi.yaml and asyncapi.yaml, as text. */
@@ -34,12 +35,16 @@ export async function readVersions(root: string): Promise<VersionTexts[]> {
     records,
     migrations,
   );
-  const older = derived.slice(1).map((v) => ({
-    version: v.version,
-    head: false,
-    openapi: stringify(v.openapi),
-    asyncapi: stringify(v.asyncapi),
-  }));
+  const older = derived.slice(1).map((v) => {
+    // Its examples' bodies are in its own shapes (deriveVersions): their signatures follow.
+    signExamples(v.asyncapi);
+    return {
+      version: v.version,
+      head: false,
+      openapi: stringify(v.openapi),
+      asyncapi: stringify(v.asyncapi),
+    };
+  });
   return [head, ...older];
 }
 
