@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { loadApiVersions } from '../../src/domain/api-versions/index.js';
 import { setPluginApiVersion } from '../../src/domain/plugins/index.js';
+import { redeliverWebhook } from '../../src/domain/webhooks/replay/replay.js';
 import { createInstallation } from '../support/builders.js';
 import { call } from '../support/http.js';
 import { seedOrder } from '../support/order-builders.js';
@@ -55,5 +56,54 @@ describe('upgrading a plugin and rolling it back', () => {
       // Signed over the bytes rendered in that version.
       expect(hasValidSignature(request, inst.webhookSecret)).toBe(true);
     }
+  });
+
+  it('when a delivery made before an upgrade is redelivered after it, then the resend is in the version pinned at the time of the resend', async () => {
+    const { t, receiver } = world;
+    const inst = await createInstallation(t.db, {
+      webhookEndpoint: receiver.url('/hook'),
+      supportedEvents: ['order.status_changed'],
+    });
+    const order = await seedOrder(t.db, inst, { status: 'COOKING' });
+    await call(t.app, 'put', `/orders/${order.order_id}`, {
+      key: inst.apiKey,
+      body: { status: 'ready' },
+    });
+    const arrivals = () =>
+      receiver.requests.filter(
+        (r) => JSON.parse(r.body.toString('utf8')).data.order_id === order.order_id,
+      );
+    await waitUntil(() => arrivals().length === 1, 10_000, 'the first delivery');
+    const original = await t.db
+      .selectFrom('control.webhook_logs')
+      .selectAll()
+      .where('delivery_id', '=', String(arrivals()[0]!.headers['x-svc-delivery']))
+      .executeTakeFirstOrThrow();
+
+    const catalog = (await loadApiVersions()).catalog();
+    await setPluginApiVersion(
+      t.db,
+      t.config,
+      catalog,
+      inst.developerId,
+      inst.pluginId,
+      '2026-11-29',
+    );
+    await redeliverWebhook(t.db, t.queue, original);
+    await waitUntil(() => arrivals().length === 2, 10_000, 'the redelivery');
+    const [first, resent] = arrivals().map((r) => ({
+      version: r.headers['x-svc-api-version'],
+      body: JSON.parse(r.body.toString('utf8')),
+    }));
+    expect(first!.version).toBe('2026-11-21');
+    expect(first!.body.data.unique_orderid).toBe(order.unique_orderid);
+    expect(resent!.version).toBe('2026-11-29');
+    expect(resent!.body.data.order_number).toBe(order.unique_orderid);
+    expect(resent!.body.data).not.toHaveProperty('unique_orderid');
+    // The same event: its id and sequence do not change with the version.
+    expect([resent!.body.id, resent!.body.sequence]).toEqual([
+      first!.body.id,
+      first!.body.sequence,
+    ]);
   });
 });
