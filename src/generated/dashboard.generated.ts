@@ -76,6 +76,62 @@ export type UpdatePluginInput = {
   webhookAutoRecover?: boolean | null | undefined;
 };
 
+/** Which traffic an endpoint receives. */
+export type WebhookEndpointPlane =
+  /** Sandbox installations' events. */
+  | 'SANDBOX'
+  /** Production installations' events. */
+  | 'PRODUCTION';
+
+export type WebhookEndpointOrdering =
+  /** Deliveries in any order (at least once), as the primary endpoint's. */
+  | 'NONE'
+  /** One order's events in sequence: the next waits for the previous one's delivery. */
+  | 'ORDER';
+
+export type WebhookEndpointStatus =
+  | 'ENABLED'
+  | 'DISABLED';
+
+export type CreateWebhookEndpointInput = {
+  /** An https URL with a public host (at most 2048 characters). */
+  url: string;
+  /** At most 500 characters. */
+  description?: string | null | undefined;
+  /** Null or omitted: every event (as supportedEvents). */
+  events?: Array<string> | null | undefined;
+  /** At most 100; empty or omitted: every location. */
+  locationIds?: Array<string> | null | undefined;
+  filter?: unknown;
+  ordering?: WebhookEndpointOrdering | null | undefined;
+  /** 1 to 1000. */
+  rateLimitPerSecond?: number | null | undefined;
+  apiVersion?: string | null | undefined;
+  /** Default: both. */
+  planes?: Array<WebhookEndpointPlane> | null | undefined;
+};
+
+export type UpdateWebhookEndpointInput = {
+  url?: string | null | undefined;
+  description?: string | null | undefined;
+  events?: Array<string> | null | undefined;
+  locationIds?: Array<string> | null | undefined;
+  filter?: unknown;
+  ordering?: WebhookEndpointOrdering | null | undefined;
+  rateLimitPerSecond?: number | null | undefined;
+  apiVersion?: string | null | undefined;
+  planes?: Array<WebhookEndpointPlane> | null | undefined;
+};
+
+/** The settings that decide which events an endpoint receives (webhookEndpointFilterPreview). */
+export type WebhookEndpointFilterInput = {
+  events?: Array<string> | null | undefined;
+  locationIds?: Array<string> | null | undefined;
+  filter?: unknown;
+  apiVersion?: string | null | undefined;
+  planes?: Array<WebhookEndpointPlane> | null | undefined;
+};
+
 export type SandboxStatus =
   | 'provisioning'
   | 'active'
@@ -457,6 +513,68 @@ export type SetSandboxApiVersionMutationVariables = Exact<{
 
 export type SetSandboxApiVersionMutation = { setSandboxApiVersion: { id: string, apiVersion: string | null } | null };
 
+export type EndpointFieldsFragment = { id: string, primary: boolean, url: string, description: string | null, events: Array<string> | null, locationIds: Array<string>, filter: unknown, ordering: WebhookEndpointOrdering, rateLimitPerSecond: number | null, apiVersion: string | null, planes: Array<WebhookEndpointPlane>, status: WebhookEndpointStatus, previousSecretExpiresAt: string | null, createdAt: string };
+
+export type PluginEndpointsQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type PluginEndpointsQuery = { plugin: { id: string, name: string, apiVersion: string, webhookEndpoints: Array<{ id: string, primary: boolean, url: string, description: string | null, events: Array<string> | null, locationIds: Array<string>, filter: unknown, ordering: WebhookEndpointOrdering, rateLimitPerSecond: number | null, apiVersion: string | null, planes: Array<WebhookEndpointPlane>, status: WebhookEndpointStatus, previousSecretExpiresAt: string | null, createdAt: string }> } | null, webhookHealth: Array<{ deliveredLast24h: number, failedLast24h: number }>, apiVersions: Array<{ version: string, status: ApiVersionStatus }> };
+
+export type EndpointFilterPreviewQueryVariables = Exact<{
+  pluginId: string;
+  input: WebhookEndpointFilterInput;
+}>;
+
+
+export type EndpointFilterPreviewQuery = { webhookEndpointFilterPreview: { examined: number, matched: number, events: Array<{ eventId: string, event: string, installationId: string, sequence: number, plane: DataPlane, locationId: string | null, occurredAt: string, matched: boolean, reasons: Array<string> }> } };
+
+export type CreateEndpointMutationVariables = Exact<{
+  pluginId: string;
+  input: CreateWebhookEndpointInput;
+}>;
+
+
+export type CreateEndpointMutation = { createWebhookEndpoint: { secret: string, secretStandard: string, endpoint: { id: string, primary: boolean, url: string, description: string | null, events: Array<string> | null, locationIds: Array<string>, filter: unknown, ordering: WebhookEndpointOrdering, rateLimitPerSecond: number | null, apiVersion: string | null, planes: Array<WebhookEndpointPlane>, status: WebhookEndpointStatus, previousSecretExpiresAt: string | null, createdAt: string } } | null };
+
+export type UpdateEndpointMutationVariables = Exact<{
+  id: string;
+  input: UpdateWebhookEndpointInput;
+}>;
+
+
+export type UpdateEndpointMutation = { updateWebhookEndpoint: { id: string, primary: boolean, url: string, description: string | null, events: Array<string> | null, locationIds: Array<string>, filter: unknown, ordering: WebhookEndpointOrdering, rateLimitPerSecond: number | null, apiVersion: string | null, planes: Array<WebhookEndpointPlane>, status: WebhookEndpointStatus, previousSecretExpiresAt: string | null, createdAt: string } | null };
+
+export type DeleteEndpointMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type DeleteEndpointMutation = { deleteWebhookEndpoint: { id: string } | null };
+
+export type DisableEndpointMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type DisableEndpointMutation = { disableWebhookEndpoint: { id: string, primary: boolean, url: string, description: string | null, events: Array<string> | null, locationIds: Array<string>, filter: unknown, ordering: WebhookEndpointOrdering, rateLimitPerSecond: number | null, apiVersion: string | null, planes: Array<WebhookEndpointPlane>, status: WebhookEndpointStatus, previousSecretExpiresAt: string | null, createdAt: string } | null };
+
+export type EnableEndpointMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type EnableEndpointMutation = { enableWebhookEndpoint: { id: string, primary: boolean, url: string, description: string | null, events: Array<string> | null, locationIds: Array<string>, filter: unknown, ordering: WebhookEndpointOrdering, rateLimitPerSecond: number | null, apiVersion: string | null, planes: Array<WebhookEndpointPlane>, status: WebhookEndpointStatus, previousSecretExpiresAt: string | null, createdAt: string } | null };
+
+export type RotateEndpointSecretMutationVariables = Exact<{
+  id: string;
+  overlapHours?: number | null | undefined;
+}>;
+
+
+export type RotateEndpointSecretMutation = { rotateWebhookEndpointSecret: { secret: string, secretStandard: string, previousSecretExpiresAt: string | null, endpoint: { id: string, primary: boolean, url: string, description: string | null, events: Array<string> | null, locationIds: Array<string>, filter: unknown, ordering: WebhookEndpointOrdering, rateLimitPerSecond: number | null, apiVersion: string | null, planes: Array<WebhookEndpointPlane>, status: WebhookEndpointStatus, previousSecretExpiresAt: string | null, createdAt: string } } | null };
+
 /** A GraphQL document whose result is R and whose variables are V (types only). */
 export type Operation<R, V> = string & { readonly __result?: R; readonly __variables?: V };
 export const MeDocument = "query Me {\n  me {\n    id\n    email\n    name\n    role\n  }\n}" as Operation<MeQuery, MeQueryVariables>;
@@ -499,3 +617,11 @@ export const ReviewPluginDocument = "mutation ReviewPlugin($pluginId: ID!, $acti
 export const PluginApiVersionDocument = "query PluginApiVersion($id: ID!, $to: String) {\n  plugin(id: $id) {\n    id\n    name\n    listingStatus\n    apiVersion\n    previousApiVersion\n    apiVersionRollbackUntil\n    apiUpgradeReport(to: $to) {\n      from\n      to\n      since\n      changes {\n        ...ApiUpgradeChangeFields\n      }\n      unusedChanges {\n        ...ApiUpgradeChangeFields\n      }\n    }\n  }\n  apiVersions {\n    version\n    status\n    sunsetAt\n  }\n  sandboxes {\n    id\n    pluginId\n    name\n    status\n    apiVersion\n  }\n}\nfragment ApiUpgradeChangeFields on ApiUpgradeChange {\n  version\n  id\n  description\n  upgrade\n  uses {\n    kind\n    name\n    count\n    lastUsedAt\n    fields\n  }\n}" as Operation<PluginApiVersionQuery, PluginApiVersionQueryVariables>;
 export const SetPluginApiVersionDocument = "mutation SetPluginApiVersion($pluginId: ID!, $version: String!) {\n  setPluginApiVersion(pluginId: $pluginId, version: $version) {\n    id\n    apiVersion\n    previousApiVersion\n    apiVersionRollbackUntil\n  }\n}" as Operation<SetPluginApiVersionMutation, SetPluginApiVersionMutationVariables>;
 export const SetSandboxApiVersionDocument = "mutation SetSandboxApiVersion($sandboxId: ID!, $version: String) {\n  setSandboxApiVersion(sandboxId: $sandboxId, version: $version) {\n    id\n    apiVersion\n  }\n}" as Operation<SetSandboxApiVersionMutation, SetSandboxApiVersionMutationVariables>;
+export const PluginEndpointsDocument = "query PluginEndpoints($id: ID!) {\n  plugin(id: $id) {\n    id\n    name\n    apiVersion\n    webhookEndpoints {\n      ...EndpointFields\n    }\n  }\n  webhookHealth(pluginId: $id) {\n    deliveredLast24h\n    failedLast24h\n  }\n  apiVersions {\n    version\n    status\n  }\n}\nfragment EndpointFields on WebhookEndpoint {\n  id\n  primary\n  url\n  description\n  events\n  locationIds\n  filter\n  ordering\n  rateLimitPerSecond\n  apiVersion\n  planes\n  status\n  previousSecretExpiresAt\n  createdAt\n}" as Operation<PluginEndpointsQuery, PluginEndpointsQueryVariables>;
+export const EndpointFilterPreviewDocument = "query EndpointFilterPreview($pluginId: ID!, $input: WebhookEndpointFilterInput!) {\n  webhookEndpointFilterPreview(pluginId: $pluginId, input: $input, last: 20) {\n    examined\n    matched\n    events {\n      eventId\n      event\n      installationId\n      sequence\n      plane\n      locationId\n      occurredAt\n      matched\n      reasons\n    }\n  }\n}" as Operation<EndpointFilterPreviewQuery, EndpointFilterPreviewQueryVariables>;
+export const CreateEndpointDocument = "mutation CreateEndpoint($pluginId: ID!, $input: CreateWebhookEndpointInput!) {\n  createWebhookEndpoint(pluginId: $pluginId, input: $input) {\n    endpoint {\n      ...EndpointFields\n    }\n    secret\n    secretStandard\n  }\n}\nfragment EndpointFields on WebhookEndpoint {\n  id\n  primary\n  url\n  description\n  events\n  locationIds\n  filter\n  ordering\n  rateLimitPerSecond\n  apiVersion\n  planes\n  status\n  previousSecretExpiresAt\n  createdAt\n}" as Operation<CreateEndpointMutation, CreateEndpointMutationVariables>;
+export const UpdateEndpointDocument = "mutation UpdateEndpoint($id: ID!, $input: UpdateWebhookEndpointInput!) {\n  updateWebhookEndpoint(id: $id, input: $input) {\n    ...EndpointFields\n  }\n}\nfragment EndpointFields on WebhookEndpoint {\n  id\n  primary\n  url\n  description\n  events\n  locationIds\n  filter\n  ordering\n  rateLimitPerSecond\n  apiVersion\n  planes\n  status\n  previousSecretExpiresAt\n  createdAt\n}" as Operation<UpdateEndpointMutation, UpdateEndpointMutationVariables>;
+export const DeleteEndpointDocument = "mutation DeleteEndpoint($id: ID!) {\n  deleteWebhookEndpoint(id: $id) {\n    id\n  }\n}" as Operation<DeleteEndpointMutation, DeleteEndpointMutationVariables>;
+export const DisableEndpointDocument = "mutation DisableEndpoint($id: ID!) {\n  disableWebhookEndpoint(id: $id) {\n    ...EndpointFields\n  }\n}\nfragment EndpointFields on WebhookEndpoint {\n  id\n  primary\n  url\n  description\n  events\n  locationIds\n  filter\n  ordering\n  rateLimitPerSecond\n  apiVersion\n  planes\n  status\n  previousSecretExpiresAt\n  createdAt\n}" as Operation<DisableEndpointMutation, DisableEndpointMutationVariables>;
+export const EnableEndpointDocument = "mutation EnableEndpoint($id: ID!) {\n  enableWebhookEndpoint(id: $id) {\n    ...EndpointFields\n  }\n}\nfragment EndpointFields on WebhookEndpoint {\n  id\n  primary\n  url\n  description\n  events\n  locationIds\n  filter\n  ordering\n  rateLimitPerSecond\n  apiVersion\n  planes\n  status\n  previousSecretExpiresAt\n  createdAt\n}" as Operation<EnableEndpointMutation, EnableEndpointMutationVariables>;
+export const RotateEndpointSecretDocument = "mutation RotateEndpointSecret($id: ID!, $overlapHours: Int) {\n  rotateWebhookEndpointSecret(id: $id, overlapHours: $overlapHours) {\n    endpoint {\n      ...EndpointFields\n    }\n    secret\n    secretStandard\n    previousSecretExpiresAt\n  }\n}\nfragment EndpointFields on WebhookEndpoint {\n  id\n  primary\n  url\n  description\n  events\n  locationIds\n  filter\n  ordering\n  rateLimitPerSecond\n  apiVersion\n  planes\n  status\n  previousSecretExpiresAt\n  createdAt\n}" as Operation<RotateEndpointSecretMutation, RotateEndpointSecretMutationVariables>;

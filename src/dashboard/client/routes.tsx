@@ -2,6 +2,7 @@ import type { VNode } from 'preact';
 import { NotFound } from './pages/not-found';
 import { PluginPage } from './pages/plugin';
 import { PluginApiVersionPage } from './pages/plugin-api-version';
+import { PluginEndpointsPage } from './pages/plugin-endpoints';
 import { PluginsPage } from './pages/plugins';
 import { KeysPage } from './pages/keys';
 import { DeliveriesPage } from './pages/deliveries';
@@ -31,7 +32,10 @@ export const ROUTES: RouteDefinition[] = [
     nav: 'Plugins',
     list: () => <PluginsPage />,
     one: (id) => <PluginPage id={id} />,
-    sub: { 'api-version': (id) => <PluginApiVersionPage id={id} /> },
+    sub: {
+      'api-version': (id) => <PluginApiVersionPage id={id} />,
+      endpoints: (id) => <PluginEndpointsPage id={id} />,
+    },
   },
   {
     prefix: '/dashboard/sandboxes',

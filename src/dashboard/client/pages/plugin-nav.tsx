@@ -1,8 +1,14 @@
 import { Link } from '../router';
 
-// The pages of one plugin: its overview and its API version.
+// The pages of one plugin: its overview, its API version and its webhook endpoints.
 
-export function PluginNav({ id, current }: { id: string; current: 'overview' | 'api-version' }) {
+export function PluginNav({
+  id,
+  current,
+}: {
+  id: string;
+  current: 'overview' | 'api-version' | 'endpoints';
+}) {
   const base = `/dashboard/plugins/${encodeURIComponent(id)}`;
   const link = (page: typeof current, href: string, text: string) => (
     <li>
@@ -16,6 +22,7 @@ export function PluginNav({ id, current }: { id: string; current: 'overview' | '
       <ul>
         {link('overview', base, 'Overview')}
         {link('api-version', `${base}/api-version`, 'API version')}
+        {link('endpoints', `${base}/endpoints`, 'Endpoints')}
       </ul>
     </nav>
   );

@@ -1,0 +1,301 @@
+import { useState } from 'preact/hooks';
+import {
+  CreateEndpointDocument,
+  DeleteEndpointDocument,
+  DisableEndpointDocument,
+  EnableEndpointDocument,
+  PluginEndpointsDocument,
+  RotateEndpointSecretDocument,
+  UpdateEndpointDocument,
+  type EndpointFieldsFragment,
+  type PluginEndpointsQuery,
+  type UpdateWebhookEndpointInput,
+} from '../../../generated/dashboard.generated';
+import { gql } from '../api';
+import { Link } from '../router';
+import {
+  Confirm,
+  Empty,
+  ErrorMessage,
+  Loading,
+  OnceWarning,
+  ShownOnce,
+  Time,
+  useAction,
+  useQuery,
+} from '../ui';
+import { EndpointForm } from './endpoint-form';
+import { NotFound } from './not-found';
+import { isNotFound } from './plugin';
+import { PluginNav } from './plugin-nav';
+
+// A plugin's webhook endpoints: the primary one (the listing's webhook_endpoint, read-only here),
+// then the others with Edit, Rotate secret, Disable/Enable and Delete; "New endpoint". A secret is
+// shown once, where it was made. All through the portal's GraphQL, as a script would do it.
+
+type Endpoint = EndpointFieldsFragment;
+/** A secret just made: which endpoint, and the two forms of it. */
+interface Shown {
+  endpointId: string;
+  what: string;
+  secret: string;
+  standard: string;
+}
+
+export function PluginEndpointsPage({ id }: { id: string }) {
+  const query = useQuery(() => gql(PluginEndpointsDocument, { id }), [id]);
+  // null: no form; 'new'; or the endpoint being edited.
+  const [editing, setEditing] = useState<'new' | Endpoint | null>(null);
+  const [shown, setShown] = useState<Shown | null>(null);
+  if (query.loading && !query.data) return <Loading what="the plugin's endpoints" />;
+  if (isNotFound(query.error) || (query.data && !query.data.plugin))
+    return <NotFound what="plugin" />;
+  if (!query.data?.plugin) return <ErrorMessage error={query.error} />;
+  const { plugin, apiVersions } = query.data;
+  const save = async (input: UpdateWebhookEndpointInput & { url: string }) => {
+    if (editing === 'new') {
+      const made = (await gql(CreateEndpointDocument, { pluginId: id, input }))
+        .createWebhookEndpoint!;
+      setShown({
+        endpointId: made.endpoint.id,
+        what: 'Signing secret of the new endpoint',
+        secret: made.secret,
+        standard: made.secretStandard,
+      });
+    } else if (editing) {
+      await gql(UpdateEndpointDocument, { id: editing.id, input });
+      setShown(null);
+    }
+    setEditing(null);
+    query.reload();
+  };
+  return (
+    <section>
+      <h1>{plugin.name}: Endpoints</h1>
+      <PluginNav id={plugin.id} current="endpoints" />
+      <p class="warning" role="note">
+        Deliveries go to the primary endpoint only for now. The other endpoints start receiving
+        deliveries once per-endpoint delivery ships; until then you can set them up, preview their
+        filters and keep their secrets.
+      </p>
+      {editing ? (
+        <EndpointForm
+          key={editing === 'new' ? 'new' : editing.id}
+          pluginId={plugin.id}
+          endpoint={editing === 'new' ? null : editing}
+          versions={apiVersions.filter((v) => v.status !== 'sunset')}
+          pluginApiVersion={plugin.apiVersion}
+          onSubmit={save}
+          onCancel={() => setEditing(null)}
+        />
+      ) : (
+        <div class="actions">
+          <button
+            type="button"
+            class="primary"
+            onClick={() => {
+              setShown(null);
+              setEditing('new');
+            }}
+          >
+            New endpoint
+          </button>
+        </div>
+      )}
+      {plugin.webhookEndpoints.length === 0 ? (
+        <Empty>
+          No endpoint yet: set the plugin's webhook endpoint in its{' '}
+          <Link href={`/dashboard/plugins/${encodeURIComponent(plugin.id)}`}>settings</Link>, or add
+          one here.
+        </Empty>
+      ) : (
+        plugin.webhookEndpoints.map((e) => (
+          <EndpointCard
+            key={e.id}
+            endpoint={e}
+            pluginId={plugin.id}
+            health={query.data!.webhookHealth}
+            shown={shown?.endpointId === e.id ? shown : null}
+            onShown={setShown}
+            onEdit={() => {
+              setShown(null);
+              setEditing(e);
+            }}
+            onChanged={query.reload}
+          />
+        ))
+      )}
+    </section>
+  );
+}
+
+/**
+ * The last 24 hours' success rate of the primary endpoint: every delivery goes there for now, so
+ * it is the installations' health summed. Other endpoints have none until they receive deliveries.
+ */
+function successRate(health: PluginEndpointsQuery['webhookHealth']): string {
+  const delivered = health.reduce((n, h) => n + h.deliveredLast24h, 0);
+  const failed = health.reduce((n, h) => n + h.failedLast24h, 0);
+  if (delivered + failed === 0) return 'no deliveries in the last 24 hours';
+  return `${Math.round((delivered / (delivered + failed)) * 100)}% of ${delivered + failed} deliveries`;
+}
+
+function EndpointCard(props: {
+  endpoint: Endpoint;
+  pluginId: string;
+  health: PluginEndpointsQuery['webhookHealth'];
+  shown: Shown | null;
+  onShown: (s: Shown | null) => void;
+  onEdit: () => void;
+  onChanged: () => void;
+}) {
+  const e = props.endpoint;
+  const [confirming, setConfirming] = useState(false);
+  const toggle = useAction(async () => {
+    if (e.status === 'ENABLED') await gql(DisableEndpointDocument, { id: e.id });
+    else await gql(EnableEndpointDocument, { id: e.id });
+    props.onChanged();
+  });
+  const remove = useAction(async () => {
+    await gql(DeleteEndpointDocument, { id: e.id });
+    props.onShown(null);
+    props.onChanged();
+  });
+  const titleId = `endpoint-${e.id}-title`;
+  return (
+    <article class="card endpoint" aria-labelledby={titleId}>
+      <h2 id={titleId} class="endpoint-url">
+        {e.url}
+      </h2>
+      <dl class="facts">
+        <dt>Status</dt>
+        <dd>
+          <span class={`badge ${e.status === 'ENABLED' ? 'active' : 'failed'}`}>
+            {e.status === 'ENABLED' ? 'Enabled' : 'Disabled'}
+          </span>
+          {e.primary ? <span class="badge">Primary</span> : null}
+        </dd>
+        {e.description ? (
+          <>
+            <dt>Description</dt>
+            <dd>{e.description}</dd>
+          </>
+        ) : null}
+        <dt>Events</dt>
+        <dd>{e.events ? e.events.join(', ') : 'every event'}</dd>
+        <dt>Locations</dt>
+        <dd>{e.locationIds.length ? e.locationIds.join(', ') : 'every location'}</dd>
+        <dt>Filter</dt>
+        <dd>{e.filter ? <code>{JSON.stringify(e.filter)}</code> : 'none'}</dd>
+        <dt>Ordering</dt>
+        <dd>{e.ordering === 'ORDER' ? "one order's events in sequence" : 'any order'}</dd>
+        <dt>Rate limit</dt>
+        <dd>{e.rateLimitPerSecond === null ? 'none' : `${e.rateLimitPerSecond} a second`}</dd>
+        <dt>API version</dt>
+        <dd>{e.apiVersion ?? "the plugin's"}</dd>
+        <dt>Planes</dt>
+        <dd>{e.planes.map((p) => (p === 'SANDBOX' ? 'sandbox' : 'production')).join(', ')}</dd>
+        <dt>Success rate (24 h)</dt>
+        <dd>{e.primary ? successRate(props.health) : 'no deliveries yet'}</dd>
+        {e.previousSecretExpiresAt ? (
+          <>
+            <dt>Previous secret signs until</dt>
+            <dd>
+              <Time value={e.previousSecretExpiresAt} />
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      {e.primary ? (
+        <p class="muted">
+          The listing's webhook endpoint: change it and its secret on the plugin's{' '}
+          <Link href={`/dashboard/plugins/${encodeURIComponent(props.pluginId)}`}>overview</Link>.
+        </p>
+      ) : (
+        <>
+          <div class="actions">
+            <button type="button" onClick={props.onEdit}>
+              Edit<span class="sr-only"> {e.url}</span>
+            </button>
+            <button type="button" onClick={() => void toggle.act()} disabled={toggle.busy}>
+              {e.status === 'ENABLED' ? 'Disable' : 'Enable'}
+              <span class="sr-only"> {e.url}</span>
+            </button>
+            <button type="button" onClick={() => setConfirming(true)} disabled={remove.busy}>
+              Delete<span class="sr-only"> {e.url}</span>
+            </button>
+          </div>
+          {confirming ? (
+            <Confirm
+              question={`Delete the endpoint ${e.url} and its secret?`}
+              confirm="Delete endpoint"
+              onConfirm={() => {
+                setConfirming(false);
+                void remove.act();
+              }}
+              onCancel={() => setConfirming(false)}
+            />
+          ) : null}
+          <ErrorMessage error={toggle.error ?? remove.error} />
+          <RotateSecret endpoint={e} onShown={props.onShown} onChanged={props.onChanged} />
+        </>
+      )}
+      {props.shown ? (
+        <div role="status">
+          <ShownOnce label={props.shown.what} value={props.shown.secret} />
+          <ShownOnce
+            label={`${props.shown.what} (Standard Webhooks)`}
+            value={props.shown.standard}
+          />
+          <OnceWarning />
+        </div>
+      ) : null}
+    </article>
+  );
+}
+
+function RotateSecret(props: {
+  endpoint: Endpoint;
+  onShown: (s: Shown) => void;
+  onChanged: () => void;
+}) {
+  const e = props.endpoint;
+  const rotate = useAction(async (overlapHours: number) => {
+    const r = (await gql(RotateEndpointSecretDocument, { id: e.id, overlapHours }))
+      .rotateWebhookEndpointSecret!;
+    props.onShown({
+      endpointId: e.id,
+      what: 'New signing secret',
+      secret: r.secret,
+      standard: r.secretStandard,
+    });
+    props.onChanged();
+  });
+  const inputId = `overlap-${e.id}`;
+  return (
+    <form
+      class="inline"
+      aria-label={`Rotate the secret of ${e.url}`}
+      onSubmit={(ev) => {
+        ev.preventDefault();
+        void rotate.act(Number(new FormData(ev.currentTarget).get('overlapHours')));
+      }}
+    >
+      <label for={inputId}>Overlap hours (the previous secret keeps signing meanwhile)</label>
+      <input
+        id={inputId}
+        name="overlapHours"
+        type="number"
+        min={0}
+        max={168}
+        defaultValue="24"
+        required
+        aria-invalid={rotate.error ? true : undefined}
+      />
+      <button type="submit" disabled={rotate.busy}>
+        Rotate secret<span class="sr-only"> of {e.url}</span>
+      </button>
+      <ErrorMessage error={rotate.error} />
+    </form>
+  );
+}
