@@ -9,7 +9,7 @@ import {
   type Where,
 } from './operation-parts.js';
 import { isObject, resolveAt } from './resolve.js';
-import type { ChangeItem, ContractName } from './types.js';
+import { pastTense, type ChangeItem, type ContractName } from './types.js';
 
 /** How a contract names its places: openapi.yaml speaks of operations, asyncapi.yaml of events. */
 export interface Naming {
@@ -96,7 +96,7 @@ function classifyUnderPath(
           'changed',
           '',
           '',
-          `${path.slice(2).join('.')} ${d.action}d`,
+          `${path.slice(2).join('.')} ${pastTense(d.action)}`,
         ),
       ],
     ];
@@ -158,7 +158,7 @@ function classifyInOperation(w: Where): Verdict[] {
         'changed',
         '',
         '',
-        `security ${d.action}d`,
+        `security ${pastTense(d.action)}`,
       ),
     ];
   if (head === 'operationId')

@@ -1,7 +1,7 @@
 import type { Diff } from 'api-smart-diff';
 import { classifySchemaDiff, type Scope } from './schema-rules.js';
 import { isObject, resolveAt } from './resolve.js';
-import type { ChangeCategory } from './types.js';
+import { pastTense, type ChangeCategory } from './types.js';
 import type { Naming } from './openapi-diff.js';
 
 /** A classified change inside one operation; `part` names the parameter, body, response or header. */
@@ -160,7 +160,7 @@ export function requestBodyVerdicts(w: Where): Verdict[] {
         d.action === 'add' ? 'added' : 'removed',
         part,
         '',
-        `${rest[2]} ${d.action}d`,
+        `${rest[2]} ${pastTense(d.action)}`,
       ),
     ];
   if (rest[1] === 'content' && rest[3] === 'schema')
@@ -221,7 +221,7 @@ export function responseVerdicts(w: Where): Verdict[] {
         d.action === 'add' ? 'added' : 'removed',
         part,
         '',
-        `${rest[3]} ${d.action}d`,
+        `${rest[3]} ${pastTense(d.action)}`,
       ),
     ];
   if (rest[2] === 'content' && rest[4] === 'schema')

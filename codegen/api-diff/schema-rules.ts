@@ -1,5 +1,5 @@
 import { comparePatterns } from './pattern.js';
-import type { ChangeCategory } from './types.js';
+import { pastTense, type ChangeCategory } from './types.js';
 
 /** A classified change inside a request or response schema (rule ids: README, "API review"). */
 export interface SchemaVerdict {
@@ -73,7 +73,13 @@ export function classifySchemaDiff(scope: Scope, d: SchemaDiff): SchemaVerdict[]
   if (keyword.length === 0) {
     if (property === undefined)
       return [
-        v(`${scope}-schema-changed`, d.libraryBreaking, 'changed', here, `schema ${d.action}d`),
+        v(
+          `${scope}-schema-changed`,
+          d.libraryBreaking,
+          'changed',
+          here,
+          `schema ${pastTense(d.action)}`,
+        ),
       ];
     return propertyAddedOrRemoved(scope, d, field, property);
   }
@@ -226,7 +232,15 @@ function requiredChanged(
 function requestKeyword(d: SchemaDiff, kw: string, depth: number, here: string): SchemaVerdict[] {
   const tightened = requestTightened(d, kw, depth);
   if (tightened === undefined)
-    return [v('request-schema-changed', d.libraryBreaking, 'changed', here, `${kw} ${d.action}d`)];
+    return [
+      v(
+        'request-schema-changed',
+        d.libraryBreaking,
+        'changed',
+        here,
+        `${kw} ${pastTense(d.action)}`,
+      ),
+    ];
   if (kw === 'type')
     return [
       v(

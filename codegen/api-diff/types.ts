@@ -38,3 +38,7 @@ export const CONTRACT_TITLES: Record<ContractName, string> = {
   asyncapi: 'Webhooks (asyncapi.yaml)',
   graphql: 'Developer portal (schema.graphql)',
 };
+
+/** The library's action (`add`, `remove`, `change`, ...) as a past participle: "added". */
+export const pastTense = (action: string): string =>
+  action.endsWith('e') ? `${action}d` : `${action}ed`;
