@@ -3,6 +3,7 @@ import type { Db } from '../src/db/database.js';
 import { provisionSandbox } from '../src/domain/sandboxes/provision.js';
 import { sampleProcess } from './proc.js';
 import type { BenchData } from './seed.js';
+import { WEBHOOK_LOG_FIELDS } from './http-scenarios.js';
 import type { Server } from './servers.js';
 
 const percentile = (values: number[], p: number) => {
@@ -41,14 +42,50 @@ export async function measureSandboxProvisioning(
   return { runs, p50Ms: percentile(times, 50), maxMs: percentile(times, 100) };
 }
 
+/** The soak's RSS targets: a process serving every door, and one with SVC_DOORS=data-api. */
+export const SOAK_RSS_TARGET_MB = { all: 256, 'data-api': 200 } as const;
+
+/** The soak's request n: the Data API's two reads; with every door, also the portal and the dashboard. */
+function soakRequest(n: number, data: BenchData, doors: 'all' | 'data-api') {
+  const key = { 'x-plugin-api-key': data.keys[n % data.keys.length]! };
+  if (doors === 'all' && n % 50 === 49) return { method: 'GET', path: '/dashboard', headers: {} };
+  if (doors === 'all' && n % 10 === 9)
+    return {
+      method: 'POST',
+      path: '/graphql',
+      headers: {
+        authorization: `Bearer ${data.portal.tokens[n % data.portal.tokens.length]}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        query: `query FirstPage($installationId: ID!) { webhookLogs(installationId: $installationId) { nodes { ${WEBHOOK_LOG_FIELDS} } pageInfo { hasNextPage endCursor } } }`,
+        variables: {
+          installationId: String(
+            data.portal.installationIds[n % data.portal.installationIds.length],
+          ),
+        },
+      }),
+    };
+  return n % 2 === 0
+    ? {
+        method: 'GET',
+        path: `/api/plugin/v1/orders/${data.orderIds[n % data.orderIds.length]}`,
+        headers: key,
+      }
+    : { method: 'GET', path: '/api/plugin/v1/orders?limit=20', headers: key };
+}
+
 /**
  * A steady mixed read load on the service for `seconds`, sampling its RSS every 10 s: growth is
- * the last minute's average minus the first minute's (after warm-up).
+ * the last minute's average minus the first minute's (after warm-up). A process serving every door
+ * gets the Data API's reads with a portal first page every 10th request and the dashboard's page
+ * every 50th; a Data-API-only one (SVC_DOORS=data-api) the Data API's reads alone.
  */
 export async function measureSoak(
   service: Server,
   data: BenchData,
   seconds: number,
+  doors: 'all' | 'data-api' = 'all',
 ): Promise<{
   seconds: number;
   requests: number;
@@ -56,6 +93,8 @@ export async function measureSoak(
   rssMbEnd: number;
   rssMbPeak: number;
   growthMb: number;
+  non2xx: number;
+  targetMb: number;
 }> {
   const samples: number[] = [];
   const timer = setInterval(
@@ -69,15 +108,7 @@ export async function measureSoak(
     duration: seconds,
     requests: [
       {
-        setupRequest: (req) =>
-          Object.assign(req, {
-            method: 'GET',
-            path:
-              n % 2 === 0
-                ? `/api/plugin/v1/orders/${data.orderIds[n % data.orderIds.length]}`
-                : '/api/plugin/v1/orders?limit=20',
-            headers: { 'x-plugin-api-key': data.keys[n++ % data.keys.length]! },
-          }),
+        setupRequest: (req) => Object.assign(req, soakRequest(n++, data, doors)),
       },
     ],
   });
@@ -93,5 +124,7 @@ export async function measureSoak(
     rssMbEnd: Math.round(last),
     rssMbPeak: Math.round(Math.max(0, ...samples)),
     growthMb: Math.round((last - first) * 10) / 10,
+    non2xx: result.non2xx,
+    targetMb: SOAK_RSS_TARGET_MB[doors],
   };
 }

@@ -15,7 +15,9 @@ import { explainListQueries } from './explain.js';
 import { loadApiVersions } from '../src/domain/api-versions/index.js';
 import {
   AT_HEAD,
+  GRAPHQL_FLOOR,
   HTTP_SCENARIOS,
+  RATE_LIMITED_FLOOR,
   atHeadOf,
   runHttpScenario,
   type ScenarioResult,
@@ -118,6 +120,19 @@ const baseline = await startServer(
   '/api/plugin/v1/orders/1',
 );
 const floor = await startServer('floor', ['bench/floor/server.ts'], { ...env, DATABASE_URL: url });
+// The decided floors (bench/results/README.md): the floor charging the rate-limit bucket, and the portal's
+// floor under graphql-js. Each scenario with a decidedFloor runs it beside bench/floor.
+const decidedFloors = {
+  [RATE_LIMITED_FLOOR]: await startServer(RATE_LIMITED_FLOOR, ['bench/floor/server.ts'], {
+    ...env,
+    DATABASE_URL: url,
+    FLOOR_RATE_LIMIT: '1',
+  }),
+  [GRAPHQL_FLOOR]: await startServer(GRAPHQL_FLOOR, ['bench/floor/graphql.ts'], {
+    ...env,
+    DATABASE_URL: url,
+  }),
+};
 // The same service with the API request log off: the hot read on both shows what the log costs.
 const logOff = await startServer(LOG_OFF, ['dist/main.js', 'serve'], {
   ...env,
@@ -150,7 +165,8 @@ try {
     (scenario.domainOnly ? 1 : 0) +
     (scenario.graphqlOnly ? 1 : 0) +
     (scenario.baseline ? 1 : 0) +
-    (scenario.baseline || scenario.floor ? 1 : 0);
+    (scenario.baseline || scenario.floor ? 1 : 0) +
+    (scenario.decidedFloor ? 1 : 0);
   const runCount = httpScenarios.reduce((sum, scenario) => sum + targetsOf(scenario) * rounds, 0);
   if (runCount)
     console.log(
@@ -162,6 +178,7 @@ try {
       ...(scenario.graphqlOnly ? [graphqlOnly] : []),
       ...(scenario.baseline ? [baseline] : []),
       ...(scenario.baseline || scenario.floor ? [floor] : []),
+      ...(scenario.decidedFloor ? [decidedFloors[scenario.decidedFloor.target]] : []),
     ];
     for (let round = 1; round <= rounds; round++) {
       // Round-robin: every round runs each target once, so the ratios can be taken within a round.
@@ -190,6 +207,7 @@ try {
 } finally {
   await baseline.stop();
   await floor.stop();
+  for (const decided of Object.values(decidedFloors)) await decided.stop();
   await logOff.stop();
   await domainOnly.stop();
   await graphqlOnly.stop();
@@ -208,6 +226,29 @@ const webhooks = only.has('webhooks')
 console.log(`bench: webhooks ${JSON.stringify(webhooks)}`);
 const soak = only.has('soak') ? await measureSoak(service, data, soakSeconds) : {};
 console.log(`bench: soak ${JSON.stringify(soak)}`);
+// The same soak on a fresh process started with the Data API only (SVC_DOORS=data-api), after each
+// Data API scenario once (as the process above served every scenario first): target < 200 MB.
+const soakDataApiOnly = only.has('soak') ? await soakOfDataApiOnly() : {};
+console.log(`bench: soak, Data API only ${JSON.stringify(soakDataApiOnly)}`);
+async function soakOfDataApiOnly() {
+  const dataApiOnly = await startServer('service, Data API only', ['dist/main.js', 'serve'], {
+    ...env,
+    DATABASE_URL: url,
+    SVC_ROLE: 'api',
+    SVC_DOORS: 'data-api',
+  });
+  try {
+    for (const scenario of HTTP_SCENARIOS.filter((s) => !s.name.startsWith('portal '))) {
+      const run = await runHttpScenario(scenario, dataApiOnly, data, { seconds, connections });
+      console.log(
+        `bench: ${scenario.name} on ${dataApiOnly.name} (before its soak): ${run.requestsPerSecond} req/s, non2xx ${run.non2xx}, peak RSS ${run.peakRssMb} MB`,
+      );
+    }
+    return await measureSoak(dataApiOnly, data, soakSeconds, 'data-api');
+  } finally {
+    await dataApiOnly.stop();
+  }
+}
 // Last: it grows the database's history for good.
 const writers = HTTP_SCENARIOS.find((s) => s.name.startsWith('POST /orders'))!;
 const growth: GrowthResult | undefined = only.has('growth')
@@ -273,6 +314,7 @@ const report = {
   webhooks,
   provisioning,
   soak,
+  soakDataApiOnly,
   plans,
   growth,
 };

@@ -281,6 +281,20 @@ export async function measureWebhookDelivery({
     );
     const receiverFloor = receiverFloorShare();
     await floorProcess.stop();
+    const recorded = await measureRecordedFloor({
+      db,
+      url,
+      pgDir,
+      endpoint,
+      secret: data.webhookSecret,
+      caPath: tls.caPath,
+      installationId: (await db
+        .insertInto('control.installations')
+        .values([install(data.locationId)])
+        .returning('installation_id')
+        .executeTakeFirstOrThrow())!.installation_id,
+      received: () => count,
+    });
 
     const inOrder = replayed.every((seq, i) => seq === i + 1);
     const burstRate = Math.round(throughput.result.deliveries / throughput.result.seconds);
@@ -325,6 +339,14 @@ export async function measureWebhookDelivery({
         ratioOfBurst: Math.round((burstRate / floorRate) * 100) / 100,
         ratioOfBurstAfterEmit: Math.round((afterEmitRate / floorRate) * 100) / 100,
       },
+      // The delivery floor of record: the same, each attempt also recorded in PostgreSQL (target:
+      // the burst >= RECORDED_FLOOR_TARGET of it, bench/report.ts).
+      recordedFloor: {
+        ...recorded,
+        ratioOfBurst: Math.round((burstRate / recorded.deliveriesPerSecond) * 100) / 100,
+        ratioOfBurstAfterEmit:
+          Math.round((afterEmitRate / recorded.deliveriesPerSecond) * 100) / 100,
+      },
       replay: {
         events: 10_000,
         seconds: Math.round(replay.result * 100) / 100,
@@ -344,6 +366,71 @@ export async function measureWebhookDelivery({
       .set({ status: 'removed' })
       .where('plugin_id', '=', plugin.plugin_id)
       .execute();
+  }
+}
+
+/**
+ * bench/floor/deliveries.ts with FLOOR_RECORD=1: FLOOR_DELIVERIES pending deliveries of a new
+ * installation (written here, no jobs: no worker sees them) signed, sent and recorded by the floor,
+ * timed as the burst is, from its first receipt to its last (its last batch's record after that is
+ * not timed, as the burst's is not).
+ */
+async function measureRecordedFloor(options: {
+  db: Db;
+  url: string;
+  pgDir: string;
+  endpoint: string;
+  secret: string;
+  caPath: string;
+  installationId: number;
+  received: () => number;
+}) {
+  const { db, installationId, received } = options;
+  await sql`
+    insert into control.webhook_logs (installation_id, direction, event_type, delivery_id, status, attempts, sequence)
+    select ${installationId}::int, 'outbound', 'order.status_changed', gen_random_uuid(), 'pending', 0, g
+      from generate_series(1, ${FLOOR_DELIVERIES}::int) g`.execute(db);
+  const start = received();
+  const target = start + FLOOR_DELIVERIES;
+  const sender = startProcess('delivery floor, recorded', ['bench/floor/deliveries.ts'], {
+    DATABASE_URL: options.url,
+    FLOOR_RECORD: '1',
+    FLOOR_INSTALLATION: String(installationId),
+    FLOOR_ENDPOINT: options.endpoint,
+    FLOOR_SECRET: options.secret,
+    NODE_EXTRA_CA_CERTS: options.caPath,
+  });
+  try {
+    await waitFor(() => received() > start, 30_000);
+    const run = await measure(
+      sender.pid,
+      async () => {
+        const t0 = performance.now();
+        await waitFor(() => received() >= target, 120_000);
+        return (performance.now() - t0) / 1000;
+      },
+      options.pgDir,
+    );
+    // Every attempt recorded? (The last batches' statements run after their receipts.)
+    let pending = -1;
+    for (let tries = 0; pending !== 0 && tries < 50; tries++) {
+      if (tries) await new Promise((r) => setTimeout(r, 100));
+      const { rows } = await sql<{ pending: number }>`
+        select count(*)::int as pending from control.webhook_logs
+         where installation_id = ${installationId}::int and status = 'pending'`.execute(db);
+      pending = rows[0]!.pending;
+    }
+    return {
+      deliveries: FLOOR_DELIVERIES,
+      seconds: Math.round(run.result * 100) / 100,
+      deliveriesPerSecond: Math.round(FLOOR_DELIVERIES / run.result),
+      senderCpuPercent: run.cpuPercent,
+      postgresCpuPercent: run.postgresCpuPercent,
+      /** Deliveries still pending 5 s after the last receipt: 0 when every attempt was recorded. */
+      pendingAfter: pending,
+    };
+  } finally {
+    await sender.stop();
   }
 }
 

@@ -1,7 +1,7 @@
 // The floor of the portal's first pages (webhookLogs, apiRequests): the session token checked with
 // one HMAC, the developer read, the ownership check and the page, with the service's statements;
 // no GraphQL engine (the query is matched, not parsed) and, as for the key lookup of the Data API's
-// floor, no rate-limit write.
+// floor, no rate-limit write. bench/floor/graphql.ts runs the same statements under graphql-js.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type http from 'node:http';
 import { query, send } from './common.js';
@@ -23,7 +23,6 @@ const SQL = {
 };
 
 type Row = Record<string, unknown>;
-const iso = (d: unknown) => (d as Date).toISOString();
 const VIEWS: Record<'webhookLogs' | 'apiRequests', (r: Row) => Row> = {
   webhookLogs: (r: Row) => ({
     id: String(r.log_id),
@@ -37,12 +36,12 @@ const VIEWS: Record<'webhookLogs' | 'apiRequests', (r: Row) => Row> = {
     attempts: r.attempts,
     durationMs: r.duration_ms,
     sequence: r.sequence,
-    createdAt: iso(r.created_at),
+    createdAt: r.created_at as Date, // JSON.stringify (or the DateTime scalar) writes its ISO form
   }),
   apiRequests: (r: Row) => ({
     id: String(r.api_request_id),
     installationId: String(r.installation_id),
-    createdAt: iso(r.created_at),
+    createdAt: r.created_at as Date, // JSON.stringify (or the DateTime scalar) writes its ISO form
     method: r.method,
     path: r.path,
     operationId: r.operation_id,
@@ -55,8 +54,14 @@ const VIEWS: Record<'webhookLogs' | 'apiRequests', (r: Row) => Row> = {
 const CURSOR_KEY = { webhookLogs: 'log_id', apiRequests: 'api_request_id' } as const;
 const FIRST_PAGE = /\{\s*(webhookLogs|apiRequests)\(installationId: \$installationId\)/;
 
+/** A first page as the portal answers it: the nodes and the page's end. */
+export interface FirstPage {
+  nodes: Row[];
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+}
+
 /** The developer of a valid HS256 session token (issuer, audience and expiry checked), or null. */
-function sessionDeveloper(authorization: string | undefined): number | null {
+export function sessionDeveloper(authorization: string | undefined): number | null {
   const [header, payload, signature] = (authorization?.replace(/^Bearer /, '') ?? '').split('.');
   if (!header || !payload || !signature) return null;
   const expected = createHmac('sha256', jwtSecret).update(`${header}.${payload}`).digest();
@@ -73,6 +78,39 @@ function sessionDeveloper(authorization: string | undefined): number | null {
     claims.exp * 1000 > Date.now()
     ? Number(claims.sub)
     : null;
+}
+
+/**
+ * The first page of `field` of one of the developer's installations, with the service's statements
+ * (the developer, the ownership check, the page): 'unauthenticated' when the developer is gone,
+ * null when the installation is not theirs.
+ */
+export async function firstPage(
+  developerId: number,
+  field: keyof typeof VIEWS,
+  installationId: number,
+): Promise<FirstPage | 'unauthenticated' | null> {
+  const {
+    rows: [developer],
+  } = await query('floor_portal_developer', SQL.developer, [developerId]);
+  if (!developer) return 'unauthenticated';
+  const {
+    rows: [owned],
+  } = await query('floor_portal_owned', SQL.owned, [installationId, developerId]);
+  if (!owned) return null;
+  const first = 20;
+  const { rows } = await query(`floor_portal_${field}`, SQL[field], [installationId, first + 1]);
+  const page = rows.slice(0, first);
+  const last = page.at(-1);
+  const endCursor = last
+    ? Buffer.from(
+        JSON.stringify([Number(last.cursor_at), Number(last[CURSOR_KEY[field]])]),
+      ).toString('base64url')
+    : null;
+  return {
+    nodes: page.map(VIEWS[field]),
+    pageInfo: { hasNextPage: rows.length > first, endCursor },
+  };
 }
 
 export async function portal(
@@ -93,30 +131,9 @@ export async function portal(
       errors: [{ message: 'the floor serves the first pages of webhookLogs and apiRequests only' }],
     });
   const field = match[1] as keyof typeof VIEWS;
-  const installationId = Number(request.variables?.installationId);
-  const {
-    rows: [developer],
-  } = await query('floor_portal_developer', SQL.developer, [developerId]);
-  if (!developer) return send(res, 401, { errors: [{ message: 'authentication_failed' }] });
-  const {
-    rows: [owned],
-  } = await query('floor_portal_owned', SQL.owned, [installationId, developerId]);
-  if (!owned) return send(res, 200, { errors: [{ message: 'not_found' }], data: null });
-  const first = 20;
-  const { rows } = await query(`floor_portal_${field}`, SQL[field], [installationId, first + 1]);
-  const page = rows.slice(0, first);
-  const last = page.at(-1);
-  const endCursor = last
-    ? Buffer.from(
-        JSON.stringify([Number(last.cursor_at), Number(last[CURSOR_KEY[field]])]),
-      ).toString('base64url')
-    : null;
-  send(res, 200, {
-    data: {
-      [field]: {
-        nodes: page.map(VIEWS[field]),
-        pageInfo: { hasNextPage: rows.length > first, endCursor },
-      },
-    },
-  });
+  const page = await firstPage(developerId, field, Number(request.variables?.installationId));
+  if (page === 'unauthenticated')
+    return send(res, 401, { errors: [{ message: 'authentication_failed' }] });
+  if (!page) return send(res, 200, { errors: [{ message: 'not_found' }], data: null });
+  send(res, 200, { data: { [field]: page } });
 }

@@ -4,6 +4,10 @@
 // floor is what its layers and its rate limit cost; the baseline (bench/baseline) sits in between.
 // The inbound write claims its idempotency key as the service does (the spec's deduplication is
 // part of the least correct work).
+// FLOOR_RATE_LIMIT=1 (the `floor, rate-limited` target): the key lookup also charges the
+// installation's shared rate-limit bucket, in the same one statement a request, as DESIGN.md has
+// the service do (a bucket every process shares, so a row written per request), and answers 429
+// past SVC_RATE_LIMIT_PER_MINUTE.
 import http from 'node:http';
 import { createDecipheriv, createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { ORDER_VIEW, ORDER_VIEW_PARAMETERS } from '../order-view-sql.js';
@@ -47,12 +51,34 @@ const INBOUND_CLAIM = `
 const INBOUND_ORIGINAL =
   'select log_id from control.inbound_webhook_keys where installation_id = $1 and idempotency_key = $2';
 
-async function installationOf(req: http.IncomingMessage): Promise<Installation | null> {
+// The key lookup and the charge of the installation's bucket in one statement: the bucket is
+// counted only for a key it admits, with the service's own upsert (src/domain/installations/access.ts:
+// a one-minute window fixed at the bucket's first request). Not batched across requests as the
+// service's is: one statement a request is the least the design asks for.
+const KEY_CHARGED = `
+  with k as (${KEY}
+  ), rate as (
+    insert into control.rate_limits as r (bucket, window_start, count)
+    select 'installation:' || installation_id, now(), 1 from k where status = 'active' and listing_status = 'active'
+    on conflict (bucket) do update set
+      window_start = case when r.window_start <= now() - interval '1 minute' then now() else r.window_start end,
+      count = case when r.window_start <= now() - interval '1 minute' then excluded.count else r.count + excluded.count end
+    returning count, greatest(1, ceil(extract(epoch from (window_start + interval '1 minute' - now()))))::int as retry_after)
+  select k.*, rate.count as rate_count, rate.retry_after as rate_retry_after from k left join rate on true`;
+const rateLimited = process.env.FLOOR_RATE_LIMIT === '1';
+const perMinute = Number(process.env.SVC_RATE_LIMIT_PER_MINUTE ?? 60);
+
+/** The installation of the request's key; 'limited' past its bucket's limit (FLOOR_RATE_LIMIT=1). */
+async function installationOf(req: http.IncomingMessage): Promise<Installation | 'limited' | null> {
   const key = req.headers['x-plugin-api-key'];
   if (typeof key !== 'string') return null;
-  const { rows } = await query('floor_key', KEY, [createHash('sha256').update(key).digest('hex')]);
-  const inst = rows[0] as Installation | undefined;
-  return inst && inst.status === 'active' && inst.listing_status === 'active' ? inst : null;
+  const hash = createHash('sha256').update(key).digest('hex');
+  const { rows } = rateLimited
+    ? await query('floor_key_charged', KEY_CHARGED, [hash])
+    : await query('floor_key', KEY, [hash]);
+  const inst = rows[0] as (Installation & { rate_count?: number }) | undefined;
+  if (!inst || inst.status !== 'active' || inst.listing_status !== 'active') return null;
+  return rateLimited && inst.rate_count! > perMinute ? 'limited' : inst;
 }
 
 async function handle(
@@ -65,6 +91,7 @@ async function handle(
   if (req.method === 'POST' && url.pathname === '/graphql') return portal(req, res, body);
   const inst = await installationOf(req);
   if (!inst) return send(res, 401, { error: 'invalid_api_key' });
+  if (inst === 'limited') return send(res, 429, { error: 'rate_limited' });
   const order = /^\/api\/plugin\/v1\/orders\/([^/]+)$/.exec(url.pathname);
   if (req.method === 'GET' && order) {
     const id = Number(order[1]);
