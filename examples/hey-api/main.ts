@@ -8,15 +8,16 @@ const baseUrl = `${(process.env.BASE_URL ?? 'http://localhost:3000').replace(/\/
 const apiKey = process.env.PLUGIN_API_KEY;
 if (!apiKey) throw new Error('Set PLUGIN_API_KEY (the banner of `make run` prints it).');
 
-// `auth` fills in the X-Plugin-Api-Key header that openapi.yaml declares as the security scheme.
-const client = createClient({ baseUrl, auth: apiKey });
+// `auth` fills in the X-Plugin-Api-Key header that openapi.yaml declares as the security scheme;
+// X-Svc-Api-Version names the version the SDK was generated from, so the answers have its shapes.
+const client = createClient({ baseUrl, auth: apiKey, headers: { 'X-Svc-Api-Version': '2026-11-29' } });
 
 const { data: health } = await getHealth({ client, throwOnError: true });
 const { data: installation } = await getInstallation({ client, throwOnError: true });
 const { data: page } = await listOrders({ client, query: { limit: 2 }, throwOnError: true });
 const first = page.data[0];
 if (!first) throw new Error('The installation has no orders.');
-const { data: order } = await getOrder({ client, path: { orderId: first.unique_orderid }, throwOnError: true });
+const { data: order } = await getOrder({ client, path: { orderId: first.order_number }, throwOnError: true });
 const missing = await getOrder({ client, path: { orderId: '999999999' } });
 
 if (health.status !== 'ok' || order.data.order_id !== first.order_id || missing.response?.status !== 404) {
@@ -25,5 +26,5 @@ if (health.status !== 'ok' || order.data.order_id !== first.order_id || missing.
 console.log(
   `hey-api SDK: health ${health.status} for installation ${installation.data.installation_id}; ` +
     `${page.meta.count} orders on the first page (next_cursor ${page.meta.next_cursor ? 'set' : 'null'}); ` +
-    `getOrder(${first.unique_orderid}) ${order.data.status}; an unknown order 404`,
+    `getOrder(${first.order_number}) ${order.data.status}; an unknown order 404`,
 );

@@ -5,7 +5,13 @@ export type DataApi = Client<paths>;
 export type Order = components['schemas']['Order'];
 type ApiErrorBody = components['schemas']['Error'];
 
-/** A Data API client for one installation: its key on every request, 429s waited out. */
+/**
+ * The dated API version this client's types were generated from (openapi.yaml of 2026-11-29): it
+ * names it on every request, so the answers keep these shapes whatever the plugin is pinned to.
+ */
+export const API_VERSION = '2026-11-29';
+
+/** A Data API client for one installation: its key and API version on every request, 429s waited out. */
 export function createDataApi(options: {
   baseUrl: string;
   apiKey: string;
@@ -13,7 +19,7 @@ export function createDataApi(options: {
 }): DataApi {
   return createClient<paths>({
     baseUrl: `${options.baseUrl.replace(/\/+$/, '')}/api/plugin/v1`,
-    headers: { 'X-Plugin-Api-Key': options.apiKey },
+    headers: { 'X-Plugin-Api-Key': options.apiKey, 'X-Svc-Api-Version': API_VERSION },
     fetch: retryAfter429(options.maxRetries ?? 3),
   });
 }

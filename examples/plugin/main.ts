@@ -86,7 +86,7 @@ async function openOrder(api: DataApi, orders: Order[]): Promise<Order> {
       },
     }),
   );
-  console.log(`  no open order: created ${created.data.unique_orderid} (2 x ${item.name})`);
+  console.log(`  no open order: created ${created.data.order_number} (2 x ${item.name})`);
   return created.data;
 }
 
@@ -118,12 +118,12 @@ async function runSteps(api: DataApi): Promise<void> {
     ));
   }
   console.log(
-    `3. Order ${order.unique_orderid}: open -> ${steps.join(' -> ')} (now ${order.status}, ${order.remaining_balance} ${order.currency} due)`,
+    `3. Order ${order.order_number}: open -> ${steps.join(' -> ')} (now ${order.status}, ${order.remaining_balance} ${order.currency} due)`,
   );
 
   // provider_transaction_id is the idempotency key: the same capture sent twice is recorded once.
   const capture = {
-    amount: Number(order.remaining_balance), // a JSON number in major units, two decimals at most
+    amount: order.remaining_balance, // a decimal string in major units, as the API returns money
     currency: order.currency,
     payment_method: 'card',
     provider: 'example-pay',
@@ -192,7 +192,7 @@ const sampleEvent = (): WebhookEnvelope => ({
   installation_id: 0,
   data: {
     order_id: 1,
-    unique_orderid: 'ORD-SELFTEST',
+    order_number: 'ORD-SELFTEST',
     old_status: 'CREATED',
     new_status: 'COOKING',
   },
