@@ -81,6 +81,7 @@ describe('projects and plugins', () => {
     ).toEqual([
       'Plugin.previousSecretExpiresAt',
       'Plugin.sandboxPreviousSecretExpiresAt',
+      'WebhookEndpoint.previousSecretExpiresAt',
       'WebhookLog.idempotencyKey',
       'ApiRequest.idempotencyKey',
     ]);
