@@ -363,18 +363,24 @@ export interface RecipientScope {
 export interface RecipientRow {
   installation_id: number;
   supported_events: string[] | null;
+  /** The listing's webhook_endpoint (or a sandbox's listener) may receive it: the primary endpoint's subscriptions apply. */
+  primary: boolean;
+  /** The plugin has an enabled extra endpoint on the plane (control.webhook_endpoints): the fan-out matches each one. */
+  endpoints: boolean;
 }
 
 /**
  * Active installations in the scope whose plugin has a webhook endpoint and a secret, with the
  * plugin's subscriptions (matched by the caller): read inside the event's own INSERT. A sandbox
- * installation without an endpoint qualifies while a listener (svc listen) streams its sandbox.
+ * installation without an endpoint qualifies while a listener (svc listen) streams its sandbox,
+ * and any installation whose plugin has an enabled extra endpoint on the plane (`endpoints`; the
+ * fan-out matches each endpoint's events, locations and filter).
  *
  * Every write's event runs this, so its text is specialised to the scope's shape (a condition per
  * value given, the listener branch only in a sandbox) rather than `$1 is null or ...` guards: each
  * shape gets a plan that uses the indexes, and plugins without an endpoint are ruled out before
  * their installations are visited (a location with many installations of such plugins costs
- * nothing).
+ * nothing): the plugins with extra endpoints only are found from the endpoints' side.
  */
 export function webhookRecipients(scope: RecipientScope): RawBuilder<RecipientRow> {
   const where = sql.join(
@@ -389,19 +395,30 @@ export function webhookRecipients(scope: RecipientScope): RawBuilder<RecipientRo
     ],
     sql` and `,
   );
+  const extra = sql`select we.plugin_id from control.webhook_endpoints we
+                     where we.status = 'enabled' and ${scope.plane}::text = any(we.planes)`;
+  const listening =
+    scope.sandboxId === null
+      ? sql`false`
+      : sql`exists (select 1 from control.webhook_listeners wl where wl.sandbox_id = ${scope.sandboxId} and wl.expires_at > now())`;
   const withEndpoint = sql<RecipientRow>`
-    select i.installation_id, p.supported_events
+    select i.installation_id, p.supported_events, true as primary, p.plugin_id in (${extra}) as endpoints
       from control.plugins p
       join control.installations i on i.plugin_id = p.plugin_id
-     where ${where} and p.webhook_endpoint is not null`;
+     where ${where} and p.webhook_endpoint is not null
+    union all
+    select i.installation_id, p.supported_events, ${listening} as primary, true as endpoints
+      from control.plugins p
+      join control.installations i on i.plugin_id = p.plugin_id
+     where ${where} and p.webhook_endpoint is null and p.plugin_id in (${extra})`;
   if (scope.sandboxId === null) return withEndpoint;
   return sql<RecipientRow>`${withEndpoint}
     union all
-    select i.installation_id, p.supported_events
+    select i.installation_id, p.supported_events, true as primary, false as endpoints
       from control.installations i
       join control.plugins p on p.plugin_id = i.plugin_id
-     where ${where} and p.webhook_endpoint is null
-       and exists (select 1 from control.webhook_listeners wl where wl.sandbox_id = ${scope.sandboxId} and wl.expires_at > now())`;
+     where ${where} and p.webhook_endpoint is null and p.plugin_id not in (${extra})
+       and ${listening}`;
 }
 
 // ---------- writes
