@@ -305,8 +305,9 @@ export type Mutation = {
   submitPluginForReview?: Maybe<Plugin>;
   /**
    * Adds a webhook endpoint to the plugin (at most 50 besides the listing's webhook_endpoint, the
-   * primary one). Its own signing secret is in the payload, shown this once. Deliveries go to the
-   * primary endpoint only until per-endpoint delivery ships. An endpoint that receives production
+   * primary one). Its own signing secret is in the payload, shown this once. It receives the events
+   * it selects from then on, each its own delivery (webhookLogs' endpointId); an event its filter
+   * rules out leaves no log entry. Ordering and rateLimitPerSecond are kept but not applied yet. An endpoint that receives production
    * traffic (planes has PRODUCTION, the default) needs a portal session (portal_session_required for
    * a developer key); a key may create sandbox-only ones. A URL the destination guard refuses, a filter
    * path no selected event has or a value of the wrong type, and a limit passed are validation_error
