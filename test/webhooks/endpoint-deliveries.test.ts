@@ -169,7 +169,10 @@ describe('a plugin with three extra endpoints beside its primary one', () => {
   });
 
   it('when a large party orders at the airport, then the primary and the large-party endpoint receive it, not the downtown one', async () => {
-    const scope = scopeOf({ organizationId: home.organizationId, locationId: home.otherLocationId });
+    const scope = scopeOf({
+      organizationId: home.organizationId,
+      locationId: home.otherLocationId,
+    });
     const eventId = await emit(t, scope, 'order.created', orderCreated(502, 8));
     await waitForDelivery(t.db, eventId, 2);
     const entries = await logsOf(eventId);
@@ -199,18 +202,23 @@ describe('a plugin with three extra endpoints beside its primary one', () => {
   it('when the filter rules an event out, then it leaves no log entry for that endpoint, and a disabled or sandbox-only endpoint receives no production traffic', async () => {
     // A small party at the airport: the primary only (the large-party filter fails, the downtown
     // endpoint's location does not match).
-    const scope = scopeOf({ organizationId: home.organizationId, locationId: home.otherLocationId });
+    const scope = scopeOf({
+      organizationId: home.organizationId,
+      locationId: home.otherLocationId,
+    });
     const small = await emit(t, scope, 'order.created', orderCreated(503, 3));
     await waitForDelivery(t.db, small, 1);
     const entries = await logsOf(small);
     expect(entries.map((log) => log.webhook_endpoint_id)).toEqual([null]);
     const { rows } = await sql<{ n: number }>`
       select count(*)::int as n from control.webhook_logs
-       where webhook_endpoint_id = any(${[endpoint.disabled, endpoint.sandbox]}::int[])`.execute(t.db);
+       where webhook_endpoint_id = any(${[endpoint.disabled, endpoint.sandbox]}::int[])`.execute(
+      t.db,
+    );
     expect(rows[0]!.n).toBe(0);
-    expect(
-      receiver.requests.filter((req) => ['/disabled', '/sandbox'].includes(req.path)),
-    ).toEqual([]);
+    expect(receiver.requests.filter((req) => ['/disabled', '/sandbox'].includes(req.path))).toEqual(
+      [],
+    );
   });
 
   it('when the portal lists the webhook log by endpoint, then each entry names its endpoint', async () => {

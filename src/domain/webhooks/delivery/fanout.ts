@@ -164,7 +164,9 @@ export async function fanOutPending(
         delete from control.fanout_outbox
          where outbox_id in (select outbox_id from control.fanout_outbox where failures < ${FANOUT_MAX_FAILURES}
                               order by outbox_id limit ${limit} for update skip locked)
-        returning outbox_id, event_id, event_type, occurred_at, installation_ids, endpoint_installation_ids`.execute(trx);
+        returning outbox_id, event_id, event_type, occurred_at, installation_ids, endpoint_installation_ids`.execute(
+        trx,
+      );
       taken = rows.map((row) => Number(row.outbox_id));
       if (rows.length === 0) return { events: 0, deliveries: 0, deferredSeconds: [] };
       const fannedOut = await fanOut(
