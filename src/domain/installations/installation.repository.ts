@@ -372,15 +372,17 @@ export interface RecipientRow {
 /**
  * Active installations in the scope whose plugin has a webhook endpoint and a secret, with the
  * plugin's subscriptions (matched by the caller): read inside the event's own INSERT. A sandbox
- * installation without an endpoint qualifies while a listener (svc listen) streams its sandbox,
- * and any installation whose plugin has an enabled extra endpoint on the plane (`endpoints`; the
- * fan-out matches each endpoint's events, locations and filter).
+ * installation without an endpoint qualifies while a listener (svc listen) streams its sandbox.
+ * `endpoints`: the plugin also has an enabled extra endpoint on the plane (the fan-out matches each
+ * endpoint's events, locations and filter). Only plugins with a primary endpoint are read, so a
+ * plugin's extra endpoints receive nothing while its listing has no webhook_endpoint: finding such
+ * plugins without reading every endpoint needs a marker on the plugin's row (still to come).
  *
  * Every write's event runs this, so its text is specialised to the scope's shape (a condition per
  * value given, the listener branch only in a sandbox) rather than `$1 is null or ...` guards: each
  * shape gets a plan that uses the indexes, and plugins without an endpoint are ruled out before
  * their installations are visited (a location with many installations of such plugins costs
- * nothing): the plugins with extra endpoints only are found from the endpoints' side.
+ * nothing).
  */
 export function webhookRecipients(scope: RecipientScope): RawBuilder<RecipientRow> {
   const where = sql.join(
@@ -395,30 +397,24 @@ export function webhookRecipients(scope: RecipientScope): RawBuilder<RecipientRo
     ],
     sql` and `,
   );
-  const extra = sql`select we.plugin_id from control.webhook_endpoints we
-                     where we.status = 'enabled' and ${scope.plane}::text = any(we.planes)`;
-  const listening =
-    scope.sandboxId === null
-      ? sql`false`
-      : sql`exists (select 1 from control.webhook_listeners wl where wl.sandbox_id = ${scope.sandboxId} and wl.expires_at > now())`;
+  // Looked up by the endpoints' plugin index, once per installation found: a scalar subquery,
+  // which PostgreSQL cannot turn into a hash of every endpoint of the platform, as it may an EXISTS.
+  const extra = sql<boolean>`coalesce((select true from control.webhook_endpoints we
+                      where we.plugin_id = p.plugin_id and we.status = 'enabled' and ${scope.plane}::text = any(we.planes)
+                      limit 1), false)`;
   const withEndpoint = sql<RecipientRow>`
-    select i.installation_id, p.supported_events, true as primary, p.plugin_id in (${extra}) as endpoints
+    select i.installation_id, p.supported_events, true as primary, ${extra} as endpoints
       from control.plugins p
       join control.installations i on i.plugin_id = p.plugin_id
-     where ${where} and p.webhook_endpoint is not null
-    union all
-    select i.installation_id, p.supported_events, ${listening} as primary, true as endpoints
-      from control.plugins p
-      join control.installations i on i.plugin_id = p.plugin_id
-     where ${where} and p.webhook_endpoint is null and p.plugin_id in (${extra})`;
+     where ${where} and p.webhook_endpoint is not null`;
   if (scope.sandboxId === null) return withEndpoint;
   return sql<RecipientRow>`${withEndpoint}
     union all
     select i.installation_id, p.supported_events, true as primary, false as endpoints
       from control.installations i
       join control.plugins p on p.plugin_id = i.plugin_id
-     where ${where} and p.webhook_endpoint is null and p.plugin_id not in (${extra})
-       and ${listening}`;
+     where ${where} and p.webhook_endpoint is null
+       and exists (select 1 from control.webhook_listeners wl where wl.sandbox_id = ${scope.sandboxId} and wl.expires_at > now())`;
 }
 
 // ---------- writes
