@@ -163,6 +163,7 @@ export const WEBHOOK_LOG_COLUMNS = columnsOf<'control.webhook_logs'>()({
   last_attempt_at: true,
   listener_http_status: true,
   listener_duration_ms: true,
+  webhook_endpoint_id: true,
 });
 export const WEBHOOK_REPLAY_COLUMNS = columnsOf<'control.webhook_replays'>()({
   replay_id: true,

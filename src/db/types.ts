@@ -262,6 +262,8 @@ export interface WebhookLogsTable {
   /** The answer of the svc listen endpoint the delivery was forwarded to (0: unreachable). */
   listener_http_status: number | null;
   listener_duration_ms: number | null;
+  /** The extra endpoint (control.webhook_endpoints) an outbound delivery goes to; null: the listing's webhook_endpoint. */
+  webhook_endpoint_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

@@ -54,12 +54,17 @@ export type Query = {
   sandbox?: Maybe<Sandbox>;
   /** One webhook log entry of an installation of the caller's plugins. */
   webhookLog?: Maybe<WebhookLog>;
-  /** An installation's webhook log, newest first. `first` is 1 to 100 (more is `validation_error` naming `first`). */
+  /**
+   * An installation's webhook log, newest first. `first` is 1 to 100 (more is `validation_error` naming
+   * `first`). `endpointId` keeps the outbound deliveries to one webhook endpoint (its id, or "primary"
+   * for the listing's webhook_endpoint).
+   */
   webhookLogs?: Maybe<WebhookLogConnection>;
   /**
    * The outbound deliveries of every installation of the caller's plugins, newest first (the
    * dashboard's "Webhook deliveries"): filter by `installationId`, `status` (pending, delivered,
-   * failed, skipped, acknowledged) and `event` (an event name). `first` is 1 to 100.
+   * failed, skipped, acknowledged), `event` (an event name) and `endpointId` (a webhook endpoint's
+   * id, or "primary" for the listing's webhook_endpoint). `first` is 1 to 100.
    */
   webhookDeliveries: WebhookLogConnection;
   /**
@@ -121,6 +126,7 @@ export type QueryWebhookLogsArgs = {
   installationId: Scalars['ID']['input'];
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
+  endpointId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 
@@ -130,6 +136,7 @@ export type QueryWebhookDeliveriesArgs = {
   installationId?: InputMaybe<Scalars['ID']['input']>;
   status?: InputMaybe<Scalars['String']['input']>;
   event?: InputMaybe<Scalars['String']['input']>;
+  endpointId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 
@@ -298,8 +305,9 @@ export type Mutation = {
   submitPluginForReview?: Maybe<Plugin>;
   /**
    * Adds a webhook endpoint to the plugin (at most 50 besides the listing's webhook_endpoint, the
-   * primary one). Its own signing secret is in the payload, shown this once. Deliveries go to the
-   * primary endpoint only until per-endpoint delivery ships. An endpoint that receives production
+   * primary one). Its own signing secret is in the payload, shown this once. It receives the events
+   * it selects from then on, each its own delivery (webhookLogs' endpointId); an event its filter
+   * rules out leaves no log entry. Ordering and rateLimitPerSecond are kept but not applied yet. An endpoint that receives production
    * traffic (planes has PRODUCTION, the default) needs a portal session (portal_session_required for
    * a developer key); a key may create sandbox-only ones. A URL the destination guard refuses, a filter
    * path no selected event has or a value of the wrong type, and a limit passed are validation_error
@@ -1428,6 +1436,11 @@ export type WebhookLog = {
   redeliveryOf?: Maybe<Scalars['ID']['output']>;
   /** A delivery made by a replay: the replay's id. */
   replayId?: Maybe<Scalars['ID']['output']>;
+  /**
+   * The webhook endpoint an outbound delivery goes to: an endpoint's id, or "primary" for the
+   * listing's webhook_endpoint. Null for inbound entries.
+   */
+  webhookEndpointId?: Maybe<Scalars['ID']['output']>;
   /** The answer of the svc listen endpoint this delivery was forwarded to (0: unreachable). */
   listenerHttpStatus?: Maybe<Scalars['Int']['output']>;
   listenerDurationMs?: Maybe<Scalars['Int']['output']>;
@@ -2394,6 +2407,7 @@ export type WebhookLogResolvers<ContextType = PortalContext, ParentType extends 
   sequence?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   redeliveryOf?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   replayId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  webhookEndpointId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   listenerHttpStatus?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   listenerDurationMs?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;

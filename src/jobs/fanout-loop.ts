@@ -9,6 +9,7 @@ import {
   type JobQueue,
 } from '../domain/webhooks/index.js';
 import { asUnavailable } from '../domain/shared/index.js';
+import type { ApiVersions } from '../domain/api-versions/index.js';
 
 // The fan-out loop of a worker process: it takes the fan-out outbox's rows (fanout.ts) in batches
 // as soon as an emitting transaction commits, woken by its NOTIFY on a connection of its own that
@@ -27,6 +28,8 @@ export interface FanoutLoopOptions {
   pollMs?: number;
   /** Called when a fan-out finds the database gone. */
   onDatabaseLost?: () => void;
+  /** The dated API versions: an extra endpoint's filter judges the envelope at its version. */
+  versions?: ApiVersions;
   /** Told, once its fan-out committed, of each first attempt deferred `delaySeconds` (so a worker wakes when it is due). */
   onAttemptDeferred?: (delaySeconds: number) => void;
 }
@@ -65,7 +68,7 @@ export function startFanoutLoop(options: FanoutLoopOptions): { stop(): Promise<v
       woken = false;
       let events = 0;
       try {
-        const fannedOut = await fanOutPending(db, queue, alone ? 1 : batchSize);
+        const fannedOut = await fanOutPending(db, queue, alone ? 1 : batchSize, options.versions);
         for (const seconds of fannedOut.deferredSeconds) options.onAttemptDeferred?.(seconds);
         events = fannedOut.events;
         alone = false;

@@ -73,6 +73,7 @@ export async function startWebhookWorkers(
     pollMs: polling * 1000,
     onDatabaseLost: lostClaims.databaseLost,
     onAttemptDeferred: wakeDeliveries,
+    versions: deps.apiVersions,
   });
 
   const delivery: DeliveryDeps = {

@@ -59,7 +59,7 @@ const shownSecret = async () =>
   /\b[0-9a-f]{64}\b/.exec(await page.locator('.shown-once').first().innerText())?.[0];
 
 describe('the Endpoints page', () => {
-  it('when opened from the plugin page, then the primary endpoint is listed read-only and the page says where deliveries go for now', async () => {
+  it('when opened from the plugin page, then the primary endpoint is listed read-only and the page says what each endpoint receives', async () => {
     await page.goto(`${h.origin}/dashboard/plugins/${pluginId}`);
     await page
       .getByRole('navigation', { name: 'Plugin' })
@@ -70,7 +70,7 @@ describe('the Endpoints page', () => {
     await expect(primary.innerText()).resolves.toMatch(/Primary/);
     await expect(primary.getByRole('button', { name: /Edit|Delete/ }).count()).resolves.toBe(0);
     await expect(page.getByRole('note').first().innerText()).resolves.toMatch(
-      /primary endpoint only.*once per-endpoint delivery ships/s,
+      /receives the events it selects, signed with its own secret/s,
     );
   }, 60_000);
 

@@ -29,8 +29,8 @@ let name: string;
 const before = new Map<string, { n: number; digest: string }>();
 let installationId: number;
 
-/** Columns later migrations add (the partition key a child carries, the request's API version): not the rows' content. */
-const ADDED_LATER = ['log_created_at', 'api_version'];
+/** Columns later migrations add (a child's partition key, the request's API version, a delivery's endpoint): not the rows' content. */
+const ADDED_LATER = ['log_created_at', 'api_version', 'webhook_endpoint_id'];
 
 const snapshot = async (table: string) =>
   (

@@ -28,6 +28,11 @@ const ALLOWED: { file: string; text: RegExp; why: string }[] = [
     text: /select \* from jsonb_to_recordset\(.*\) as v\(/,
     why: 'a record set whose columns the statement itself defines (`as v(...)`), not a table',
   },
+  {
+    file: 'devcli/endpoints.ts',
+    text: /--events order\.created,order\.\*$/,
+    why: "svc's help text: an event family wildcard, not a statement",
+  },
 ];
 
 const sourceFiles = (dir: string): string[] =>

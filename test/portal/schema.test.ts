@@ -41,7 +41,7 @@ describe('portal schema', () => {
       'webhookLogs',
     ])
       expect(query[name]).toBeDefined();
-    expect(args(query.webhookLogs!)).toEqual(['installationId', 'first', 'after']);
+    expect(args(query.webhookLogs!)).toEqual(['installationId', 'first', 'after', 'endpointId']);
     expect(args(query.webhookReplay!)).toEqual(['id']);
     expect(args(query.webhookHealth!)).toEqual(['pluginId']);
     const fixed: Record<string, string[]> = {

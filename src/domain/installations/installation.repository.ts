@@ -363,12 +363,20 @@ export interface RecipientScope {
 export interface RecipientRow {
   installation_id: number;
   supported_events: string[] | null;
+  /** The listing's webhook_endpoint (or a sandbox's listener) may receive it: the primary endpoint's subscriptions apply. */
+  primary: boolean;
+  /** The plugin has an enabled extra endpoint on the plane (control.webhook_endpoints): the fan-out matches each one. */
+  endpoints: boolean;
 }
 
 /**
  * Active installations in the scope whose plugin has a webhook endpoint and a secret, with the
  * plugin's subscriptions (matched by the caller): read inside the event's own INSERT. A sandbox
  * installation without an endpoint qualifies while a listener (svc listen) streams its sandbox.
+ * `endpoints`: the plugin also has an enabled extra endpoint on the plane (the fan-out matches each
+ * endpoint's events, locations and filter). Only plugins with a primary endpoint are read, so a
+ * plugin's extra endpoints receive nothing while its listing has no webhook_endpoint: finding such
+ * plugins without reading every endpoint needs a marker on the plugin's row (still to come).
  *
  * Every write's event runs this, so its text is specialised to the scope's shape (a condition per
  * value given, the listener branch only in a sandbox) rather than `$1 is null or ...` guards: each
@@ -389,15 +397,20 @@ export function webhookRecipients(scope: RecipientScope): RawBuilder<RecipientRo
     ],
     sql` and `,
   );
+  // Looked up by the endpoints' plugin index, once per installation found: a scalar subquery,
+  // which PostgreSQL cannot turn into a hash of every endpoint of the platform, as it may an EXISTS.
+  const extra = sql<boolean>`coalesce((select true from control.webhook_endpoints we
+                      where we.plugin_id = p.plugin_id and we.status = 'enabled' and ${scope.plane}::text = any(we.planes)
+                      limit 1), false)`;
   const withEndpoint = sql<RecipientRow>`
-    select i.installation_id, p.supported_events
+    select i.installation_id, p.supported_events, true as primary, ${extra} as endpoints
       from control.plugins p
       join control.installations i on i.plugin_id = p.plugin_id
      where ${where} and p.webhook_endpoint is not null`;
   if (scope.sandboxId === null) return withEndpoint;
   return sql<RecipientRow>`${withEndpoint}
     union all
-    select i.installation_id, p.supported_events
+    select i.installation_id, p.supported_events, true as primary, false as endpoints
       from control.installations i
       join control.plugins p on p.plugin_id = i.plugin_id
      where ${where} and p.webhook_endpoint is null

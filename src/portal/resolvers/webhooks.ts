@@ -10,6 +10,7 @@ import {
   type WebhookLogView,
 } from '../views/webhook-log-views.js';
 import { Batch } from '../batch.js';
+import { PRIMARY_ID } from '../../domain/webhooks/endpoints/index.js';
 import { ResponseBudget } from '../response-budget.js';
 import type {
   MutationResolvers,
@@ -22,6 +23,10 @@ import { developerIdOf, parseId, requireSessionFor, type PortalContext } from '.
 // The webhook tester, the webhook log of an installation, redelivery, replay and delivery health.
 // Ownership first: another developer's installation, log entry, replay or plugin is not_found.
 
+/** `endpointId`: "primary" (null: the listing's endpoint), an endpoint's id, or absent (every entry). */
+const endpointFilter = (id: string | null | undefined): { endpointId?: number | null } =>
+  id == null ? {} : { endpointId: id === PRIMARY_ID ? null : parseId(id, 'webhook_endpoint') };
+
 export const webhookQueries = {
   webhookLog: (_, args, ctx) =>
     webhooks
@@ -33,6 +38,7 @@ export const webhookQueries = {
         installationId: parseId(args.installationId, 'installation'),
         first: args.first,
         after: args.after,
+        ...endpointFilter(args.endpointId),
       })
       .then(toWebhookLogConnection),
   webhookDeliveries: (_, args, ctx) =>
@@ -44,6 +50,7 @@ export const webhookQueries = {
           args.installationId == null ? null : parseId(args.installationId, 'installation'),
         status: args.status,
         event: args.event,
+        ...endpointFilter(args.endpointId),
       })
       .then(toWebhookLogConnection),
   webhookReplay: async (_, args, ctx) =>

@@ -6,6 +6,7 @@ import type {
   WebhookLogRow,
   WebhookReplayRow,
 } from '../../domain/webhooks/index.js';
+import { PRIMARY_ID } from '../../domain/webhooks/endpoints/index.js';
 
 export interface WebhookLogView {
   id: number;
@@ -25,6 +26,8 @@ export interface WebhookLogView {
   sequence: number | null;
   redeliveryOf: number | null;
   replayId: number | null;
+  /** An endpoint's id, or "primary"; null for inbound entries. */
+  webhookEndpointId: string | null;
   listenerHttpStatus: number | null;
   listenerDurationMs: number | null;
   createdAt: Date;
@@ -54,6 +57,12 @@ export function toWebhookLogView(row: WebhookLogRow | WebhookLogPageRow): Webhoo
     sequence: row.sequence,
     redeliveryOf: row.redelivery_of,
     replayId: row.replay_id,
+    webhookEndpointId:
+      row.direction === 'inbound'
+        ? null
+        : row.webhook_endpoint_id === null
+          ? PRIMARY_ID
+          : String(row.webhook_endpoint_id),
     listenerHttpStatus: row.listener_http_status,
     listenerDurationMs: row.listener_duration_ms,
     createdAt: row.created_at,

@@ -74,9 +74,8 @@ export function PluginEndpointsPage({ id }: { id: string }) {
       <h1>{plugin.name}: Endpoints</h1>
       <PluginNav id={plugin.id} current="endpoints" />
       <p class="warning" role="note">
-        Deliveries go to the primary endpoint only for now. The other endpoints start receiving
-        deliveries once per-endpoint delivery ships; until then you can set them up, preview their
-        filters and keep their secrets.
+        Each enabled endpoint receives the events it selects, signed with its own secret. Ordering
+        and the rate limit per second are kept but not applied yet.
       </p>
       {editing ? (
         <EndpointForm

@@ -72,7 +72,10 @@ interface DeliveryRow {
   event_occurred_at: string | null;
   /** The API request that caused the event (null for a portal test webhook and restaurant-side changes). */
   request_id: string | null;
+  /** The URL: the listing's webhook_endpoint, or the extra endpoint's while it is enabled on the plane. */
   webhook_endpoint: string | null;
+  /** The extra endpoint (control.webhook_endpoints) the delivery goes to; null: the primary one. */
+  webhook_endpoint_id: number | null;
   /** A listener (svc listen) streams the installation's sandbox. */
   listening: boolean;
   /** One of them was registered with write scope: it may take a delivery the destination guard refused. */
@@ -81,11 +84,11 @@ interface DeliveryRow {
   fault_duplicate_rate: number;
   fault_fail_first_attempt: boolean;
   plane: 'production' | 'sandbox';
-  /** The secret of the installation's plane (per-plane secrets: a sandbox's is its plugin's sandbox secret). */
+  /** The secret of the installation's plane (per-plane secrets: a sandbox's is its plugin's sandbox secret), or the extra endpoint's own. */
   webhook_secret_enc: string | null;
   /** The plane's previous secret, only while its overlap runs (decided by the SELECT at send time). */
   previous_webhook_secret_enc: string | null;
-  /** The pinned API version the payload is written in: the sandbox's own, else the plugin's. */
+  /** The API version the payload is written in: the extra endpoint's, else the sandbox's pin, else the plugin's. */
   api_version: string;
 }
 
@@ -104,6 +107,8 @@ export interface Outcome {
   /** The event's occurred_at (text), null without an event row: the retry's job carries it. */
   occurredAt: string | null;
   installationId: number;
+  /** The extra endpoint it went to (null or absent: the primary one, whose health is the installation's). */
+  endpointId?: number | null;
   attempt: number;
   result: SendResult;
   /** The headers the request went out with (null when nothing was sent). */
@@ -162,17 +167,24 @@ export function prepareStatement(jobs: DeliveryAttempt[]): RawBuilder<DeliveryRo
   return sql<DeliveryRow>`
     select l.log_id, l.created_at::text as log_created_at, l.delivery_id, l.event_id, l.event_type, l.installation_id, i.plugin_id, l.sequence, l.attempts, l.status,
            coalesce(l.payload, e.data) as event_data, coalesce(e.occurred_at, l.created_at) as occurred_at, e.occurred_at::text as event_occurred_at, e.request_id,
-           p.webhook_endpoint, ${planeSecret} as webhook_secret_enc, ${planeActivePreviousSecret} as previous_webhook_secret_enc,
-           (i.sandbox_id is not null and exists (select 1 from control.webhook_listeners wl
+           l.webhook_endpoint_id,
+           case when l.webhook_endpoint_id is null then p.webhook_endpoint
+                when we.status = 'enabled' and i.plane = any(we.planes) then we.url end as webhook_endpoint,
+           case when l.webhook_endpoint_id is null then ${planeSecret} else we.secret_enc end as webhook_secret_enc,
+           case when l.webhook_endpoint_id is null then ${planeActivePreviousSecret}
+                when we.previous_secret_expires_at > now() then we.previous_secret_enc end as previous_webhook_secret_enc,
+           -- The listener (svc listen) streams the feed, whose entries are the primary endpoint's deliveries.
+           (l.webhook_endpoint_id is null and i.sandbox_id is not null and exists (select 1 from control.webhook_listeners wl
                                                   where wl.sandbox_id = i.sandbox_id and wl.expires_at > now())) as listening,
-           (i.sandbox_id is not null and exists (select 1 from control.webhook_listeners wl
+           (l.webhook_endpoint_id is null and i.sandbox_id is not null and exists (select 1 from control.webhook_listeners wl
                                                   where wl.sandbox_id = i.sandbox_id and wl.expires_at > now() and not wl.read_only)) as listening_writer,
            coalesce(sb.fault_duplicate_rate, 0) as fault_duplicate_rate, coalesce(sb.fault_fail_first_attempt, false) as fault_fail_first_attempt,
-           i.plane, coalesce(sb.api_version, p.api_version) as api_version
+           i.plane, coalesce(we.api_version, sb.api_version, p.api_version) as api_version
       from control.webhook_logs l
       join control.installations i on i.installation_id = l.installation_id
       join control.plugins p on p.plugin_id = i.plugin_id
       left join control.sandboxes sb on sb.sandbox_id = i.sandbox_id and i.plane = 'sandbox'
+      left join control.webhook_endpoints we on we.webhook_endpoint_id = l.webhook_endpoint_id
       left join control.events e on e.event_id = l.event_id ${inPartitions('e.occurred_at', occurred)}
      where l.log_id = any(${jobs.map((job) => job.logId)}::int[]) ${inPartitions('l.created_at', created)} and l.direction = 'outbound'
      order by l.installation_id, l.sequence, l.log_id`;
@@ -278,7 +290,9 @@ export async function send(
     result = TO_LISTENER;
   } else if (!row.webhook_endpoint || secret === null || p.body === null) {
     const why = !row.webhook_endpoint
-      ? 'The plugin has no webhook_endpoint.'
+      ? row.webhook_endpoint_id === null
+        ? 'The plugin has no webhook_endpoint.'
+        : `The webhook endpoint ${row.webhook_endpoint_id} was deleted, disabled or no longer receives ${row.plane} traffic.`
       : p.body === null
         ? 'The event no longer exists.'
         : 'The plugin has no usable webhook secret.';
@@ -328,6 +342,7 @@ export async function send(
     logCreatedAt: row.log_created_at,
     occurredAt: row.event_occurred_at,
     installationId: row.installation_id,
+    endpointId: row.webhook_endpoint_id,
     attempt,
     result,
     headers: sent,
@@ -399,10 +414,12 @@ export async function record(
       ? []
       : (await recordStatement(outcomes).execute(trx)).rows.map((r) => r.log_id);
   const recorded = new Set(updated);
+  // The installation's health (and its automatic recovery) is its primary endpoint's: an extra
+  // endpoint's failures do not replay the primary's deliveries. Health per endpoint is to come.
   await recordHealth(
     trx,
     deps.queue,
-    outcomes.filter((o) => recorded.has(o.logId)),
+    outcomes.filter((o) => recorded.has(o.logId) && (o.endpointId ?? null) === null),
   );
   const next = outcomes
     .filter((o) => o.logStatus === 'pending' && recorded.has(o.logId))

@@ -9,6 +9,8 @@ import { isLifecycleEvent, isSubscribed } from './subscriptions.js';
 import { installations } from '../../installations/index.js';
 import { lockInstallationStates } from './installation-state.js';
 import { inPartitions, partitionKeys } from './partition-keys.js';
+import type { ApiVersions } from '../../api-versions/index.js';
+import { endpointPairs } from './endpoint-routes.js';
 
 // Fan-out, in two steps:
 // 1. When an event is emitted (inside the emitting transaction, by the event sink in outbox.ts) the
@@ -19,8 +21,9 @@ import { inPartitions, partitionKeys } from './partition-keys.js';
 //    removes it. Events nobody is eligible for write nothing.
 // 2. The fan-out (fanOutPending, run by the worker's loop in src/jobs/fanout-loop.ts) takes a
 //    batch of outbox rows, creates one delivery (an outbound webhook_logs row with its
-//    X-Svc-Delivery id) per installation, enqueues the first attempts and deletes the rows, in one
-//    transaction: each event is fanned out once. (The pg-boss queue webhook-fanout, one job per
+//    X-Svc-Delivery id) per installation, and one per extra webhook endpoint the event reaches
+//    (endpoint-routes.ts), enqueues the first attempts and deletes the rows, in one transaction:
+//    each event is fanned out once. (The pg-boss queue webhook-fanout, one job per
 //    event in versions before the outbox, is gone: migration 2026_11_29_000200 moved its jobs here.)
 
 export type RecipientRow = installations.RecipientRow;
@@ -46,10 +49,20 @@ export function mayHaveCandidates(scope: EventScope, event: EventName): boolean 
   return !(isLifecycleEvent(event) && (scope.installationId ?? null) === null);
 }
 
-export function subscribedAmong(rows: EligibleRow[], event: EventName): number[] {
-  return rows
-    .filter((row) => isSubscribed(row.supported_events, event))
-    .map((row) => row.installation_id);
+/**
+ * The installations the primary endpoint addresses (subscribed), and those whose plugin has extra
+ * endpoints, which the fan-out matches one by one.
+ */
+export function subscribedAmong(
+  rows: EligibleRow[],
+  event: EventName,
+): { primary: number[]; endpoints: number[] } {
+  return {
+    primary: rows
+      .filter((row) => row.primary && isSubscribed(row.supported_events, event))
+      .map((row) => row.installation_id),
+    endpoints: rows.filter((row) => row.endpoints).map((row) => row.installation_id),
+  };
 }
 
 /** One event's fan-out: what its outbox row carries. */
@@ -57,6 +70,8 @@ export interface EventFanout {
   eventId: string;
   event: string;
   installationIds: number[];
+  /** Installations whose plugin has enabled extra endpoints on the event's plane (none when omitted). */
+  endpointInstallationIds?: number[];
   /** The event's occurred_at as PostgreSQL wrote it (text, microseconds kept): its partition key, so the fan-out reads one partition. */
   occurredAt: string;
 }
@@ -71,8 +86,8 @@ export const FANOUT_MAX_FAILURES = 10;
 export async function enqueueFanout(trx: Executor, data: EventFanout): Promise<void> {
   await sql`
     with o as (
-      insert into control.fanout_outbox (event_id, event_type, occurred_at, installation_ids)
-      values (${data.eventId}, ${data.event}, ${data.occurredAt}, ${data.installationIds}::int[])
+      insert into control.fanout_outbox (event_id, event_type, occurred_at, installation_ids, endpoint_installation_ids)
+      values (${data.eventId}, ${data.event}, ${data.occurredAt}, ${data.installationIds}::int[], ${data.endpointInstallationIds ?? []}::int[])
       returning outbox_id)
     select pg_notify(${FANOUT_CHANNEL}, '') from o`.execute(trx);
 }
@@ -133,6 +148,7 @@ export async function fanOutPending(
   db: Db,
   queue: JobQueue,
   limit: number,
+  versions?: ApiVersions,
 ): Promise<{ events: number } & FannedOut> {
   let taken: number[] = [];
   try {
@@ -143,11 +159,14 @@ export async function fanOutPending(
         event_type: string;
         occurred_at: string;
         installation_ids: number[];
+        endpoint_installation_ids: number[];
       }>`
         delete from control.fanout_outbox
          where outbox_id in (select outbox_id from control.fanout_outbox where failures < ${FANOUT_MAX_FAILURES}
                               order by outbox_id limit ${limit} for update skip locked)
-        returning outbox_id, event_id, event_type, occurred_at, installation_ids`.execute(trx);
+        returning outbox_id, event_id, event_type, occurred_at, installation_ids, endpoint_installation_ids`.execute(
+        trx,
+      );
       taken = rows.map((row) => Number(row.outbox_id));
       if (rows.length === 0) return { events: 0, deliveries: 0, deferredSeconds: [] };
       const fannedOut = await fanOut(
@@ -157,8 +176,10 @@ export async function fanOutPending(
           eventId: row.event_id,
           event: row.event_type,
           installationIds: row.installation_ids,
+          endpointInstallationIds: row.endpoint_installation_ids,
           occurredAt: row.occurred_at,
         })),
+        versions,
       );
       return { events: rows.length, ...fannedOut };
     });
@@ -186,20 +207,36 @@ interface FannedOut {
   deferredSeconds: number[];
 }
 
-/** One delivery per (event, installation), numbered in the installation's sequence, first attempts enqueued. */
+/**
+ * One delivery per (event, installation) to the primary endpoint and one per extra endpoint the
+ * event reaches, numbered in the installation's sequence, first attempts enqueued.
+ */
 async function fanOut(
   trx: Transaction<Database>,
   queue: JobQueue,
   events: EventFanout[],
+  versions?: ApiVersions,
 ): Promise<FannedOut> {
-  const pairs = events.flatMap((event) =>
+  const occurred = partitionKeys(events.map((event) => event.occurredAt));
+  const primary: Pair[] = events.flatMap((event) =>
     event.installationIds.map((installationId) => ({
       event_id: event.eventId,
       event_type: event.event,
       installation_id: installationId,
+      webhook_endpoint_id: null,
     })),
   );
-  const occurred = partitionKeys(events.map((event) => event.occurredAt));
+  const extra = await endpointPairs(
+    trx,
+    events.map((event) => ({
+      eventId: event.eventId,
+      event: event.event,
+      installationIds: event.endpointInstallationIds ?? [],
+    })),
+    occurred,
+    versions,
+  );
+  const pairs = [...primary, ...extra];
   const created = pairs.length === 0 ? [] : await insertDeliveries(trx, pairs, occurred);
   // A sandbox's reorder fault holds each first attempt a random time within its window.
   const attempts = created.map(({ log_id, log_created_at, occurred_at, reorder_window }) => ({
@@ -220,11 +257,15 @@ interface Pair {
   event_id: string;
   event_type: string;
   installation_id: number;
+  /** Null: the primary endpoint. */
+  webhook_endpoint_id: number | null;
 }
 
 /**
- * Inserts the deliveries, each with the next number of its installation's sequence, in the order
- * the events occurred. The installations' counters are locked in id
+ * Inserts the deliveries, each event with the next number of its installation's sequence (shared
+ * by its deliveries to the installation's endpoints), in the order the events occurred. The feed
+ * entry names the primary endpoint's delivery, else (an event only extra endpoints receive) the
+ * one to the oldest endpoint. The installations' counters are locked in id
  * order until the transaction commits, so numbers are gap-free and commit in order: a reader of the
  * feed never sees sequence n+1 before n. A pair that already has a delivery (an event a
  * webhook-fanout job of a version before the outbox fanned out while its move ran) is skipped, as
@@ -259,13 +300,20 @@ async function insertDeliveries(
   const ordered = pairs
     .filter((pair) => position.has(pair.event_id))
     .sort((a, b) => position.get(a.event_id)! - position.get(b.event_id)!);
+  // The number each (event, installation) took in this fan-out: its endpoints' deliveries share it.
+  const taken = new Map<string, number>();
   for (const pair of ordered) {
     const key = `${pair.event_id}:${pair.installation_id}`;
-    const previous = last.get(pair.installation_id);
-    if (previous === undefined || done.has(key)) continue;
-    done.add(key);
-    last.set(pair.installation_id, previous + 1);
-    numbered.push({ ...pair, sequence: previous + 1, occurred_at: occurredAt.get(pair.event_id)! });
+    let sequence = taken.get(key);
+    if (sequence === undefined) {
+      const previous = last.get(pair.installation_id);
+      if (previous === undefined || done.has(key)) continue;
+      done.add(key);
+      sequence = previous + 1;
+      last.set(pair.installation_id, sequence);
+      taken.set(key, sequence);
+    }
+    numbered.push({ ...pair, sequence, occurred_at: occurredAt.get(pair.event_id)! });
   }
   if (numbered.length === 0) return [];
   // The installations' new last sequences (numbered is in order: the last one wins).
@@ -279,15 +327,17 @@ async function insertDeliveries(
     reorder_window: number;
   }>`
     with v as (
-      select * from jsonb_to_recordset(${JSON.stringify(numbered)}::jsonb) as v(event_id uuid, event_type text, installation_id int, sequence int, occurred_at timestamptz)
+      select * from jsonb_to_recordset(${JSON.stringify(numbered)}::jsonb) as v(event_id uuid, event_type text, installation_id int, sequence int, occurred_at timestamptz, webhook_endpoint_id int)
     ), logs as (
-      insert into control.webhook_logs (installation_id, direction, event_type, event_id, status, delivery_id, attempts, sequence)
-      select v.installation_id, 'outbound', v.event_type, v.event_id, 'pending', gen_random_uuid(), 0, v.sequence from v
-      returning log_id, created_at, installation_id, event_id, event_type, sequence
+      insert into control.webhook_logs (installation_id, direction, event_type, event_id, status, delivery_id, attempts, sequence, webhook_endpoint_id)
+      select v.installation_id, 'outbound', v.event_type, v.event_id, 'pending', gen_random_uuid(), 0, v.sequence, v.webhook_endpoint_id from v
+      returning log_id, created_at, installation_id, event_id, event_type, sequence, webhook_endpoint_id
     ), feed as (
       insert into control.installation_events (installation_id, sequence, event_id, event_type, occurred_at, log_id)
-      select l.installation_id, l.sequence, l.event_id, l.event_type, v.occurred_at, l.log_id
+      select distinct on (l.installation_id, l.sequence) l.installation_id, l.sequence, l.event_id, l.event_type, v.occurred_at, l.log_id
         from logs l join v on v.installation_id = l.installation_id and v.sequence = l.sequence
+                          and v.webhook_endpoint_id is not distinct from l.webhook_endpoint_id
+       order by l.installation_id, l.sequence, l.webhook_endpoint_id nulls first
     ), counters as (
       update control.installation_webhook_state s set last_sequence = m.last
         from unnest(${[...lastSequences.keys()]}::int[], ${[...lastSequences.values()]}::int[]) as m(installation_id, last)

@@ -77,12 +77,13 @@ export function createEventSink(): EventSink {
         },
       );
       const event = { eventId: row!.event_id, name };
-      const installationIds = subscribedAmong(row!.recipients, name);
-      if (installationIds.length > 0)
+      const { primary, endpoints } = subscribedAmong(row!.recipients, name);
+      if (primary.length > 0 || endpoints.length > 0)
         await enqueueFanout(trx, {
           eventId: event.eventId,
           event: name,
-          installationIds,
+          installationIds: primary,
+          endpointInstallationIds: endpoints,
           occurredAt: row!.occurred_at,
         });
       return event;

@@ -1,7 +1,7 @@
 // Webhook endpoints: a plugin's endpoints besides its listing's webhook_endpoint (the primary
 // one), each with its own URL, events, location and content filter (checked against the asyncapi
 // of its API version), ordering, rate, planes and signing secret; their audit; the filter preview
-// over the events feed. Deliveries still go to the primary endpoint only.
+// over the events feed. Their deliveries are made by the fan-out (delivery/endpoint-routes.ts).
 export {
   MAX_ENDPOINTS,
   MAX_OVERLAP_HOURS,

@@ -25,6 +25,8 @@ export interface DeliveryFilter {
   installationId?: number | null;
   status?: string | null;
   event?: string | null;
+  /** Only the deliveries to this endpoint (null: the primary one's); undefined: every delivery. */
+  endpointId?: number | null;
 }
 
 export async function listDeveloperDeliveries(
@@ -58,6 +60,9 @@ export async function listDeveloperDeliveries(
     query = query.where('l.installation_id', '=', filter.installationId);
   if (filter.status) query = query.where('l.status', '=', filter.status);
   if (filter.event) query = query.where('l.event_type', '=', filter.event);
+  if (filter.endpointId === null) query = query.where('l.webhook_endpoint_id', 'is', null);
+  else if (filter.endpointId !== undefined)
+    query = query.where('l.webhook_endpoint_id', '=', filter.endpointId);
   const after =
     cursor && (await timeKeyOf(db, cursor, 'control.webhook_logs', 'created_at', 'log_id'));
   if (after) query = query.where(olderThan('l.created_at', 'l.log_id', after));

@@ -122,7 +122,13 @@ export interface WebhookLogPage {
 export async function listWebhookLogs(
   db: Db,
   developerId: number,
-  input: { installationId: number; first: number; after?: string | null },
+  input: {
+    installationId: number;
+    first: number;
+    after?: string | null;
+    /** Only the deliveries to this endpoint (null: the primary one's); undefined: every entry. */
+    endpointId?: number | null;
+  },
 ): Promise<WebhookLogPage> {
   if (!Number.isInteger(input.first) || input.first < 1 || input.first > MAX_LOG_PAGE) {
     throw new ValidationError({ first: [`must be an integer from 1 to ${MAX_LOG_PAGE}`] });
@@ -134,23 +140,33 @@ export async function listWebhookLogs(
     cursor && (await timeKeyOf(db, cursor, 'control.webhook_logs', 'created_at', 'log_id'));
   // Compiled once per shape: with a cursor, or a first page's read (from yesterday on, or the days
   // before: readNewestFirst); a portal page is asked for on every visit.
+  const endpoint = input.endpointId;
+  const endpointKey = endpoint === undefined ? '' : endpoint === null ? ' primary' : ' endpoint';
   const page = (key: string, range: RawBuilder<boolean> | undefined, limit: number) =>
     webhookLogPages.execute(
       db,
-      `${key} ${limit}`,
+      `${key} ${limit}${endpointKey}`,
       () => {
-        const query = db
+        let query = db
           .selectFrom('control.webhook_logs')
           .select([...PAGE_COLUMNS, microsOf('created_at').as('cursor_at')])
           .where('installation_id', '=', slot<number>('installationId'))
           .orderBy('created_at', 'desc')
           .orderBy('log_id', 'desc')
           .limit(pageLimit(limit));
+        if (endpoint !== undefined)
+          query = query
+            .where('direction', '=', 'outbound')
+            .where(
+              'webhook_endpoint_id',
+              endpoint === null ? 'is' : '=',
+              endpoint === null ? null : slot<number>('endpointId'),
+            );
         if (after)
           return query.where(olderThan('created_at', 'log_id', { at: slot('at'), id: slot('id') }));
         return range ? query.where(range) : query;
       },
-      { installationId: input.installationId, at: after?.at, id: after?.id },
+      { installationId: input.installationId, at: after?.at, id: after?.id, endpointId: endpoint },
     );
   const want = input.first + 1;
   const rows = after

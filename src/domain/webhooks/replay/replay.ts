@@ -154,7 +154,7 @@ async function insertReplay(
   automatic: boolean,
 ): Promise<number | null> {
   const matching = sql`
-    select ie.sequence, ie.event_id, ie.event_type
+    select ie.sequence, ie.event_id, ie.event_type, cur.webhook_endpoint_id
       from control.installation_events ie
       join control.webhook_logs cur on cur.log_id = ie.log_id
      where ie.installation_id = ${request.installationId}
@@ -195,8 +195,10 @@ async function insertReplay(
   await sql`
     with m as (${matching} order by ie.sequence limit ${MAX_REPLAY_EVENTS}),
     logs as (
-      insert into control.webhook_logs (installation_id, direction, event_type, event_id, status, delivery_id, attempts, sequence, replay_id)
-      select ${request.installationId}, 'outbound', m.event_type, m.event_id, 'pending', gen_random_uuid(), 0, m.sequence, ${replay.replay_id}
+      -- To the endpoint of the delivery the feed names: the primary one, or the extra endpoint that
+      -- alone received the event.
+      insert into control.webhook_logs (installation_id, direction, event_type, event_id, status, delivery_id, attempts, sequence, replay_id, webhook_endpoint_id)
+      select ${request.installationId}, 'outbound', m.event_type, m.event_id, 'pending', gen_random_uuid(), 0, m.sequence, ${replay.replay_id}, m.webhook_endpoint_id
         from m order by m.sequence
       returning log_id, sequence
     )
@@ -229,7 +231,8 @@ export async function getWebhookReplay(db: Executor, replayId: number): Promise<
 
 /**
  * Redelivers one outbound delivery now: a new delivery of the same envelope (same id and sequence;
- * a test webhook's payload) to the plugin's current endpoint, with its own attempts.
+ * a test webhook's payload) to the same endpoint's current URL (the primary's, or the extra
+ * endpoint's), with its own attempts. The feed names it when it names a delivery to that endpoint.
  */
 export async function redeliverWebhook(
   db: Db,
@@ -264,6 +267,7 @@ export async function redeliverWebhook(
         payload: original.payload === null ? null : JSON.stringify(original.payload),
         sequence: original.sequence,
         redelivery_of: original.log_id,
+        webhook_endpoint_id: original.webhook_endpoint_id,
         delivery_id: sql<string>`gen_random_uuid()`,
         status: 'pending',
         attempts: 0,
@@ -271,11 +275,17 @@ export async function redeliverWebhook(
       .returning(WEBHOOK_LOG_COLUMNS)
       .executeTakeFirstOrThrow();
     if (original.sequence !== null) {
+      const endpointId = original.webhook_endpoint_id;
       await trx
         .updateTable('control.installation_events')
         .set({ log_id: row.log_id })
         .where('installation_id', '=', original.installation_id)
         .where('sequence', '=', original.sequence)
+        .$if(endpointId !== null, (q) =>
+          q.where(
+            sql<boolean>`(select l.webhook_endpoint_id from control.webhook_logs l where l.log_id = control.installation_events.log_id and l.installation_id = control.installation_events.installation_id) = ${endpointId}`,
+          ),
+        )
         .execute();
     }
     await queue.enqueueDeliveries(trx, [
