@@ -10,7 +10,7 @@ import {
   type WebhookLogView,
 } from '../views/webhook-log-views.js';
 import { Batch } from '../batch.js';
-import { PRIMARY_ID } from '../../domain/webhooks/endpoints/index.js';
+import { PRIMARY_ID } from '../../domain/webhooks/index.js';
 import { ResponseBudget } from '../response-budget.js';
 import type {
   MutationResolvers,

@@ -6,7 +6,7 @@ import type {
   WebhookLogRow,
   WebhookReplayRow,
 } from '../../domain/webhooks/index.js';
-import { PRIMARY_ID } from '../../domain/webhooks/endpoints/index.js';
+import { PRIMARY_ID } from '../../domain/webhooks/index.js';
 
 export interface WebhookLogView {
   id: number;

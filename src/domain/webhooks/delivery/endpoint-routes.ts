@@ -2,7 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../../db/types.js';
 import type { EventName } from '../../../generated/events.generated.js';
 import { resolveApiVersion, type ApiVersions } from '../../api-versions/index.js';
-import { filterMisses, type EndpointFilter } from '../endpoints/filters.js';
+import { filterMisses, type EndpointFilter } from '../endpoints/index.js';
 import { inPartitions } from './partition-keys.js';
 import { isSubscribed } from './subscriptions.js';
 import { toEnvelope } from './delivery.js';
