@@ -349,8 +349,8 @@ describe('api-diff: breaking changes', () => {
       {
         graphql: (s) =>
           s.replace(
-            'webhookLogs(installationId: ID!, first: Int = 20, after: String)',
-            'webhookLogs(installationId: ID!, first: Int = 20)',
+            'webhookLogs(installationId: ID!, first: Int = 20, after: String, endpointId: ID)',
+            'webhookLogs(installationId: ID!, first: Int = 20, endpointId: ID)',
           ),
       },
       'field-argument-removed',
