@@ -253,10 +253,14 @@ function renameInPlace(object: Json, from: string, to: string): void {
   for (const [key, value] of entries) object[key === from ? to : key] = value;
 }
 
+/**
+ * A rename on the hot path: the old key is left undefined rather than deleted (JSON leaves it
+ * out), since `delete` turns the object into a slow dictionary that JSON.stringify then walks.
+ */
 function renameKey(object: Json, from: string, to: string): void {
-  if (!(from in object) || to in object) return;
+  if (object[from] === undefined || object[to] !== undefined) return;
   object[to] = object[from];
-  delete object[from];
+  object[from] = undefined;
 }
 
 function convertKey(object: Json, key: string, convert: ValueMigration): void {
