@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
 import type { EventDataMap } from '../../src/generated/events.generated.js';
 import { encrypt, generateWebhookSecret } from '../../src/lib/secrets.js';
+import { acknowledgeEvents } from '../../src/domain/webhooks/index.js';
 import { createInstallation, type InstallationFixture } from '../support/builders.js';
 import { TEST_ENV, type TestContext } from '../support/context.js';
 import { emit, hasValidSignature, scopeOf, webhookWorld } from '../support/webhook-fixtures.js';
@@ -22,6 +23,7 @@ let orderedSecret: string;
 
 const ORDER_A = 7001;
 const ORDER_C = 7003;
+const ORDER_D = 7004;
 
 async function createEndpoint(
   path: string,
@@ -52,7 +54,7 @@ const bodyOf = (req: ReceivedRequest) =>
     previous_failed_sequence?: number;
   };
 
-/** Fails order A's status change on its first two attempts, and order C's on every attempt. */
+/** Fails order A's status change on its first two attempts, and C's and D's on every attempt. */
 function failingReceiver(): void {
   receiver.respond((req, res) => {
     const body = bodyOf(req);
@@ -60,7 +62,9 @@ function failingReceiver(): void {
     const failing =
       req.path === '/ordered' &&
       body.event === 'order.status_changed' &&
-      (body.data.order_id === ORDER_C || (body.data.order_id === ORDER_A && attempt <= 2));
+      (body.data.order_id === ORDER_C ||
+        body.data.order_id === ORDER_D ||
+        (body.data.order_id === ORDER_A && attempt <= 2));
     res.writeHead(failing ? 500 : 200, { 'content-type': 'text/plain' }).end('x');
   });
 }
@@ -125,6 +129,9 @@ beforeAll(async () => {
   ({ secret: orderedSecret } = await createEndpoint('/ordered', 'order', ['order.*', 'menu.*']));
   await createEndpoint('/unordered', 'none', ['order.created']);
   failingReceiver();
+  // Warm up (the workers' first batch, the first TLS connections): the test measures steady state.
+  await emit(t, scopeOf(home), 'order.created', created(6999));
+  await waitUntil(() => toOrdered(6999).length === 1 && receiver.requests.length === 2, 10_000);
 });
 
 describe('an endpoint with ordering ORDER', () => {
@@ -225,6 +232,23 @@ describe('an endpoint with ordering ORDER', () => {
       status: 'failed',
       attempts: 3,
     });
+  });
+
+  it("when the plugin acknowledges order D's failing status change while it waits for its retry, then D's next event goes", async () => {
+    const scope = scopeOf(home);
+    await emit(t, scope, 'order.status_changed', statusChanged(ORDER_D));
+    await emit(t, scope, 'order.paid', paid(ORDER_D));
+    await waitUntil(() => toOrdered(ORDER_D).length === 1, 5000);
+    const failing = bodyOf(toOrdered(ORDER_D)[0]!).sequence;
+    await acknowledgeEvents(t.db, home.installationId, failing);
+    await waitUntil(() => toOrdered(ORDER_D).some((r) => bodyOf(r).event === 'order.paid'), 10_000);
+    // The acknowledged delivery made no further attempt; the next is not told of a failure.
+    const received = toOrdered(ORDER_D);
+    expect(received.map((r) => `${bodyOf(r).event} ${r.headers['x-svc-attempt']}`)).toEqual([
+      'order.status_changed 1',
+      'order.paid 1',
+    ]);
+    expect(bodyOf(received[1]!).previous_failed_sequence).toBeUndefined();
   });
 
   it('when an event has no order, or the endpoint does not order, then its envelope has no ordering_key', async () => {
