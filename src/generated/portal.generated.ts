@@ -367,6 +367,10 @@ export type Mutation = {
    * otherwise); at most 10,000 events (validation_error: narrow the range). A plugin's replays resend
    * at most SVC_WEBHOOK_REPLAY_EVENTS_PER_DAY events (50,000 by default) in any 24 hours; past that,
    * rate_limit_exceeded with `retry_after` (seconds). Follow it with webhookReplay.
+   * With `endpointId` (a webhook endpoint's id, or "primary"): only the events that endpoint received
+   * (their newest delivery to it failed, unless onlyFailed is false), resent to it, signed with its
+   * secret; the other endpoints get nothing. Without it, each event goes to the endpoint of the
+   * delivery the events feed names. An endpoint of another plugin is not_found.
    */
   replayWebhooks: WebhookReplay;
   /**
@@ -635,6 +639,7 @@ export type MutationReplayWebhooksArgs = {
   since: Scalars['DateTime']['input'];
   until?: InputMaybe<Scalars['DateTime']['input']>;
   onlyFailed?: InputMaybe<Scalars['Boolean']['input']>;
+  endpointId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 

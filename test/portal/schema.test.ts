@@ -62,7 +62,7 @@ describe('portal schema', () => {
       regenerateInstallationKey: ['installationId'],
       testWebhook: ['installationId', 'event'],
       redeliverWebhook: ['logId'],
-      replayWebhooks: ['installationId', 'since', 'until', 'onlyFailed'],
+      replayWebhooks: ['installationId', 'since', 'until', 'onlyFailed', 'endpointId'],
     };
     for (const [name, expected] of Object.entries(fixed))
       expect([name, args(mutation[name]!)]).toEqual([name, expected]);

@@ -121,6 +121,7 @@ export const webhookMutations = {
         since: args.since,
         until: args.until ?? null,
         onlyFailed: args.onlyFailed ?? true,
+        ...endpointFilter(args.endpointId),
       },
       ctx.config.replayEventsPerDay,
     );

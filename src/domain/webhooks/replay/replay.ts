@@ -35,6 +35,11 @@ export interface ReplayRequest {
   since: Date;
   until: Date | null;
   onlyFailed: boolean;
+  /**
+   * Only the deliveries to one endpoint, resent to it: an extra endpoint's id, or null for the
+   * primary one. Absent: each event to the endpoint of the delivery the feed names.
+   */
+  endpointId?: number | null;
 }
 
 export interface WebhookReplayRow {
@@ -61,6 +66,8 @@ export async function replayWebhooks(
 ): Promise<WebhookReplayRow> {
   if (request.until && request.until <= request.since)
     throw new ValidationError({ until: ['must be later than since'] });
+  if (typeof request.endpointId === 'number')
+    await requireEndpointOf(db, request.installationId, request.endpointId);
   const replayId = await db.transaction().execute(async (trx) => {
     await lockInstallationStates(trx, [request.installationId]);
     if (await hasRunningReplay(trx, request.installationId)) {
@@ -133,6 +140,20 @@ async function checkDailyReplayCap(
   );
 }
 
+/** An extra endpoint of the installation's plugin, else not_found. */
+async function requireEndpointOf(
+  db: Db,
+  installationId: number,
+  endpointId: number,
+): Promise<void> {
+  const { rows } = await sql`
+    select 1 from control.webhook_endpoints we join control.installations i on i.plugin_id = we.plugin_id
+     where we.webhook_endpoint_id = ${endpointId} and i.installation_id = ${installationId}`.execute(
+    db,
+  );
+  if (rows.length === 0) throw new NotFoundError('webhook_endpoint');
+}
+
 /** A replay is running while one of its deliveries still has attempts to make. */
 async function hasRunningReplay(db: Executor, installationId: number): Promise<boolean> {
   const { rows } = await sql`
@@ -153,10 +174,20 @@ async function insertReplay(
   request: ReplayRequest,
   automatic: boolean,
 ): Promise<number | null> {
+  const endpoint = request.endpointId;
+  // The delivery whose status decides (onlyFailed): the one the feed names, or the endpoint's newest.
+  const current =
+    endpoint === undefined
+      ? sql`join control.webhook_logs cur on cur.log_id = ie.log_id`
+      : sql`cross join lateral (
+          select l.status, l.replay_id, l.webhook_endpoint_id from control.webhook_logs l
+           where l.installation_id = ie.installation_id and l.sequence = ie.sequence and l.direction = 'outbound'
+             and l.webhook_endpoint_id is not distinct from ${endpoint}::int
+           order by l.created_at desc, l.log_id desc limit 1) cur`;
   const matching = sql`
     select ie.sequence, ie.event_id, ie.event_type, cur.webhook_endpoint_id
       from control.installation_events ie
-      join control.webhook_logs cur on cur.log_id = ie.log_id
+      ${current}
      where ie.installation_id = ${request.installationId}
        and ie.occurred_at >= ${request.since}
        and (${request.until}::timestamptz is null or ie.occurred_at < ${request.until})
@@ -203,9 +234,14 @@ async function insertReplay(
       returning log_id, sequence
     )
     update control.installation_events ie set log_id = logs.log_id
-      from logs where ie.installation_id = ${request.installationId} and ie.sequence = logs.sequence`.execute(
-    trx,
-  );
+      from logs where ie.installation_id = ${request.installationId} and ie.sequence = logs.sequence
+       -- A replay to one endpoint: the feed names it only where it named that endpoint's delivery.
+       ${
+         endpoint === undefined
+           ? sql``
+           : sql`and (select l.webhook_endpoint_id from control.webhook_logs l
+                       where l.log_id = ie.log_id and l.installation_id = ie.installation_id) is not distinct from ${endpoint}::int`
+       }`.execute(trx);
   await queue.sendReplay(trx, {
     replayId: replay.replay_id,
     logsCreatedAt: await transactionTime(trx),
