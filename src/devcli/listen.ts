@@ -18,6 +18,8 @@ type StreamEvent = WebhookStreamSubscription['webhookStream'];
 export interface ListenOptions {
   sandbox: string;
   events: string[] | undefined;
+  /** One webhook endpoint's deliveries only (its id); absent: the sandbox's. */
+  endpoint?: string | undefined;
   /** Null: print only (logs tail). */
   forwardTo: string | null;
   forwardTimeoutMs: number;
@@ -56,6 +58,7 @@ export async function listen(
         s: options.sandbox,
         e: options.events ?? null,
         a: cursor,
+        endpoint: options.endpoint ?? null,
       })) {
         wait = 500;
         const event = data.webhookStream;

@@ -39,7 +39,7 @@ const HELP: Record<string, string> = {
   main: `usage: svc <command> [options]
 
   login                               store the platform URL and a developer key (mode 0600)
-  listen --sandbox <id> --forward-to <url> [--events order.*,payment.*]
+  listen --sandbox <id> --forward-to <url> [--events order.*,payment.*] [--endpoint <id>]
                                       forward a sandbox's webhooks to a local URL, live
   trigger <event> --sandbox <id> [--key-file <file>]
                                       produce a real event in a sandbox (trigger --list: all 20)
@@ -66,7 +66,7 @@ Every command takes --help and --json. Credentials: svc login, or SVC_BASE_URL a
     'usage: svc login [--base-url <url>] [--api-key-stdin | --api-key <svc_dev_...>]\n  Asks for what is not given (or SVC_BASE_URL / SVC_API_KEY; the key is typed unseen), checks it, and stores it mode 0600.\n  --api-key-stdin reads the key from stdin (a password manager, a file).' +
     ARGV_NOTE.replace('the environment variables', 'SVC_API_KEY, --api-key-stdin or the prompt'),
   listen:
-    "usage: svc listen --sandbox <id> --forward-to <url> [--events order.*,payment.*] [--secret <webhook secret>] [--forward-timeout <s>] [--json]\n  Prints the webhook secret to verify with (--secret or SVC_WEBHOOK_SECRET: the plugin's sandbox secret, from provisionSandbox), then forwards each delivery (original headers, raw body) and prints\n  time, event, delivery id, local status and milliseconds. Reconnects after a drop and catches up\n  from the event sequence: nothing is lost or repeated. A local answer slower than --forward-timeout (default 10 s)\n  counts as none (status 0, timeout)." +
+    "usage: svc listen --sandbox <id> --forward-to <url> [--events order.*,payment.*] [--endpoint <id>] [--secret <webhook secret>] [--forward-timeout <s>] [--json]\n  Prints the webhook secret to verify with (--secret or SVC_WEBHOOK_SECRET: the plugin's sandbox secret, from provisionSandbox), then forwards each delivery (original headers, raw body) and prints\n  time, event, delivery id, local status and milliseconds. Reconnects after a drop and catches up\n  from the event sequence: nothing is lost or repeated. A local answer slower than --forward-timeout (default 10 s)\n  counts as none (status 0, timeout).\n  --endpoint <id>: only what that webhook endpoint receives (svc endpoints list), signed with its own secret (--secret: the one createWebhookEndpoint showed)." +
     ARGV_NOTE,
   trigger:
     'usage: svc trigger <event> --sandbox <id> [--key-file <file> | --key <installation key>] [--json]\n       svc trigger --list\n  Produces the event for real. Events a plugin causes (order.cancelled, menu.item_updated, inventory.*)\n  go through the Data API with the sandbox installation key (SVC_INSTALLATION_KEY, --key-file: a file holding it, or --key).' +
@@ -109,6 +109,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
       sandbox: { type: 'string' },
       'forward-to': { type: 'string' },
       'forward-timeout': { type: 'string' },
+      endpoint: { type: 'string' },
       events: { type: 'string' },
       key: { type: 'string' },
       'key-file': { type: 'string' },
@@ -167,6 +168,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
         throw new CliError('usage: svc logs tail --sandbox <id>');
       const credentials = loadCredentials(io.env);
       const sandbox = need('sandbox', values.sandbox);
+      const endpoint = values.endpoint;
       const forwardTo = command === 'listen' ? need('forward-to', values['forward-to']) : null;
       const forwardTimeoutMs = forwardTimeout(values['forward-timeout']);
       // The cursor first: asking for it announces the listener, so an event triggered once Ready
@@ -179,11 +181,18 @@ export async function run(argv: string[], io: Io): Promise<number> {
         print(
           secret
             ? `Ready. Deliveries are signed with the webhook secret ${secret} (Ctrl-C to stop)`
-            : "Ready. Deliveries are signed with your plugin's sandbox webhook secret, shown by provisionSandbox (and at a sandbox rotation); pass it with --secret (or SVC_WEBHOOK_SECRET) to have it printed here (Ctrl-C to stop)",
+            : endpoint
+              ? `Ready. Deliveries are signed with webhook endpoint ${endpoint}'s own secret, shown by createWebhookEndpoint (and at its rotation); pass it with --secret (or SVC_WEBHOOK_SECRET) to have it printed here (Ctrl-C to stop)`
+              : "Ready. Deliveries are signed with your plugin's sandbox webhook secret, shown by provisionSandbox (and at a sandbox rotation); pass it with --secret (or SVC_WEBHOOK_SECRET) to have it printed here (Ctrl-C to stop)",
           { ready: true, secret },
         );
       }
-      await listen(credentials, { sandbox, events, forwardTo, forwardTimeoutMs, json }, io, cursor);
+      await listen(
+        credentials,
+        { sandbox, events, endpoint, forwardTo, forwardTimeoutMs, json },
+        io,
+        cursor,
+      );
       return 0;
     }
     case 'trigger': {

@@ -118,6 +118,7 @@ export type WebhookStreamSubscriptionVariables = Exact<{
   s: string;
   e?: Array<string> | string | null | undefined;
   a?: string | null | undefined;
+  endpoint?: string | null | undefined;
 }>;
 
 
@@ -403,7 +404,7 @@ export type ApiRequestByRequestIdQuery = { byRequestId: { id: string, createdAt:
 export type Operation<R, V> = string & { readonly __result?: R; readonly __variables?: V };
 export const MeDocument = "query Me {\n  me {\n    email\n  }\n}" as Operation<MeQuery, MeQueryVariables>;
 export const WebhookStreamCursorDocument = "query WebhookStreamCursor($s: ID!) {\n  webhookStreamCursor(sandboxId: $s)\n}" as Operation<WebhookStreamCursorQuery, WebhookStreamCursorQueryVariables>;
-export const WebhookStreamDocument = "subscription WebhookStream($s: ID!, $e: [String!], $a: String) {\n  webhookStream(sandboxId: $s, events: $e, after: $a) {\n    logId\n    deliveryId\n    event\n    headers {\n      name\n      value\n    }\n    body\n    installationId\n    sequence\n    cursor\n  }\n}" as Operation<WebhookStreamSubscription, WebhookStreamSubscriptionVariables>;
+export const WebhookStreamDocument = "subscription WebhookStream($s: ID!, $e: [String!], $a: String, $endpoint: ID) {\n  webhookStream(sandboxId: $s, events: $e, after: $a, endpointId: $endpoint) {\n    logId\n    deliveryId\n    event\n    headers {\n      name\n      value\n    }\n    body\n    installationId\n    sequence\n    cursor\n  }\n}" as Operation<WebhookStreamSubscription, WebhookStreamSubscriptionVariables>;
 export const ReportWebhookStreamResultDocument = "mutation ReportWebhookStreamResult($id: ID!, $s: Int!, $ms: Int!) {\n  reportWebhookStreamResult(logId: $id, status: $s, durationMs: $ms) {\n    id\n  }\n}" as Operation<ReportWebhookStreamResultMutation, ReportWebhookStreamResultMutationVariables>;
 export const SandboxInstallationDocument = "query SandboxInstallation($s: ID!) {\n  sandbox(id: $s) {\n    installationId\n  }\n}" as Operation<SandboxInstallationQuery, SandboxInstallationQueryVariables>;
 export const RecentDeliveriesDocument = "query RecentDeliveries($i: ID!) {\n  webhookLogs(installationId: $i, first: 50) {\n    nodes {\n      id\n      direction\n      eventType\n      status\n      httpStatus\n      attempts\n      sequence\n      listenerHttpStatus\n      createdAt\n    }\n  }\n}" as Operation<RecentDeliveriesQuery, RecentDeliveriesQueryVariables>;

@@ -210,6 +210,10 @@ export type Subscription = {
    * only reads). A developer has at most 10 open streams (the 11th is refused with
    * `stream_limit_reached`); a stream ends when its developer key is revoked, its session expires or
    * the sandbox is deleted (checked every 10 seconds), and after an hour: reconnect with the last cursor.
+   * With `endpointId` (one of the plugin's webhook endpoints that receives sandbox traffic): only the
+   * events that endpoint receives (its events, locations and filter), as it gets them: signed with its
+   * secret, in its API version, with its ordering_key. Watching does not change its deliveries. An
+   * endpoint of another plugin is not_found; one without SANDBOX in its planes is validation_error.
    */
   webhookStream: WebhookStreamEvent;
 };
@@ -219,6 +223,7 @@ export type SubscriptionWebhookStreamArgs = {
   sandboxId: Scalars['ID']['input'];
   events?: InputMaybe<Array<Scalars['String']['input']>>;
   after?: InputMaybe<Scalars['String']['input']>;
+  endpointId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 export type Header = {

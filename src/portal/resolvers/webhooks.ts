@@ -157,6 +157,9 @@ export const webhookSubscriptions = {
           developerId,
           events: args.events ?? null,
           after: args.after ?? null,
+          ...(args.endpointId == null || args.endpointId === PRIMARY_ID
+            ? {}
+            : { endpointId: parseId(args.endpointId, 'webhook_endpoint') }),
           readOnly: readsOnly(ctx),
           apiVersions: ctx.apiVersions,
           stillAllowed: async () =>

@@ -98,7 +98,8 @@ export async function releaseOrdered(
     occurred_at: string | null;
   }>`
     with k as (
-      select * from unnest(${keys.map((e) => e.endpointId)}::int[], ${keys.map((e) => e.installationId)}::int[],
+      select k.endpoint_id, k.installation_id, k.ordering_key, k.failed_sequence
+        from unnest(${keys.map((e) => e.endpointId)}::int[], ${keys.map((e) => e.installationId)}::int[],
                            ${keys.map((e) => e.orderingKey)}::text[], ${keys.map((e) => e.failedSequence)}::int[])
                as k(endpoint_id, installation_id, ordering_key, failed_sequence)
     ), next as (

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Config } from '../../../config.js';
 import type { Db } from '../../../db/database.js';
 import { decrypt } from '../../../lib/secrets.js';
-import { ValidationError } from '../../shared/index.js';
+import { NotFoundError, ValidationError } from '../../shared/index.js';
 import {
   encodeStreamCursor,
   RESENT,
@@ -88,7 +88,12 @@ interface StreamRow {
   previous_webhook_secret_enc: string | null;
   /** The pinned API version, as a delivery's X-Svc-Api-Version (the sandbox's own, else the plugin's). */
   api_version: string;
+  ordering_key: string | null;
+  ordering_failed_sequence: number | null;
 }
+
+/** A feed entry an endpoint's stream passes over: the endpoint did not receive its event. */
+type FeedRow = Omit<StreamRow, 'log_id'> & { log_id: number | null };
 
 const PINNED_VERSION = sql`coalesce((select s.api_version from control.sandboxes s where s.sandbox_id = i.sandbox_id), p.api_version)`;
 
@@ -99,6 +104,11 @@ export interface StreamOptions {
   events: string[] | null;
   /** Resume after this cursor; the position now when null. */
   after: string | null;
+  /**
+   * One of the plugin's extra webhook endpoints: only its deliveries, signed with its secret and
+   * in its API version. Absent: the deliveries the feed names, signed with the sandbox secret.
+   */
+  endpointId?: number;
   /** The caller's key only reads (plugins:read without plugins:write). */
   readOnly?: boolean;
   /** Renders each payload at its installation's pinned version, as a delivery does. */
@@ -121,6 +131,9 @@ export async function* webhookStream(
     throw new ValidationError({
       events: [`names at most ${MAX_EVENT_FILTERS} events or families`],
     });
+  if (options.endpointId !== undefined)
+    await requireSandboxEndpoint(db, options.sandboxId, options.endpointId);
+  const endpoint = options.endpointId ?? null;
   // An installation the cursor does not name is newer than the cursor: all of its events are new.
   const position = await startingPosition(db, options.sandboxId, options.after);
   const listener = await db
@@ -143,11 +156,13 @@ export async function* webhookStream(
   let idleMs = options.pollMs ?? 200;
   try {
     while (life.running()) {
-      const rows = await pollFeed(db, options.sandboxId, position);
-      for (const row of rows) {
-        const key = String(row.installation_id);
-        if (row.sequence <= (position[key] ?? 0)) continue;
-        position[key] = row.sequence;
+      const rows = await pollFeed(db, options.sandboxId, position, endpoint);
+      for (const entry of rows) {
+        const key = String(entry.installation_id);
+        if (entry.sequence <= (position[key] ?? 0)) continue;
+        position[key] = entry.sequence;
+        if (entry.log_id === null) continue;
+        const row = entry as StreamRow;
         if (options.events && !isSubscribed(options.events, row.event_type as EventName)) continue;
         const current = secretOf(row.webhook_secret_enc);
         if (current === null) continue;
@@ -161,7 +176,7 @@ export async function* webhookStream(
         if (!life.running()) return;
       }
       // Redeliveries and replays (svc events resend / replay) go where the sandbox's deliveries go.
-      const resent = await pollResent(db, options.sandboxId, position[RESENT] ?? 0);
+      const resent = await pollResent(db, options.sandboxId, position[RESENT] ?? 0, endpoint);
       for (const row of resent) {
         position[RESENT] = row.log_id;
         if (options.events && !isSubscribed(options.events, row.event_type as EventName)) continue;
@@ -185,20 +200,67 @@ export async function* webhookStream(
   }
 }
 
-/** One poll: the next events of each installation after its position, in sequence order. */
-async function pollFeed(db: Db, sandboxId: number, position: StreamPosition): Promise<StreamRow[]> {
-  const { rows } = await sql<StreamRow>`
+/** An extra endpoint of the sandbox's plugin that receives sandbox traffic, else not_found / validation_error. */
+async function requireSandboxEndpoint(
+  db: Db,
+  sandboxId: number,
+  endpointId: number,
+): Promise<void> {
+  const { rows } = await sql<{ sandbox: boolean }>`
+    select 'sandbox' = any(we.planes) as sandbox
+      from control.webhook_endpoints we join control.sandboxes sb on sb.plugin_id = we.plugin_id
+     where we.webhook_endpoint_id = ${endpointId} and sb.sandbox_id = ${sandboxId}`.execute(db);
+  if (rows.length === 0) throw new NotFoundError('webhook_endpoint');
+  if (!rows[0]!.sandbox)
+    throw new ValidationError({
+      endpointId: [
+        'receives no sandbox traffic: add SANDBOX to its planes (updateWebhookEndpoint)',
+      ],
+    });
+}
+
+/** The signing secrets and version of the stream's deliveries: the sandbox's, or the endpoint's. */
+const signing = (endpoint: number | null) =>
+  endpoint === null
+    ? sql`${planeSecret} as webhook_secret_enc, ${planeActivePreviousSecret} as previous_webhook_secret_enc, ${PINNED_VERSION} as api_version`
+    : sql`we.secret_enc as webhook_secret_enc,
+          case when we.previous_secret_expires_at > now() then we.previous_secret_enc end as previous_webhook_secret_enc,
+          coalesce(we.api_version, ${PINNED_VERSION}) as api_version`;
+const endpointJoin = (endpoint: number | null) =>
+  endpoint === null
+    ? sql``
+    : sql`join control.webhook_endpoints we on we.webhook_endpoint_id = ${endpoint}`;
+
+/**
+ * One poll: the next events of each installation after its position, in sequence order. An
+ * endpoint's stream reads each entry's delivery to that endpoint, made in the same fan-out (null
+ * when the endpoint did not receive the event: the position moves past it all the same).
+ */
+async function pollFeed(
+  db: Db,
+  sandboxId: number,
+  position: StreamPosition,
+  endpoint: number | null,
+): Promise<FeedRow[]> {
+  const delivery =
+    endpoint === null
+      ? sql`cross join lateral (select l.log_id, l.delivery_id, l.attempts, l.ordering_key, l.ordering_failed_sequence from control.webhook_logs l
+                                 where l.log_id = ie.log_id and ${LOG_AFTER_ITS_EVENT} limit 1) l`
+      : sql`left join lateral (select l.log_id, l.delivery_id, l.attempts, l.ordering_key, l.ordering_failed_sequence from control.webhook_logs l
+                                where l.installation_id = ie.installation_id and l.sequence = ie.sequence and l.direction = 'outbound'
+                                  and l.webhook_endpoint_id = ${endpoint} and l.redelivery_of is null and l.replay_id is null
+                                  and ${LOG_AFTER_ITS_EVENT} limit 1) l on true`;
+  const { rows } = await sql<FeedRow>`
     select ie.installation_id, ie.sequence, ie.event_id, ie.event_type, e.occurred_at, e.data as event_data, e.request_id,
-           l.log_id, l.delivery_id, l.attempts, ${planeSecret} as webhook_secret_enc,
-           ${planeActivePreviousSecret} as previous_webhook_secret_enc, ${PINNED_VERSION} as api_version
+           l.log_id, l.delivery_id, l.attempts, l.ordering_key, l.ordering_failed_sequence, ${signing(endpoint)}
       from control.installations i
       join control.installation_events ie on ie.installation_id = i.installation_id
       -- Looked up by key per entry, as the events feed does (see listEvents).
       cross join lateral (select e.occurred_at, e.data, e.request_id from control.events e
                            where e.event_id = ie.event_id and e.occurred_at = ie.occurred_at limit 1) e -- one partition: the event's day
-      cross join lateral (select l.log_id, l.delivery_id, l.attempts from control.webhook_logs l
-                           where l.log_id = ie.log_id and ${LOG_AFTER_ITS_EVENT} limit 1) l
+      ${delivery}
       join control.plugins p on p.plugin_id = i.plugin_id
+      ${endpointJoin(endpoint)}
      where i.sandbox_id = ${sandboxId}
        and ie.sequence > coalesce((${JSON.stringify(position)}::jsonb ->> i.installation_id::text)::int, 0)
      order by ie.installation_id, ie.sequence
@@ -206,17 +268,27 @@ async function pollFeed(db: Db, sandboxId: number, position: StreamPosition): Pr
   return rows;
 }
 
-/** The redeliveries and replay deliveries of the sandbox's installations created after `afterLogId`, oldest first. */
-async function pollResent(db: Db, sandboxId: number, afterLogId: number): Promise<StreamRow[]> {
+/**
+ * The redeliveries and replay deliveries of the sandbox's installations created after `afterLogId`,
+ * oldest first: to the primary endpoint, or to the stream's endpoint.
+ */
+async function pollResent(
+  db: Db,
+  sandboxId: number,
+  afterLogId: number,
+  endpoint: number | null,
+): Promise<StreamRow[]> {
   const { rows } = await sql<StreamRow>`
     select l.installation_id, l.sequence, l.event_id, l.event_type, coalesce(e.occurred_at, l.created_at) as occurred_at,
-           coalesce(l.payload, e.data) as event_data, e.request_id, l.log_id, l.delivery_id, l.attempts, ${planeSecret} as webhook_secret_enc,
-           ${planeActivePreviousSecret} as previous_webhook_secret_enc, ${PINNED_VERSION} as api_version
+           coalesce(l.payload, e.data) as event_data, e.request_id, l.log_id, l.delivery_id, l.attempts,
+           l.ordering_key, l.ordering_failed_sequence, ${signing(endpoint)}
       from control.installations i
       join control.webhook_logs l on l.installation_id = i.installation_id
       join control.plugins p on p.plugin_id = i.plugin_id
+      ${endpointJoin(endpoint)}
       left join control.events e on e.event_id = l.event_id
      where i.sandbox_id = ${sandboxId} and l.log_id > ${afterLogId} and l.direction = 'outbound' and l.sequence is not null
+       and l.webhook_endpoint_id is not distinct from ${endpoint}::int
        and (l.redelivery_of is not null or l.replay_id is not null) and coalesce(l.payload, e.data) is not null
      order by l.log_id
      limit 100`.execute(db);
