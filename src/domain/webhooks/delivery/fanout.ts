@@ -11,6 +11,7 @@ import { lockInstallationStates } from './installation-state.js';
 import { inPartitions, partitionKeys } from './partition-keys.js';
 import type { ApiVersions } from '../../api-versions/index.js';
 import { endpointPairs } from './endpoint-routes.js';
+import { addEndpointStats, EndpointTally } from './endpoint-stats.js';
 
 // Fan-out, in two steps:
 // 1. When an event is emitted (inside the emitting transaction, by the event sink in outbox.ts) the
@@ -226,6 +227,7 @@ async function fanOut(
       webhook_endpoint_id: null,
     })),
   );
+  const tally = new EndpointTally();
   const extra = await endpointPairs(
     trx,
     events.map((event) => ({
@@ -235,6 +237,7 @@ async function fanOut(
     })),
     occurred,
     versions,
+    tally,
   );
   const pairs = [...primary, ...extra];
   const created = pairs.length === 0 ? [] : await insertDeliveries(trx, pairs, occurred);
@@ -247,6 +250,8 @@ async function fanOut(
     ...(reorder_window > 0 ? { delaySeconds: Math.random() * reorder_window } : {}),
   }));
   await queue.enqueueDeliveries(trx, attempts);
+  // The extra endpoints' matches and filtered-out events, last (endpoint-stats.ts: the lock order).
+  await addEndpointStats(trx, tally);
   return {
     deliveries: created.length,
     deferredSeconds: attempts.flatMap((a) => (a.delaySeconds ? [a.delaySeconds] : [])),
