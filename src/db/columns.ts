@@ -164,6 +164,9 @@ export const WEBHOOK_LOG_COLUMNS = columnsOf<'control.webhook_logs'>()({
   listener_http_status: true,
   listener_duration_ms: true,
   webhook_endpoint_id: true,
+  ordering_key: true,
+  ordering_held: true,
+  ordering_failed_sequence: true,
 });
 export const WEBHOOK_REPLAY_COLUMNS = columnsOf<'control.webhook_replays'>()({
   replay_id: true,

@@ -264,6 +264,12 @@ export interface WebhookLogsTable {
   listener_duration_ms: number | null;
   /** The extra endpoint (control.webhook_endpoints) an outbound delivery goes to; null: the listing's webhook_endpoint. */
   webhook_endpoint_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Ordering per order: "order:<order_id>" on a delivery to an endpoint with ordering ORDER; null otherwise. */
+  ordering_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** True while the delivery waits for an earlier one of its ordering key (it has no job yet). */
+  ordering_held: ColumnType<boolean | null, boolean | null | undefined, boolean | null>;
+  /** The sequence of the delivery of its ordering key that failed its last attempt just before it. */
+  ordering_failed_sequence: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

@@ -81,6 +81,21 @@ export type EventId = string;
 export type EventSequence = number;
 
 /**
+ * Only on deliveries to a webhook endpoint with ordering `ORDER`: the order the event belongs
+ * to (`order:<order_id>`, for its `order.*` events and the `payment.*` events of its
+ * payments). Deliveries with the same key reach that endpoint one at a time, in sequence order.
+ */
+export type EventOrderingKey = string;
+
+/**
+ * Only on a delivery to a webhook endpoint with ordering `ORDER` that waited behind a delivery
+ * of the same `ordering_key` which failed its last attempt: that delivery's `sequence`. Read
+ * it from the events feed (`GET /api/plugin/v1/events?after=<sequence - 1>`) before you act
+ * on this one.
+ */
+export type EventPreviousFailedSequence = number;
+
+/**
  * The `X-Request-Id` of the Plugin Data API request whose write caused the event (the same
  * id is in that response's header and, on an error, its body's `request_id`); null for
  * events caused otherwise (the restaurant's point of sale, the portal, time). Look the
@@ -575,6 +590,8 @@ export interface WebhookEnvelope<E extends EventName = EventName> {
   installation_id: InstallationId;
   sequence?: EventSequence;
   request_id?: EventRequestId;
+  ordering_key?: EventOrderingKey;
+  previous_failed_sequence?: EventPreviousFailedSequence;
   data: EventDataMap[E];
 }
 
@@ -1059,6 +1076,8 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       installation_id: { type: 'integer', minimum: 1 },
       sequence: { type: 'integer', minimum: 1 },
       request_id: { type: ['string', 'null'] },
+      ordering_key: { type: 'string', pattern: '^order:' },
+      previous_failed_sequence: { type: 'integer', minimum: 1 },
       data: EVENT_DATA_SCHEMAS['order.created'],
     },
   },
@@ -1072,6 +1091,8 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       installation_id: { type: 'integer', minimum: 1 },
       sequence: { type: 'integer', minimum: 1 },
       request_id: { type: ['string', 'null'] },
+      ordering_key: { type: 'string', pattern: '^order:' },
+      previous_failed_sequence: { type: 'integer', minimum: 1 },
       data: EVENT_DATA_SCHEMAS['order.status_changed'],
     },
   },
@@ -1085,6 +1106,8 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       installation_id: { type: 'integer', minimum: 1 },
       sequence: { type: 'integer', minimum: 1 },
       request_id: { type: ['string', 'null'] },
+      ordering_key: { type: 'string', pattern: '^order:' },
+      previous_failed_sequence: { type: 'integer', minimum: 1 },
       data: EVENT_DATA_SCHEMAS['order.items_added'],
     },
   },
@@ -1098,6 +1121,8 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       installation_id: { type: 'integer', minimum: 1 },
       sequence: { type: 'integer', minimum: 1 },
       request_id: { type: ['string', 'null'] },
+      ordering_key: { type: 'string', pattern: '^order:' },
+      previous_failed_sequence: { type: 'integer', minimum: 1 },
       data: EVENT_DATA_SCHEMAS['order.paid'],
     },
   },
@@ -1111,6 +1136,8 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       installation_id: { type: 'integer', minimum: 1 },
       sequence: { type: 'integer', minimum: 1 },
       request_id: { type: ['string', 'null'] },
+      ordering_key: { type: 'string', pattern: '^order:' },
+      previous_failed_sequence: { type: 'integer', minimum: 1 },
       data: EVENT_DATA_SCHEMAS['order.cancelled'],
     },
   },
@@ -1124,6 +1151,8 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       installation_id: { type: 'integer', minimum: 1 },
       sequence: { type: 'integer', minimum: 1 },
       request_id: { type: ['string', 'null'] },
+      ordering_key: { type: 'string', pattern: '^order:' },
+      previous_failed_sequence: { type: 'integer', minimum: 1 },
       data: EVENT_DATA_SCHEMAS['payment.succeeded'],
     },
   },
@@ -1137,6 +1166,8 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       installation_id: { type: 'integer', minimum: 1 },
       sequence: { type: 'integer', minimum: 1 },
       request_id: { type: ['string', 'null'] },
+      ordering_key: { type: 'string', pattern: '^order:' },
+      previous_failed_sequence: { type: 'integer', minimum: 1 },
       data: EVENT_DATA_SCHEMAS['payment.failed'],
     },
   },
@@ -1150,6 +1181,8 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       installation_id: { type: 'integer', minimum: 1 },
       sequence: { type: 'integer', minimum: 1 },
       request_id: { type: ['string', 'null'] },
+      ordering_key: { type: 'string', pattern: '^order:' },
+      previous_failed_sequence: { type: 'integer', minimum: 1 },
       data: EVENT_DATA_SCHEMAS['payment.refunded'],
     },
   },
@@ -1163,6 +1196,8 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       installation_id: { type: 'integer', minimum: 1 },
       sequence: { type: 'integer', minimum: 1 },
       request_id: { type: ['string', 'null'] },
+      ordering_key: { type: 'string', pattern: '^order:' },
+      previous_failed_sequence: { type: 'integer', minimum: 1 },
       data: EVENT_DATA_SCHEMAS['menu.item_created'],
     },
   },
@@ -1176,6 +1211,8 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       installation_id: { type: 'integer', minimum: 1 },
       sequence: { type: 'integer', minimum: 1 },
       request_id: { type: ['string', 'null'] },
+      ordering_key: { type: 'string', pattern: '^order:' },
+      previous_failed_sequence: { type: 'integer', minimum: 1 },
       data: EVENT_DATA_SCHEMAS['menu.item_updated'],
     },
   },
@@ -1189,6 +1226,8 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       installation_id: { type: 'integer', minimum: 1 },
       sequence: { type: 'integer', minimum: 1 },
       request_id: { type: ['string', 'null'] },
+      ordering_key: { type: 'string', pattern: '^order:' },
+      previous_failed_sequence: { type: 'integer', minimum: 1 },
       data: EVENT_DATA_SCHEMAS['menu.item_deleted'],
     },
   },
@@ -1202,6 +1241,8 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       installation_id: { type: 'integer', minimum: 1 },
       sequence: { type: 'integer', minimum: 1 },
       request_id: { type: ['string', 'null'] },
+      ordering_key: { type: 'string', pattern: '^order:' },
+      previous_failed_sequence: { type: 'integer', minimum: 1 },
       data: EVENT_DATA_SCHEMAS['inventory.stock_updated'],
     },
   },
@@ -1215,6 +1256,8 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       installation_id: { type: 'integer', minimum: 1 },
       sequence: { type: 'integer', minimum: 1 },
       request_id: { type: ['string', 'null'] },
+      ordering_key: { type: 'string', pattern: '^order:' },
+      previous_failed_sequence: { type: 'integer', minimum: 1 },
       data: EVENT_DATA_SCHEMAS['inventory.low_stock'],
     },
   },
@@ -1228,6 +1271,8 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       installation_id: { type: 'integer', minimum: 1 },
       sequence: { type: 'integer', minimum: 1 },
       request_id: { type: ['string', 'null'] },
+      ordering_key: { type: 'string', pattern: '^order:' },
+      previous_failed_sequence: { type: 'integer', minimum: 1 },
       data: EVENT_DATA_SCHEMAS['inventory.low_stock_resolved'],
     },
   },
@@ -1241,6 +1286,8 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       installation_id: { type: 'integer', minimum: 1 },
       sequence: { type: 'integer', minimum: 1 },
       request_id: { type: ['string', 'null'] },
+      ordering_key: { type: 'string', pattern: '^order:' },
+      previous_failed_sequence: { type: 'integer', minimum: 1 },
       data: EVENT_DATA_SCHEMAS['installation.created'],
     },
   },
@@ -1254,6 +1301,8 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       installation_id: { type: 'integer', minimum: 1 },
       sequence: { type: 'integer', minimum: 1 },
       request_id: { type: ['string', 'null'] },
+      ordering_key: { type: 'string', pattern: '^order:' },
+      previous_failed_sequence: { type: 'integer', minimum: 1 },
       data: EVENT_DATA_SCHEMAS['installation.removed'],
     },
   },
@@ -1267,6 +1316,8 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       installation_id: { type: 'integer', minimum: 1 },
       sequence: { type: 'integer', minimum: 1 },
       request_id: { type: ['string', 'null'] },
+      ordering_key: { type: 'string', pattern: '^order:' },
+      previous_failed_sequence: { type: 'integer', minimum: 1 },
       data: EVENT_DATA_SCHEMAS['trial.started'],
     },
   },
@@ -1280,6 +1331,8 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       installation_id: { type: 'integer', minimum: 1 },
       sequence: { type: 'integer', minimum: 1 },
       request_id: { type: ['string', 'null'] },
+      ordering_key: { type: 'string', pattern: '^order:' },
+      previous_failed_sequence: { type: 'integer', minimum: 1 },
       data: EVENT_DATA_SCHEMAS['trial.ending'],
     },
   },
@@ -1293,6 +1346,8 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       installation_id: { type: 'integer', minimum: 1 },
       sequence: { type: 'integer', minimum: 1 },
       request_id: { type: ['string', 'null'] },
+      ordering_key: { type: 'string', pattern: '^order:' },
+      previous_failed_sequence: { type: 'integer', minimum: 1 },
       data: EVENT_DATA_SCHEMAS['subscription.activated'],
     },
   },
@@ -1306,6 +1361,8 @@ export const ENVELOPE_SCHEMAS: Record<EventName, object> = {
       installation_id: { type: 'integer', minimum: 1 },
       sequence: { type: 'integer', minimum: 1 },
       request_id: { type: ['string', 'null'] },
+      ordering_key: { type: 'string', pattern: '^order:' },
+      previous_failed_sequence: { type: 'integer', minimum: 1 },
       data: EVENT_DATA_SCHEMAS['sandbox.expiry_warning'],
     },
   },

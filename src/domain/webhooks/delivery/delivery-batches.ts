@@ -1,7 +1,7 @@
 import type { Job } from 'pg-boss';
 import { EndpointSlots, endpointKey } from './endpoint-slots.js';
 import {
-  prepare,
+  prepareBatch,
   recordOutcomes,
   send,
   type DeliveryDeps,
@@ -122,7 +122,7 @@ export function deliveryBatches(deps: DeliveryDeps): DeliveryBatches {
 
   const run = async (jobs: Job<DeliveryJobData>[]): Promise<void> => {
     const secrets = new Map<string, string | null>();
-    const prepared = await prepare(
+    const { prepared, ended } = await prepareBatch(
       deps.db,
       jobs.flatMap((job) => attemptsOf(job.data)),
       deps.apiVersions,
@@ -157,15 +157,20 @@ export function deliveryBatches(deps: DeliveryDeps): DeliveryBatches {
         { attempts: deferred.length, sandboxHeld: held.length, overShare: overShare.length },
         "webhook attempts queued again for later: the line of their endpoint would take seconds (its requests hang), their plugin has its share of the worker's background, or a sandbox destination reached its limit a minute",
       );
-    await recordOutcomes(deps, answered, async (trx) => {
-      await deps.queue.enqueueDeliveries(
-        trx,
-        pending.map((r) => ({ ...toAttempt(r.prepared), delaySeconds: coverSeconds })),
-        'cover',
-      );
-      await deps.queue.enqueueDeliveries(trx, deferred, 'line');
-      await deps.queue.complete(trx, QUEUES.delivery, jobs);
-    });
+    await recordOutcomes(
+      deps,
+      answered,
+      async (trx) => {
+        await deps.queue.enqueueDeliveries(
+          trx,
+          pending.map((r) => ({ ...toAttempt(r.prepared), delaySeconds: coverSeconds })),
+          'cover',
+        );
+        await deps.queue.enqueueDeliveries(trx, deferred, 'line');
+        await deps.queue.complete(trx, QUEUES.delivery, jobs);
+      },
+      ended,
+    );
     // Whole seconds (a line's wait, a sandbox window's end): one wake-up for each distinct delay.
     for (const delaySeconds of new Set(deferred.map((d) => d.delaySeconds)))
       deps.onAttemptDeferred?.(delaySeconds);

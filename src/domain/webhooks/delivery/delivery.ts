@@ -12,6 +12,7 @@ import { recordHealth } from './health.js';
 import { addEndpointStats, endedAtEndpoints } from './endpoint-stats.js';
 import { planeActivePreviousSecret, planeSecret } from '../../installations/index.js';
 import { inPartitions, partitionKeys } from './partition-keys.js';
+import { releaseOrdered, type OrderedEnd } from './ordering.js';
 import {
   apiVersionHeaders,
   resolveApiVersion,
@@ -91,6 +92,10 @@ interface DeliveryRow {
   previous_webhook_secret_enc: string | null;
   /** The API version the payload is written in: the extra endpoint's, else the sandbox's pin, else the plugin's. */
   api_version: string;
+  /** The event's order on an endpoint with ordering ORDER (ordering.ts); null otherwise. */
+  ordering_key: string | null;
+  /** The sequence of the delivery of its order that failed just before it (released after that failure). */
+  ordering_failed_sequence: number | null;
 }
 
 export interface Prepared {
@@ -110,6 +115,9 @@ export interface Outcome {
   installationId: number;
   /** The extra endpoint it went to (null or absent: the primary one, whose health is the installation's). */
   endpointId?: number | null;
+  /** Its order on an endpoint with ordering ORDER: once it ends, the order's next delivery goes. */
+  orderingKey?: string | null;
+  sequence?: number | null;
   attempt: number;
   result: SendResult;
   /** The headers the request went out with (null when nothing was sent). */
@@ -123,9 +131,10 @@ export async function recordOutcomes(
   deps: DeliveryDeps,
   outcomes: Outcome[],
   settle: (trx: Transaction<Database>) => Promise<void>,
+  ended: OrderedEnd[] = [],
 ): Promise<void> {
   const retries = await deps.db.transaction().execute(async (trx) => {
-    const scheduled = await record(deps, trx, outcomes);
+    const scheduled = await record(deps, trx, outcomes, ended);
     await settle(trx);
     return scheduled;
   });
@@ -141,21 +150,41 @@ export async function prepare(
   jobs: DeliveryAttempt[],
   versions?: ApiVersions,
 ): Promise<Prepared[]> {
-  if (jobs.length === 0) return [];
+  return (await prepareBatch(db, jobs, versions)).prepared;
+}
+
+/**
+ * Prepare, with the ordered deliveries found no longer pending (acknowledged while they waited for
+ * their retry): `record` lets their orders' next deliveries go.
+ */
+export async function prepareBatch(
+  db: Db,
+  jobs: DeliveryAttempt[],
+  versions?: ApiVersions,
+): Promise<{ prepared: Prepared[]; ended: OrderedEnd[] }> {
+  if (jobs.length === 0) return { prepared: [], ended: [] };
   const { rows } = await prepareStatement(jobs).execute(db);
   const byId = new Map(rows.map((row) => [row.log_id, row]));
   const prepared: Prepared[] = [];
+  const ended: OrderedEnd[] = [];
   const seen = new Set<string>();
   for (const job of jobs) {
     const row = byId.get(job.logId);
     const key = `${job.logId}:${job.attempt}`;
+    if (row?.ordering_key && row.webhook_endpoint_id && row.status === 'acknowledged')
+      ended.push({
+        endpointId: row.webhook_endpoint_id,
+        installationId: row.installation_id,
+        orderingKey: row.ordering_key,
+        failedSequence: null,
+      });
     // Gone, finished, or this attempt already recorded (a re-run after a crash past `record`).
     if (!row || row.status !== 'pending' || row.attempts >= job.attempt || seen.has(key)) continue;
     seen.add(key);
     const { body, versionHeaders } = renderAt(versions, row.api_version, row);
     prepared.push({ row, attempt: job.attempt, body, versionHeaders });
   }
-  return prepared;
+  return { prepared, ended };
 }
 
 /**
@@ -180,7 +209,7 @@ export function prepareStatement(jobs: DeliveryAttempt[]): RawBuilder<DeliveryRo
            (l.webhook_endpoint_id is null and i.sandbox_id is not null and exists (select 1 from control.webhook_listeners wl
                                                   where wl.sandbox_id = i.sandbox_id and wl.expires_at > now() and not wl.read_only)) as listening_writer,
            coalesce(sb.fault_duplicate_rate, 0) as fault_duplicate_rate, coalesce(sb.fault_fail_first_attempt, false) as fault_fail_first_attempt,
-           i.plane, coalesce(we.api_version, sb.api_version, p.api_version) as api_version
+           i.plane, coalesce(we.api_version, sb.api_version, p.api_version) as api_version, l.ordering_key, l.ordering_failed_sequence
       from control.webhook_logs l
       join control.installations i on i.installation_id = l.installation_id
       join control.plugins p on p.plugin_id = i.plugin_id
@@ -204,7 +233,8 @@ type EnvelopeRow = Pick<
   | 'event_data'
   | 'sequence'
   | 'request_id'
->;
+> &
+  Partial<Pick<DeliveryRow, 'ordering_key' | 'ordering_failed_sequence'>>;
 
 export function buildBody(row: EnvelopeRow): Buffer {
   return Buffer.from(JSON.stringify(toEnvelope(row)), 'utf8');
@@ -235,7 +265,11 @@ export function renderAt(
   return { body: Buffer.from(JSON.stringify(envelope), 'utf8'), versionHeaders };
 }
 
-/** `request_id`: the X-Request-Id of the Data API request that caused the event, null otherwise. */
+/**
+ * `request_id`: the X-Request-Id of the Data API request that caused the event, null otherwise.
+ * On an endpoint with ordering ORDER, `ordering_key` (the event's order) and, after a delivery of
+ * that order failed its last attempt, `previous_failed_sequence` (its sequence).
+ */
 export function toEnvelope(row: EnvelopeRow) {
   return {
     id: row.event_id,
@@ -245,6 +279,10 @@ export function toEnvelope(row: EnvelopeRow) {
     data: row.event_data,
     ...(row.sequence === null ? {} : { sequence: row.sequence }),
     request_id: row.request_id ?? null,
+    ...(row.ordering_key ? { ordering_key: row.ordering_key } : {}),
+    ...(row.ordering_failed_sequence
+      ? { previous_failed_sequence: row.ordering_failed_sequence }
+      : {}),
   };
 }
 
@@ -344,6 +382,8 @@ export async function send(
     occurredAt: row.event_occurred_at,
     installationId: row.installation_id,
     endpointId: row.webhook_endpoint_id,
+    orderingKey: row.ordering_key,
+    sequence: row.sequence,
     attempt,
     result,
     headers: sent,
@@ -409,6 +449,7 @@ export async function record(
   deps: DeliveryDeps,
   trx: Transaction<Database>,
   outcomes: Outcome[],
+  ended: OrderedEnd[] = [],
 ): Promise<(DeliveryAttempt & { delaySeconds: number })[]> {
   const updated =
     outcomes.length === 0
@@ -433,6 +474,24 @@ export async function record(
       delaySeconds: o.retryDelaySeconds ?? 0,
     }));
   await deps.queue.enqueueDeliveries(trx, next);
+  // An ordered delivery that ended (or was no longer pending: acknowledged) lets its order's next go.
+  const released = await releaseOrdered(trx, [
+    ...ended,
+    ...outcomes.flatMap((o) =>
+      o.orderingKey && o.endpointId && !(o.logStatus === 'pending' && recorded.has(o.logId))
+        ? [
+            {
+              endpointId: o.endpointId,
+              installationId: o.installationId,
+              orderingKey: o.orderingKey,
+              failedSequence:
+                o.logStatus === 'failed' && recorded.has(o.logId) ? (o.sequence ?? null) : null,
+            },
+          ]
+        : [],
+    ),
+  ]);
+  await deps.queue.enqueueDeliveries(trx, released);
   // Last (endpoint-stats.ts: the lock order); no statement when no extra endpoint's delivery ended.
   await addEndpointStats(trx, endedAtEndpoints(outcomes, recorded));
   return next;

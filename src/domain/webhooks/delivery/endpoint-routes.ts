@@ -7,6 +7,7 @@ import { inPartitions } from './partition-keys.js';
 import { isSubscribed } from './subscriptions.js';
 import { toEnvelope } from './delivery.js';
 import { EndpointTally, type EndpointVerdict } from './endpoint-stats.js';
+import { orderingKeyOf } from './ordering.js';
 
 // Which of a plugin's extra webhook endpoints (control.webhook_endpoints) an event reaches, decided
 // by the fan-out with the endpoints as they are then: enabled, on the installation's plane, the
@@ -29,6 +30,8 @@ export interface EndpointPair {
   event_type: string;
   installation_id: number;
   webhook_endpoint_id: number;
+  /** The event's order on an endpoint with ordering ORDER (ordering.ts); null otherwise. */
+  ordering_key: string | null;
 }
 
 interface EndpointRow {
@@ -39,6 +42,7 @@ interface EndpointRow {
   location_ids: number[];
   filter: EndpointFilter | null;
   api_version: string;
+  ordering: 'none' | 'order';
 }
 
 interface EventRow {
@@ -60,7 +64,7 @@ export async function endpointPairs(
   if (wanted.length === 0) return [];
   const installationIds = [...new Set(wanted.flatMap((c) => c.installationIds))];
   const { rows: endpoints } = await sql<EndpointRow>`
-    select i.installation_id, i.plane, we.webhook_endpoint_id, we.events, we.location_ids, we.filter,
+    select i.installation_id, i.plane, we.webhook_endpoint_id, we.events, we.location_ids, we.filter, we.ordering,
            coalesce(we.api_version, sb.api_version, p.api_version) as api_version
       from control.installations i
       join control.plugins p on p.plugin_id = i.plugin_id
@@ -91,6 +95,8 @@ export async function endpointPairs(
         event_type: candidate.event,
         installation_id: endpoint.installation_id,
         webhook_endpoint_id: endpoint.webhook_endpoint_id,
+        ordering_key:
+          endpoint.ordering === 'order' ? orderingKeyOf(candidate.event, event.data) : null,
       });
     }
   }

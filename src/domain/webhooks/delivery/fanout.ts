@@ -12,6 +12,7 @@ import { inPartitions, partitionKeys } from './partition-keys.js';
 import type { ApiVersions } from '../../api-versions/index.js';
 import { endpointPairs } from './endpoint-routes.js';
 import { addEndpointStats, EndpointTally } from './endpoint-stats.js';
+import { holdOrdered } from './ordering.js';
 
 // Fan-out, in two steps:
 // 1. When an event is emitted (inside the emitting transaction, by the event sink in outbox.ts) the
@@ -225,6 +226,7 @@ async function fanOut(
       event_type: event.event,
       installation_id: installationId,
       webhook_endpoint_id: null,
+      ordering_key: null,
     })),
   );
   const tally = new EndpointTally();
@@ -241,14 +243,17 @@ async function fanOut(
   );
   const pairs = [...primary, ...extra];
   const created = pairs.length === 0 ? [] : await insertDeliveries(trx, pairs, occurred);
-  // A sandbox's reorder fault holds each first attempt a random time within its window.
-  const attempts = created.map(({ log_id, log_created_at, occurred_at, reorder_window }) => ({
-    logId: log_id,
-    attempt: 1,
-    logCreatedAt: log_created_at,
-    occurredAt: occurred_at,
-    ...(reorder_window > 0 ? { delaySeconds: Math.random() * reorder_window } : {}),
-  }));
+  // A sandbox's reorder fault holds each first attempt a random time within its window. A delivery
+  // held behind an earlier one of its order (ordering.ts) has no job until that one ends.
+  const attempts = created
+    .filter((c) => !c.held)
+    .map(({ log_id, log_created_at, occurred_at, reorder_window }) => ({
+      logId: log_id,
+      attempt: 1,
+      logCreatedAt: log_created_at,
+      occurredAt: occurred_at,
+      ...(reorder_window > 0 ? { delaySeconds: Math.random() * reorder_window } : {}),
+    }));
   await queue.enqueueDeliveries(trx, attempts);
   // The extra endpoints' matches and filtered-out events, last (endpoint-stats.ts: the lock order).
   await addEndpointStats(trx, tally);
@@ -264,6 +269,8 @@ interface Pair {
   installation_id: number;
   /** Null: the primary endpoint. */
   webhook_endpoint_id: number | null;
+  /** The event's order, on an extra endpoint with ordering ORDER (ordering.ts). */
+  ordering_key: string | null;
 }
 
 /**
@@ -301,7 +308,8 @@ async function insertDeliveries(
     events.flatMap((row) => row.done.map((installationId) => `${row.event_id}:${installationId}`)),
   );
   const last = new Map(counters.map((row) => [row.installation_id, row.last_sequence]));
-  const numbered: (Pair & { sequence: number; occurred_at: string })[] = [];
+  const numbered: (Pair & { sequence: number; occurred_at: string; ordering_held?: boolean })[] =
+    [];
   const ordered = pairs
     .filter((pair) => position.has(pair.event_id))
     .sort((a, b) => position.get(a.event_id)! - position.get(b.event_id)!);
@@ -321,6 +329,7 @@ async function insertDeliveries(
     numbered.push({ ...pair, sequence, occurred_at: occurredAt.get(pair.event_id)! });
   }
   if (numbered.length === 0) return [];
+  await holdOrdered(trx, numbered);
   // The installations' new last sequences (numbered is in order: the last one wins).
   const lastSequences = new Map(numbered.map((p) => [p.installation_id, p.sequence]));
   // As above, every table is reached through an index: the events, counters, installations and
@@ -330,13 +339,15 @@ async function insertDeliveries(
     log_created_at: string;
     event_id: string;
     reorder_window: number;
+    held: boolean;
   }>`
     with v as (
-      select * from jsonb_to_recordset(${JSON.stringify(numbered)}::jsonb) as v(event_id uuid, event_type text, installation_id int, sequence int, occurred_at timestamptz, webhook_endpoint_id int)
+      select * from jsonb_to_recordset(${JSON.stringify(numbered)}::jsonb) as v(event_id uuid, event_type text, installation_id int, sequence int, occurred_at timestamptz, webhook_endpoint_id int,
+                                                                                ordering_key text, ordering_held boolean)
     ), logs as (
-      insert into control.webhook_logs (installation_id, direction, event_type, event_id, status, delivery_id, attempts, sequence, webhook_endpoint_id)
-      select v.installation_id, 'outbound', v.event_type, v.event_id, 'pending', gen_random_uuid(), 0, v.sequence, v.webhook_endpoint_id from v
-      returning log_id, created_at, installation_id, event_id, event_type, sequence, webhook_endpoint_id
+      insert into control.webhook_logs (installation_id, direction, event_type, event_id, status, delivery_id, attempts, sequence, webhook_endpoint_id, ordering_key, ordering_held)
+      select v.installation_id, 'outbound', v.event_type, v.event_id, 'pending', gen_random_uuid(), 0, v.sequence, v.webhook_endpoint_id, v.ordering_key, nullif(v.ordering_held, false) from v
+      returning log_id, created_at, installation_id, event_id, event_type, sequence, webhook_endpoint_id, ordering_held
     ), feed as (
       insert into control.installation_events (installation_id, sequence, event_id, event_type, occurred_at, log_id)
       select distinct on (l.installation_id, l.sequence) l.installation_id, l.sequence, l.event_id, l.event_type, v.occurred_at, l.log_id
@@ -348,7 +359,7 @@ async function insertDeliveries(
         from unnest(${[...lastSequences.keys()]}::int[], ${[...lastSequences.values()]}::int[]) as m(installation_id, last)
        where s.installation_id = any(${[...lastSequences.keys()]}::int[]) and s.installation_id = m.installation_id
     )
-    select l.log_id, l.created_at::text as log_created_at, l.event_id,
+    select l.log_id, l.created_at::text as log_created_at, l.event_id, coalesce(l.ordering_held, false) as held,
            coalesce((select sb.fault_reorder_window_seconds
                        from control.installations i join control.sandboxes sb on sb.sandbox_id = i.sandbox_id
                       where i.installation_id = l.installation_id and i.plane = 'sandbox'), 0) as reorder_window
@@ -362,4 +373,6 @@ interface Created {
   log_created_at: string;
   occurred_at: string;
   reorder_window: number;
+  /** Waits behind an earlier delivery of its order: no first attempt yet. */
+  held: boolean;
 }

@@ -183,7 +183,7 @@ export async function deliveryBodies(
   const { rows } = await sql<BodyRow>`
     with r as (
       select l.log_id, l.event_id, l.event_type, l.installation_id, l.sequence, coalesce(l.payload, e.data) as event_data,
-             coalesce(e.occurred_at, l.created_at) as occurred_at, e.request_id
+             coalesce(e.occurred_at, l.created_at) as occurred_at, e.request_id, l.ordering_key, l.ordering_failed_sequence
         from control.webhook_logs l
         left join lateral (
           select min(d.day)::timestamp at time zone 'UTC' as from_at, (max(d.day) + 1)::timestamp at time zone 'UTC' as to_at
@@ -197,9 +197,9 @@ export async function deliveryBodies(
        where l.log_id = any(${keys.map((k) => k.logId)}::int[]) and ${spanOf(keys, 'l.created_at')} and l.direction = 'outbound'
     ), sized as (
       select r.log_id, r.event_id, r.event_type, r.installation_id, r.sequence, r.event_data, r.occurred_at, r.request_id,
-             sum(coalesce(octet_length(r.event_data::text), 0)) over (order by r.log_id) as running from r
+             r.ordering_key, r.ordering_failed_sequence, sum(coalesce(octet_length(r.event_data::text), 0)) over (order by r.log_id) as running from r
     )
-    select log_id, event_id, event_type, installation_id, sequence, occurred_at, request_id,
+    select log_id, event_id, event_type, installation_id, sequence, occurred_at, request_id, ordering_key, ordering_failed_sequence,
            case when running <= ${maxBytes} then event_data end as event_data, running > ${maxBytes} as too_large
       from sized`.execute(db);
   for (const row of rows) {
@@ -222,6 +222,8 @@ interface BodyRow {
   occurred_at: Date;
   request_id: string | null;
   event_data: Record<string, unknown> | null;
+  ordering_key: string | null;
+  ordering_failed_sequence: number | null;
   too_large: boolean;
 }
 
@@ -266,5 +268,7 @@ export async function deliveryBody(db: Db, log: WebhookLogRow): Promise<string |
     event_type: log.event_type,
     installation_id: log.installation_id,
     sequence: log.sequence,
+    ordering_key: log.ordering_key,
+    ordering_failed_sequence: log.ordering_failed_sequence,
   }).toString('utf8');
 }
