@@ -28,10 +28,12 @@ export async function generatePortal(root: string): Promise<{ path: string; cont
       makeResolverTypeCallable: true,
       contextType: '../portal/context.js#PortalContext',
       // A log entry's request and attempts are resolved from the entry (WebhookLog resolvers); a
-      // plugin's upgrade report and rollback window from the plugin (Plugin resolvers).
+      // plugin's upgrade report and rollback window from the plugin (Plugin resolvers); an
+      // endpoint's statistics from the endpoint (WebhookEndpoint resolvers).
       mappers: {
         WebhookLog: '../portal/views/webhook-log-views.js#WebhookLogView',
         Plugin: '../domain/plugins/index.js#PluginView',
+        WebhookEndpoint: '../domain/webhooks/index.js#WebhookEndpointView',
       },
       scalars: {
         // Ids come in as strings and go out as the domain's row ids (numbers).

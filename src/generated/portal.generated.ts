@@ -3,6 +3,7 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { WebhookLogView } from '../portal/views/webhook-log-views.js';
 import type { PluginView } from '../domain/plugins/index.js';
+import type { WebhookEndpointView } from '../domain/webhooks/index.js';
 import type { PortalContext } from '../portal/context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -359,6 +360,21 @@ export type Mutation = {
   /** Fires a real, signed webhook of `event` at the installation's plugin; poll the log by id. */
   testWebhook?: Maybe<TestWebhookPayload>;
   /**
+   * Fires a real, signed webhook of `event` at one of the plugin's endpoints, as testWebhook does at
+   * the listing's: a sample payload built from the installation's data, signed with the endpoint's
+   * own secret (and its previous one during a rotation's overlap), in the endpoint's apiVersion, to
+   * its URL through the destination guard, with the usual retries; poll webhookLog by the id (its
+   * webhookEndpointId names the endpoint). The content filter and locationIds do not apply to a test.
+   * `installationId`: one of the plugin's installations on a plane the endpoint receives
+   * (validation_error otherwise); omitted, the newest active sandbox installation if the endpoint
+   * receives sandbox traffic, else the newest active production one (validation_error when there is
+   * none). An installation that is not active, a disabled endpoint or an event the endpoint does not
+   * select leaves a `skipped` log entry saying why. The rules are testWebhook's: production
+   * installations need no portal session. For id "primary" it is testWebhook with that choice of
+   * installation.
+   */
+  sendWebhookEndpointTestEvent?: Maybe<TestWebhookPayload>;
+  /**
    * Sends an outbound delivery's event again now, to the installation's current endpoint: a new
    * delivery (new X-Svc-Delivery, its own attempts) with the same envelope id and sequence. The new
    * log entry's redeliveryOf names the original. validation_error for an inbound or skipped entry,
@@ -631,6 +647,13 @@ export type MutationRegenerateInstallationKeyArgs = {
 export type MutationTestWebhookArgs = {
   installationId: Scalars['ID']['input'];
   event: Scalars['String']['input'];
+};
+
+
+export type MutationSendWebhookEndpointTestEventArgs = {
+  id: Scalars['ID']['input'];
+  event: Scalars['String']['input'];
+  installationId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 
@@ -1182,6 +1205,32 @@ export type WebhookEndpoint = {
   /** While a rotation's overlap runs: when the previous secret stops signing. Null otherwise. */
   previousSecretExpiresAt?: Maybe<Scalars['DateTime']['output']>;
   createdAt: Scalars['DateTime']['output'];
+  /**
+   * What became of the events the endpoint was sent in the last 24 hours. The primary endpoint's are
+   * zeros here (successRate null): its deliveries are counted per installation in webhookHealth.
+   */
+  statistics: WebhookEndpointStatistics;
+};
+
+/**
+ * An endpoint's events over the whole hours from `since` (the current hour and the 23 before it),
+ * counted as they happen: an event by the fan-out that matched or ruled it out, a delivery when it
+ * ends (test events included). Kept per hour for 30 days at most.
+ */
+export type WebhookEndpointStatistics = {
+  __typename?: 'WebhookEndpointStatistics';
+  /** Events the endpoint selected: a delivery each. */
+  matched: Scalars['Int']['output'];
+  /** Deliveries that succeeded. */
+  delivered: Scalars['Int']['output'];
+  /** Deliveries that failed for good (their attempts spent, or not retryable). */
+  failed: Scalars['Int']['output'];
+  /** Events of its planes and events that its locationIds or content filter ruled out (they leave no log entry). */
+  filteredOut: Scalars['Int']['output'];
+  /** delivered / (delivered + failed); null when no delivery ended. */
+  successRate?: Maybe<Scalars['Float']['output']>;
+  /** The start of the first hour counted. */
+  since: Scalars['DateTime']['output'];
 };
 
 export type CreateWebhookEndpointInput = {
@@ -1911,12 +1960,14 @@ export type ResolversTypes = {
   WebhookEndpointPlane: WebhookEndpointPlane;
   WebhookEndpointOrdering: WebhookEndpointOrdering;
   WebhookEndpointStatus: WebhookEndpointStatus;
-  WebhookEndpoint: ResolverTypeWrapper<WebhookEndpoint>;
+  WebhookEndpoint: ResolverTypeWrapper<WebhookEndpointView>;
+  WebhookEndpointStatistics: ResolverTypeWrapper<WebhookEndpointStatistics>;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   CreateWebhookEndpointInput: CreateWebhookEndpointInput;
   UpdateWebhookEndpointInput: UpdateWebhookEndpointInput;
   WebhookEndpointFilterInput: WebhookEndpointFilterInput;
-  CreateWebhookEndpointPayload: ResolverTypeWrapper<CreateWebhookEndpointPayload>;
-  RotateWebhookEndpointSecretPayload: ResolverTypeWrapper<RotateWebhookEndpointSecretPayload>;
+  CreateWebhookEndpointPayload: ResolverTypeWrapper<Omit<CreateWebhookEndpointPayload, 'endpoint'> & { endpoint: ResolversTypes['WebhookEndpoint'] }>;
+  RotateWebhookEndpointSecretPayload: ResolverTypeWrapper<Omit<RotateWebhookEndpointSecretPayload, 'endpoint'> & { endpoint: ResolversTypes['WebhookEndpoint'] }>;
   WebhookEndpointFilterPreview: ResolverTypeWrapper<WebhookEndpointFilterPreview>;
   WebhookEndpointPreviewEvent: ResolverTypeWrapper<WebhookEndpointPreviewEvent>;
   RotateWebhookSecretPayload: ResolverTypeWrapper<RotateWebhookSecretPayload>;
@@ -1929,7 +1980,6 @@ export type ResolversTypes = {
   ScenarioRunStatus: ScenarioRunStatus;
   ScenarioRun: ResolverTypeWrapper<ScenarioRun>;
   DeliveryFaults: ResolverTypeWrapper<DeliveryFaults>;
-  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   DeliveryFaultsInput: DeliveryFaultsInput;
   ProvisionSandboxPayload: ResolverTypeWrapper<ProvisionSandboxPayload>;
   RegenerateInstallationKeyPayload: ResolverTypeWrapper<RegenerateInstallationKeyPayload>;
@@ -1996,12 +2046,14 @@ export type ResolversParentTypes = {
   CreatePluginInput: CreatePluginInput;
   UpdatePluginInput: UpdatePluginInput;
   CreatePluginPayload: Omit<CreatePluginPayload, 'plugin'> & { plugin: ResolversParentTypes['Plugin'] };
-  WebhookEndpoint: WebhookEndpoint;
+  WebhookEndpoint: WebhookEndpointView;
+  WebhookEndpointStatistics: WebhookEndpointStatistics;
+  Float: Scalars['Float']['output'];
   CreateWebhookEndpointInput: CreateWebhookEndpointInput;
   UpdateWebhookEndpointInput: UpdateWebhookEndpointInput;
   WebhookEndpointFilterInput: WebhookEndpointFilterInput;
-  CreateWebhookEndpointPayload: CreateWebhookEndpointPayload;
-  RotateWebhookEndpointSecretPayload: RotateWebhookEndpointSecretPayload;
+  CreateWebhookEndpointPayload: Omit<CreateWebhookEndpointPayload, 'endpoint'> & { endpoint: ResolversParentTypes['WebhookEndpoint'] };
+  RotateWebhookEndpointSecretPayload: Omit<RotateWebhookEndpointSecretPayload, 'endpoint'> & { endpoint: ResolversParentTypes['WebhookEndpoint'] };
   WebhookEndpointFilterPreview: WebhookEndpointFilterPreview;
   WebhookEndpointPreviewEvent: WebhookEndpointPreviewEvent;
   RotateWebhookSecretPayload: RotateWebhookSecretPayload;
@@ -2010,7 +2062,6 @@ export type ResolversParentTypes = {
   ApiVersion: ApiVersion;
   ScenarioRun: ScenarioRun;
   DeliveryFaults: DeliveryFaults;
-  Float: Scalars['Float']['output'];
   DeliveryFaultsInput: DeliveryFaultsInput;
   ProvisionSandboxPayload: ProvisionSandboxPayload;
   RegenerateInstallationKeyPayload: RegenerateInstallationKeyPayload;
@@ -2132,6 +2183,7 @@ export type MutationResolvers<ContextType = PortalContext, ParentType extends Re
   deleteSandbox?: Resolver<Maybe<ResolversTypes['Sandbox']>, ParentType, ContextType, RequireFields<MutationDeleteSandboxArgs, 'id'>>;
   regenerateInstallationKey?: Resolver<Maybe<ResolversTypes['RegenerateInstallationKeyPayload']>, ParentType, ContextType, RequireFields<MutationRegenerateInstallationKeyArgs, 'installationId'>>;
   testWebhook?: Resolver<Maybe<ResolversTypes['TestWebhookPayload']>, ParentType, ContextType, RequireFields<MutationTestWebhookArgs, 'installationId' | 'event'>>;
+  sendWebhookEndpointTestEvent?: Resolver<Maybe<ResolversTypes['TestWebhookPayload']>, ParentType, ContextType, RequireFields<MutationSendWebhookEndpointTestEventArgs, 'id' | 'event'>>;
   redeliverWebhook?: Resolver<ResolversTypes['WebhookLog'], ParentType, ContextType, RequireFields<MutationRedeliverWebhookArgs, 'logId'>>;
   replayWebhooks?: Resolver<ResolversTypes['WebhookReplay'], ParentType, ContextType, RequireFields<MutationReplayWebhooksArgs, 'installationId' | 'since' | 'onlyFailed'>>;
   reportWebhookStreamResult?: Resolver<ResolversTypes['WebhookLog'], ParentType, ContextType, RequireFields<MutationReportWebhookStreamResultArgs, 'logId' | 'status' | 'durationMs'>>;
@@ -2294,6 +2346,16 @@ export type WebhookEndpointResolvers<ContextType = PortalContext, ParentType ext
   status?: Resolver<ResolversTypes['WebhookEndpointStatus'], ParentType, ContextType>;
   previousSecretExpiresAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  statistics?: Resolver<ResolversTypes['WebhookEndpointStatistics'], ParentType, ContextType>;
+};
+
+export type WebhookEndpointStatisticsResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['WebhookEndpointStatistics'] = ResolversParentTypes['WebhookEndpointStatistics']> = {
+  matched?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  delivered?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  failed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  filteredOut?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  successRate?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  since?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
 
 export type CreateWebhookEndpointPayloadResolvers<ContextType = PortalContext, ParentType extends ResolversParentTypes['CreateWebhookEndpointPayload'] = ResolversParentTypes['CreateWebhookEndpointPayload']> = {
@@ -2624,6 +2686,7 @@ export type Resolvers<ContextType = PortalContext> = {
   Pricing?: PricingResolvers<ContextType>;
   CreatePluginPayload?: CreatePluginPayloadResolvers<ContextType>;
   WebhookEndpoint?: WebhookEndpointResolvers<ContextType>;
+  WebhookEndpointStatistics?: WebhookEndpointStatisticsResolvers<ContextType>;
   CreateWebhookEndpointPayload?: CreateWebhookEndpointPayloadResolvers<ContextType>;
   RotateWebhookEndpointSecretPayload?: RotateWebhookEndpointSecretPayloadResolvers<ContextType>;
   WebhookEndpointFilterPreview?: WebhookEndpointFilterPreviewResolvers<ContextType>;

@@ -9,18 +9,23 @@ import {
   provisionPortalSandbox,
   signUpDeveloper,
 } from '../support/portal-builders.js';
+import { createTestTls } from '../support/tls.js';
+import { startReceiver, type Receiver } from '../support/webhook-receiver.js';
 import { checkPage, logIn, startDashboard, type DashboardHarness } from './dashboard-harness.js';
 
 // A plugin's "Endpoints" page: the primary endpoint read-only, a new endpoint with a filter and
 // its live preview on the sandbox's real events, the secret shown once, Edit, Rotate secret,
-// Disable, Delete with confirmation; field errors as the API names them; by keyboard, at desktop
-// and phone width.
+// Disable, Delete with confirmation; field errors as the API names them; each endpoint's last 24
+// hours and a test event with its answer; by keyboard, at desktop and phone width.
 
 const URL_ = 'https://big-tables.example.com/hooks';
 
 let h: DashboardHarness;
 let page: Page;
 let pluginId: string;
+let token: string;
+/** A local HTTPS receiver: the endpoint the test event goes to. */
+let receiver: Receiver;
 
 const endpointRow = () =>
   h.t.db
@@ -30,11 +35,14 @@ const endpointRow = () =>
     .executeTakeFirst();
 
 beforeAll(async () => {
+  const tls = createTestTls();
+  receiver = await startReceiver(tls);
   h = await startDashboard(
-    { SVC_PORTAL_SESSION_REQUESTS_PER_MINUTE: '600' },
-    { jobs: { workers: true } },
+    { SVC_PORTAL_SESSION_REQUESTS_PER_MINUTE: '600', SVC_WEBHOOK_ALLOW_PRIVATE: '1' },
+    { jobs: { workers: true, webhookCa: tls.ca } },
   );
   const dev = await signUpDeveloper(h.t.app, 'Grace Hopper');
+  token = dev.token;
   ({ pluginId } = await createProjectAndPlugin(h.t.app, dev.token, {
     webhookEndpoint: 'https://primary.example.com/hooks',
   }));
@@ -53,7 +61,10 @@ beforeAll(async () => {
   ({ page } = await h.newPage());
   await logIn(page, h.origin, dev.email, PASSWORD);
 }, 90_000);
-afterAll(() => h?.close());
+afterAll(async () => {
+  await h?.close();
+  await receiver?.close();
+});
 
 const shownSecret = async () =>
   /\b[0-9a-f]{64}\b/.exec(await page.locator('.shown-once').first().innerText())?.[0];
@@ -173,5 +184,33 @@ describe('the Endpoints page', () => {
     await card.waitFor({ state: 'detached' });
     expect(await endpointRow()).toBeUndefined();
     await checkPage(page, 'plugin-endpoints');
+  }, 60_000);
+
+  it('when Send test event is pressed on an endpoint, then its answer is shown, and its last 24 hours count the delivery', async () => {
+    const url = receiver.url('/orders');
+    await gqlData(
+      h.t.app,
+      token,
+      `mutation($p: ID!, $url: String!) {
+        createWebhookEndpoint(pluginId: $p, input: { url: $url, events: ["order.*"], planes: [SANDBOX] }) { endpoint { id } } }`,
+      { p: pluginId, url },
+    );
+    await page.reload();
+    const card = page.getByRole('article', { name: url });
+    await expect(card.innerText()).resolves.toMatch(
+      /Last 24 hours\s+no deliveries \(0 delivered, 0 failed, 0 filtered out\)/,
+    );
+    await card.getByLabel('Test event', { exact: true }).selectOption('order.paid');
+    await card.getByRole('button', { name: `Send test event to ${url}` }).focus();
+    await page.keyboard.press('Enter');
+    const status = card.getByRole('status');
+    await status.getByText(/^Delivered: HTTP 200 in \d+ ms\./).waitFor();
+    await expect(status.getByRole('link', { name: /^Delivery \d+$/ }).count()).resolves.toBe(1);
+    expect(receiver.requests.map((r) => [r.path, r.headers['x-svc-event']])).toEqual([
+      ['/orders', 'order.paid'],
+    ]);
+    // The counts are read again once the answer is shown: a test event counts.
+    await card.getByText('100% succeeded (1 delivered, 0 failed, 0 filtered out)').waitFor();
+    await checkPage(page, 'plugin-endpoints-tested');
   }, 60_000);
 });

@@ -75,12 +75,20 @@ export {
   PRIMARY_ID,
   createWebhookEndpoint,
   deleteWebhookEndpoint,
+  endpointStatistics,
   listWebhookEndpoints,
+  noStatistics,
   previewWebhookEndpointFilter,
   rotateWebhookEndpointSecret,
+  sendWebhookEndpointTestEvent,
   setWebhookEndpointStatus,
+  statisticsSince,
   updateWebhookEndpoint,
 } from './endpoints/index.js';
-export type { WebhookEndpointInput, WebhookEndpointView } from './endpoints/index.js';
+export type {
+  EndpointStatistics,
+  WebhookEndpointInput,
+  WebhookEndpointView,
+} from './endpoints/index.js';
 export { sendTestWebhook } from './tester.js';
 export { pruneExpiredEvents } from './retention.js';

@@ -7,7 +7,8 @@ import { dropPartitionsBefore } from '../../db/partitions.js';
 // (attempts and feed entries go with them). Whole days go first: the partitions wholly older than
 // the window are detached concurrently and dropped. What is left of the window's last day is
 // deleted in batches, each one short statement of its own, so writers (new events, deliveries being
-// recorded) never wait behind the whole prune.
+// recorded) never wait behind the whole prune. The extra endpoints' hourly statistics are kept for
+// the window or 30 days, whichever is shorter.
 
 export interface RetentionResult {
   events: number;
@@ -19,12 +20,18 @@ export interface RetentionResult {
   scenarioPlans: number;
   /** Days of the feed's day ranges (installation_feed_days) wholly before the window. */
   feedDays: number;
+  /** Hours of the extra endpoints' statistics past the window or 30 days, whichever is sooner. */
+  endpointStats: number;
   batches: number;
   /** The partitions dropped whole (their rows are counted above). */
   partitions: string[];
 }
 
-type Pruned = 'events' | 'logs' | 'replays' | 'listeners' | 'scenarioPlans' | 'feedDays';
+type Pruned =
+  'events' | 'logs' | 'replays' | 'listeners' | 'scenarioPlans' | 'feedDays' | 'endpointStats';
+
+/** The statistics serve the last 24 hours: a longer window keeps no more than this. */
+const ENDPOINT_STATS_DAYS = 30;
 
 // A child's days before its parent's: a feed entry never outlives its event, an attempt its log.
 const DAYS: [string, Pruned | null][] = [
@@ -82,6 +89,15 @@ const BATCHES: [Pruned, (cutoff: Date, limit: number) => RawBuilder<unknown>][] 
     delete from control.installation_feed_days where (installation_id, day) in (
       select installation_id, day from control.installation_feed_days where day < (${cutoff}::timestamptz at time zone 'UTC')::date limit ${limit})`,
   ],
+  // The endpoints' statistics by hour (webhook_endpoint_stats), through its index on the hour.
+  [
+    'endpointStats',
+    (cutoff, limit) => sql`
+    delete from control.webhook_endpoint_stats where (webhook_endpoint_id, hour) in (
+      select webhook_endpoint_id, hour from control.webhook_endpoint_stats
+       where hour < greatest(${cutoff}::timestamptz, now() - make_interval(days => ${ENDPOINT_STATS_DAYS}))
+       limit ${limit})`,
+  ],
   // A finished scenario run's plan (up to about 135 KB) serves nothing: only its size is shown, kept
   // in steps_total (security review 3, finding 16).
   [
@@ -115,6 +131,7 @@ export async function pruneExpiredEvents(
     listeners: 0,
     scenarioPlans: 0,
     feedDays: 0,
+    endpointStats: 0,
     batches: 0,
     partitions: [],
   };

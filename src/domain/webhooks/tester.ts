@@ -5,15 +5,34 @@ import { NotFoundError, ValidationError, dataPlane } from '../shared/index.js';
 import { installations } from '../installations/index.js';
 import { isCatalogEvent, isSubscribed, type JobQueue } from './delivery/index.js';
 import { buildSamplePayload } from './sample-payloads.js';
+import type { EventName } from '../../generated/events.generated.js';
 
 // The portal's webhook tester: one real, signed webhook of the chosen event type, built from the
 // installation's data plane and sent through the delivery pipeline (same worker, signing, guard,
 // retries and log). When it cannot be delivered, a `skipped` log entry says why: the only place
-// a skipped entry is written (organic events that are filtered out leave no trace).
+// a skipped entry is written (organic events that are filtered out leave no trace). Aimed at an
+// extra endpoint, the entry names it: the pipeline then reads that endpoint's URL, secret and API
+// version at send time, as for its organic deliveries.
+
+/** An extra endpoint (control.webhook_endpoints) as the tester judges it. */
+export interface TestEndpoint {
+  id: number;
+  status: 'enabled' | 'disabled';
+  events: string[] | null;
+}
 
 export interface TestWebhookInput {
   installationId: number;
   event: string;
+  /** The extra endpoint to test instead of the listing's webhook_endpoint. */
+  endpoint?: TestEndpoint;
+}
+
+function endpointSkipReason(endpoint: TestEndpoint, event: EventName): string | null {
+  if (endpoint.status !== 'enabled') return `The webhook endpoint ${endpoint.id} is disabled.`;
+  if (!isSubscribed(endpoint.events, event))
+    return `The webhook endpoint ${endpoint.id} does not select ${event} (its events).`;
+  return null;
 }
 
 export async function sendTestWebhook(
@@ -30,16 +49,19 @@ export async function sendTestWebhook(
   const inst = { ...found, trial_days: found.plugin.trial_days };
   const { webhook_endpoint, webhook_secret_enc, supported_events } = found.plugin;
 
+  const endpointId = input.endpoint?.id ?? null;
   const skipReason =
     inst.status !== 'active'
       ? `Installation is not active (status ${inst.status}).`
-      : !webhook_endpoint
-        ? 'The plugin has no webhook_endpoint.'
-        : !webhook_secret_enc
-          ? 'The plugin has no webhook secret.'
-          : !isSubscribed(supported_events, event)
-            ? `The plugin is not subscribed to ${event} (supported_events).`
-            : null;
+      : input.endpoint
+        ? endpointSkipReason(input.endpoint, event)
+        : !webhook_endpoint
+          ? 'The plugin has no webhook_endpoint.'
+          : !webhook_secret_enc
+            ? 'The plugin has no webhook secret.'
+            : !isSubscribed(supported_events, event)
+              ? `The plugin is not subscribed to ${event} (supported_events).`
+              : null;
   if (skipReason) {
     const row = await db
       .insertInto('control.webhook_logs')
@@ -50,6 +72,7 @@ export async function sendTestWebhook(
         status: 'skipped',
         error_message: skipReason,
         attempts: 0,
+        webhook_endpoint_id: endpointId,
       })
       .returning('log_id')
       .executeTakeFirstOrThrow();
@@ -72,6 +95,7 @@ export async function sendTestWebhook(
         payload: JSON.stringify(payload),
         status: 'pending',
         attempts: 0,
+        webhook_endpoint_id: endpointId,
       })
       .returning('log_id')
       .executeTakeFirstOrThrow();

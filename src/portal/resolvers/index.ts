@@ -17,6 +17,7 @@ import { posMutations, simulationMutations } from './restaurant.js';
 import { sandboxMutations, sandboxQueries } from './sandboxes.js';
 import { marketplaceSimulations } from './simulations.js';
 import {
+  webhookEndpointFields,
   webhookEndpointMutations,
   webhookEndpointPluginFields,
   webhookEndpointQueries,
@@ -108,6 +109,7 @@ export function portalResolvers(policy: PortalPolicy) {
     Mutation: guarded('mutation', rootResolvers.Mutation, policy),
     Subscription: guardedSubscriptions(rootResolvers.Subscription, policy),
     WebhookLog: webhookLogFields,
+    WebhookEndpoint: webhookEndpointFields,
     Plugin: { ...pluginFields, ...webhookEndpointPluginFields },
   };
 }

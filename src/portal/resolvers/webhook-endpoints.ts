@@ -4,7 +4,9 @@ import type {
   MutationResolvers,
   PluginResolvers,
   QueryResolvers,
+  WebhookEndpointResolvers,
 } from '../../generated/portal.generated.js';
+import { Batch } from '../batch.js';
 import { developerIdOf, parseId, type PortalContext } from '../context.js';
 
 // A plugin's webhook endpoints. Ownership, the cap, the filter's check against the contract and
@@ -68,9 +70,50 @@ export const webhookEndpointMutations = {
       endpointId(args.id),
       args.overlapHours,
     ),
+  // "primary" is testWebhook on the named installation; the rules for a key are testWebhook's.
+  sendWebhookEndpointTestEvent: (_, args, ctx) =>
+    webhooks.sendWebhookEndpointTestEvent(
+      { db: ctx.db, queue: ctx.queue, config: ctx.config },
+      actorOf(ctx),
+      args.id === webhooks.PRIMARY_ID ? null : parseId(args.id, 'webhook_endpoint'),
+      args.event,
+      args.installationId == null ? null : parseId(args.installationId, 'installation'),
+    ),
 } satisfies MutationResolvers;
 
 /** Plugin.webhookEndpoints: the primary endpoint (from the listing) and the others. */
 export const webhookEndpointPluginFields = {
   webhookEndpoints: (plugin, _, ctx) => webhooks.listWebhookEndpoints(ctx.db, plugin),
 } satisfies PluginResolvers;
+
+/**
+ * WebhookEndpoint.statistics: the endpoints of a page (and of every page resolved in the same turn)
+ * read in one statement, over the same 24 hours. The endpoints come from fields that checked their
+ * owner. The primary endpoint's are zeros: its numbers are webhookHealth's.
+ */
+export const webhookEndpointFields = {
+  statistics: async (endpoint, _, ctx) => {
+    const { since, batch } = statisticsOf(ctx);
+    if (endpoint.primary) return webhooks.noStatistics(since);
+    return (await batch.get(Number(endpoint.id))) ?? webhooks.noStatistics(since);
+  },
+} satisfies WebhookEndpointResolvers;
+
+const requestStatistics = new WeakMap<
+  PortalContext,
+  { since: Date; batch: Batch<number, webhooks.EndpointStatistics> }
+>();
+
+function statisticsOf(ctx: PortalContext) {
+  let found = requestStatistics.get(ctx);
+  if (!found) {
+    const since = webhooks.statisticsSince();
+    const batch = new Batch(
+      (ids: number[]) => webhooks.endpointStatistics(ctx.db, ids, since),
+      (id: number) => id,
+    );
+    found = { since, batch };
+    requestStatistics.set(ctx, found);
+  }
+  return found;
+}

@@ -25,13 +25,16 @@ import {
   useQuery,
 } from '../ui';
 import { EndpointForm } from './endpoint-form';
+import { EndpointTestEvent } from './endpoint-test-event';
 import { NotFound } from './not-found';
 import { isNotFound } from './plugin';
 import { PluginNav } from './plugin-nav';
 
 // A plugin's webhook endpoints: the primary one (the listing's webhook_endpoint, read-only here),
-// then the others with Edit, Rotate secret, Disable/Enable and Delete; "New endpoint". A secret is
-// shown once, where it was made. All through the portal's GraphQL, as a script would do it.
+// then the others with Edit, Rotate secret, Disable/Enable and Delete; "New endpoint". Each shows
+// its last 24 hours (success rate; delivered, failed and filtered-out counts) and can be sent a
+// test event. A secret is shown once, where it was made. All through the portal's GraphQL, as a
+// script would do it.
 
 type Endpoint = EndpointFieldsFragment;
 /** A secret just made: which endpoint, and the two forms of it. */
@@ -51,7 +54,12 @@ export function PluginEndpointsPage({ id }: { id: string }) {
   if (isNotFound(query.error) || (query.data && !query.data.plugin))
     return <NotFound what="plugin" />;
   if (!query.data?.plugin) return <ErrorMessage error={query.error} />;
-  const { plugin, apiVersions } = query.data;
+  const { plugin, apiVersions, sandboxes } = query.data;
+  // The primary endpoint is tested from the plugin's newest active sandbox (testWebhook's way).
+  const sandboxInstallation =
+    sandboxes
+      .filter((s) => s.pluginId === plugin.id && s.status === 'active' && s.installationId)
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0]?.installationId ?? null;
   const save = async (input: UpdateWebhookEndpointInput & { url: string }) => {
     if (editing === 'new') {
       const made = (await gql(CreateEndpointDocument, { pluginId: id, input }))
@@ -114,6 +122,7 @@ export function PluginEndpointsPage({ id }: { id: string }) {
             endpoint={e}
             pluginId={plugin.id}
             health={query.data!.webhookHealth}
+            sandboxInstallation={sandboxInstallation}
             shown={shown?.endpointId === e.id ? shown : null}
             onShown={setShown}
             onEdit={() => {
@@ -129,20 +138,31 @@ export function PluginEndpointsPage({ id }: { id: string }) {
 }
 
 /**
- * The last 24 hours' success rate of the primary endpoint: every delivery goes there for now, so
- * it is the installations' health summed. Other endpoints have none until they receive deliveries.
+ * The last 24 hours of an endpoint: its statistics, or for the primary endpoint (whose statistics
+ * are zeros) its installations' delivery health summed, which counts its deliveries only.
  */
-function successRate(health: PluginEndpointsQuery['webhookHealth']): string {
-  const delivered = health.reduce((n, h) => n + h.deliveredLast24h, 0);
-  const failed = health.reduce((n, h) => n + h.failedLast24h, 0);
-  if (delivered + failed === 0) return 'no deliveries in the last 24 hours';
-  return `${Math.round((delivered / (delivered + failed)) * 100)}% of ${delivered + failed} deliveries`;
+function last24Hours(e: Endpoint, health: PluginEndpointsQuery['webhookHealth']): string {
+  const { delivered, failed, filteredOut } = e.primary
+    ? {
+        delivered: health.reduce((n, h) => n + h.deliveredLast24h, 0),
+        failed: health.reduce((n, h) => n + h.failedLast24h, 0),
+        filteredOut: null,
+      }
+    : e.statistics;
+  const counts = [
+    `${delivered} delivered`,
+    `${failed} failed`,
+    ...(filteredOut === null ? [] : [`${filteredOut} filtered out`]),
+  ].join(', ');
+  if (delivered + failed === 0) return `no deliveries (${counts})`;
+  return `${Math.round((delivered / (delivered + failed)) * 100)}% succeeded (${counts})`;
 }
 
 function EndpointCard(props: {
   endpoint: Endpoint;
   pluginId: string;
   health: PluginEndpointsQuery['webhookHealth'];
+  sandboxInstallation: string | null;
   shown: Shown | null;
   onShown: (s: Shown | null) => void;
   onEdit: () => void;
@@ -194,8 +214,8 @@ function EndpointCard(props: {
         <dd>{e.apiVersion ?? "the plugin's"}</dd>
         <dt>Planes</dt>
         <dd>{e.planes.map((p) => (p === 'SANDBOX' ? 'sandbox' : 'production')).join(', ')}</dd>
-        <dt>Success rate (24 h)</dt>
-        <dd>{e.primary ? successRate(props.health) : 'no deliveries yet'}</dd>
+        <dt>Last 24 hours</dt>
+        <dd>{last24Hours(e, props.health)}</dd>
         {e.previousSecretExpiresAt ? (
           <>
             <dt>Previous secret signs until</dt>
@@ -238,6 +258,17 @@ function EndpointCard(props: {
           <ErrorMessage error={toggle.error ?? remove.error} />
           <RotateSecret endpoint={e} onShown={props.onShown} onChanged={props.onChanged} />
         </>
+      )}
+      {!e.primary || props.sandboxInstallation ? (
+        <EndpointTestEvent
+          endpointId={e.id}
+          url={e.url}
+          events={e.events}
+          installationId={e.primary ? props.sandboxInstallation : null}
+          onAnswered={props.onChanged}
+        />
+      ) : (
+        <p class="muted">Provision a sandbox to send the primary endpoint a test event.</p>
       )}
       {props.shown ? (
         <div role="status">

@@ -9,6 +9,7 @@ import { deliveryHeaders } from './signing.js';
 import type { SendResult, WebhookHttpClient } from './http-client.js';
 import { nextAttempt } from './retry.js';
 import { recordHealth } from './health.js';
+import { addEndpointStats, endedAtEndpoints } from './endpoint-stats.js';
 import { planeActivePreviousSecret, planeSecret } from '../../installations/index.js';
 import { inPartitions, partitionKeys } from './partition-keys.js';
 import { releaseOrdered, type OrderedEnd } from './ordering.js';
@@ -456,7 +457,8 @@ export async function record(
       : (await recordStatement(outcomes).execute(trx)).rows.map((r) => r.log_id);
   const recorded = new Set(updated);
   // The installation's health (and its automatic recovery) is its primary endpoint's: an extra
-  // endpoint's failures do not replay the primary's deliveries. Health per endpoint is to come.
+  // endpoint's failures do not replay the primary's deliveries. An extra endpoint's deliveries
+  // that end are counted in its statistics, at the end.
   await recordHealth(
     trx,
     deps.queue,
@@ -490,6 +492,8 @@ export async function record(
     ),
   ]);
   await deps.queue.enqueueDeliveries(trx, released);
+  // Last (endpoint-stats.ts: the lock order); no statement when no extra endpoint's delivery ended.
+  await addEndpointStats(trx, endedAtEndpoints(outcomes, recorded));
   return next;
 }
 

@@ -6,6 +6,7 @@ import { filterMisses, type EndpointFilter } from '../endpoints/index.js';
 import { inPartitions } from './partition-keys.js';
 import { isSubscribed } from './subscriptions.js';
 import { toEnvelope } from './delivery.js';
+import { EndpointTally, type EndpointVerdict } from './endpoint-stats.js';
 import { orderingKeyOf } from './ordering.js';
 
 // Which of a plugin's extra webhook endpoints (control.webhook_endpoints) an event reaches, decided
@@ -13,7 +14,8 @@ import { orderingKeyOf } from './ordering.js';
 // event among its events (the same rules as supported_events), the event's location among its
 // locationIds (empty: every location), and its content filter holding on the envelope as the
 // endpoint's API version delivers it. The envelope is judged before the event is numbered: a
-// filter on `sequence` sees none. An event an endpoint's filter rules out leaves no delivery.
+// filter on `sequence` sees none. An event an endpoint's filter rules out leaves no delivery; it
+// is counted in the endpoint's statistics (the tally, endpoint-stats.ts), as is every match.
 
 /** One event of the fan-out whose installations may have extra endpoints. */
 export interface EndpointCandidates {
@@ -56,6 +58,7 @@ export async function endpointPairs(
   candidates: EndpointCandidates[],
   occurred: string[] | null,
   versions?: ApiVersions,
+  tally: EndpointTally = new EndpointTally(),
 ): Promise<EndpointPair[]> {
   const wanted = candidates.filter((c) => c.installationIds.length > 0);
   if (wanted.length === 0) return [];
@@ -84,7 +87,9 @@ export async function endpointPairs(
     const ids = new Set(candidate.installationIds);
     for (const endpoint of endpoints) {
       if (!ids.has(endpoint.installation_id)) continue;
-      if (!receives(endpoint, candidate, event, versions)) continue;
+      const verdict = judge(endpoint, candidate, event, versions);
+      tally.event(endpoint.webhook_endpoint_id, verdict);
+      if (verdict !== 'matched') continue;
       pairs.push({
         event_id: candidate.eventId,
         event_type: candidate.event,
@@ -98,19 +103,20 @@ export async function endpointPairs(
   return pairs;
 }
 
-function receives(
+/** Whether the endpoint receives the event; `filtered` when its location or content filter rules it out. */
+function judge(
   endpoint: EndpointRow,
   candidate: EndpointCandidates,
   event: EventRow,
   versions: ApiVersions | undefined,
-): boolean {
-  if (!isSubscribed(endpoint.events, candidate.event as EventName)) return false;
+): EndpointVerdict {
+  if (!isSubscribed(endpoint.events, candidate.event as EventName)) return 'unselected';
   if (
     endpoint.location_ids.length > 0 &&
     (event.location_id === null || !endpoint.location_ids.includes(event.location_id))
   )
-    return false;
-  if (!endpoint.filter) return true;
+    return 'filtered';
+  if (!endpoint.filter) return 'matched';
   const envelope = toEnvelope({
     event_id: candidate.eventId,
     event_type: candidate.event,
@@ -125,5 +131,5 @@ function receives(
     const { version } = resolveApiVersion(undefined, endpoint.api_version, versions.catalog());
     if (versions.migrator.differs(version)) versions.migrator.eventBack(version, envelope);
   }
-  return filterMisses(endpoint.filter, envelope).length === 0;
+  return filterMisses(endpoint.filter, envelope).length === 0 ? 'matched' : 'filtered';
 }

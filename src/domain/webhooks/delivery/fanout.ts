@@ -11,6 +11,7 @@ import { lockInstallationStates } from './installation-state.js';
 import { inPartitions, partitionKeys } from './partition-keys.js';
 import type { ApiVersions } from '../../api-versions/index.js';
 import { endpointPairs } from './endpoint-routes.js';
+import { addEndpointStats, EndpointTally } from './endpoint-stats.js';
 import { holdOrdered } from './ordering.js';
 
 // Fan-out, in two steps:
@@ -228,6 +229,7 @@ async function fanOut(
       ordering_key: null,
     })),
   );
+  const tally = new EndpointTally();
   const extra = await endpointPairs(
     trx,
     events.map((event) => ({
@@ -237,6 +239,7 @@ async function fanOut(
     })),
     occurred,
     versions,
+    tally,
   );
   const pairs = [...primary, ...extra];
   const created = pairs.length === 0 ? [] : await insertDeliveries(trx, pairs, occurred);
@@ -252,6 +255,8 @@ async function fanOut(
       ...(reorder_window > 0 ? { delaySeconds: Math.random() * reorder_window } : {}),
     }));
   await queue.enqueueDeliveries(trx, attempts);
+  // The extra endpoints' matches and filtered-out events, last (endpoint-stats.ts: the lock order).
+  await addEndpointStats(trx, tally);
   return {
     deliveries: created.length,
     deferredSeconds: attempts.flatMap((a) => (a.delaySeconds ? [a.delaySeconds] : [])),

@@ -7,7 +7,8 @@ import { startAutomaticRecovery } from '../replay/index.js';
 
 // Delivery health per installation: kept on its webhook state row by every recorded batch of
 // attempts (consecutive failed attempts, since when, the last error), counted from the log for
-// the last 24 hours, and shown to the plugin's developer (webhookHealth).
+// the last 24 hours, and shown to the plugin's developer (webhookHealth). It is the primary
+// endpoint's: an extra endpoint's deliveries count in its statistics (endpoint-stats.ts).
 
 /** What the health needs of one recorded attempt. */
 export interface AttemptOutcome {
@@ -160,6 +161,7 @@ export async function webhookHealth(
                count(*) filter (where l.status = 'failed') as failed
           from control.webhook_logs l
          where l.installation_id = i.installation_id and l.direction = 'outbound'
+           and l.webhook_endpoint_id is null -- the primary endpoint's (extra ones: their statistics)
            and l.updated_at >= now() - interval '24 hours'
       ) c on true
      where i.plugin_id = ${pluginId}
