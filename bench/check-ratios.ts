@@ -14,12 +14,21 @@ interface Run {
   webhooks?: {
     floor?: { ratioOfBurst?: number };
     recordedFloor?: { ratioOfBurst?: number };
+    endpoints?: {
+      variants?: Record<string, { orderingKeyed?: number }>;
+      costPerDelivery?: { median: number };
+      ordering?: { median: number };
+    };
   };
 }
 
+/** A cost per delivery, 3 endpoints of one plugin over 1: better lower, unlike every other ratio. */
+const ENDPOINTS_COST = 'deliveries: cost per delivery, 3 endpoints / 1 endpoint';
+
 /**
  * Every ratio of a run by name: each scenario's service over its floor (bench/floor) and over its
- * decided floor, the pinned version over head, and the delivery burst over each delivery floor.
+ * decided floor, the pinned version over head, the delivery burst over each delivery floor, and the
+ * extra endpoints' two (3 endpoints over 1 per delivery, ordering on over off).
  */
 export function ratiosOf(run: Run): Map<string, number> {
   const ratios = new Map<string, number>();
@@ -37,7 +46,19 @@ export function ratiosOf(run: Run): Map<string, number> {
     ratios.set('deliveries: burst / floor', floor.ratioOfBurst);
   if (recordedFloor?.ratioOfBurst !== undefined)
     ratios.set('deliveries: burst / recorded floor', recordedFloor.ratioOfBurst);
+  const { variants, costPerDelivery, ordering } = run.webhooks?.endpoints ?? {};
+  if (costPerDelivery) ratios.set(ENDPOINTS_COST, costPerDelivery.median);
+  // Only where the service ordered deliveries (before it did, both variants did the same work).
+  if (ordering && (variants?.['ordering order']?.orderingKeyed ?? 0) > 0)
+    ratios.set('deliveries: ordering on / off', ordering.median);
   return ratios;
+}
+
+/** The share a ratio got worse by from its record (negative: better); a cost gets worse as it rises. */
+export function fellBy(name: string, record: number, newest: number): number {
+  if (!(record > 0) || !(newest > 0)) return 0;
+  const worse = name === ENDPOINTS_COST ? newest / record - 1 : 1 - newest / record;
+  return Math.round(worse * 1000) / 1000;
 }
 
 export interface Comparison {
@@ -46,7 +67,7 @@ export interface Comparison {
   /** The run of record it comes from: the newest that has this ratio. */
   recordFile: string;
   newest: number;
-  /** The share it fell by (negative: it rose). */
+  /** The share it got worse by (negative: better): fell, or for a cost, rose. */
   fell: number;
 }
 
@@ -84,8 +105,13 @@ export function checkRuns(resultsDir: string, runsDir: string): Check {
       unrecorded.push(name);
       continue;
     }
-    const fell = of.ratio > 0 ? Math.round((1 - newest / of.ratio) * 1000) / 1000 : 0;
-    compared.push({ name, record: of.ratio, recordFile: of.file, newest, fell });
+    compared.push({
+      name,
+      record: of.ratio,
+      recordFile: of.file,
+      newest,
+      fell: fellBy(name, of.ratio, newest),
+    });
   }
   return {
     newest: newestFile,

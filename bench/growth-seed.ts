@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../src/db/database.js';
 import { splitHistory } from '../src/db/partitions.js';
+import { headVersion } from './head-version.js';
 import { seedEventHistory, seedOrders, seedRequestLog } from './history.js';
 import type { BenchData } from './seed.js';
 
@@ -56,8 +57,8 @@ export async function growHistory(
     await sql`
       with d as (insert into control.developers (email, name, password_hash) values (${`growth-${Date.now()}@example.com`}, 'Growth', 'x') returning developer_id),
            p as (insert into control.projects (developer_id, name) select developer_id, 'Growth' from d returning project_id),
-           pl as (insert into control.plugins (project_id, name, listing_status, webhook_secret_enc)
-                  select project_id, 'Growth plugin ' || g, 'active', 'x' from p, generate_series(1, 1000) g returning plugin_id),
+           pl as (insert into control.plugins (project_id, name, listing_status, webhook_secret_enc, api_version)
+                  select project_id, 'Growth plugin ' || g, 'active', 'x', ${headVersion()} from p, generate_series(1, 1000) g returning plugin_id),
            numbered as (select plugin_id, row_number() over (order by plugin_id) - 1 as k from pl)
       insert into control.installations (plugin_id, plane, organization_id, location_id, status, api_key_hash)
       select n.plugin_id, 'production', ${at.organizationId}::int, l.location_id, 'active', encode(sha256(('growth-' || g)::bytea), 'hex')

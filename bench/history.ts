@@ -45,7 +45,7 @@ export async function seedEventHistory(db: Db, options: HistoryOptions): Promise
       ), e as (
         insert into control.events (event_name, plane, organization_id, location_id, data, occurred_at)
         select 'order.paid', 'production', ${options.organizationId}::int, ${options.locationId}::int,
-               jsonb_build_object('order_id', g, 'unique_orderid', 'ORD-' || g, 'total', '12.00', 'paid_at', '2026-03-14T18:40:00Z',
+               jsonb_build_object('order_id', g, 'order_number', 'ORD-' || g, 'total', '12.00', 'paid_at', '2026-03-14T18:40:00Z',
                                   'installation_id', i.installation_id, 'sequence', i.base + g),
                now() - make_interval(secs => ${days}::float8 * 86400 * (${n}::int - g) / ${n}::int)
           from i, generate_series(1, ${n}::int) g

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Config } from '../src/config.js';
 import type { Db } from '../src/db/database.js';
 import { issueSessionToken } from '../src/portal/auth.js';
+import { headVersion } from './head-version.js';
 import { seedEventHistory, seedRequestLog } from './history.js';
 
 /** Portal developers for the bench: a session token each, and the one installation of their plugin. */
@@ -30,8 +31,8 @@ export async function seedPortal(
     ), p as (
       insert into control.projects (developer_id, name) select developer_id, 'Bench project' from d returning project_id, developer_id
     ), pl as (
-      insert into control.plugins (project_id, name, listing_status, webhook_secret_enc)
-      select project_id, 'Bench plugin ' || developer_id, 'active', 'x' from p returning plugin_id, project_id
+      insert into control.plugins (project_id, name, listing_status, webhook_secret_enc, api_version)
+      select project_id, 'Bench plugin ' || developer_id, 'active', 'x', ${headVersion()} from p returning plugin_id, project_id
     )
     insert into control.installations (plugin_id, plane, organization_id, location_id, status, api_key_hash)
     select pl.plugin_id, 'production', ${at.organizationId}::int, ${at.locationId}::int, 'active', encode(sha256(('portal-bench-' || pl.plugin_id)::bytea), 'hex')

@@ -180,6 +180,18 @@ export function summarizeHttp(all: ScenarioResult[]): HttpSummary[] {
   });
 }
 
+/**
+ * Per scenario, its runs' non-2xx answers and errors (any target), where there were some: every
+ * request of a scenario must succeed, else its req/s measure refusals (a 400 answers fast).
+ */
+export function unanswered(runs: ScenarioResult[]): Map<string, number> {
+  const failed = new Map<string, number>();
+  for (const x of runs)
+    if (x.non2xx + x.errors > 0)
+      failed.set(x.scenario, (failed.get(x.scenario) ?? 0) + x.non2xx + x.errors);
+  return failed;
+}
+
 /** CPU ms a request of a target's runs (medians): a CPU share over the throughput. */
 const perRequest = (x: HttpSummary, percent: number) =>
   x.requestsPerSecond.median > 0 ? (percent * 10) / x.requestsPerSecond.median : 0;
@@ -232,6 +244,10 @@ ${lines.join('\n')}
 
 /** The delivery burst's target against the delivery floor that records its attempts. */
 export const RECORDED_FLOOR_TARGET = 0.6;
+/** Extra webhook endpoints: a delivery of an event fanned out to 3 endpoints of one plugin costs at most this times one to a single endpoint. */
+export const ENDPOINTS_COST_TARGET = 1.2;
+/** An endpoint's ordering per order: its deliveries/s at least this share of the same without ordering, no delivery failing. */
+export const ORDERING_TARGET = 0.8;
 
 const metOrMissed = (ok: boolean) => (ok ? 'met' : '**missed**');
 
@@ -242,6 +258,7 @@ function decidedTargets(r: Report): string {
     latency?: { p99Ms: number };
     floor?: { ratioOfBurst: number };
     recordedFloor?: { deliveriesPerSecond: number; ratioOfBurst: number };
+    endpoints?: EndpointVariants;
   };
   const lines: string[] = [];
   if (webhooks.recordedFloor && webhooks.latency)
@@ -249,6 +266,7 @@ function decidedTargets(r: Report): string {
       `| deliveries: burst / floor recording its attempts | ${webhooks.recordedFloor.ratioOfBurst} (${webhooks.deliveriesPerSecond}/s of ${webhooks.recordedFloor.deliveriesPerSecond}/s) | >= ${RECORDED_FLOOR_TARGET} | ${metOrMissed(webhooks.recordedFloor.ratioOfBurst >= RECORDED_FLOOR_TARGET)} | ${webhooks.floor?.ratioOfBurst ?? ''} |`,
       `| deliveries: commit-to-receipt p99 at 500 events/s | ${webhooks.latency.p99Ms} ms | < 100 ms | ${metOrMissed(webhooks.latency.p99Ms < 100)} | |`,
     );
+  lines.push(...endpointTargets(webhooks.endpoints));
   for (const [name, soak] of [
     ['RSS under the soak, every door', r.soak],
     ['RSS under the soak, SVC_DOORS=data-api', r.soakDataApiOnly],
@@ -261,14 +279,50 @@ function decidedTargets(r: Report): string {
   return `## Deliveries and memory: the decided targets
 
 The delivery floor of record signs, sends and records each attempt in PostgreSQL (bench/results/README.md); the last column
-is the burst's ratio to the floor that only signs and sends, the one earlier runs reported. RSS is met when the
-soak's peak sample is under the target.
+is the burst's ratio to the floor that only signs and sends, the one earlier runs reported. The extra endpoints'
+variants (bench/webhook-endpoints.ts) send the same deliveries a round to one endpoint, to three endpoints of one plugin
+(an event makes 3 deliveries), and to one extra endpoint with ordering off and on; each ratio is the median of the
+per-round ratios (min-max in parentheses). RSS is met when the soak's peak sample is under the target.
 
 | target | measured | target | | before: burst / floor without a database |
 | --- | --- | --- | --- | --- |
 ${lines.join('\n')}
 
 `;
+}
+
+/** What bench/webhook-endpoints.ts reports (the parts the targets read). */
+interface EndpointVariants {
+  variants: Record<
+    string,
+    {
+      deliveriesPerSecond: number;
+      failedAttempts: number;
+      orderingKeyed: number;
+      ordersOutOfOrder?: number;
+    }
+  >;
+  costPerDelivery: RoundRatio;
+  ordering: RoundRatio;
+}
+
+/** The extra endpoints' two targets: 3 endpoints against 1 per delivery, ordering on against off. */
+function endpointTargets(e: EndpointVariants | undefined): string[] {
+  if (!e) return [];
+  const v = e.variants;
+  const one = v['one endpoint']!;
+  const three = v['three endpoints']!;
+  const off = v['ordering none']!;
+  const on = v['ordering order']!;
+  const failed = one.failedAttempts + three.failedAttempts + off.failedAttempts + on.failedAttempts;
+  const failures = failed ? `; **${failed} failed attempts**` : '';
+  // Before the service orders deliveries, no delivery has an ordering key: both variants did the same work.
+  const ordered = on.orderingKeyed > 0;
+  const ordering = `${on.orderingKeyed} deliveries with an ordering key, ${on.ordersOutOfOrder ?? 0} orders received out of order (without ordering: ${off.ordersOutOfOrder ?? 0})`;
+  return [
+    `| deliveries: cost per delivery, 3 endpoints of one plugin / 1 endpoint | ${showRatio(e.costPerDelivery)} (${one.deliveriesPerSecond}/s over ${three.deliveriesPerSecond}/s${failures}) | <= ${ENDPOINTS_COST_TARGET} | ${metOrMissed(e.costPerDelivery.median <= ENDPOINTS_COST_TARGET && !failed)} | |`,
+    `| deliveries: ordering on / off, no delivery failing | ${showRatio(e.ordering)} (${on.deliveriesPerSecond}/s of ${off.deliveriesPerSecond}/s; ${ordering}${failures}) | >= ${ORDERING_TARGET} | ${ordered ? metOrMissed(e.ordering.median >= ORDERING_TARGET && !failed) : '**not measured: the service did not order**'} | |`,
+  ];
 }
 
 /** A per-round ratio for the table: the median, and the range when the rounds differ. */
@@ -305,8 +359,15 @@ export function renderMarkdown(r: Report): string {
     ratio: RoundRatio,
     target: number,
     before?: RoundRatio,
-  ) =>
-    `| ${scenario} | ${of} | ${showRatio(ratio)} | >= ${target} | ${ratio.median >= target ? 'met' : '**missed**'} | ${showRatio(before)} |`;
+  ) => {
+    const failed = unanswered(r.http).get(scenario);
+    const status = failed
+      ? `**not valid: ${failed} non-2xx or errors**`
+      : ratio.median >= target
+        ? 'met'
+        : '**missed**';
+    return `| ${scenario} | ${of} | ${showRatio(ratio)} | >= ${target} | ${status} | ${showRatio(before)} |`;
+  };
   const targets = summary
     .filter((x) => x.target === 'service')
     .flatMap((x) => [
@@ -359,7 +420,9 @@ ${rows.join('\n')}
 
 ### Targets: the service against its floor (writes >= 0.6, reads >= 0.7), the pinned version against head (>= ${HEAD_TARGET})
 
-The service's runs answer in the seeded plugin's pin, ${PINNED_VERSION}; \`${AT_HEAD}\` sends the same requests naming head in X-Svc-Api-Version.
+The seeded plugin is pinned at head, so every scenario answers at head; the pinned scenario's requests name ${PINNED_VERSION} in
+X-Svc-Api-Version, and \`${AT_HEAD}\` sends the same requests naming head. A scenario any of whose runs had a non-2xx answer
+or an error is not valid (an answer refused fast would make its ratio look good).
 Where a scenario has a decided floor (\`${RATE_LIMITED_FLOOR}\`: GET /orders/{orderId} >= 0.9, at 10 connections >= 0.8;
 \`${GRAPHQL_FLOOR}\`: the portal's pages >= 0.7; bench/results/README.md), its target is against that floor, and the last
 column is the service's ratio to bench/floor, the floor the earlier runs of record used.

@@ -12,7 +12,6 @@ import { createDatabase } from '../src/db/database.js';
 import { startEmbeddedPostgres } from '../src/db/embedded.js';
 import { migrateAll } from '../src/db/migrate.js';
 import { explainListQueries } from './explain.js';
-import { loadApiVersions } from '../src/domain/api-versions/index.js';
 import {
   AT_HEAD,
   GRAPHQL_FLOOR,
@@ -22,11 +21,12 @@ import {
   runHttpScenario,
   type ScenarioResult,
 } from './http-scenarios.js';
+import { headVersion } from './head-version.js';
 import { seedBench } from './seed.js';
 import { startServer } from './servers.js';
 import { measureSandboxProvisioning, measureSoak } from './extra-scenarios.js';
 import { measureWebhookDelivery } from './webhook-scenario.js';
-import { GRAPHQL_ONLY, LOG_OFF, renderMarkdown, summarizeHttp } from './report.js';
+import { GRAPHQL_ONLY, LOG_OFF, renderMarkdown, summarizeHttp, unanswered } from './report.js';
 import { measureGrowth, type GrowthResult } from './growth.js';
 import { renderGrowth } from './growth-report.js';
 
@@ -151,8 +151,8 @@ const graphqlOnly = await startServer(GRAPHQL_ONLY, ['bench/graphql-only/server.
   DATABASE_URL: url,
 });
 
-/** The newest version, which the AT_HEAD target names in X-Svc-Api-Version. */
-const head = (await loadApiVersions()).catalog()[0]!.version;
+/** The newest version: the seeded plugin's pin, and what the AT_HEAD target names in X-Svc-Api-Version. */
+const head = headVersion();
 const atHead = { ...service, name: AT_HEAD };
 
 const http: ScenarioResult[] = [];
@@ -184,7 +184,7 @@ try {
       // Round-robin: every round runs each target once, so the ratios can be taken within a round.
       // With the request log off as well, the pair's order alternates from round to round (off, on;
       // on, off; ...) so that neither gains from running second (PostgreSQL's cache warming up).
-      // The same for the service at head beside it at the pin.
+      // The same for the service at head beside it at the old version.
       const pair = scenario.requestLogOff ? logOff : scenario.atHead ? atHead : undefined;
       const first = pair ? (round % 2 === 1 ? [pair, service] : [service, pair]) : [service];
       for (const target of [...first, ...others]) {
@@ -221,7 +221,7 @@ console.log(
   `bench: sandbox provisioning p50 ${provisioning.p50Ms} ms, max ${provisioning.maxMs} ms`,
 );
 const webhooks = only.has('webhooks')
-  ? await measureWebhookDelivery({ db: handle.db, url, env, data, dir })
+  ? await measureWebhookDelivery({ db: handle.db, url, env, data, dir, rounds })
   : {};
 console.log(`bench: webhooks ${JSON.stringify(webhooks)}`);
 const soak = only.has('soak') ? await measureSoak(service, data, soakSeconds) : {};
@@ -266,9 +266,17 @@ const growth: GrowthResult | undefined = only.has('growth')
       pgDataDir: path.join(dir, 'pg'),
     })
   : undefined;
-// With `webhooks` too: the delivery burst again on the grown history (the first ran on the small one).
+// With `webhooks` too: the delivery burst again on the grown history (the first ran on the small one;
+// the extra endpoints' variants only there).
 if (growth && only.has('webhooks'))
-  growth.webhooks = await measureWebhookDelivery({ db: handle.db, url, env, data, dir });
+  growth.webhooks = await measureWebhookDelivery({
+    db: handle.db,
+    url,
+    env,
+    data,
+    dir,
+    endpoints: 'skip',
+  });
 await service.stop();
 await handle.close();
 await pg.stop();
@@ -330,3 +338,10 @@ console.log(markdown);
 console.log(`Written: bench/results/runs/${stamp}.json and .md (git ignores them).`);
 console.log(`To keep it as a run of record: cp bench/results/runs/${stamp}.json bench/results/`);
 console.log('and add its line to bench/results/README.md (date, command, commit, figures).');
+// A request that failed makes its scenario's req/s meaningless (a 400 is answered fast): say so, and fail.
+const failed = unanswered(http);
+if (failed.size) {
+  for (const [scenario, n] of failed)
+    console.error(`bench: ${scenario}: ${n} non-2xx answers or errors, its ratios are not valid`);
+  process.exitCode = 1;
+}

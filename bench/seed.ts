@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Config } from '../src/config.js';
 import type { Db } from '../src/db/database.js';
 import { encrypt, generateInstallationKey, hashKey } from '../src/lib/secrets.js';
+import { headVersion } from './head-version.js';
 import { seedEventHistory, seedOrders } from './history.js';
 import { seedPortal, type PortalData } from './portal-seed.js';
 
@@ -20,7 +21,8 @@ export interface BenchData {
 /**
  * One production organization and location with a realistic menu, `orders` orders (two items, a
  * customization on one item in ten, and a payment each) and `installations` installations of one
- * active plugin, each with its own key; other locations and another organization around it.
+ * active plugin (pinned to head), each with its own key; other locations and another organization
+ * around it.
  * Bulk rows are written with set-based SQL so that 100,000 orders take seconds.
  */
 export async function seedBench(
@@ -53,6 +55,7 @@ export async function seedBench(
       listing_status: 'active',
       supported_features: ['orders:create', 'payments:capture'],
       webhook_secret_enc: encrypt(config.encryptionKey, webhookSecret),
+      api_version: headVersion(),
     })
     .returning('plugin_id')
     .executeTakeFirstOrThrow();

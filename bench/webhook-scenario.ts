@@ -1,4 +1,3 @@
-import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { loadConfig } from '../src/config.js';
@@ -8,13 +7,16 @@ import { encrypt, generateInstallationKey, hashKey } from '../src/lib/secrets.js
 import { createLogger } from '../src/logger.js';
 import { replayWebhooks } from '../src/domain/webhooks/index.js';
 import { insertEventHistory } from '../test/support/event-history.js';
-import { createTestTls, type TestTls } from '../test/support/tls.js';
-import type { Receipt, ReceiverMessage } from './receiver.js';
+import { createTestTls } from '../test/support/tls.js';
+import type { Receipt } from './receiver.js';
 import { percentile } from './extra-scenarios.js';
-import { measure, sampleProcess } from './proc.js';
+import { measure } from './proc.js';
 import type { BenchData } from './seed.js';
 import { startProcess } from './servers.js';
 import { freePort } from '../src/db/embedded.js';
+import { headVersion } from './head-version.js';
+import { measureEndpointVariants } from './webhook-endpoints.js';
+import { cpuShare, settle, startReceiver, waitFor } from './webhook-support.js';
 
 /** Signed POSTs the delivery floor sends. */
 const FLOOR_DELIVERIES = 20_000;
@@ -30,6 +32,10 @@ interface Options {
   dir: string;
   /** The worker's entry point: the compiled build (dist/main.js, what production runs) or src/main.ts. */
   workerEntry?: string;
+  /** Rounds of the extra endpoints' variants (webhook-endpoints.ts). */
+  rounds?: number;
+  /** The extra endpoints' variants: after the latency phase (also, the default) or not (skip). */
+  endpoints?: 'also' | 'skip';
 }
 
 /**
@@ -41,19 +47,31 @@ interface Options {
  *   the first emit to the last receipt, and from the end of the emitting to the last receipt
  *   (deliveriesPerSecondAfterEmit: the pipeline without the writers competing for the CPU);
  * - latency: 500 events per second for 10 s, commit-to-receipt p50/p99, with the CPU shares then;
+ * - endpoints: a plugin's extra webhook endpoints, 3 endpoints against 1 and ordering on against
+ *   off, in rounds (bench/webhook-endpoints.ts);
  * - replay: replayWebhooks over 10,000 failed deliveries of one installation, sent in sequence
  *   order one after the other, deliveries per second;
  * - floor: the same receiver fed by bench/floor/deliveries.ts (sign and POST, no database, no
  *   queue, a process of its own), deliveries per second, and the burst's two rates over it.
  */
-export async function measureWebhookDelivery({
-  db,
-  url,
-  env,
-  data,
-  dir,
-  workerEntry = 'dist/main.js',
-}: Options) {
+export async function measureWebhookDelivery(options: Options) {
+  const result = await deliveryScenario(options, options.endpoints ?? 'also');
+  if (!('burst' in result)) throw new Error('bench: the delivery scenario ran no burst');
+  return result;
+}
+
+/** The extra endpoints' variants alone (bench/webhooks.ts --endpoints), with the same worker and receiver. */
+export async function measureEndpointsAlone(options: Options) {
+  const result = await deliveryScenario(options, 'only');
+  if ('burst' in result)
+    throw new Error('bench: the delivery scenario ran more than the endpoints');
+  return result;
+}
+
+async function deliveryScenario(
+  { db, url, env, data, dir, workerEntry = 'dist/main.js', rounds = 3 }: Options,
+  endpoints: 'also' | 'only' | 'skip',
+) {
   const settled = await settle(db);
   const tls = createTestTls();
   // PostgreSQL's CPU is that of the bench's own server (run.ts and webhooks.ts keep it in dir/pg).
@@ -62,14 +80,18 @@ export async function measureWebhookDelivery({
   let count = 0;
   let replayInstallation = -1;
   const replayed: number[] = [];
+  const taps = new Set<(receipt: Receipt) => void>();
   const receiver = await startReceiver(tls, (receipts) => {
-    for (const [id, atEpochMs, installationId, sequence] of receipts) {
+    for (const receipt of receipts) {
+      const [id, atEpochMs, installationId, sequence] = receipt;
       count++;
       if (!received.has(id)) received.set(id, atEpochMs - performance.timeOrigin);
       if (installationId === replayInstallation) replayed.push(sequence);
+      for (const tap of taps) tap(receipt);
     }
   });
-  const endpoint = `https://localhost:${receiver.port}/hook`;
+  const origin = `https://localhost:${receiver.port}`;
+  const endpoint = `${origin}/hook`;
 
   const config = loadConfig({
     ...env,
@@ -87,6 +109,7 @@ export async function measureWebhookDelivery({
       listing_status: 'active',
       webhook_endpoint: endpoint,
       webhook_secret_enc: encrypt(config.encryptionKey, data.webhookSecret),
+      api_version: headVersion(),
     })
     .returning('plugin_id')
     .executeTakeFirstOrThrow();
@@ -149,6 +172,9 @@ export async function measureWebhookDelivery({
     await new Promise((r) => setTimeout(r, 3000)); // the worker process boots (pg-boss)
     await emit(data.locationId, 0);
     await waitFor(() => count >= 10, 30_000);
+    const endpointVariants = () =>
+      measureEndpointVariants({ db, config, data, events: jobs.events, origin, taps, rounds });
+    if (endpoints === 'only') return { settled, endpoints: await endpointVariants() };
 
     // Throughput: 1,000 events x 10 installations, emitted by 10 concurrent writers (as many API
     // requests would), 20 events a transaction, so that the emitting side is not what is measured.
@@ -223,6 +249,7 @@ export async function measureWebhookDelivery({
     );
     const receiverSteady = receiverSteadyShare();
     const latencies = [...committed].map(([id, at]) => received.get(id)! - at);
+    const endpointResults = endpoints === 'also' ? await endpointVariants() : undefined;
 
     // Replay: 10,000 failed deliveries of one installation (written straight into the tables).
     const [replayTarget] = await db
@@ -330,6 +357,7 @@ export async function measureWebhookDelivery({
         benchCpuPercent: steady.benchCpuPercent,
         receiverCpuPercent: receiverSteady,
       },
+      ...(endpointResults ? { endpoints: endpointResults } : {}),
       floor: {
         deliveries: FLOOR_DELIVERIES,
         seconds: Math.round(floor.result * 100) / 100,
@@ -468,63 +496,4 @@ async function burstTimeline(
     attemptsStartedPerHalfSecond: count('started'),
     failedAttempts: Object.fromEntries(failed.map((f) => [f.error, f.n])),
   };
-}
-
-/**
- * The database made quiet before the scenario: in `make bench` it follows the HTTP scenarios, whose
- * writes (orders, request log entries, feed acknowledgements) autovacuum may still be working
- * through on the same two cores as the worker and the delivery floor. The same vacuum runs here
- * first, to its end, then a checkpoint; what autovacuum was doing when the scenario began and how
- * long this took are in the result.
- */
-async function settle(db: Db): Promise<{ autovacuumAtStart: string[]; seconds: number }> {
-  const t0 = performance.now();
-  const { rows } = await sql<{
-    query: string;
-  }>`select query from pg_stat_activity where backend_type = 'autovacuum worker' and query <> ''`.execute(
-    db,
-  );
-  await sql`vacuum (analyze)`.execute(db);
-  await sql`checkpoint`.execute(db);
-  return {
-    autovacuumAtStart: rows.map((r) => r.query),
-    seconds: Math.round((performance.now() - t0) / 100) / 10,
-  };
-}
-
-async function waitFor(condition: () => boolean, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('bench: timed out waiting for deliveries');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-/** bench/receiver.ts in a process of its own; `onReceipts` hears of every request it answered. */
-async function startReceiver(
-  tls: TestTls,
-  onReceipts: (receipts: Receipt[]) => void,
-): Promise<{ port: number; pid: number; stop(): void }> {
-  const child: ChildProcess = fork(path.join(import.meta.dirname, 'receiver.ts'), {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, RECEIVER_KEY: tls.key, RECEIVER_CERT: tls.cert },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`bench receiver exited with ${code}`)));
-    child.on('message', (message: ReceiverMessage) =>
-      'port' in message ? resolve(message.port) : onReceipts(message.receipts),
-    );
-  });
-  return { port, pid: child.pid!, stop: () => void child.kill('SIGTERM') };
-}
-
-/** The CPU share of a process from now until the returned function is called. */
-function cpuShare(pid: number): () => number {
-  const start = sampleProcess(pid).cpuSeconds;
-  const t0 = performance.now();
-  return () =>
-    Math.round(
-      ((sampleProcess(pid).cpuSeconds - start) / ((performance.now() - t0) / 1000)) * 1000,
-    ) / 10;
 }

@@ -1,4 +1,4 @@
-// `npx tsx bench/webhooks.ts [--statements] [--full]`: the webhook delivery scenario of `make bench` alone, on a
+// `npx tsx bench/webhooks.ts [--statements] [--full] [--endpoints]`: the webhook delivery scenario of `make bench` alone, on a
 // small seeded database (no 100,000 orders to wait for; --full seeds as make bench does), with the worker compiled by `npm run build`
 // first. For before/after comparisons while optimising the delivery pipeline; `make bench` stays
 // the measurement of record. Prints the scenario's JSON, with the CPU share of the worker,
@@ -7,12 +7,18 @@
 // --statements: then where the time went, read from the database afterwards: the latency phase's
 // stages (event to delivery created, to attempt started, the request itself), and PostgreSQL's
 // statements by total time (pg_stat_statements).
+// --endpoints: only the extra endpoints' variants (3 endpoints against 1, ordering on against off),
+// BENCH_ROUNDS rounds (default 3).
 import { execSync } from 'node:child_process';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { Db } from '../src/db/database.js';
 import { seededDatabase } from './dev-database.js';
-import { LATENCY_LOCATION, measureWebhookDelivery } from './webhook-scenario.js';
+import {
+  LATENCY_LOCATION,
+  measureEndpointsAlone,
+  measureWebhookDelivery,
+} from './webhook-scenario.js';
 
 const statements = process.argv.includes('--statements');
 // --full: make bench's own seed (100,000 orders, 200 feed events per installation) instead of the small one.
@@ -32,7 +38,11 @@ try {
     await sql`select pg_reload_conf()`.execute(database.db);
     await sql`select pg_stat_statements_reset()`.execute(database.db);
   }
-  console.log(JSON.stringify(await measureWebhookDelivery(database), null, 2));
+  const options = { ...database, rounds: Number(process.env.BENCH_ROUNDS ?? 3) };
+  const result = process.argv.includes('--endpoints')
+    ? await measureEndpointsAlone(options)
+    : await measureWebhookDelivery(options);
+  console.log(JSON.stringify(result, null, 2));
   if (statements) await whereTheTimeWent(database.db);
 } finally {
   await database.stop();

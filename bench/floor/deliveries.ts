@@ -34,7 +34,7 @@ async function deliver(n: number): Promise<{ httpStatus: number; durationMs: num
       installation_id: 1,
       data: {
         order_id: n,
-        unique_orderid: `FLOOR-${n}`,
+        order_number: `FLOOR-${n}`,
         old_status: 'CREATED',
         new_status: 'COOKING',
       },

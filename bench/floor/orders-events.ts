@@ -99,7 +99,7 @@ export async function createOrder(
     await q(`floor_create_lines_${lines.length}`, linesInsert(lines.length), values);
     const data = {
       order_id: order.order_id,
-      unique_orderid: order.unique_orderid,
+      order_number: order.unique_orderid,
       table_number: null,
       order_status: 'CREATED',
       total: order.total,

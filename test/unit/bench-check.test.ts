@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import path from 'node:path';
-import { checkRuns, ratiosOf } from '../../bench/check-ratios.js';
+import { checkRuns, fellBy, ratiosOf } from '../../bench/check-ratios.js';
 
 // `make bench-check`: the newest run of bench/results/runs/ against the runs of record in
 // bench/results/, each ratio against the newest run of record that has it; a fall of more than
@@ -46,6 +46,30 @@ describe('bench-check', () => {
       'deliveries: burst / floor': 0.25,
       'deliveries: burst / recorded floor': 0.61,
     });
+  });
+
+  it("reads the extra endpoints' ratios, and names a cost per delivery that rose as a fall", () => {
+    const endpoints = (orderingKeyed: number) => ({
+      webhooks: {
+        endpoints: {
+          variants: { 'ordering order': { orderingKeyed } },
+          costPerDelivery: { median: 1.1 },
+          ordering: { median: 0.9 },
+        },
+      },
+    });
+    expect(Object.fromEntries(ratiosOf(endpoints(9000)))).toEqual({
+      'deliveries: cost per delivery, 3 endpoints / 1 endpoint': 1.1,
+      'deliveries: ordering on / off': 0.9,
+    });
+    // No delivery ordered (a service without ordering): nothing to compare.
+    expect(Object.fromEntries(ratiosOf(endpoints(0)))).toEqual({
+      'deliveries: cost per delivery, 3 endpoints / 1 endpoint': 1.1,
+    });
+    // A cost is better lower: from 1.0 to 1.15 is 15% worse; to 0.9, 10% better.
+    expect(fellBy('deliveries: cost per delivery, 3 endpoints / 1 endpoint', 1, 1.15)).toBe(0.15);
+    expect(fellBy('deliveries: cost per delivery, 3 endpoints / 1 endpoint', 1, 0.9)).toBe(-0.1);
+    expect(fellBy('deliveries: ordering on / off', 1, 0.85)).toBe(0.15);
   });
 });
 
