@@ -28,7 +28,7 @@ const CREATE = {
           values ('order.created', 'production', null, $1, $2, null, $3, $4) returning "event_id", (select coalesce(json_agg(x), '[]') from (
             select i.installation_id, p.supported_events from control.plugins p join control.installations i on i.plugin_id = p.plugin_id
              where i.status = 'active' and i.plane = 'production' and i.sandbox_id is null and i.organization_id = $1 and i.location_id = $2
-               and p.webhook_secret_enc is not null and p.webhook_endpoint is not null) x) as "recipients"`,
+               and p.webhook_secret_enc is not null and (p.webhook_endpoint is not null or p.has_webhook_endpoints)) x) as "recipients"`,
   view: `${ORDER_VIEW} where "production"."orders"."order_id" in ($3)`,
 };
 

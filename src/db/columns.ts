@@ -70,6 +70,7 @@ export const PLUGIN_COLUMNS = columnsOf<'control.plugins'>()({
   api_version: true,
   api_version_previous: true,
   api_version_changed_at: true,
+  has_webhook_endpoints: true,
 });
 export const SANDBOX_COLUMNS = columnsOf<'control.sandboxes'>()({
   sandbox_id: true,

@@ -80,6 +80,8 @@ export interface PluginsTable {
   >;
   previous_sandbox_secret_expires_at: NullableTimestamp;
   supported_events: string[] | null;
+  /** It has an enabled extra webhook endpoint (control.webhook_endpoints): kept by a trigger on them. */
+  has_webhook_endpoints: ColumnType<boolean, boolean | undefined, boolean>;
   supported_features: ColumnType<string[], string[] | undefined, string[]>;
   integration_type: ColumnType<'none' | 'oauth2', 'none' | 'oauth2' | undefined, 'none' | 'oauth2'>;
   oauth_client_id: string | null;

@@ -313,7 +313,7 @@ export type Mutation = {
    * Adds a webhook endpoint to the plugin (at most 50 besides the listing's webhook_endpoint, the
    * primary one). Its own signing secret is in the payload, shown this once. It receives the events
    * it selects from then on, each its own delivery (webhookLogs' endpointId); an event its filter
-   * rules out leaves no log entry. Ordering and rateLimitPerSecond are kept but not applied yet. An endpoint that receives production
+   * rules out leaves no log entry. Ordering is kept but not applied yet. An endpoint that receives production
    * traffic (planes has PRODUCTION, the default) needs a portal session (portal_session_required for
    * a developer key); a key may create sandbox-only ones. A URL the destination guard refuses, a filter
    * path no selected event has or a value of the wrong type, and a limit passed are validation_error
@@ -1196,7 +1196,10 @@ export type WebhookEndpoint = {
    */
   filter?: Maybe<Scalars['JSON']['output']>;
   ordering: WebhookEndpointOrdering;
-  /** Deliveries a second at most; null: no limit of its own. */
+  /**
+   * Delivery attempts that start in a second at most (whole seconds, across every worker); the rest
+   * wait for a later second, neither failed nor counted as attempts. Null: no limit of its own.
+   */
   rateLimitPerSecond?: Maybe<Scalars['Int']['output']>;
   /** The API version its payloads are in; null: the plugin's pin. */
   apiVersion?: Maybe<Scalars['String']['output']>;

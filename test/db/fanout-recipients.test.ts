@@ -5,7 +5,8 @@ import { createInstallation, type InstallationFixture } from '../support/builder
 import { createTestContext, type TestContext } from '../support/context.js';
 
 // Every write reads its event's webhook recipients in the event's INSERT: the active
-// installations of the event's location whose plugin has a webhook endpoint. Its cost must not
+// installations of the event's location whose plugin has a webhook endpoint (its listing's, or an
+// enabled extra one, which the plugin's row says). Its cost must not
 // grow with the plugins that have no endpoint, nor with their installations (the growth benchmark's
 // 1,000 plugins without one made PostgreSQL read the whole plugins table for every event).
 
@@ -56,6 +57,41 @@ describe("an event's webhook recipients", () => {
     });
     const { rows } = await sql<{ installation_id: number }>`${recipients}`.execute(t.db);
     expect(rows.map((row) => Number(row.installation_id))).toEqual([inst.installationId]);
+    const compiled = sql`explain (format json) ${recipients}`.compile(t.db);
+    const { rows: plan } = await t.db.executeQuery<{ 'QUERY PLAN': unknown }>(compiled);
+    expect(seqScans(plan[0]!['QUERY PLAN'])).toEqual([]);
+  });
+
+  it('when a plugin without a primary endpoint has an enabled extra endpoint, then its installation is a recipient for its extra endpoints, still without reading every plugin', async () => {
+    const extraOnly = await createInstallation(t.db);
+    await t.db
+      .insertInto('control.webhook_endpoints')
+      .values({
+        plugin_id: extraOnly.pluginId,
+        url: 'https://extra.example.com/svc',
+        secret_enc: 'x',
+      })
+      .execute();
+    const recipients = webhookRecipients({
+      plane: 'production',
+      sandboxId: null,
+      organizationId: extraOnly.organizationId,
+      locationId: extraOnly.locationId,
+      installationId: null,
+    });
+    const { rows } = await sql<{
+      installation_id: number;
+      primary: boolean;
+      endpoints: boolean;
+    }>`${recipients}`.execute(t.db);
+    expect(rows).toEqual([
+      {
+        installation_id: extraOnly.installationId,
+        supported_events: null,
+        primary: false,
+        endpoints: true,
+      },
+    ]);
     const compiled = sql`explain (format json) ${recipients}`.compile(t.db);
     const { rows: plan } = await t.db.executeQuery<{ 'QUERY PLAN': unknown }>(compiled);
     expect(seqScans(plan[0]!['QUERY PLAN'])).toEqual([]);

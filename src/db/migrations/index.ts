@@ -32,6 +32,7 @@ import * as control_2026_11_29_000600 from './control/2026_11_29_000600_api_requ
 import * as control_2026_11_29_000700 from './control/2026_11_29_000700_add_webhook_log_endpoints.js';
 import * as control_2026_11_29_000800 from './control/2026_11_29_000800_webhook_log_ordering.js';
 import * as control_2026_11_29_000900 from './control/2026_11_29_000900_webhook_endpoint_stats.js';
+import * as control_2026_11_29_001000 from './control/2026_11_29_001000_plugin_endpoint_marker.js';
 import * as data_2026_11_22_000100 from './data/2026_11_22_000100_create_data_plane.js';
 import * as data_2026_11_22_000300 from './data/2026_11_22_000300_add_capture_snapshot.js';
 import * as data_2026_11_22_000800 from './data/2026_11_22_000800_add_transaction_refund_link.js';
@@ -74,6 +75,7 @@ export const controlMigrations: Record<string, Migration> = {
   '2026_11_29_000700_add_webhook_log_endpoints': control_2026_11_29_000700,
   '2026_11_29_000800_webhook_log_ordering': control_2026_11_29_000800,
   '2026_11_29_000900_webhook_endpoint_stats': control_2026_11_29_000900,
+  '2026_11_29_001000_plugin_endpoint_marker': control_2026_11_29_001000,
 };
 
 export const dataPlaneMigrations: Record<string, Migration> = {

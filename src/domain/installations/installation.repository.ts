@@ -373,10 +373,12 @@ export interface RecipientRow {
  * Active installations in the scope whose plugin has a webhook endpoint and a secret, with the
  * plugin's subscriptions (matched by the caller): read inside the event's own INSERT. A sandbox
  * installation without an endpoint qualifies while a listener (svc listen) streams its sandbox.
- * `endpoints`: the plugin also has an enabled extra endpoint on the plane (the fan-out matches each
- * endpoint's events, locations and filter). Only plugins with a primary endpoint are read, so a
- * plugin's extra endpoints receive nothing while its listing has no webhook_endpoint: finding such
- * plugins without reading every endpoint needs a marker on the plugin's row (still to come).
+ * `primary`: the listing's webhook_endpoint (or the listener) may receive it. `endpoints`: the
+ * plugin has an enabled extra endpoint on the plane (the fan-out matches each endpoint's events,
+ * locations and filter). The plugin's row says whether it has any enabled extra endpoint
+ * (has_webhook_endpoints, kept by a trigger on the endpoints), so plugins without a primary endpoint
+ * are found by the same partial index, and the endpoints are looked up only for plugins that have
+ * some.
  *
  * Every write's event runs this, so its text is specialised to the scope's shape (a condition per
  * value given, the listener branch only in a sandbox) rather than `$1 is null or ...` guards: each
@@ -397,17 +399,21 @@ export function webhookRecipients(scope: RecipientScope): RawBuilder<RecipientRo
     ],
     sql` and `,
   );
-  // Looked up by the endpoints' plugin index, once per installation found: a scalar subquery,
-  // which PostgreSQL cannot turn into a hash of every endpoint of the platform, as it may an EXISTS.
-  const extra = sql<boolean>`coalesce((select true from control.webhook_endpoints we
+  // Looked up by the endpoints' plugin index, once per installation found whose plugin has any: a
+  // scalar subquery, which PostgreSQL cannot turn into a hash of every endpoint of the platform, as
+  // it may an EXISTS; CASE evaluates it only for those plugins.
+  const extra = sql<boolean>`case when p.has_webhook_endpoints then coalesce((select true from control.webhook_endpoints we
                       where we.plugin_id = p.plugin_id and we.status = 'enabled' and ${scope.plane}::text = any(we.planes)
-                      limit 1), false)`;
+                      limit 1), false) else false end`;
+  // The condition is the partial index's (plugins_webhook_recipients_idx), written the same way.
   const withEndpoint = sql<RecipientRow>`
-    select i.installation_id, p.supported_events, true as primary, ${extra} as endpoints
+    select i.installation_id, p.supported_events, p.webhook_endpoint is not null as primary, ${extra} as endpoints
       from control.plugins p
       join control.installations i on i.plugin_id = p.plugin_id
-     where ${where} and p.webhook_endpoint is not null`;
+     where ${where} and (p.webhook_endpoint is not null or p.has_webhook_endpoints)`;
   if (scope.sandboxId === null) return withEndpoint;
+  // A listener stands in for a missing primary endpoint; an installation of such a plugin with
+  // extra endpoints comes from both branches, each row saying what it is read for.
   return sql<RecipientRow>`${withEndpoint}
     union all
     select i.installation_id, p.supported_events, true as primary, false as endpoints

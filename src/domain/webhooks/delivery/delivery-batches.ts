@@ -9,6 +9,7 @@ import {
   type Prepared,
 } from './delivery.js';
 import { admitSandboxDeliveries } from './sandbox-volume.js';
+import { admitEndpointRates } from './endpoint-rate.js';
 import { asUnavailable } from '../../shared/index.js';
 import { QUEUES, attemptsOf, type DeliveryAttempt, type DeliveryJobData } from './queue.js';
 
@@ -34,6 +35,8 @@ import { QUEUES, attemptsOf, type DeliveryAttempt, type DeliveryJobData } from '
 // plugin still waiting in line leave it and are queued again too. Only requests already on the
 // network go on. So plugins whose endpoints answer are never held up by others that hang; the
 // worker waits (every loop) only at a hard ceiling of twice the background.
+// Attempts past a sandbox destination's limit a minute (sandbox-volume.ts) or an extra endpoint's
+// rate a second (endpoint-rate.ts) are not sent either: queued again for when they may go.
 
 /** How often a batch looks at its endpoints: one none of whose requests ended for this long hangs. */
 export const WAVE_MS = 400;
@@ -127,7 +130,10 @@ export function deliveryBatches(deps: DeliveryDeps): DeliveryBatches {
       jobs.flatMap((job) => attemptsOf(job.data)),
       deps.apiVersions,
     );
-    const { admitted, held } = await admitSandboxDeliveries(deps.db, deps.config.webhook, prepared);
+    const sandbox = await admitSandboxDeliveries(deps.db, deps.config.webhook, prepared);
+    const { held } = sandbox;
+    // Then an extra endpoint's rate a second: only attempts that may go now take its places.
+    const { admitted, held: overRate } = await admitEndpointRates(deps.db, sandbox.admitted);
     const deferred = held.map((h) => ({
       ...toAttempt(h.prepared),
       delaySeconds: h.retryAfterSeconds,
@@ -152,11 +158,17 @@ export function deliveryBatches(deps: DeliveryDeps): DeliveryBatches {
       (r) => overShare.push(r.prepared),
     );
     deferred.push(...overShare.map((p) => ({ ...toAttempt(p), delaySeconds: shareWaitSeconds })));
-    if (deferred.length > 0)
+    if (deferred.length + overRate.length > 0)
       deps.logger.info(
-        { attempts: deferred.length, sandboxHeld: held.length, overShare: overShare.length },
-        "webhook attempts queued again for later: the line of their endpoint would take seconds (its requests hang), their plugin has its share of the worker's background, or a sandbox destination reached its limit a minute",
+        {
+          attempts: deferred.length + overRate.length,
+          sandboxHeld: held.length,
+          overShare: overShare.length,
+          overRate: overRate.length,
+        },
+        "webhook attempts queued again for later: the line of their endpoint would take seconds (its requests hang), their plugin has its share of the worker's background, a sandbox destination reached its limit a minute, or their endpoint its rate a second",
       );
+    const rateDelays = untilDue(overRate);
     await recordOutcomes(
       deps,
       answered,
@@ -166,7 +178,7 @@ export function deliveryBatches(deps: DeliveryDeps): DeliveryBatches {
           pending.map((r) => ({ ...toAttempt(r.prepared), delaySeconds: coverSeconds })),
           'cover',
         );
-        await deps.queue.enqueueDeliveries(trx, deferred, 'line');
+        await deps.queue.enqueueDeliveries(trx, [...deferred, ...rateDelays], 'line');
         await deps.queue.complete(trx, QUEUES.delivery, jobs);
       },
       ended,
@@ -174,6 +186,10 @@ export function deliveryBatches(deps: DeliveryDeps): DeliveryBatches {
     // Whole seconds (a line's wait, a sandbox window's end): one wake-up for each distinct delay.
     for (const delaySeconds of new Set(deferred.map((d) => d.delaySeconds)))
       deps.onAttemptDeferred?.(delaySeconds);
+    // An attempt over its endpoint's rate is due as its second begins; a wake-up fires as the
+    // second it is asked for ends: asked for half a second before, it fires as the attempt is due.
+    for (const delaySeconds of new Set(rateDelays.map((d) => d.delaySeconds)))
+      deps.onAttemptDeferred?.(Math.max(0, delaySeconds - 0.5));
     for (const r of pending) {
       const settled = r.done.then(
         (outcome) => void (outcome && late.add(outcome)),
@@ -262,6 +278,15 @@ export function deliveryBatches(deps: DeliveryDeps): DeliveryBatches {
     },
   };
 }
+
+/** The attempts over their endpoint's rate, each due when its second begins (ms precision: same second, same job). */
+const untilDue = (held: { prepared: Prepared; dueAt: number }[]) => {
+  const now = Date.now();
+  return held.map((h) => ({
+    ...toAttempt(h.prepared),
+    delaySeconds: Math.max(0, Math.round(h.dueAt - now) / 1000),
+  }));
+};
 
 const toAttempt = ({ row, attempt }: Prepared): DeliveryAttempt => ({
   logId: row.log_id,

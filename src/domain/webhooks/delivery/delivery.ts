@@ -78,6 +78,8 @@ interface DeliveryRow {
   webhook_endpoint: string | null;
   /** The extra endpoint (control.webhook_endpoints) the delivery goes to; null: the primary one. */
   webhook_endpoint_id: number | null;
+  /** The extra endpoint's rateLimitPerSecond (endpoint-rate.ts); null: none, as for the primary one. */
+  rate_limit_per_second: number | null;
   /** A listener (svc listen) streams the installation's sandbox. */
   listening: boolean;
   /** One of them was registered with write scope: it may take a delivery the destination guard refused. */
@@ -197,7 +199,7 @@ export function prepareStatement(jobs: DeliveryAttempt[]): RawBuilder<DeliveryRo
   return sql<DeliveryRow>`
     select l.log_id, l.created_at::text as log_created_at, l.delivery_id, l.event_id, l.event_type, l.installation_id, i.plugin_id, l.sequence, l.attempts, l.status,
            coalesce(l.payload, e.data) as event_data, coalesce(e.occurred_at, l.created_at) as occurred_at, e.occurred_at::text as event_occurred_at, e.request_id,
-           l.webhook_endpoint_id,
+           l.webhook_endpoint_id, we.rate_limit_per_second,
            case when l.webhook_endpoint_id is null then p.webhook_endpoint
                 when we.status = 'enabled' and i.plane = any(we.planes) then we.url end as webhook_endpoint,
            case when l.webhook_endpoint_id is null then ${planeSecret} else we.secret_enc end as webhook_secret_enc,

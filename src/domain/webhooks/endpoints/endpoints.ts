@@ -15,7 +15,9 @@ import { toEndpointView, type WebhookEndpointView } from './endpoint-view.js';
 // (the plugin's row for a creation, so that two cannot pass the cap together) and writes its
 // audit entry. Secrets are stored encrypted and leave only in the result that made them.
 // Production traffic is guarded as the production secret is: a developer key may create, rotate
-// or repoint only an endpoint that receives sandbox traffic alone.
+// or repoint only an endpoint that receives sandbox traffic alone. Whether the plugin has an
+// enabled endpoint (control.plugins.has_webhook_endpoints, which an event's recipients read) is
+// kept by a trigger in the same transaction (migration 2026_11_29_001000).
 
 export const MAX_ENDPOINTS = 50;
 /** A rotation's overlap, as for the plugin's secrets: 0 to a week. */
