@@ -14,7 +14,11 @@ export type WebhookEndpointPlane =
 export type WebhookEndpointOrdering =
   /** Deliveries in any order (at least once), as the primary endpoint's. */
   | 'NONE'
-  /** One order's events in sequence: the next waits for the previous one's delivery. */
+  /**
+   * One order's events (order.* and the payment.* of its payments) one at a time, in sequence order:
+   * the next waits until the previous one is delivered or has failed its last attempt (then its
+   * envelope's previous_failed_sequence names it). Other orders and events without an order are not held.
+   */
   | 'ORDER';
 
 export type WebhookEndpointStatus =

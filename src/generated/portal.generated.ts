@@ -313,7 +313,8 @@ export type Mutation = {
    * Adds a webhook endpoint to the plugin (at most 50 besides the listing's webhook_endpoint, the
    * primary one). Its own signing secret is in the payload, shown this once. It receives the events
    * it selects from then on, each its own delivery (webhookLogs' endpointId); an event its filter
-   * rules out leaves no log entry. Ordering is kept but not applied yet. An endpoint that receives production
+   * rules out leaves no log entry. With ordering ORDER an order's events reach it one at a time, in sequence
+   * order (ordering_key in the envelope; /docs/webhooks). An endpoint that receives production
    * traffic (planes has PRODUCTION, the default) needs a portal session (portal_session_required for
    * a developer key); a key may create sandbox-only ones. A URL the destination guard refuses, a filter
    * path no selected event has or a value of the wrong type, and a limit passed are validation_error
@@ -1170,7 +1171,11 @@ export type WebhookEndpointPlane =
 export type WebhookEndpointOrdering =
   /** Deliveries in any order (at least once), as the primary endpoint's. */
   | 'NONE'
-  /** One order's events in sequence: the next waits for the previous one's delivery. */
+  /**
+   * One order's events (order.* and the payment.* of its payments) one at a time, in sequence order:
+   * the next waits until the previous one is delivered or has failed its last attempt (then its
+   * envelope's previous_failed_sequence names it). Other orders and events without an order are not held.
+   */
   | 'ORDER';
 
 export type WebhookEndpointStatus =

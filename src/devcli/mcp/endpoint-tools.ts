@@ -23,7 +23,7 @@ import { defineTool, found, ToolError, type McpContext } from './tool.js';
 // as verify_signature reads one: the secret never goes through the transcript to the model.
 
 const DELIVERY_NOTE =
-  'This endpoint receives the events it selects from now on, signed with its own secret; ordering is not applied yet.';
+  'This endpoint receives the events it selects from now on, signed with its own secret, one order at a time when its ordering is ORDER.';
 
 /** The secret in a new file, mode 0600 in a 0700 directory beside svc's config.json; its path. */
 function writeSecretFile(pluginId: string, endpointId: string, secret: string): string {

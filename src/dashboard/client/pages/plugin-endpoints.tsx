@@ -82,8 +82,8 @@ export function PluginEndpointsPage({ id }: { id: string }) {
       <h1>{plugin.name}: Endpoints</h1>
       <PluginNav id={plugin.id} current="endpoints" />
       <p class="warning" role="note">
-        Each enabled endpoint receives the events it selects, signed with its own secret. Ordering
-        and the rate limit per second are kept but not applied yet.
+        Each enabled endpoint receives the events it selects, signed with its own secret, at most
+        its rate limit a second. With ordering ORDER, each order's events arrive one at a time.
       </p>
       {editing ? (
         <EndpointForm
