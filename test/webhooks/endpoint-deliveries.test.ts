@@ -2,9 +2,9 @@ import { beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
 import type { Db } from '../../src/db/database.js';
 import type { EventDataMap } from '../../src/generated/events.generated.js';
-import { encrypt, generateWebhookSecret } from '../../src/lib/secrets.js';
 import { createInstallation, type InstallationFixture } from '../support/builders.js';
-import { TEST_ENV, type TestContext } from '../support/context.js';
+import type { TestContext } from '../support/context.js';
+import { insertWebhookEndpoint, type EndpointSettings } from '../support/endpoint-fixtures.js';
 import { gqlData, signUpDeveloper } from '../support/portal-builders.js';
 import {
   emit,
@@ -39,31 +39,11 @@ async function createEndpoint(
   db: Db,
   pluginId: number,
   path: string,
-  settings: {
-    events?: string[];
-    location_ids?: number[];
-    filter?: object;
-    planes?: string[];
-    status?: 'enabled' | 'disabled';
-  },
+  settings: EndpointSettings,
 ): Promise<number> {
-  const secret = generateWebhookSecret();
-  const row = await db
-    .insertInto('control.webhook_endpoints')
-    .values({
-      plugin_id: pluginId,
-      url: receiver.url(path),
-      events: settings.events ?? null,
-      location_ids: settings.location_ids ?? [],
-      filter: settings.filter ? JSON.stringify(settings.filter) : null,
-      planes: settings.planes ?? ['sandbox', 'production'],
-      status: settings.status ?? 'enabled',
-      secret_enc: encrypt(Buffer.from(TEST_ENV.SVC_ENCRYPTION_KEY!, 'base64'), secret),
-    } as never)
-    .returning('webhook_endpoint_id')
-    .executeTakeFirstOrThrow();
-  secrets.set(row.webhook_endpoint_id, secret);
-  return row.webhook_endpoint_id;
+  const { id, secret } = await insertWebhookEndpoint(db, pluginId, receiver.url(path), settings);
+  secrets.set(id, secret);
+  return id;
 }
 
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
 import type { EventDataMap } from '../../src/generated/events.generated.js';
-import { encrypt, generateWebhookSecret } from '../../src/lib/secrets.js';
 import { acknowledgeEvents } from '../../src/domain/webhooks/index.js';
 import { createInstallation, type InstallationFixture } from '../support/builders.js';
-import { TEST_ENV, type TestContext } from '../support/context.js';
+import type { TestContext } from '../support/context.js';
+import { insertWebhookEndpoint } from '../support/endpoint-fixtures.js';
 import { emit, hasValidSignature, scopeOf, webhookWorld } from '../support/webhook-fixtures.js';
 import { waitUntil, type Receiver, type ReceivedRequest } from '../support/webhook-receiver.js';
 
@@ -25,25 +25,8 @@ const ORDER_A = 7001;
 const ORDER_C = 7003;
 const ORDER_D = 7004;
 
-async function createEndpoint(
-  path: string,
-  ordering: 'none' | 'order',
-  events: string[],
-): Promise<{ id: number; secret: string }> {
-  const secret = generateWebhookSecret();
-  const row = await t.db
-    .insertInto('control.webhook_endpoints')
-    .values({
-      plugin_id: home.pluginId,
-      url: receiver.url(path),
-      events,
-      ordering,
-      secret_enc: encrypt(Buffer.from(TEST_ENV.SVC_ENCRYPTION_KEY!, 'base64'), secret),
-    } as never)
-    .returning('webhook_endpoint_id')
-    .executeTakeFirstOrThrow();
-  return { id: row.webhook_endpoint_id, secret };
-}
+const createEndpoint = (path: string, ordering: 'none' | 'order', events: string[]) =>
+  insertWebhookEndpoint(t.db, home.pluginId, receiver.url(path), { events, ordering });
 
 const bodyOf = (req: ReceivedRequest) =>
   JSON.parse(req.body.toString('utf8')) as {

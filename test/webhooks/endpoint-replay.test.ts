@@ -1,10 +1,9 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { ServerResponse } from 'node:http';
 import type { EventDataMap } from '../../src/generated/events.generated.js';
-import { encrypt, generateWebhookSecret } from '../../src/lib/secrets.js';
 import { issueSessionToken } from '../../src/portal/auth.js';
 import { createInstallation, type InstallationFixture } from '../support/builders.js';
-import { TEST_ENV } from '../support/context.js';
+import { insertWebhookEndpoint } from '../support/endpoint-fixtures.js';
 import { gql, gqlData, gqlError } from '../support/portal-builders.js';
 import {
   emit,
@@ -36,20 +35,8 @@ const created = (orderId: number): EventDataMap['order.created'] => ({
 });
 const bodyOf = (req: ReceivedRequest) => JSON.parse(req.body.toString('utf8'));
 
-async function createEndpoint(pluginId: number, path: string) {
-  const secret = generateWebhookSecret();
-  const row = await world.t.db
-    .insertInto('control.webhook_endpoints')
-    .values({
-      plugin_id: pluginId,
-      url: world.receiver.url(path),
-      events: ['order.*'],
-      secret_enc: encrypt(Buffer.from(TEST_ENV.SVC_ENCRYPTION_KEY!, 'base64'), secret),
-    } as never)
-    .returning('webhook_endpoint_id')
-    .executeTakeFirstOrThrow();
-  return { id: row.webhook_endpoint_id, secret };
-}
+const createEndpoint = (pluginId: number, path: string) =>
+  insertWebhookEndpoint(world.t.db, pluginId, world.receiver.url(path), { events: ['order.*'] });
 
 beforeAll(async () => {
   home = await createInstallation(world.t.db, {

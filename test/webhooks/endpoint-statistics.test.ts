@@ -2,10 +2,10 @@ import { beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
 import type { PoolClient } from 'pg';
 import type { EventDataMap } from '../../src/generated/events.generated.js';
-import { encrypt, generateWebhookSecret } from '../../src/lib/secrets.js';
 import { pruneExpiredEvents } from '../../src/domain/webhooks/retention.js';
 import { createInstallation, type InstallationFixture } from '../support/builders.js';
-import { TEST_ENV, type TestContext } from '../support/context.js';
+import type { TestContext } from '../support/context.js';
+import { insertWebhookEndpoint, type EndpointSettings } from '../support/endpoint-fixtures.js';
 import { gqlData, signUpDeveloper, type PortalDeveloper } from '../support/portal-builders.js';
 import { emit, scopeOf, waitForDelivery, webhookWorld } from '../support/webhook-fixtures.js';
 import type { Receiver } from '../support/webhook-receiver.js';
@@ -24,27 +24,8 @@ let airportId: number;
 let dev: PortalDeveloper;
 const endpoint = { large: 0, flaky: 0, payments: 0 };
 
-async function createEndpoint(
-  path: string,
-  settings: { events: string[]; location_ids?: number[]; filter?: object },
-): Promise<number> {
-  const row = await t.db
-    .insertInto('control.webhook_endpoints')
-    .values({
-      plugin_id: home.pluginId,
-      url: receiver.url(path),
-      events: settings.events,
-      location_ids: settings.location_ids ?? [],
-      filter: settings.filter ? JSON.stringify(settings.filter) : null,
-      secret_enc: encrypt(
-        Buffer.from(TEST_ENV.SVC_ENCRYPTION_KEY!, 'base64'),
-        generateWebhookSecret(),
-      ),
-    } as never)
-    .returning('webhook_endpoint_id')
-    .executeTakeFirstOrThrow();
-  return row.webhook_endpoint_id;
-}
+const createEndpoint = async (path: string, settings: EndpointSettings): Promise<number> =>
+  (await insertWebhookEndpoint(t.db, home.pluginId, receiver.url(path), settings)).id;
 
 const orderCreated = (orderId: number, partySize: number): EventDataMap['order.created'] => ({
   order_id: orderId,

@@ -2,9 +2,8 @@ import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { EventDataMap } from '../../src/generated/events.generated.js';
 import { webhookStream } from '../../src/domain/webhooks/index.js';
 import type { StreamItem } from '../../src/domain/webhooks/stream/stream.js';
-import { encrypt, generateWebhookSecret } from '../../src/lib/secrets.js';
 import { createSandboxInstallation } from '../support/builders.js';
-import { TEST_ENV } from '../support/context.js';
+import { insertWebhookEndpoint, type EndpointSettings } from '../support/endpoint-fixtures.js';
 import { emit, webhookWorld } from '../support/webhook-fixtures.js';
 import type { EventScope } from '../../src/domain/webhooks/delivery/outbox.js';
 import { createHmac } from 'node:crypto';
@@ -19,26 +18,18 @@ let box: Awaited<ReturnType<typeof createSandboxInstallation>>;
 let scope: EventScope;
 const secrets = new Map<number, string>();
 
-async function createEndpoint(
-  pluginId: number,
-  settings: { events: string[]; filter?: object; planes?: string[]; ordering?: string },
-): Promise<number> {
-  const secret = generateWebhookSecret();
-  const row = await world.t.db
-    .insertInto('control.webhook_endpoints')
-    .values({
-      plugin_id: pluginId,
-      url: world.receiver.url('/endpoint'),
-      events: settings.events,
-      filter: settings.filter ? JSON.stringify(settings.filter) : null,
-      planes: settings.planes ?? ['sandbox'],
-      ordering: settings.ordering ?? 'none',
-      secret_enc: encrypt(Buffer.from(TEST_ENV.SVC_ENCRYPTION_KEY!, 'base64'), secret),
-    } as never)
-    .returning('webhook_endpoint_id')
-    .executeTakeFirstOrThrow();
-  secrets.set(row.webhook_endpoint_id, secret);
-  return row.webhook_endpoint_id;
+async function createEndpoint(pluginId: number, settings: EndpointSettings): Promise<number> {
+  const { id, secret } = await insertWebhookEndpoint(
+    world.t.db,
+    pluginId,
+    world.receiver.url('/endpoint'),
+    {
+      planes: ['sandbox'],
+      ...settings,
+    },
+  );
+  secrets.set(id, secret);
+  return id;
 }
 
 const created = (orderId: number, partySize: number): EventDataMap['order.created'] => ({
