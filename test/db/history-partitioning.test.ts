@@ -29,8 +29,18 @@ let name: string;
 const before = new Map<string, { n: number; digest: string }>();
 let installationId: number;
 
-/** Columns later migrations add (a child's partition key, the request's API version, a delivery's endpoint): not the rows' content. */
-const ADDED_LATER = ['log_created_at', 'api_version', 'webhook_endpoint_id'];
+/**
+ * Columns later migrations add (a child's partition key, the request's API version, a delivery's
+ * endpoint and its ordering per order): not the rows' content.
+ */
+const ADDED_LATER = [
+  'log_created_at',
+  'api_version',
+  'webhook_endpoint_id',
+  'ordering_key',
+  'ordering_held',
+  'ordering_failed_sequence',
+];
 
 const snapshot = async (table: string) =>
   (
