@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
 import type { EventDataMap } from '../../src/generated/events.generated.js';
-import { acknowledgeEvents } from '../../src/domain/webhooks/index.js';
+import { acknowledgeEvents, redeliverWebhook } from '../../src/domain/webhooks/index.js';
 import { createInstallation, type InstallationFixture } from '../support/builders.js';
 import type { TestContext } from '../support/context.js';
 import { insertWebhookEndpoint } from '../support/endpoint-fixtures.js';
@@ -234,7 +234,7 @@ describe('an endpoint with ordering ORDER', () => {
     expect(bodyOf(received[1]!).previous_failed_sequence).toBeUndefined();
   });
 
-  it('when an event has no order, or the endpoint does not order, then its envelope has no ordering_key', async () => {
+  it('when an event has no order, or the endpoint does not order, then its envelope has no ordering_key; a redelivery keeps the key', async () => {
     const scope = scopeOf(home);
     await emit(t, scope, 'menu.item_created', {
       item_id: 31,
@@ -271,5 +271,21 @@ describe('an endpoint with ordering ORDER', () => {
       (r) => r.path === '/ordered' && bodyOf(r).event === 'order.created',
     )!;
     expect(bodyOf(ordered).ordering_key).toBe('order:7010');
+
+    // A redelivery is the same envelope, its ordering_key included.
+    const original = await t.db
+      .selectFrom('control.webhook_logs')
+      .selectAll()
+      .where('delivery_id', '=', ordered.headers['x-svc-delivery'] as string)
+      .executeTakeFirstOrThrow();
+    const again = await redeliverWebhook(t.db, t.queue, original);
+    await waitUntil(
+      () => receiver.requests.some((r) => r.headers['x-svc-delivery'] === again.delivery_id),
+      10_000,
+    );
+    const resent = receiver.requests.find(
+      (r) => r.headers['x-svc-delivery'] === again.delivery_id,
+    )!;
+    expect(resent.body.equals(ordered.body)).toBe(true);
   });
 });

@@ -180,12 +180,12 @@ async function insertReplay(
     endpoint === undefined
       ? sql`join control.webhook_logs cur on cur.log_id = ie.log_id`
       : sql`cross join lateral (
-          select l.status, l.replay_id, l.webhook_endpoint_id from control.webhook_logs l
+          select l.status, l.replay_id, l.webhook_endpoint_id, l.ordering_key from control.webhook_logs l
            where l.installation_id = ie.installation_id and l.sequence = ie.sequence and l.direction = 'outbound'
              and l.webhook_endpoint_id is not distinct from ${endpoint}::int
            order by l.created_at desc, l.log_id desc limit 1) cur`;
   const matching = sql`
-    select ie.sequence, ie.event_id, ie.event_type, cur.webhook_endpoint_id
+    select ie.sequence, ie.event_id, ie.event_type, cur.webhook_endpoint_id, cur.ordering_key
       from control.installation_events ie
       ${current}
      where ie.installation_id = ${request.installationId}
@@ -228,8 +228,10 @@ async function insertReplay(
     logs as (
       -- To the endpoint of the delivery the feed names: the primary one, or the extra endpoint that
       -- alone received the event.
-      insert into control.webhook_logs (installation_id, direction, event_type, event_id, status, delivery_id, attempts, sequence, replay_id, webhook_endpoint_id)
-      select ${request.installationId}, 'outbound', m.event_type, m.event_id, 'pending', gen_random_uuid(), 0, m.sequence, ${replay.replay_id}, m.webhook_endpoint_id
+      -- The same envelope: an ordered delivery's ordering_key too (ordering.ts then holds the order's
+      -- new events behind the resent ones).
+      insert into control.webhook_logs (installation_id, direction, event_type, event_id, status, delivery_id, attempts, sequence, replay_id, webhook_endpoint_id, ordering_key)
+      select ${request.installationId}, 'outbound', m.event_type, m.event_id, 'pending', gen_random_uuid(), 0, m.sequence, ${replay.replay_id}, m.webhook_endpoint_id, m.ordering_key
         from m order by m.sequence
       returning log_id, sequence
     )
@@ -304,6 +306,8 @@ export async function redeliverWebhook(
         sequence: original.sequence,
         redelivery_of: original.log_id,
         webhook_endpoint_id: original.webhook_endpoint_id,
+        // The same envelope, its ordering_key included (not held: it goes now).
+        ordering_key: original.ordering_key,
         delivery_id: sql<string>`gen_random_uuid()`,
         status: 'pending',
         attempts: 0,
