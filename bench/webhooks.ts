@@ -1,4 +1,4 @@
-// `npx tsx bench/webhooks.ts [--statements] [--full] [--endpoints]`: the webhook delivery scenario of `make bench` alone, on a
+// `npx tsx bench/webhooks.ts [--statements] [--full] [--endpoints | --no-endpoints]`: the webhook delivery scenario of `make bench` alone, on a
 // small seeded database (no 100,000 orders to wait for; --full seeds as make bench does), with the worker compiled by `npm run build`
 // first. For before/after comparisons while optimising the delivery pipeline; `make bench` stays
 // the measurement of record. Prints the scenario's JSON, with the CPU share of the worker,
@@ -7,6 +7,7 @@
 // --statements: then where the time went, read from the database afterwards: the latency phase's
 // stages (event to delivery created, to attempt started, the request itself), and PostgreSQL's
 // statements by total time (pg_stat_statements).
+// --no-endpoints: the burst, the latency phase, the replay and the floors, without the extra endpoints' variants.
 // --endpoints: only the extra endpoints' variants (3 endpoints against 1, ordering on against off),
 // BENCH_ROUNDS rounds (default 3).
 import { execSync } from 'node:child_process';
@@ -38,7 +39,11 @@ try {
     await sql`select pg_reload_conf()`.execute(database.db);
     await sql`select pg_stat_statements_reset()`.execute(database.db);
   }
-  const options = { ...database, rounds: Number(process.env.BENCH_ROUNDS ?? 3) };
+  const options = {
+    ...database,
+    rounds: Number(process.env.BENCH_ROUNDS ?? 3),
+    endpoints: process.argv.includes('--no-endpoints') ? ('skip' as const) : ('also' as const),
+  };
   const result = process.argv.includes('--endpoints')
     ? await measureEndpointsAlone(options)
     : await measureWebhookDelivery(options);

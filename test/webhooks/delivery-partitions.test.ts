@@ -85,6 +85,25 @@ async function partitionsRead(statement: RawBuilder<unknown>, table: string): Pr
 }
 
 /** The attempts the delivery jobs of a log carried (first attempts, retries, covers). */
+/** The rows a statement's scans of the events return, over all their loops (EXPLAIN ANALYZE). */
+async function eventRowsRead(statement: RawBuilder<unknown>): Promise<number> {
+  const { rows } = await sql<{
+    'QUERY PLAN': unknown;
+  }>`explain (analyze, format json) ${statement}`.execute(t.db);
+  let read = 0;
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (!node || typeof node !== 'object') return;
+    const plan = node as Record<string, unknown>;
+    const relation = plan['Relation Name'];
+    if (typeof relation === 'string' && relation.startsWith('events_'))
+      read += (plan['Actual Rows'] as number) * (plan['Actual Loops'] as number);
+    Object.values(plan).forEach(walk);
+  };
+  walk(rows[0]!['QUERY PLAN']);
+  return read;
+}
+
 async function carried(logId: number): Promise<DeliveryAttempt[]> {
   const { rows } = await sql<{
     data: DeliveryJobData;
@@ -169,6 +188,26 @@ describe('partition pruning on the delivery path', () => {
     expect((await partitionsRead(prepareStatement([legacy]), 'webhook_logs')).length).toBe(
       (await listPartitions(t.db, 'webhook_logs')).length,
     );
+  });
+
+  it('when prepare reads the events of one transaction, then it reads each event once', async () => {
+    // Events emitted in one transaction share their occurred_at: looked up by the day's keys alone
+    // (any of them), each delivery would read all of that transaction's events. The statistics
+    // predate them, as in a burst: PostgreSQL expects next to no row at a time it has not seen.
+    await sql`analyze control.events, control.webhook_logs`.execute(t.db);
+    const eventIds = await t.db.transaction().execute(async (trx) => {
+      const ids: string[] = [];
+      for (let n = 10; n < 30; n++)
+        ids.push((await t.events.emit(trx, scopeOf(inst), 'order.paid', paid(n))).eventId);
+      return ids;
+    });
+    for (const eventId of eventIds) await waitForDelivery(t.db, eventId);
+    const { rows: jobs } = await sql<DeliveryAttempt>`
+      select l.log_id as "logId", 1 as attempt, l.created_at::text as "logCreatedAt", e.occurred_at::text as "occurredAt"
+        from control.webhook_logs l join control.events e on e.event_id = l.event_id
+       where l.event_id = any(${eventIds}::uuid[])`.execute(t.db);
+    expect(jobs).toHaveLength(20);
+    expect(await eventRowsRead(prepareStatement(jobs))).toBe(20);
   });
 
   it('when a delivery fails, then its retry job carries the partition keys of the first attempt', async () => {

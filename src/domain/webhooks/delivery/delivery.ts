@@ -191,12 +191,25 @@ export async function prepareBatch(
 
 /**
  * Prepare's SELECT. The jobs' partition keys (when they carry them) prune the logs and the events
- * to their days; jobs queued without them are read through every partition.
+ * to their days; jobs queued without them are read through every partition. The events are read
+ * once for the batch, by their ids: joined to each log, PostgreSQL may look each one up by the
+ * batch's keys alone (when its statistics predate them, as in a burst) and read, for every
+ * delivery, all the events of the transactions that emitted the batch (they share an occurred_at).
  */
 export function prepareStatement(jobs: DeliveryAttempt[]): RawBuilder<DeliveryRow> {
   const created = partitionKeys(jobs.map((job) => job.logCreatedAt));
   const occurred = partitionKeys(jobs.map((job) => job.occurredAt));
   return sql<DeliveryRow>`
+    with l as materialized (
+      select l.log_id, l.created_at, l.delivery_id, l.event_id, l.event_type, l.installation_id, l.sequence, l.attempts, l.status,
+             l.payload, l.webhook_endpoint_id, l.ordering_key, l.ordering_failed_sequence
+        from control.webhook_logs l
+       where l.log_id = any(${jobs.map((job) => job.logId)}::int[]) ${inPartitions('l.created_at', created)} and l.direction = 'outbound'
+    ), e as materialized (
+      select e.event_id, e.data, e.occurred_at, e.request_id
+        from control.events e
+       where e.event_id = any(array(select l.event_id from l where l.event_id is not null)) ${inPartitions('e.occurred_at', occurred)}
+    )
     select l.log_id, l.created_at::text as log_created_at, l.delivery_id, l.event_id, l.event_type, l.installation_id, i.plugin_id, l.sequence, l.attempts, l.status,
            coalesce(l.payload, e.data) as event_data, coalesce(e.occurred_at, l.created_at) as occurred_at, e.occurred_at::text as event_occurred_at, e.request_id,
            l.webhook_endpoint_id, we.rate_limit_per_second,
@@ -212,13 +225,12 @@ export function prepareStatement(jobs: DeliveryAttempt[]): RawBuilder<DeliveryRo
                                                   where wl.sandbox_id = i.sandbox_id and wl.expires_at > now() and not wl.read_only)) as listening_writer,
            coalesce(sb.fault_duplicate_rate, 0) as fault_duplicate_rate, coalesce(sb.fault_fail_first_attempt, false) as fault_fail_first_attempt,
            i.plane, coalesce(we.api_version, sb.api_version, p.api_version) as api_version, l.ordering_key, l.ordering_failed_sequence
-      from control.webhook_logs l
+      from l
       join control.installations i on i.installation_id = l.installation_id
       join control.plugins p on p.plugin_id = i.plugin_id
       left join control.sandboxes sb on sb.sandbox_id = i.sandbox_id and i.plane = 'sandbox'
       left join control.webhook_endpoints we on we.webhook_endpoint_id = l.webhook_endpoint_id
-      left join control.events e on e.event_id = l.event_id ${inPartitions('e.occurred_at', occurred)}
-     where l.log_id = any(${jobs.map((job) => job.logId)}::int[]) ${inPartitions('l.created_at', created)} and l.direction = 'outbound'
+      left join e on e.event_id = l.event_id
      order by l.installation_id, l.sequence, l.log_id`;
 }
 
