@@ -2,12 +2,18 @@
 // scenario (default GET /orders/{orderId}; BENCH_AB_SCENARIO names another), round-robin over
 // BENCH_ROUNDS rounds on one seeded database, with the floor as reference. Each DIR is a checkout
 // with a dist/ built, optionally with environment (DIR:NAME=value,...) (e.g. a `git worktree` of an older commit outside this checkout, node_modules linked); `.` is this
-// one. Prints req/s, the ratio to the floor of the same round, the p99 latency and the service's CPU time per
+// one. Prints req/s, the ratio to the floor of the same round (and to the rate-limited floor when it
+// is the scenario's decided floor), the p99 latency and the service's CPU time per
 // request, which is steadier than req/s on a shared machine. For before/after comparisons while
 // optimising; `make bench` stays the measurement of record.
 import path from 'node:path';
 import { seededDatabase } from './dev-database.js';
-import { HTTP_SCENARIOS, runHttpScenario, type ScenarioResult } from './http-scenarios.js';
+import {
+  HTTP_SCENARIOS,
+  RATE_LIMITED_FLOOR,
+  runHttpScenario,
+  type ScenarioResult,
+} from './http-scenarios.js';
 import { startServer, type Server } from './servers.js';
 import { postgresCpuSeconds } from './proc.js';
 import { GRAPHQL_ONLY } from './report.js';
@@ -60,6 +66,16 @@ if (scenario.graphqlOnly)
     }),
   );
 targets.push(await startServer('floor', ['bench/floor/server.ts'], { ...env, DATABASE_URL: url }));
+// The scenario's decided floor when it is the rate-limited one (its target is set against it).
+const decided = scenario.decidedFloor?.target === RATE_LIMITED_FLOOR ? RATE_LIMITED_FLOOR : null;
+if (decided)
+  targets.push(
+    await startServer(decided, ['bench/floor/server.ts'], {
+      ...env,
+      DATABASE_URL: url,
+      FLOOR_RATE_LIMIT: '1',
+    }),
+  );
 const runs: (ScenarioResult & { round: number; pgMsPerRequest: number })[] = [];
 for (let round = 1; round <= rounds; round++) {
   for (const target of targets) {
@@ -80,18 +96,18 @@ for (let round = 1; round <= rounds; round++) {
 for (const t of targets) await t.stop();
 await database.stop();
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const ratioTo = (floor: string, r: ScenarioResult & { round: number }) =>
+  r.requestsPerSecond /
+  runs.find((f) => f.target === floor && f.round === r.round)!.requestsPerSecond;
 console.log(
-  `\n${scenario.name}, ${rounds} rounds of ${seconds} s\n\n| target | req/s (median) | ratio to floor (median of rounds) | p99 ms (median) | CPU ms per request | PostgreSQL CPU ms per request | peak RSS MB (median) |\n| --- | --- | --- | --- | --- | --- | --- |`,
+  `\n${scenario.name}, ${rounds} rounds of ${seconds} s\n\n| target | req/s (median) | ratio to floor (median of rounds) |${decided ? ` ratio to ${decided} |` : ''} p99 ms (median) | CPU ms per request | PostgreSQL CPU ms per request | peak RSS MB (median) |\n| --- | --- | --- |${decided ? ' --- |' : ''} --- | --- | --- | --- |`,
 );
 for (const t of targets) {
   const mine = runs.filter((r) => r.target === t.name);
-  const ratios = mine.map(
-    (r) =>
-      r.requestsPerSecond /
-      runs.find((f) => f.target === 'floor' && f.round === r.round)!.requestsPerSecond,
-  );
+  const ratios = mine.map((r) => ratioTo('floor', r));
+  const toDecided = decided ? ` ${median(mine.map((r) => ratioTo(decided, r))).toFixed(2)} |` : '';
   const cpu = mine.map((r) => (r.cpuPercent * 10) / r.requestsPerSecond);
   console.log(
-    `| ${t.name} | ${median(mine.map((r) => r.requestsPerSecond))} | ${median(ratios).toFixed(2)} | ${median(mine.map((r) => r.p99Ms))} | ${median(cpu).toFixed(3)} | ${median(mine.map((r) => r.pgMsPerRequest)).toFixed(3)} | ${median(mine.map((r) => r.peakRssMb))} |`,
+    `| ${t.name} | ${median(mine.map((r) => r.requestsPerSecond))} | ${median(ratios).toFixed(2)} |${toDecided} ${median(mine.map((r) => r.p99Ms))} | ${median(cpu).toFixed(3)} | ${median(mine.map((r) => r.pgMsPerRequest)).toFixed(3)} | ${median(mine.map((r) => r.peakRssMb))} |`,
   );
 }
