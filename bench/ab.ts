@@ -11,6 +11,7 @@ import { HTTP_SCENARIOS, runHttpScenario, type ScenarioResult } from './http-sce
 import { startServer, type Server } from './servers.js';
 import { postgresCpuSeconds } from './proc.js';
 import { GRAPHQL_ONLY } from './report.js';
+import { GRAPHQL_FLOOR } from './http-scenarios.js';
 
 const dirs = process.argv.slice(2);
 if (dirs.length === 0) throw new Error('usage: npx tsx bench/ab.ts DIR [DIR ...]');
@@ -59,6 +60,11 @@ if (scenario.graphqlOnly)
       DATABASE_URL: url,
     }),
   );
+// The portal pages' decided floor (graphql-js), beside bench/floor: the ratio that is their target.
+if (scenario.decidedFloor?.target === GRAPHQL_FLOOR)
+  targets.push(
+    await startServer(GRAPHQL_FLOOR, ['bench/floor/graphql.ts'], { ...env, DATABASE_URL: url }),
+  );
 targets.push(await startServer('floor', ['bench/floor/server.ts'], { ...env, DATABASE_URL: url }));
 const runs: (ScenarioResult & { round: number; pgMsPerRequest: number })[] = [];
 for (let round = 1; round <= rounds; round++) {
@@ -79,16 +85,20 @@ for (let round = 1; round <= rounds; round++) {
 }
 for (const t of targets) await t.stop();
 await database.stop();
+// The ratio is to the scenario's decided floor when this run has it, to bench/floor otherwise.
+const reference = targets.some((t) => t.name === scenario.decidedFloor?.target)
+  ? scenario.decidedFloor!.target
+  : 'floor';
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 console.log(
-  `\n${scenario.name}, ${rounds} rounds of ${seconds} s\n\n| target | req/s (median) | ratio to floor (median of rounds) | p99 ms (median) | CPU ms per request | PostgreSQL CPU ms per request | peak RSS MB (median) |\n| --- | --- | --- | --- | --- | --- | --- |`,
+  `\n${scenario.name}, ${rounds} rounds of ${seconds} s\n\n| target | req/s (median) | ratio to ${reference} (median of rounds) | p99 ms (median) | CPU ms per request | PostgreSQL CPU ms per request | peak RSS MB (median) |\n| --- | --- | --- | --- | --- | --- | --- |`,
 );
 for (const t of targets) {
   const mine = runs.filter((r) => r.target === t.name);
   const ratios = mine.map(
     (r) =>
       r.requestsPerSecond /
-      runs.find((f) => f.target === 'floor' && f.round === r.round)!.requestsPerSecond,
+      runs.find((f) => f.target === reference && f.round === r.round)!.requestsPerSecond,
   );
   const cpu = mine.map((r) => (r.cpuPercent * 10) / r.requestsPerSecond);
   console.log(
