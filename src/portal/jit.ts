@@ -15,16 +15,16 @@ import {
 // graphql-jit: a query is compiled once per parsed document (yoga's parser cache keeps the
 // document object, and the compiled query is kept with it) instead of being walked field by field
 // on each request. Everything else, mutations and subscriptions included, runs on yoga's executor.
-// The answers stay those of yoga's executor (test/portal/jit-parity.test.ts): a document with
-// directives, or fragments beside other selections, is not compiled (graphql-jit orders such
-// selections its own way), variables that do
-// not coerce are answered by yoga's executor (its messages), and a resolver's error gets back its
-// source positions (graphql-jit keeps only the locations) and the `errors` key first.
+// The answers stay those of yoga's executor (test/portal/jit-parity.test.ts): a document with a
+// directive, or a fragment beside other selections, is not compiled (graphql-jit orders such
+// selections its own way); variables that do not coerce are answered by yoga's executor (its
+// messages, its 400); an error graphql-jit located gets back its source positions (it keeps only
+// the locations) and `errors` comes before `data`.
 
 /** Root query fields whose documents are compiled: the pages read again and again. */
 const HOT_FIELDS = new Set(['webhookLogs', 'apiRequests']);
 
-/** A query that selects only hot fields at its root, with no directive anywhere. */
+/** A query that selects only hot fields at its root, and is plain (below). */
 export function isHotDocument(
   document: DocumentNode,
   operationName: string | null | undefined,

@@ -134,6 +134,18 @@ const CASES: Case[] = [
     variables: (ids) => ({ i: ids.mine }),
   },
   {
+    name: 'a field selected twice',
+    head: 'query Logs($i: ID!)',
+    root: 'webhookLogs(installationId: $i) { nodes { id status } pageInfo { endCursor } nodes { eventType id } }',
+    variables: (ids) => ({ i: ids.mine }),
+  },
+  {
+    name: 'two pages that both fail',
+    head: 'query Logs($i: ID!, $j: ID!)',
+    root: `a: ${logs('installationId: $i', 'id')} b: ${logs('installationId: $j', 'id')}`,
+    variables: (ids) => ({ i: ids.theirs, j: 'abc' }),
+  },
+  {
     name: 'an installation of another developer',
     head: 'query Logs($i: ID!)',
     root: logs(),
