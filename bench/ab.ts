@@ -2,13 +2,14 @@
 // scenario (default GET /orders/{orderId}; BENCH_AB_SCENARIO names another), round-robin over
 // BENCH_ROUNDS rounds on one seeded database, with the floor as reference. Each DIR is a checkout
 // with a dist/ built, optionally with environment (DIR:NAME=value,...) (e.g. a `git worktree` of an older commit outside this checkout, node_modules linked); `.` is this
-// one. Prints req/s, the ratio to the floor of the same round (and to the rate-limited floor when it
-// is the scenario's decided floor), the p99 latency and the service's CPU time per
+// one. Prints req/s, the ratio to the floor of the same round (and to the scenario's decided floor, the
+// rate-limited one or `floor, graphql-js`, when it has one), the p99 latency and the service's CPU time per
 // request, which is steadier than req/s on a shared machine. For before/after comparisons while
 // optimising; `make bench` stays the measurement of record.
 import path from 'node:path';
 import { seededDatabase } from './dev-database.js';
 import {
+  GRAPHQL_FLOOR,
   HTTP_SCENARIOS,
   RATE_LIMITED_FLOOR,
   runHttpScenario,
@@ -65,10 +66,17 @@ if (scenario.graphqlOnly)
       DATABASE_URL: url,
     }),
   );
+// The portal pages' decided floor (graphql-js), beside bench/floor: the ratio that is their target.
+if (scenario.decidedFloor?.target === GRAPHQL_FLOOR)
+  targets.push(
+    await startServer(GRAPHQL_FLOOR, ['bench/floor/graphql.ts'], { ...env, DATABASE_URL: url }),
+  );
 targets.push(await startServer('floor', ['bench/floor/server.ts'], { ...env, DATABASE_URL: url }));
-// The scenario's decided floor when it is the rate-limited one (its target is set against it).
-const decided = scenario.decidedFloor?.target === RATE_LIMITED_FLOOR ? RATE_LIMITED_FLOOR : null;
-if (decided)
+// The scenario's decided floor, beside bench/floor: the ratio that is its target (the portal
+// pages' graphql-js floor is started above; the rate-limited one here).
+const decided =
+  [RATE_LIMITED_FLOOR, GRAPHQL_FLOOR].find((f) => f === scenario.decidedFloor?.target) ?? null;
+if (decided === RATE_LIMITED_FLOOR)
   targets.push(
     await startServer(decided, ['bench/floor/server.ts'], {
       ...env,

@@ -25,6 +25,7 @@ import { authenticatePortalRequest, stillAuthenticated, type PortalAuth } from '
 import { isDashboardRequest, sessionCookieControl, sessionCookieToken } from './session-cookie.js';
 import type { PortalContext } from './context.js';
 import { checkDocumentLimits, documentLimitPlugins } from './limits.js';
+import { hotDocumentsJit } from './jit.js';
 import {
   authorize,
   readPortalPolicy,
@@ -121,7 +122,7 @@ export function createPortal(config: Config, deps: PortalDeps): Router {
         'X-Request-Id',
       ],
     },
-    plugins: documentLimitPlugins(),
+    plugins: [...documentLimitPlugins(), hotDocumentsJit()],
     graphiql: { title: 'Developer portal', defaultQuery: GRAPHIQL_QUERY },
     // Served from this server (yoga's default page loads GraphiQL from a CDN).
     renderGraphiQL,
@@ -262,7 +263,13 @@ function toGraphQLError(error: unknown, logger: Logger): Error {
   // A lost database connection inside a resolver: service_unavailable, as on every door.
   const original = asUnavailable(thrown) ?? thrown;
   if (located && (original === undefined || original instanceof GraphQLError)) return located;
-  const position = { nodes: located?.nodes, path: located?.path };
+  // Source and positions too: an error of graphql-jit has no nodes (src/portal/jit.ts).
+  const position = {
+    nodes: located?.nodes,
+    source: located?.source,
+    positions: located?.positions,
+    path: located?.path,
+  };
   // The Data API answers an unknown order, menu item or location with a bare sentence; here every
   // absent resource has the code not_found.
   if (original instanceof NotFoundError) {
