@@ -44,7 +44,10 @@ if (!(seconds > 0))
   throw new Error(`BENCH_SECONDS must be a number > 0, not ${process.env.BENCH_SECONDS}`);
 const soakSeconds = Number(process.env.BENCH_SOAK_SECONDS ?? 300);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-/** BENCH_ONLY=http,webhooks,provisioning,soak,plans runs a subset (default: all); `growth` (not in the default) adds the growth benchmark. */
+/**
+ * BENCH_ONLY=http,webhooks,provisioning,soak,plans runs a subset (default: all); `growth` (not in the
+ * default) adds the growth benchmark; `soak-data-api` runs the Data-API-only soak without the other.
+ */
 const only = new Set(
   (process.env.BENCH_ONLY ?? 'http,webhooks,provisioning,soak,plans').split(','),
 );
@@ -228,7 +231,8 @@ const soak = only.has('soak') ? await measureSoak(service, data, soakSeconds) : 
 console.log(`bench: soak ${JSON.stringify(soak)}`);
 // The same soak on a fresh process started with the Data API only (SVC_DOORS=data-api), after each
 // Data API scenario once (as the process above served every scenario first): target < 200 MB.
-const soakDataApiOnly = only.has('soak') ? await soakOfDataApiOnly() : {};
+const soakDataApiOnly =
+  only.has('soak') || only.has('soak-data-api') ? await soakOfDataApiOnly() : {};
 console.log(`bench: soak, Data API only ${JSON.stringify(soakDataApiOnly)}`);
 async function soakOfDataApiOnly() {
   const dataApiOnly = await startServer('service, Data API only', ['dist/main.js', 'serve'], {

@@ -1,7 +1,8 @@
 import type { ValueMigration } from '../../src/domain/api-versions/index.js';
 
-// The value migrations of 2026-11-29.yaml. Node loads this file as it is (type stripping), so it
-// holds only erasable TypeScript: type imports and plain functions.
+// The value migrations of 2026-11-29.yaml. Node loads this file as it is (type stripping), and the
+// build type-strips a copy for the compiled service, so it holds only erasable TypeScript: type
+// imports and plain functions.
 
 /**
  * A number sent at an older version, forward as the decimal string it was written as: the

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { RECORDS_DIR, RecordError, type ChangeRecord } from './records.js';
@@ -30,7 +32,7 @@ export async function loadMigrations(
     ),
   );
   if (!named.length) return new Map();
-  const relative = `${RECORDS_DIR}/${record.version}.ts`;
+  const relative = migrationsModule(root, record.version);
   let module: Record<string, unknown>;
   try {
     module = (await import(pathToFileURL(path.join(root, relative)).href)) as Record<
@@ -54,4 +56,31 @@ export async function loadMigrations(
     migrations.set(name, fn as ValueMigration);
   }
   return migrations;
+}
+
+/** The service's own root, and where `npm run build` puts the records' migrations, type-stripped (build-migrations.ts). */
+const OWN_ROOT = path.resolve(import.meta.dirname, '../../..');
+const COMPILED_DIR = path.resolve(import.meta.dirname, '../..', RECORDS_DIR);
+
+/** The first line of a compiled copy: the digest of the source it was made from. */
+export function compiledHeader(source: string): string {
+  return `// type-stripped from sha256 ${createHash('sha256').update(source).digest('hex')}\n`;
+}
+
+/**
+ * The module of a record's migrations, relative to `root`: `<date>.ts` beside the record, or in
+ * the compiled service its type-stripped copy when made from that very source: importing a .ts
+ * file makes Node load its TypeScript stripper (swc in WebAssembly), about 12 MB held for good.
+ */
+function migrationsModule(root: string, version: string): string {
+  const source = path.join(RECORDS_DIR, `${version}.ts`);
+  if (!import.meta.url.endsWith('.js') || path.resolve(root) !== OWN_ROOT) return source;
+  const compiled = path.join(COMPILED_DIR, `${version}.js`);
+  try {
+    const header = compiledHeader(readFileSync(path.join(root, source), 'utf8'));
+    if (readFileSync(compiled, 'utf8').startsWith(header)) return path.relative(root, compiled);
+  } catch {
+    // no compiled copy (or no source: the import below reports it)
+  }
+  return source;
 }
