@@ -1,6 +1,6 @@
 // `npx tsx bench/ab.ts DIR [DIR ...]`: compiled builds of the service side by side under one HTTP
 // scenario (default GET /orders/{orderId}; BENCH_AB_SCENARIO names another), round-robin over
-// BENCH_ROUNDS rounds on one seeded database, with the floor as reference. Each DIR is a checkout
+// BENCH_ROUNDS rounds on one seeded database (each round in a rotated order), with the floor as reference. Each DIR is a checkout
 // with a dist/ built, optionally with environment (DIR:NAME=value,...) (e.g. a `git worktree` of an older commit outside this checkout, node_modules linked); `.` is this
 // one. Prints req/s, the ratio to the floor of the same round (and to the scenario's decided floor, the
 // rate-limited one or `floor, graphql-js`, when it has one), the p99 latency and the service's CPU time per
@@ -86,7 +86,10 @@ if (decided === RATE_LIMITED_FLOOR)
   );
 const runs: (ScenarioResult & { round: number; pgMsPerRequest: number })[] = [];
 for (let round = 1; round <= rounds; round++) {
-  for (const target of targets) {
+  // Each round starts one target later: no target always runs first (the first ran faster, and
+  // used less PostgreSQL time a request, than the same build run later in a round).
+  const order = targets.map((_, i) => targets[(i + round - 1) % targets.length]!);
+  for (const target of order) {
     let before = 0;
     const r = await runHttpScenario(scenario, target, data, {
       seconds,
