@@ -43,31 +43,37 @@ const DAYS: [string, Pruned | null][] = [
 
 // One batch of each kind of row past the window, each a short statement of its own. Each DELETE
 // names the cutoff itself, not only through its batch: so PostgreSQL reads only the partitions
-// before it (the day left of the window) instead of joining every day's rows.
+// before it (the day left of the window) instead of joining every day's rows. The batch's rows
+// and their children are looked up by the batch's ids (= any(array(...)), by their indexes):
+// joined to the batch instead, a plan that does not know the batch's size (a plan kept per
+// connection, database.ts) or that finds the day small read every row of the day left of the
+// window at each batch, and the prune's time grew with the square of that day's rows.
 const BATCHES: [Pruned, (cutoff: Date, limit: number) => RawBuilder<unknown>][] = [
   // The feed entries go with their events, in the same statement (a feed entry's occurred_at is its event's).
   [
     'events',
     (cutoff, limit) => sql`
-    with doomed as (
-      select event_id, occurred_at from control.events where occurred_at < ${cutoff} order by occurred_at limit ${limit}
+    with doomed as materialized (
+      select event_id from control.events where occurred_at < ${cutoff} order by occurred_at limit ${limit}
     ), feed as (
-      delete from control.installation_events ie using doomed d where ie.event_id = d.event_id and ie.occurred_at = d.occurred_at and ie.occurred_at < ${cutoff}
+      delete from control.installation_events ie
+       where ie.event_id = any(array(select event_id from doomed)) and ie.occurred_at < ${cutoff}
     )
-    delete from control.events e using doomed d where e.event_id = d.event_id and e.occurred_at = d.occurred_at and e.occurred_at < ${cutoff}`,
+    delete from control.events e where e.event_id = any(array(select event_id from doomed)) and e.occurred_at < ${cutoff}`,
   ],
   // Attempts and inbound idempotency keys go with their log entries, in the same statement.
   [
     'logs',
     (cutoff, limit) => sql`
-    with doomed as (
-      select log_id, installation_id, created_at from control.webhook_logs where created_at < ${cutoff} order by created_at limit ${limit}
+    with doomed as materialized (
+      select log_id, installation_id from control.webhook_logs where created_at < ${cutoff} order by created_at limit ${limit}
     ), attempts as (
-      delete from control.webhook_delivery_attempts a using doomed d where a.log_id = d.log_id and a.log_created_at = d.created_at and a.log_created_at < ${cutoff}
+      delete from control.webhook_delivery_attempts a
+       where a.log_id = any(array(select log_id from doomed)) and a.log_created_at < ${cutoff}
     ), keys as (
       delete from control.inbound_webhook_keys k using doomed d where k.installation_id = d.installation_id and k.log_id = d.log_id
     )
-    delete from control.webhook_logs l using doomed d where l.log_id = d.log_id and l.created_at = d.created_at and l.created_at < ${cutoff}`,
+    delete from control.webhook_logs l where l.log_id = any(array(select log_id from doomed)) and l.created_at < ${cutoff}`,
   ],
   [
     'replays',
