@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
-import { pruneExpiredEvents } from '../../src/domain/webhooks/retention.js';
+import { pauseAfterBatch, pruneExpiredEvents } from '../../src/domain/webhooks/retention.js';
 import {
   createInstallation,
   createSandboxInstallation,
@@ -201,15 +201,28 @@ describe('the cost of a prune batch', () => {
     return rows[0]!.n;
   };
 
-  it('when the prune deletes the rows left before the cutoff in batches, then each batch reads its own rows, not the whole day that holds them', async () => {
+  it('when the prune deletes the rows left before the cutoff in batches, then each batch reads its own rows, not the whole day that holds them, and the next waits as long as it ran', async () => {
     // Joined to its batch, a batch's DELETE read every row of the day left of the window (a hash
     // join), at every batch: the prune's time grew with the square of that day's rows (31.7 s,
     // from 8.2 s, in the growth benchmark once plans were kept per connection).
     await history(100_001, 6000, 31);
     await sql`analyze`.execute(t.db);
     const before = await rowsRead();
-    const result = await pruneExpiredEvents(t.db, 30, 500);
+    const pauses: number[] = [];
+    const started = performance.now();
+    const result = await pruneExpiredEvents(t.db, 30, 500, new Date(), async (batchMs) => {
+      pauses.push(batchMs);
+      await pauseAfterBatch(batchMs);
+    });
+    const tookMs = performance.now() - started;
     const read = (await rowsRead()) - before;
+    // Between two full batches it leaves the database to the writers as long as the batch ran: a
+    // pause follows every batch but the last of each kind, and the pauses are half its time or so.
+    expect(pauses.length).toBeGreaterThanOrEqual(2 * Math.floor(6000 / 500));
+    expect(pauses.every((ms) => ms > 0)).toBe(true);
+    const paused = pauses.reduce((a, b) => a + b, 0);
+    expect(paused).toBeGreaterThan(0.3 * tookMs);
+    expect(paused).toBeLessThan(0.7 * tookMs);
     expect(result.events).toBeGreaterThanOrEqual(6000);
     // Every pruned row is read at least once: fewer reads would mean the statistics were not flushed.
     expect(read).toBeGreaterThanOrEqual(4 * result.events);
